@@ -1,0 +1,25 @@
+"""Players that see only what their seat sees."""
+
+from __future__ import annotations
+
+from regalia.bots.base import Bot, BotFactory, InformationSet
+from regalia.bots.random_bot import RandomBot
+from regalia.engine.errors import InvalidOption
+
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+}
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name (``regalia.bots.BOTS`` lists them)."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise InvalidOption(
+            f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})"
+        ) from None
+    return factory(seed)
+
+
+__all__ = ["BOTS", "Bot", "InformationSet", "RandomBot", "make_bot"]

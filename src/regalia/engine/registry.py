@@ -1,0 +1,166 @@
+"""The game registry: metadata, options and editions of every game, and ``new_game``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from regalia.engine.actions import ActionTable
+from regalia.engine.errors import InvalidOption, InvalidPlayerCount, UnknownGame
+
+if TYPE_CHECKING:
+    from regalia.engine.edition import Edition
+    from regalia.engine.state import State
+
+# Games shipped with Regalia, imported on first use; a game registers itself when imported.
+BUILTIN_GAMES: dict[str, str] = {
+    "el-grande": "regalia.games.el_grande",
+    "castles-of-burgundy-cards": "regalia.games.castles_of_burgundy_cards",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its name, default, allowed values and a line of help."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def validate(self, value: Any) -> Any:
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false",
+                                                            "no", "off", "0"):
+                value = value.lower() in ("true", "yes", "on", "1")
+            if not isinstance(value, bool):
+                raise InvalidOption(f"option {self.name!r} takes true or false, not {value!r}")
+        elif kind is int:
+            if isinstance(value, str):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise InvalidOption(
+                        f"option {self.name!r} takes a whole number, not {value!r}"
+                    ) from None
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidOption(f"option {self.name!r} takes a whole number, not {value!r}")
+        elif kind is str and not isinstance(value, str):
+            raise InvalidOption(f"option {self.name!r} takes text, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOption(f"option {self.name!r} takes one of: {allowed}; not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry knows of one game."""
+
+    id: str
+    title: str
+    designers: tuple[str, ...]
+    year: int
+    min_players: int
+    max_players: int
+    default_players: int
+    rules_version: str
+    summary: str
+    state_class: type[State]
+    actions: ActionTable
+    load_edition: Callable[[str | Path | None], Edition]
+    options: tuple[Option, ...] = ()
+    render_text: Callable[[Mapping[str, Any]], str] | None = None
+    render_svg: Callable[[Mapping[str, Any]], str] | None = None
+    seat_names: Callable[[int], tuple[str, ...]] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise InvalidOption(f"{self.id} has no option {name!r} (its options: {known})")
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option with its value: the given ones validated, the rest defaulted."""
+        resolved = {opt.name: opt.default for opt in self.options}
+        for name, value in given.items():
+            resolved[name] = self.option(name).validate(value)
+        return resolved
+
+    def check_players(self, players: Any) -> int:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise InvalidPlayerCount(f"the player count must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidPlayerCount(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        return players
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game to the registry (a game's package calls this when imported)."""
+    _REGISTRY[info.id] = info
+    return info
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game (for tests that register games of their own)."""
+    _REGISTRY.pop(game_id, None)
+
+
+def _load_builtins() -> None:
+    for game_id, module in BUILTIN_GAMES.items():
+        if game_id not in _REGISTRY:
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as err:
+                if err.name is None or not module.startswith(err.name):
+                    raise
+
+
+def games() -> list[GameInfo]:
+    """Every registered game, built-in ones first, in registration order."""
+    _load_builtins()
+    return list(_REGISTRY.values())
+
+
+def get_game(game_id: str) -> GameInfo:
+    if game_id not in _REGISTRY:
+        _load_builtins()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownGame(f"unknown game {game_id!r} (known games: {known})") from None
+
+
+def new_game(
+    game_id: str,
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    edition: str | Path | Edition | None = None,
+    **options: Any,
+) -> State:
+    """Start a new game: ``new_game("el-grande", 4, seed=7, rounds=6)``."""
+    info = get_game(game_id)
+    return info.state_class.new(
+        players if players is not None else info.default_players,
+        seed=seed,
+        edition=edition,
+        options=options,
+    )

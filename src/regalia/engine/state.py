@@ -1,0 +1,426 @@
+"""The State contract every game keeps (see DESIGN.md), and the machinery games share.
+
+A game subclasses :class:`State` and fills in the hooks marked *game hook*: ``_setup``,
+``to_move``, ``_legal_actions``, ``_apply``, ``is_over``, ``scores``, ``view``, ``_copy``,
+``_dump``/``_load`` and ``_determinize``. The base class does the rest: seat and action checks
+(so an illegal action leaves the state untouched), the legal-action cache, chance draws that
+go into the record (or come from a script when replaying), history, JSON, cloning.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from regalia.engine.actions import Action
+from regalia.engine.errors import IllegalAction, InvalidOption, InvalidRecord, RegaliaError
+from regalia.engine.rng import Rng, fresh_seed
+
+if TYPE_CHECKING:
+    from regalia.engine.edition import Edition
+    from regalia.engine.record import Record
+    from regalia.engine.registry import GameInfo
+
+T = TypeVar("T")
+S = TypeVar("S", bound="State")
+
+STATE_FORMAT = "regalia-state/1"
+CHANCE = -1  # the "seat" of chance entries in the history
+
+# History is a persistent linked list (previous, entry) so clone() shares it in O(1).
+History = tuple[Any, tuple[Any, ...]] | None
+
+
+class State:
+    """A position of a game, with everything the rules need to go on from it."""
+
+    GAME_ID: ClassVar[str]
+    _info: ClassVar[GameInfo | None] = None
+
+    __slots__ = ("_hist", "_legal", "_rng", "_script", "edition", "options", "players", "seed")
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    edition: Edition
+    _rng: Rng
+    _script: list[tuple[str, Any]] | None
+    _hist: History
+    _legal: dict[int, tuple[Action, ...]]
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def info(cls) -> GameInfo:
+        """The registry entry of this state's game."""
+        if cls._info is None:
+            from regalia.engine.registry import get_game
+
+            cls._info = get_game(cls.GAME_ID)
+        return cls._info
+
+    @classmethod
+    def new(
+        cls: type[S],
+        players: int,
+        *,
+        seed: int | None = None,
+        edition: str | Path | Edition | None = None,
+        options: Mapping[str, Any] | None = None,
+        chance: Sequence[tuple[str, Any]] | None = None,
+    ) -> S:
+        """A new game. ``chance`` supplies the first chance outcomes (label, outcome)."""
+        from regalia.engine.edition import Edition
+
+        info = cls.info()
+        info.check_players(players)
+        resolved = info.resolve_options(options or {})
+        if seed is None:
+            seed = fresh_seed()
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidOption(f"the seed must be a whole number, not {seed!r}")
+        ed = edition if isinstance(edition, Edition) else info.load_edition(edition)
+        state = cls.__new__(cls)
+        state.players = players
+        state.seed = seed
+        state.options = resolved
+        state.edition = ed
+        state._rng = Rng(seed)
+        state._script = list(reversed(chance)) if chance else None
+        state._hist = None
+        state._legal = {}
+        state._setup()
+        return state
+
+    # ------------------------------------------------------------------ game hooks
+    def _setup(self) -> None:
+        """*Game hook*: lay out the components (chance through :meth:`_draw`)."""
+        raise NotImplementedError
+
+    def to_move(self) -> tuple[int, ...]:
+        """*Game hook*: the seats that may act now (several during a sealed choice)."""
+        raise NotImplementedError
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """*Game hook*: the legal actions of a seat that is to move, in a stable order."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action, seat: int) -> None:
+        """*Game hook*: carry out an action already known to be legal."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """*Game hook*."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int, ...]:
+        """*Game hook*: each seat's score (the running score before the end)."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """*Game hook*: all that ``seat`` may know (``None``: a spectator), JSON-ready."""
+        raise NotImplementedError
+
+    def _copy(self: S) -> S:
+        """*Game hook*: a new instance with the game's own fields copied (base fields are
+        copied by :meth:`clone`)."""
+        raise NotImplementedError
+
+    def _dump(self) -> dict[str, Any]:
+        """*Game hook*: the game's own fields as JSON-ready data, hidden parts included."""
+        raise NotImplementedError
+
+    def _load(self, data: Mapping[str, Any]) -> None:
+        """*Game hook*: fill the game's own fields from :meth:`_dump` output."""
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """*Game hook*: resample, in place, everything hidden from ``seat``."""
+        raise NotImplementedError
+
+    def ranking(self) -> tuple[int, ...]:
+        """Each seat's place (1 = first; equal places share). Games add tie-breakers."""
+        return places_from_keys(self.scores())
+
+    def describe(self, action: Action) -> str:
+        """A sentence a person reads for an action (games say it better)."""
+        return action.text
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def explain_illegal(self, action: Action, seat: int) -> str:
+        """Why ``action`` is not legal for ``seat`` now (games give the rule)."""
+        legal = self.legal_actions(seat)
+        shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
+        return f"'{action}' is not legal for {self.seat_name(seat)} now; legal: {shown}"
+
+    # ------------------------------------------------------------------ the contract
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Every legal action of ``seat`` (default: the one seat to move), stable order."""
+        if seat is None:
+            movers = self.to_move()
+            if len(movers) != 1:
+                return ()
+            seat = movers[0]
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = tuple(self._legal_actions(seat)) if seat in self.to_move() else ()
+            self._legal[seat] = cached
+        return cached
+
+    def apply(self, action: Action | str | int, seat: int | None = None) -> None:
+        """Carry out ``action`` for ``seat``; an illegal one raises and changes nothing."""
+        movers = self.to_move()
+        if not movers:
+            raise IllegalAction("the game is over")
+        if seat is None:
+            if len(movers) != 1:
+                names = ", ".join(self.seat_name(s) for s in movers)
+                raise IllegalAction(f"several seats choose now ({names}); say which seat acts")
+            seat = movers[0]
+        elif seat not in movers:
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+            names = ", ".join(self.seat_name(s) for s in movers)
+            raise IllegalAction(f"it is not {self.seat_name(seat)}'s turn (to move: {names})")
+        if action.__class__ is not Action:
+            action = self.parse_action(action) if isinstance(action, str) else \
+                self.decode(action)  # type: ignore[arg-type]
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(action, seat))
+        self._legal = {}
+        if self._script:
+            self._apply_scripted(action, seat)
+            return
+        self._hist = (self._hist, (seat, action))
+        self._apply(action, seat)
+
+    def _apply_scripted(self, action: Action, seat: int) -> None:
+        # Outcomes supplied from outside may not fit the draw; keep apply atomic.
+        backup = self.clone()
+        self._hist = (self._hist, (seat, action))
+        try:
+            self._apply(action, seat)
+        except BaseException:
+            self._restore(backup)
+            raise
+
+    def clone(self: S) -> S:
+        """An independent copy (history is shared: it is immutable)."""
+        new = self._copy()
+        new.players = self.players
+        new.seed = self.seed
+        new.options = self.options
+        new.edition = self.edition
+        new._rng = Rng(self._rng.state)
+        new._script = list(self._script) if self._script else None
+        new._hist = self._hist
+        new._legal = dict(self._legal)
+        return new
+
+    def determinize(self: S, seat: int, rng: random.Random | Rng | int) -> S:
+        """A full state that agrees with ``view(seat)``, its hidden parts sampled afresh.
+
+        The sample carries no history (that would tell what ``seat`` may not know), so it has
+        no record; it plays on with its own random stream drawn from ``rng``.
+        """
+        r = _as_rng(rng)
+        new = self.clone()
+        new._rng = Rng(r.next64())
+        new._script = None
+        new._hist = (None, (CHANCE, "determinized", seat))
+        new._determinize(seat, r)
+        return new
+
+    @property
+    def is_determinized(self) -> bool:
+        first = self._first_history_entry()
+        return first is not None and first[0] == CHANCE and first[1] == "determinized"
+
+    # ------------------------------------------------------------------ encoding
+    def parse_action(self, text: str) -> Action:
+        return self.info().actions.parse(text)
+
+    def action_count(self) -> int:
+        return self.info().actions.action_count
+
+    def encode(self, action: Action) -> int:
+        return self.info().actions.encode(action)
+
+    def decode(self, code: int) -> Action:
+        return self.info().actions.decode(code)
+
+    # ------------------------------------------------------------------ chance
+    def _draw(self, label: str, population: Sequence[T]) -> T:
+        """Draw one item of ``population`` (a multiset) by chance, and record it."""
+        i = self._rng.below(len(population))  # advanced even when scripted: replays match
+        script = self._script
+        if script:
+            want, outcome = script.pop()
+            if want != label or outcome not in population:
+                raise InvalidRecord(
+                    f"chance outcome {want}={outcome!r} does not fit the draw '{label}' "
+                    f"(possible: {', '.join(sorted({str(p) for p in population}))})"
+                )
+        else:
+            outcome = population[i]
+        self._hist = (self._hist, (CHANCE, label, outcome))
+        return outcome
+
+    def supply_chance(self, outcomes: Sequence[tuple[str, Any]]) -> None:
+        """Decide the next chance outcomes from outside (a physical table, a search tree).
+
+        Each is ``(label, outcome)``; one that does not fit its draw makes the action that
+        drew it raise :class:`InvalidRecord` and leaves the state as it was.
+        """
+        pending = list(reversed(outcomes))
+        self._script = pending + (self._script or [])
+
+    # ------------------------------------------------------------------ history and records
+    def _history(self) -> list[tuple[Any, ...]]:
+        out = []
+        node = self._hist
+        while node is not None:
+            node, entry = node
+            out.append(entry)
+        out.reverse()
+        return out
+
+    def _first_history_entry(self) -> tuple[Any, ...] | None:
+        node, entry = self._hist, None
+        while node is not None:
+            node, entry = node
+        return entry
+
+    def moves(self) -> list[dict[str, Any]]:
+        """Every action and chance outcome so far, in order, as record entries."""
+        if self.is_determinized:
+            raise RegaliaError("a determinized sample has no history")
+        return [
+            {"chance": e[1], "outcome": e[2]} if e[0] == CHANCE
+            else {"seat": e[0], "action": e[1].text}
+            for e in self._history()
+        ]
+
+    def record(self, **meta: Any) -> Record:
+        """The game record: replays this game exactly with :func:`regalia.replay`."""
+        from regalia.engine.record import Record
+
+        info = self.info()
+        result = None
+        if self.is_over():
+            result = {"scores": list(self.scores()), "ranking": list(self.ranking())}
+        return Record(
+            game=info.id,
+            rules_version=info.rules_version,
+            players=self.players,
+            seed=self.seed,
+            options=dict(self.options),
+            edition=self.edition.record_entry(),
+            moves=self.moves(),
+            result=result,
+            meta=dict(meta),
+        )
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        info = self.info()
+        return {
+            "format": STATE_FORMAT,
+            "game": info.id,
+            "rules_version": info.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "edition": self.edition.record_entry(),
+            "rng": self._rng.state,
+            "script": [list(e) for e in reversed(self._script)] if self._script else None,
+            "history": [
+                [e[0], e[1], e[2]] if e[0] == CHANCE else [e[0], e[1].text]
+                for e in self._history()
+            ],
+            "state": self._dump(),
+        }
+
+    def to_json(self) -> str:
+        """The full state, hidden parts included, as JSON text (stable key order)."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(data: str | Mapping[str, Any]) -> State:
+        """The state saved by :meth:`to_json` (or :meth:`to_dict`)."""
+        from regalia.engine.registry import get_game
+
+        try:
+            doc = json.loads(data) if isinstance(data, str) else dict(data)
+        except json.JSONDecodeError as err:
+            raise InvalidRecord(f"saved state is not JSON: {err}") from None
+        if not isinstance(doc, dict) or doc.get("format") != STATE_FORMAT:
+            raise InvalidRecord(f"not a saved Regalia state (format must be {STATE_FORMAT!r})")
+        try:
+            info = get_game(doc["game"])
+            if doc["rules_version"] != info.rules_version:
+                raise InvalidRecord(
+                    f"saved with rules version {doc['rules_version']}, "
+                    f"this Regalia has {info.rules_version}"
+                )
+            cls = info.state_class
+            state = cls.__new__(cls)
+            state.players = info.check_players(doc["players"])
+            state.seed = int(doc["seed"])
+            state.options = info.resolve_options(doc["options"])
+            ed = doc["edition"]
+            state.edition = info.load_edition(None if ed is None else ed["toml"])
+            state._rng = Rng(int(doc["rng"]))
+            script = doc["script"]
+            state._script = [tuple(e) for e in reversed(script)] if script else None
+            node: History = None
+            actions = info.actions
+            for e in doc["history"]:
+                entry = (CHANCE, e[1], e[2]) if e[0] == CHANCE else (e[0], actions.parse(e[1]))
+                node = (node, entry)
+            state._hist = node
+            state._legal = {}
+            state._load(doc["state"])
+        except RegaliaError as err:
+            if isinstance(err, InvalidRecord):
+                raise
+            raise InvalidRecord(f"saved state does not load: {err}") from None
+        except (KeyError, IndexError, TypeError, ValueError) as err:
+            raise InvalidRecord(f"saved state is malformed: {type(err).__name__}: {err}") from None
+        return state
+
+    # ------------------------------------------------------------------ helpers
+    def _restore(self, other: State) -> None:
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(other, name):
+                    setattr(self, name, getattr(other, name))
+        if hasattr(other, "__dict__"):
+            self.__dict__.clear()
+            self.__dict__.update(other.__dict__)
+
+    def __repr__(self) -> str:
+        over = "over" if self.is_over() else f"to move {self.to_move()}"
+        return f"<{type(self).__name__} {self.info().id} {self.players}p {over}>"
+
+
+def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places (1 = best) from comparable keys, higher better; equal keys share a place."""
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+def _as_rng(rng: random.Random | Rng | int) -> Rng:
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, random.Random):
+        return Rng(rng.getrandbits(64))
+    if isinstance(rng, int):
+        return Rng(rng)
+    raise TypeError(f"expected a random.Random, an Rng or a seed, not {type(rng).__name__}")

@@ -1,0 +1,1 @@
+"""One package per game; each registers itself with the engine's registry when imported."""
