@@ -13,7 +13,15 @@ from regalia.engine.errors import (
     UnknownGame,
 )
 from regalia.engine.record import Record, replay
-from regalia.engine.registry import GameInfo, Option, games, get_game, new_game, register
+from regalia.engine.registry import (
+    GameInfo,
+    Option,
+    games,
+    get_game,
+    list_games,
+    new_game,
+    register,
+)
 from regalia.engine.rng import Rng
 from regalia.engine.state import CHANCE, State, places_from_keys
 
@@ -38,6 +46,7 @@ __all__ = [
     "UnknownGame",
     "games",
     "get_game",
+    "list_games",
     "new_game",
     "places_from_keys",
     "register",

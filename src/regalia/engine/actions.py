@@ -68,7 +68,8 @@ class ActionTable:
         return action.code
 
     def decode(self, code: int) -> Action:
-        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(self._by_code):
+        valid = isinstance(code, int) and not isinstance(code, bool)
+        if not valid or not 0 <= code < len(self._by_code):
             raise MalformedAction(
                 f"{code!r} is not an action code of {self.game_id} "
                 f"(codes run from 0 to {len(self._by_code) - 1})"

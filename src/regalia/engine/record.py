@@ -180,11 +180,11 @@ def replay(record: Record | str | Mapping[str, Any] | Path, *, steps: int | None
             raise InvalidRecord(
                 f"the record ends with {seen} chance outcomes, the game drew {drawn()}"
             )
-        if record.result is not None and state.is_over():
-            if list(state.scores()) != list(record.result.get("scores", [])):
-                raise InvalidRecord(
-                    f"the record's final scores {record.result.get('scores')} differ from the "
-                    f"replayed {list(state.scores())}"
-                )
+        claimed = (record.result or {}).get("scores")
+        if claimed is not None and state.is_over() and list(state.scores()) != list(claimed):
+            raise InvalidRecord(
+                f"the record's final scores {claimed} differ from the replayed "
+                f"{list(state.scores())}"
+            )
     state._script = None
     return state

@@ -138,6 +138,9 @@ def games() -> list[GameInfo]:
     return list(_REGISTRY.values())
 
 
+list_games = games
+
+
 def get_game(game_id: str) -> GameInfo:
     if game_id not in _REGISTRY:
         _load_builtins()

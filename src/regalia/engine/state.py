@@ -140,6 +140,10 @@ class State:
         """*Game hook*: resample, in place, everything hidden from ``seat``."""
         raise NotImplementedError
 
+    def check_invariants(self) -> None:
+        """*Game hook*: raise AssertionError if a conservation law is broken (pieces, cards,
+        coins neither made nor lost). The conformance suite calls it after every step."""
+
     def ranking(self) -> tuple[int, ...]:
         """Each seat's place (1 = first; equal places share). Games add tie-breakers."""
         return places_from_keys(self.scores())
@@ -259,6 +263,8 @@ class State:
     # ------------------------------------------------------------------ chance
     def _draw(self, label: str, population: Sequence[T]) -> T:
         """Draw one item of ``population`` (a multiset) by chance, and record it."""
+        if not population:
+            raise ValueError(f"nothing left to draw for '{label}'")
         i = self._rng.below(len(population))  # advanced even when scripted: replays match
         script = self._script
         if script:
