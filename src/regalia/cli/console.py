@@ -1,0 +1,59 @@
+"""Shared Rich consoles, error reporting and exit codes of the command line."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from regalia.engine.errors import (
+    InvalidOption,
+    InvalidPlayerCount,
+    RegaliaError,
+    UnknownGame,
+)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# Usage-type errors: the command line itself asked for something that does not exist.
+USAGE_ERRORS: tuple[type[RegaliaError], ...] = (UnknownGame, InvalidOption, InvalidPlayerCount)
+EXIT_USAGE = 2
+EXIT_FAILURE = 1
+EXIT_INTERRUPTED = 130  # the shell's convention for Ctrl-C
+
+
+def stdout_console(**kwargs: object) -> Console:
+    # Built per command, not at import: test runners swap sys.stdout between invocations.
+    return Console(highlight=False, **kwargs)  # type: ignore[arg-type]
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def exit_code_for(err: RegaliaError) -> int:
+    return EXIT_USAGE if isinstance(err, USAGE_ERRORS) else EXIT_FAILURE
+
+
+def fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
+    """Print one red line on stderr; the caller raises the returned ``typer.Exit``."""
+    stderr_console().print(f"[bold red]error:[/] [red]{escape(message)}[/]", soft_wrap=True)
+    return typer.Exit(code)
+
+
+def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn a RegaliaError escaping a command into one red line and an exit code."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except RegaliaError as err:
+            raise fail(str(err), exit_code_for(err)) from None
+
+    return wrapper

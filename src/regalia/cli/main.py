@@ -1,0 +1,271 @@
+"""The ``regalia`` Typer app: each command parses its flags and hands over to its module."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+import regalia
+from regalia.cli import options as opts
+from regalia.cli import replay as rp
+from regalia.cli.bench import bench_table
+from regalia.cli.console import fail, reports_errors, stderr_console, stdout_console
+from regalia.cli.games import games_json, games_table
+from regalia.cli.play import GameStopped, PlaySession, real_terminal
+from regalia.cli.simulate import GameResult, Series, summarize, summary_tables, timed_series
+from regalia.engine.bench import bench as run_bench
+from regalia.engine.errors import InvalidOption
+from regalia.engine.registry import games as all_games
+from regalia.engine.registry import get_game, new_game
+from regalia.engine.rng import fresh_seed
+
+app = typer.Typer(
+    name="regalia",
+    help="Play, simulate, replay and render court-intrigue board games, exactly by the rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+GameArg = Annotated[str, typer.Argument(help="Game id (see [cyan]regalia games[/]).")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-O", metavar="NAME=VALUE",
+                 help="A game option (repeatable); [cyan]regalia games[/] lists them."),
+]
+EditionOpt = Annotated[
+    Path | None,
+    typer.Option("--edition", metavar="FILE", help="Component data (TOML) to play with instead "
+                 "of the built-in edition."),
+]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (default: a fresh one, shown).")]
+SeatOpt = Annotated[
+    str | None,
+    typer.Option("--seat", help="Whose view: a seat number from 0, a seat name, or spectator "
+                 "(default)."),
+]
+StepOpt = Annotated[
+    int | None, typer.Option("--step", min=0, help="Position after this many decisions.")
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"regalia {regalia.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Regalia: court-intrigue board games by their rules."""
+
+
+# ---------------------------------------------------------------------------------- games
+@app.command()
+@reports_errors
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """List the games: id, title, designers, year, player counts and options."""
+    infos = all_games()
+    if as_json:
+        typer.echo(json.dumps(games_json(infos), indent=1))
+    else:
+        stdout_console().print(games_table(infos))
+
+
+# ---------------------------------------------------------------------------------- play
+@app.command()
+@reports_errors
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game id (not needed with --resume).")
+                    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")
+                       ] = None,
+    seats: Annotated[str | None, typer.Option(
+        "--seats", help="Who sits where, e.g. human,random,human (default: you in seat 0, "
+        "random bots in the others).")] = None,
+    seed: SeedOpt = None,
+    record: Annotated[Path | None, typer.Option("--record", metavar="FILE",
+                                                help="Write the game record here.")] = None,
+    edition: EditionOpt = None,
+    option: OptionOpt = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", metavar="FILE", help="Go on with a saved game record.")] = None,
+) -> None:
+    """Play in the terminal: humans at the keyboard (hot-seat) against bots."""
+    console = stdout_console()
+    seat_items = opts.split_list(seats)
+    if resume is not None:
+        saved, state = rp.load_checked(resume)
+        info = get_game(saved.game)
+        if game is not None and get_game(game).id != info.id:
+            raise InvalidOption(f"{resume} is a record of {info.id}, not {game}")
+        if state.is_over():
+            raise InvalidOption(f"the game in {resume} is over; see it with regalia replay")
+        if seat_items is None and isinstance(saved.meta.get("seats"), list):
+            seat_items = [str(s) for s in saved.meta["seats"]]
+        opts.resolve_players(info, saved.players, len(seat_items) if seat_items else None)
+        seat_kinds = opts.parse_seats(seat_items, saved.players)
+        seed = saved.seed
+    else:
+        if game is None:
+            raise InvalidOption("name a game to play (see regalia games), or --resume FILE")
+        info = get_game(game)
+        chosen = opts.parse_options(info, option or [])
+        count = opts.resolve_players(info, players, len(seat_items) if seat_items else None)
+        seat_kinds = opts.parse_seats(seat_items, count)
+        seed = fresh_seed() if seed is None else seed
+        state = new_game(info.id, count, seed=seed, edition=edition, **chosen)
+    session = PlaySession(
+        state, seat_kinds, real_terminal(console), seed,
+        meta={"app": f"regalia {regalia.__version__}"},
+        default_save=str(record) if record else f"{info.id}-{seed}.json",
+        render_text=info.render_text,
+    )
+    who = ", ".join(f"{state.seat_name(s)}: {kind}" for s, kind in enumerate(seat_kinds))
+    console.print(f"[bold]{info.title}[/] · {state.players} players · seed {seed}\n{who}\n"
+                  "[dim]Type help at the prompt for commands.[/]")
+    try:
+        session.run()
+    except GameStopped as stop:
+        raise typer.Exit(stop.code) from None
+    if record is not None:
+        state.record(**session.record_meta()).save(record)
+        console.print(f"Record written to [bold]{record}[/]")
+
+
+# ---------------------------------------------------------------------------------- simulate
+@app.command()
+@reports_errors
+def simulate(
+    game: GameArg,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", help="Bot per seat, comma-separated, or one for all (default random).")
+    ] = None,
+    seed: SeedOpt = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=0,
+                                         help="Processes (0: one per CPU).")] = 1,
+    records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
+                                                 help="Write every game's record here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable results.")] = False,
+    option: OptionOpt = None,
+    edition: EditionOpt = None,
+) -> None:
+    """Play many bot games and show win rates, scores and game lengths."""
+    info = get_game(game)
+    chosen = opts.parse_options(info, option or [])
+    bot_items = opts.split_list(bots)
+    listed = len(bot_items) if bot_items and len(bot_items) > 1 else None
+    count = opts.resolve_players(info, players, listed)
+    series = Series(
+        game=info.id, players=count, bots=tuple(opts.parse_bots(bot_items, count)),
+        seed=fresh_seed() if seed is None else seed, options=chosen,
+        edition=None if edition is None else str(edition),
+        records=None if records is None else str(records),
+    )
+    workers = workers or os.cpu_count() or 1
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=stderr_console(), disable=as_json, transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{info.id} ×{games_}", total=games_)
+
+        def advance(_: GameResult) -> None:
+            progress.advance(task)
+
+        results, seconds = timed_series(series, games_, workers, advance)
+    summary = summarize(series, results, seconds, opts.seat_names(info, count))
+    if as_json:
+        typer.echo(json.dumps(summary, indent=1))
+        return
+    console = stdout_console()
+    for table in summary_tables(summary):
+        console.print(table)
+    if records is not None:
+        console.print(f"{len(results)} records written to [bold]{records}[/]")
+
+
+# ---------------------------------------------------------------------------------- replay
+@app.command()
+@reports_errors
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    step: StepOpt = None,
+    seat: SeatOpt = None,
+    interactive: Annotated[bool, typer.Option(
+        "--interactive", "-i", help="Step through the game: n/Enter next, p previous, q quit.")
+    ] = False,
+    chance: Annotated[bool, typer.Option(
+        "--chance", help="Also list chance outcomes (cards dealt: often secret).")] = False,
+) -> None:
+    """Check that a record replays; show its summary, or the position after --step decisions."""
+    saved, final = rp.load_checked(record)
+    info = get_game(saved.game)
+    viewer = opts.parse_seat(seat, info, saved.players)
+    console = stdout_console()
+    if interactive:
+        rp.step_through(console, real_terminal(console).ask, saved, info, viewer, step)
+    elif step is None:
+        rp.show_summary(console, saved, final)
+        rp.show_position(console, info, rp.Position(final, saved.action_count, []), viewer,
+                         log=False)
+    else:
+        rp.show_position(console, info, rp.position_at(saved, step, chance), viewer)
+
+
+@app.command()
+@reports_errors
+def render(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE.svg",
+                                         help="Where to write the SVG picture.")],
+    step: StepOpt = None,
+    seat: SeatOpt = None,
+) -> None:
+    """Draw a record's position (default: the end) as SVG."""
+    saved, _ = rp.load_checked(record)
+    info = get_game(saved.game)
+    viewer = opts.parse_seat(seat, info, saved.players)
+    position = rp.position_at(saved, step)
+    rp.write_svg(info, position, viewer, output)
+    stdout_console().print(f"Wrote {output} (after {position.step} decisions)")
+
+
+# ---------------------------------------------------------------------------------- bench
+@app.command()
+@reports_errors
+def bench(
+    game: GameArg,
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p", help="A player count, or 'all'.")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", "-t", min=0.0,
+                                           help="Time per player count.")] = 5.0,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    option: OptionOpt = None,
+) -> None:
+    """Speed on one core: random games and decisions per second, clone() cost."""
+    info = get_game(game)
+    chosen: dict[str, Any] = opts.parse_options(info, option or [])
+    counts = opts.parse_player_counts(info, players)
+    results = [run_bench(info.id, n, seconds, seed, **chosen) for n in counts]
+    if as_json:
+        typer.echo(json.dumps([r.as_dict() for r in results], indent=1))
+    else:
+        stdout_console().print(bench_table(info.title, results))
+
+
+__all__ = ["app", "fail"]

@@ -1,0 +1,114 @@
+"""Parsing of command-line values: NAME=VALUE game options, seat lists, seats, player counts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from regalia.bots import BOTS
+from regalia.engine.errors import InvalidOption, InvalidPlayerCount
+from regalia.engine.registry import GameInfo
+
+HUMAN = "human"
+_HUMAN_WORDS = ("human", "h", "me", "you")
+
+
+def parse_options(info: GameInfo, pairs: Sequence[str]) -> dict[str, Any]:
+    """``["rounds=6", "variant=court"]`` -> the game's options, validated and typed.
+
+    Only the options given are returned (defaults stay implicit, so records stay short).
+    """
+    given: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name:
+            raise InvalidOption(f"options are written NAME=VALUE, not {pair!r}")
+        if name in given:
+            raise InvalidOption(f"option {name!r} is given twice")
+        given[name] = value
+    resolved = info.resolve_options(given)
+    return {name: resolved[name] for name in given}
+
+
+def seat_names(info: GameInfo, players: int) -> tuple[str, ...]:
+    if info.seat_names is not None:
+        return tuple(info.seat_names(players))
+    return tuple(f"Player {i + 1}" for i in range(players))
+
+
+def resolve_players(info: GameInfo, players: int | None, listed: int | None = None) -> int:
+    """The player count from ``--players``, or from the length of a seat/bot list."""
+    if players is None:
+        players = listed if listed is not None else info.default_players
+    elif listed is not None and listed != players:
+        raise InvalidPlayerCount(
+            f"--players is {players} but {listed} seats are listed; give one per player"
+        )
+    return info.check_players(players)
+
+
+def split_list(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    items = [item.strip().lower() for item in text.split(",")]
+    if not all(items):
+        raise InvalidOption(f"empty entry in the list {text!r}")
+    return items
+
+
+def check_bot(name: str) -> str:
+    if name not in BOTS:
+        known = ", ".join(sorted(BOTS))
+        raise InvalidOption(f"unknown bot {name!r} (bots: {known})")
+    return name
+
+
+def parse_seats(items: Sequence[str] | None, players: int) -> list[str]:
+    """Seat kinds: ``human`` or a bot name. Default: seat 0 human, the rest random bots."""
+    if items is None:
+        return [HUMAN] + ["random"] * (players - 1)
+    return [HUMAN if item in _HUMAN_WORDS else check_bot(item) for item in items]
+
+
+def parse_bots(items: Sequence[str] | None, players: int) -> list[str]:
+    """Bot names for every seat; one name is used for all seats."""
+    if items is None:
+        items = ["random"]
+    if len(items) == 1:
+        items = list(items) * players
+    if len(items) != players:
+        raise InvalidPlayerCount(
+            f"{len(items)} bots listed for {players} players; give one name, or one per seat"
+        )
+    return [check_bot(item) for item in items]
+
+
+def parse_seat(text: str | None, info: GameInfo, players: int) -> int | None:
+    """A seat by 0-based number or by name; ``None``/``spectator`` is the spectator."""
+    if text is None or text.strip().lower() in ("spectator", "none", "-"):
+        return None
+    text = text.strip()
+    names = seat_names(info, players)
+    if text.isdigit() and int(text) < players:
+        return int(text)
+    for i, name in enumerate(names):
+        if name.lower() == text.lower():
+            return i
+    raise InvalidOption(
+        f"no seat {text!r}: give 0 to {players - 1}, a seat name ({', '.join(names)}) "
+        "or 'spectator'"
+    )
+
+
+def parse_player_counts(info: GameInfo, text: str | None) -> list[int]:
+    """``None`` -> the default count; ``all`` -> every count; else one number."""
+    if text is None:
+        return [info.default_players]
+    if text.strip().lower() == "all":
+        return list(info.player_counts)
+    try:
+        count = int(text)
+    except ValueError:
+        raise InvalidPlayerCount(f"--players takes a number or 'all', not {text!r}") from None
+    return [info.check_players(count)]

@@ -1,0 +1,364 @@
+"""The terminal game loop: human seats at the keyboard (hot-seat), bot seats through their
+information sets, hand-over screens so that no seat sees another's secrets.
+
+The loop talks to the world only through a :class:`Terminal` (a Rich console, a line-input
+function and a screen-clearing function), so tests drive it with scripted input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from regalia.bots import InformationSet, make_bot
+from regalia.bots.base import Bot
+from regalia.cli.options import HUMAN
+from regalia.cli.seeds import bot_seed
+from regalia.engine.actions import Action
+from regalia.engine.errors import IllegalAction, MalformedAction
+from regalia.engine.state import State
+
+COMPACT_OVER = 12  # longer action lists are shown in columns
+LOG_SHOWN = 40  # at most this many log lines are replayed to a seat at its turn
+
+HELP = """\
+[bold]At the prompt[/]
+  [cyan]N[/]            play action number N of the list
+  [cyan]notation[/]     play the action written so (e.g. as in records)
+  [cyan]text[/]         list only the actions whose notation or description holds the text
+                 (an unambiguous start of a notation plays it)
+  [cyan]actions[/]      show the list of actions again
+  [cyan]board[/]        show the board again
+  [cyan]log[/]          show every move so far
+  [cyan]save FILE[/]    save the game record (resume with [cyan]regalia play --resume FILE[/])
+  [cyan]quit[/]         stop the game (offers to save it)
+  [cyan]help[/]         this text"""
+
+
+@dataclass
+class Terminal:
+    """Where the game is shown and typed: injectable so tests need no TTY."""
+
+    console: Console
+    ask: Callable[[str], str]
+    clear: Callable[[], None]
+
+
+def real_terminal(console: Console) -> Terminal:
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (line editing and history at the prompt)
+
+    def ask(prompt: str) -> str:
+        # Prompts hold file names and seat names, not markup: "[game.json]" must stay.
+        return console.input(prompt, markup=False)
+
+    def clear() -> None:
+        if console.is_terminal:
+            # Also wipe the scrollback (3J): it holds the previous seat's hand.
+            console.file.write("\033[H\033[2J\033[3J")
+            console.file.flush()
+
+    return Terminal(console, ask, clear)
+
+
+class GameStopped(Exception):
+    """The players left before the end (quit, Ctrl-C, end of input)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass
+class PlaySession:
+    """One game at the terminal, from any position to the end."""
+
+    state: State
+    seats: Sequence[str]  # "human" or a bot name, per seat
+    term: Terminal
+    seed: int
+    meta: dict[str, Any] = field(default_factory=dict)
+    default_save: str = "regalia-game.json"
+    render_text: Callable[[Any], str] | None = None
+
+    def __post_init__(self) -> None:
+        state = self.state
+        self.names = [state.seat_name(s) for s in range(state.players)]
+        self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+        self.bots: dict[int, Bot] = {
+            s: make_bot(kind, bot_seed(self.seed, s))
+            for s, kind in enumerate(self.seats) if kind != HUMAN
+        }
+        self.log: list[str] = []
+        self.seen: dict[int, int] = {}  # per human seat: how much of the log it has read
+        self.last_viewer: int | None = None
+        self.sealed: set[int] = set()  # seats still to choose in the current sealed choice
+        self.decisions = sum(1 for m in state.moves() if "action" in m)
+
+    @property
+    def console(self) -> Console:
+        return self.term.console
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> State:
+        """Play to the end; raises :class:`GameStopped` if the players leave first."""
+        try:
+            while not self.state.is_over():
+                self.step()
+        except KeyboardInterrupt:
+            self.offer_save("Interrupted.")
+            raise GameStopped(130) from None
+        except EOFError:
+            self.offer_save("End of input.")
+            raise GameStopped(1) from None
+        self.show_end()
+        return self.state
+
+    def step(self) -> None:
+        movers = self.state.to_move()
+        seat = movers[0]
+        if len(movers) > 1 and not set(movers) <= self.sealed:
+            self.sealed = set(movers)  # a new sealed simultaneous choice begins
+        if seat in self.bots:
+            action = self.bots[seat].act(InformationSet(self.state, seat))
+            self.perform(action, seat)
+        else:
+            self.human_turn(seat)
+
+    def perform(self, action: Action, seat: int) -> None:
+        description = self.state.describe(action)
+        sealed = seat in self.sealed
+        self.state.apply(action, seat)
+        self.decisions += 1
+        self.sealed.discard(seat)
+        who = self.seat_label(seat)
+        if sealed:
+            self.log.append(f"{who} made a sealed choice.")
+        else:
+            self.log.append(f"{who}: {escape(description)}")
+
+    def seat_label(self, seat: int) -> str:
+        kind = "" if seat not in self.bots else f" [dim]({self.seats[seat]} bot)[/]"
+        return f"[bold]{escape(self.names[seat])}[/]{kind}"
+
+    # ------------------------------------------------------------------ a human's turn
+    def human_turn(self, seat: int) -> None:
+        if self.hot_seat and self.last_viewer != seat:
+            self.hand_over(seat)
+        self.last_viewer = seat
+        self.show_turn(seat)
+        while True:
+            text = self.term.ask(f"{self.names[seat]} > ").strip()
+            if self.handle(text, seat):
+                return
+
+    def hand_over(self, seat: int) -> None:
+        self.term.clear()
+        self.console.print(Panel(
+            f"Pass to [bold]{escape(self.names[seat])}[/] — press Enter",
+            expand=False, border_style="yellow",
+        ))
+        self.term.ask("")
+        self.term.clear()
+
+    def show_turn(self, seat: int) -> None:
+        console = self.console
+        returning = seat in self.seen
+        new = self.log[self.seen.get(seat, 0):]
+        self.seen[seat] = len(self.log)
+        if new:
+            console.print("[dim]Since your last turn:[/]" if returning else "[dim]So far:[/]")
+            if len(new) > LOG_SHOWN:
+                console.print(f"  [dim]… {len(new) - LOG_SHOWN} earlier moves (type log)[/]")
+            for line in new[-LOG_SHOWN:]:
+                console.print(f"  {line}")
+        console.rule(f"{escape(self.names[seat])} to move · decision {self.decisions + 1}")
+        self.show_board(seat)
+        if seat in self.sealed:
+            console.print("[yellow]Sealed choice:[/] nobody sees it until every seat has chosen.")
+        self.show_actions(self.state.legal_actions(seat))
+
+    def show_board(self, seat: int | None) -> None:
+        view = self.state.view(seat)
+        if self.render_text is not None:
+            self.console.print(self.render_text(view))
+        else:
+            self.console.print_json(json.dumps(view))
+
+    def show_actions(self, actions: Sequence[Action], numbers: Sequence[int] | None = None
+                     ) -> None:
+        numbers = numbers or range(1, len(actions) + 1)
+        items = [self.action_item(n, a) for n, a in zip(numbers, actions, strict=True)]
+        if len(items) > COMPACT_OVER:
+            self.console.print(Columns(items, padding=(0, 3)))
+        else:
+            for item in items:
+                self.console.print(item)
+
+    def action_item(self, number: int, action: Action) -> str:
+        description = self.state.describe(action)
+        item = f"[bold cyan]{number:>3}[/] {escape(description)}"
+        if description.strip().lower() != action.text.lower():
+            item += f" [dim]· {escape(action.text)}[/]"
+        return item
+
+    def handle(self, text: str, seat: int) -> bool:
+        """Act on one line typed by ``seat``: True once an action has been played."""
+        console = self.console
+        legal = self.state.legal_actions(seat)
+        exact = next((a for a in legal if a.text == text), None)
+        if exact is not None:
+            return self.play(exact, seat)
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if not text:
+            console.print(f"[dim]Type a number from 1 to {len(legal)}, an action, or help.[/]")
+        elif word in ("help", "?"):
+            console.print(HELP)
+        elif word in ("quit", "exit"):
+            self.offer_save("Leaving the game.")
+            raise GameStopped(1)
+        elif word == "save":
+            self.save(rest.strip() or self.default_save)
+        elif word in ("actions", "list"):
+            self.show_actions(legal)
+        elif word == "board":
+            self.show_board(seat)
+        elif word == "log":
+            for line in self.log or ["[dim](no moves yet)[/]"]:
+                console.print(f"  {line}")
+        elif text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return self.play(legal[number - 1], seat)
+            console.print(f"[red]There is no action {number}: choose 1 to {len(legal)}.[/]")
+        else:
+            return self.typed(text, seat, legal)
+        return False
+
+    def typed(self, text: str, seat: int, legal: Sequence[Action]) -> bool:
+        try:
+            action = self.state.parse_action(text)
+        except MalformedAction:
+            return self.filtered(text, seat, legal)
+        return self.play(action, seat)
+
+    def filtered(self, text: str, seat: int, legal: Sequence[Action]) -> bool:
+        needle = " ".join(text.lower().split())
+        starts = [a for a in legal if a.text.lower().startswith(needle)]
+        if len(starts) == 1:
+            return self.play(starts[0], seat)
+        hits = [(n, a) for n, a in enumerate(legal, 1)
+                if needle in a.text.lower() or needle in self.state.describe(a).lower()]
+        if not hits:
+            self.console.print(
+                f"[red]{escape(repr(text))} is neither a legal action nor a command; type a "
+                f"number from 1 to {len(legal)}, an action's notation, or help.[/]"
+            )
+            return False
+        self.console.print(f"[dim]{len(hits)} actions match {escape(repr(text))}:[/]")
+        self.show_actions([a for _, a in hits], [n for n, _ in hits])
+        return False
+
+    def play(self, action: Action, seat: int) -> bool:
+        description = self.state.describe(action)
+        try:
+            self.perform(action, seat)
+        except IllegalAction as err:
+            self.console.print(f"[red]Not allowed: {escape(str(err))}[/]")
+            return False
+        self.seen[seat] = len(self.log)  # one's own move needs no replaying
+        self.console.print(f"[green]You chose:[/] {escape(description)}")
+        return True
+
+    # ------------------------------------------------------------------ saving and the end
+    def record_meta(self) -> dict[str, Any]:
+        return {**self.meta, "seats": list(self.seats)}
+
+    def save(self, path: str) -> bool:
+        try:
+            self.state.record(**self.record_meta()).save(path)
+        except OSError as err:
+            self.console.print(f"[red]Cannot save to {escape(path)}: {escape(str(err))}[/]")
+            return False
+        self.console.print(
+            f"Saved the record ({self.decisions} decisions) to [bold]{escape(path)}[/]; "
+            f"resume with [cyan]regalia play --resume {escape(path)}[/]"
+        )
+        return True
+
+    def offer_save(self, reason: str) -> None:
+        console = self.console
+        console.print(f"\n[yellow]{reason}[/]")
+        default = unused_path(self.default_save)
+        while True:
+            try:
+                answer = self.term.ask(
+                    f"Save the game record? File name [{default}], or 'no': "
+                ).strip()
+            except EOFError:
+                # No one can answer any more: keeping the game is the safer guess.
+                console.print()
+                answer = ""
+            except KeyboardInterrupt:
+                console.print("\n[yellow]Not saved.[/]")
+                return
+            if answer.lower() in ("n", "no"):
+                console.print("[yellow]Not saved.[/]")
+                return
+            if self.save(answer or default):
+                return
+
+    def show_end(self) -> None:
+        console = self.console
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        since = self.seen.get(viewer, 0) if viewer is not None else (
+            min(self.seen.values()) if self.seen else 0)
+        for line in self.log[since:][-LOG_SHOWN:]:
+            console.print(f"  {line}")
+        console.rule(f"Game over after {self.decisions} decisions")
+        self.show_board(viewer)
+        console.print(result_table(self.state, self.seats))
+
+
+def result_table(state: State, seats: Sequence[str]) -> Table:
+    """Final scores, best place first."""
+    scores, places = state.scores(), state.ranking()
+    table = Table(title="Final result")
+    table.add_column("Place", justify="right")
+    table.add_column("Seat")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    for seat in sorted(range(state.players), key=lambda s: (places[s], s)):
+        shared = sum(1 for p in places if p == places[seat]) > 1
+        table.add_row(
+            f"{places[seat]}{'=' if shared else ''}",
+            escape(state.seat_name(seat)),
+            seats[seat] if seats[seat] == HUMAN else f"{seats[seat]} bot",
+            str(scores[seat]),
+        )
+    return table
+
+
+def unused_path(name: str) -> str:
+    """``name``, or ``name`` with a number added if that file exists already."""
+    path = Path(name)
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(name).with_stem(f"{Path(name).stem}-{n}")
+    return str(path)

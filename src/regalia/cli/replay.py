@@ -1,0 +1,176 @@
+"""Looking at recorded games: validation, summaries, the position after any decision, SVG."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from regalia.cli.play import result_table
+from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
+from regalia.engine.record import Record, replay
+from regalia.engine.registry import GameInfo, get_game
+from regalia.engine.state import State
+
+
+@dataclass
+class Position:
+    """The game after ``step`` decisions, and the log of what happened up to there."""
+
+    state: State
+    step: int
+    log: list[str]
+
+
+def load_checked(path: str | Path) -> tuple[Record, State]:
+    """The record and its final position; :class:`InvalidRecord` if it does not replay."""
+    record = Record.load(path)
+    return record, replay(record)
+
+
+def positions(record: Record, chance_lines: bool = False) -> Iterator[Position]:
+    """Every position of a (validated) record, from the setup to the last decision.
+
+    The log lists the decisions; chance outcomes (often secret: cards dealt) only on request.
+    """
+    info = get_game(record.game)
+    chance = [(m["chance"], m["outcome"]) for m in record.moves if "chance" in m]
+    try:
+        edition = None if record.edition is None else info.load_edition(record.edition["toml"])
+        state = info.state_class.new(record.players, seed=record.seed, edition=edition,
+                                     options=record.options, chance=chance)
+    except RegaliaError as err:
+        raise InvalidRecord(f"record's setup is invalid: {err}") from None
+    log: list[str] = []
+    step = 0
+    for move in record.moves:
+        if "chance" in move:
+            if chance_lines:
+                log.append(f"      [dim]chance: {escape(str(move['chance']))} → "
+                           f"{escape(str(move['outcome']))}[/]")
+            continue
+        yield Position(state.clone(), step, list(log))
+        seat, text = move["seat"], move["action"]
+        action = state.parse_action(text)
+        description = state.describe(action)
+        state.apply(action, seat)
+        step += 1
+        notation = "" if description.lower() == text.lower() else f" [dim]· {escape(text)}[/]"
+        log.append(f"{step:>4}. [bold]{escape(state.seat_name(seat))}[/]: "
+                   f"{escape(description)}{notation}")
+    yield Position(state, step, log)
+
+
+def position_at(record: Record, step: int | None, chance_lines: bool = False) -> Position:
+    """The position after ``step`` decisions (``None``: the end)."""
+    total = record.action_count
+    if step is not None and not 0 <= step <= total:
+        raise InvalidOption(f"--step must be from 0 to {total} (the record has {total} "
+                            "decisions)")
+    last = None
+    for position in positions(record, chance_lines):
+        last = position
+        if position.step == step:
+            return position
+    assert last is not None
+    return last
+
+
+def summary_table(record: Record, final: State) -> Table:
+    info = get_game(record.game)
+    table = Table(title=escape(f"{info.title} · record"), show_header=False)
+    table.add_column(style="bold")
+    table.add_column()
+    seats = record.meta.get("seats") or record.meta.get("bots")
+    players = ", ".join(
+        final.seat_name(s) + (f" ({seats[s]})" if isinstance(seats, list) and s < len(seats)
+                              else "")
+        for s in range(record.players)
+    )
+    table.add_row("Game", escape(f"{info.id} (rules version {record.rules_version})"))
+    table.add_row("Players", escape(f"{record.players}: {players}"))
+    table.add_row("Seed", str(record.seed))
+    options = {**{o.name: o.default for o in info.options}, **record.options}
+    table.add_row("Options", escape(", ".join(f"{k}={_show(v)}" for k, v in options.items())
+                                    or "none"))
+    edition = "built-in" if record.edition is None else f"{record.edition.get('id')} (custom)"
+    table.add_row("Edition", escape(edition))
+    chance = sum(1 for m in record.moves if "chance" in m)
+    table.add_row("Moves", f"{record.action_count} decisions, {chance} chance outcomes")
+    status = "finished" if final.is_over() else "unfinished"
+    table.add_row("Status", f"{status}; replays correctly")
+    return table
+
+
+def show_summary(console: Console, record: Record, final: State) -> None:
+    console.print(summary_table(record, final))
+    if final.is_over():
+        seats = record.meta.get("seats") or record.meta.get("bots")
+        kinds = seats if isinstance(seats, list) and len(seats) == record.players else ["?"] * \
+            record.players
+        console.print(result_table(final, [str(k) for k in kinds]))
+
+
+def show_position(console: Console, info: GameInfo, position: Position, seat: int | None,
+                  log: bool = True) -> None:
+    if log:
+        for line in position.log or ["[dim](no moves yet)[/]"]:
+            console.print(line)
+    who = "spectator" if seat is None else position.state.seat_name(seat)
+    console.rule(escape(f"after {position.step} decisions · seen by {who}"))
+    view = position.state.view(seat)
+    if info.render_text is not None:
+        console.print(info.render_text(view))
+    else:
+        console.print_json(json.dumps(view))
+    if position.state.is_over():
+        console.print(f"[bold]Game over:[/] scores {list(position.state.scores())}, places "
+                      f"{list(position.state.ranking())}")
+    else:
+        names = ", ".join(position.state.seat_name(s) for s in position.state.to_move())
+        console.print(f"[dim]To move: {escape(names)}[/]")
+
+
+def step_through(console: Console, ask: Callable[[str], str], record: Record, info: GameInfo,
+                 seat: int | None, start: int | None) -> None:
+    """Interactive stepping: n (or Enter) next, p previous, a number jumps there, q quits."""
+    every = list(positions(record))
+    i = len(every) - 1 if start is None else start
+    while True:
+        show_position(console, info, every[i], seat, log=False)
+        last = every[i].log[-1] if every[i].log else "(start)"
+        console.print(f"[dim]last: {last}[/]" if every[i].log else "[dim](start)[/]")
+        try:
+            key = ask(f"[{i}/{len(every) - 1}] n/p/NUMBER/q > ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if key in ("q", "quit"):
+            return
+        if key.isdigit():
+            i = min(int(key), len(every) - 1)
+        elif key == "p":
+            i = max(0, i - 1)
+        elif key in ("", "n"):
+            i = min(len(every) - 1, i + 1)
+        else:
+            console.print("[red]keys: n (or Enter) next, p previous, a number, q quit[/]")
+
+
+def write_svg(info: GameInfo, position: Position, seat: int | None, out: Path) -> None:
+    if info.render_svg is None:
+        raise RegaliaError(f"{info.id} has no SVG rendering")
+    svg = info.render_svg(position.state.view(seat))
+    try:
+        out.write_text(svg, encoding="utf-8")
+    except OSError as err:
+        raise RegaliaError(f"cannot write {out}: {err.strerror}") from None
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,197 @@
+"""Many bot-against-bot games: one game per seed, optional worker processes, statistics.
+
+Game ``i`` of a series gets a seed derived from the base seed and ``i`` alone (see
+:mod:`regalia.cli.seeds`), so the results do not depend on how many workers share the work.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from statistics import fmean
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from regalia.bots import InformationSet, make_bot
+from regalia.cli.seeds import bot_seed, game_seed
+from regalia.engine.edition import Edition
+from regalia.engine.errors import RegaliaError
+from regalia.engine.registry import get_game, new_game
+from regalia.engine.state import State
+
+MAX_DECISIONS = 1_000_000  # a game longer than this is a bug in a rules core, not a long game
+
+
+@dataclass(frozen=True)
+class Series:
+    """What to simulate: everything a worker needs to play game ``i`` on its own."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    edition: str | None = None
+    records: str | None = None
+
+    def new_state(self, index: int) -> State:
+        return new_game(self.game, self.players, seed=game_seed(self.seed, index),
+                        edition=_edition(self.game, self.edition), **self.options)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    decisions: int
+
+
+_EDITIONS: dict[tuple[str, str], Edition] = {}
+
+
+def _edition(game: str, path: str | None) -> Edition | None:
+    # Each worker reads a custom edition once, not once per game.
+    if path is None:
+        return None
+    key = (game, path)
+    if key not in _EDITIONS:
+        _EDITIONS[key] = get_game(game).load_edition(Path(path))
+    return _EDITIONS[key]
+
+
+def play_one(series: Series, index: int) -> GameResult:
+    """Play game ``index`` of the series to the end, bots acting through information sets."""
+    state = series.new_state(index)
+    bots = [make_bot(name, bot_seed(state.seed, seat)) for seat, name in enumerate(series.bots)]
+    decisions = 0
+    while movers := state.to_move():
+        seat = movers[0]
+        state.apply(bots[seat].act(InformationSet(state, seat)), seat)
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
+                               f"{MAX_DECISIONS} decisions")
+    if series.records is not None:
+        record = state.record(bots=list(series.bots), series_seed=series.seed, index=index)
+        record.save(Path(series.records) / f"game-{index:05d}.json")
+    return GameResult(index, state.seed, state.scores(), state.ranking(), decisions)
+
+
+def run_series(series: Series, games: int, workers: int = 1,
+               on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Every game of the series, in index order, on ``workers`` processes."""
+    # Fail here, with a clear message, rather than in a worker: bad options, edition, bots.
+    series.new_state(0)
+    for name in series.bots:
+        make_bot(name, 0)
+    if series.records is not None:
+        Path(series.records).mkdir(parents=True, exist_ok=True)
+    results: list[GameResult] = []
+    for result in _results(series, games, workers):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def _results(series: Series, games: int, workers: int) -> Iterator[GameResult]:
+    job = partial(play_one, series)
+    if workers <= 1 or games <= 1:
+        yield from map(job, range(games))
+        return
+    methods = multiprocessing.get_all_start_methods()
+    # fork lets workers inherit games registered at run time (plug-ins, tests).
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    chunk = max(1, min(16, games // (workers * 4)))
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap(job, range(games), chunksize=chunk)
+
+
+def summarize(series: Series, results: Sequence[GameResult], seconds: float,
+              names: Sequence[str]) -> dict[str, Any]:
+    """Per-seat wins and scores, game lengths and speed, as JSON-ready data.
+
+    A first place shared by k seats gives each of them 1/k of a win (``wins``); ``outright``
+    counts undisputed wins and ``shared`` the shared first places.
+    """
+    seats = []
+    for seat in range(series.players):
+        scores = [r.scores[seat] for r in results]
+        places = [r.ranking[seat] for r in results]
+        firsts = [r.ranking.count(1) for r in results if r.ranking[seat] == 1]
+        wins = sum(1 / k for k in firsts)
+        seats.append({
+            "seat": seat,
+            "name": names[seat],
+            "bot": series.bots[seat],
+            "wins": round(wins, 6),
+            "win_rate": round(wins / len(results), 6) if results else 0.0,
+            "outright": sum(1 for k in firsts if k == 1),
+            "shared": sum(1 for k in firsts if k > 1),
+            "mean_place": round(fmean(places), 6) if places else None,
+            "score_mean": round(fmean(scores), 6) if scores else None,
+            "score_min": min(scores, default=None),
+            "score_max": max(scores, default=None),
+        })
+    lengths = [r.decisions for r in results]
+    return {
+        "game": series.game,
+        "players": series.players,
+        "games": len(results),
+        "seed": series.seed,
+        "bots": list(series.bots),
+        "options": dict(series.options),
+        "wins_note": "a first place shared by k seats counts 1/k of a win",
+        "seats": seats,
+        "length": {
+            "mean": round(fmean(lengths), 6) if lengths else None,
+            "min": min(lengths, default=None),
+            "max": max(lengths, default=None),
+        },
+        "seconds": round(seconds, 6),
+        "games_per_second": round(len(results) / seconds, 3) if seconds > 0 else None,
+    }
+
+
+def summary_tables(summary: dict[str, Any]) -> list[Table]:
+    title = (f"{summary['game']} · {summary['players']} players · {summary['games']} games · "
+             f"seed {summary['seed']}")
+    seats = Table(title=escape(title), caption="wins: a first place shared by k seats counts "
+                  "1/k; shared: how many of those first places were shared")
+    for name, justify in (("Seat", "left"), ("Bot", "left"), ("Wins", "right"),
+                          ("Win %", "right"), ("Shared", "right"), ("Mean place", "right"),
+                          ("Mean score", "right"), ("Min", "right"), ("Max", "right")):
+        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for s in summary["seats"]:
+        seats.add_row(
+            escape(s["name"]), escape(s["bot"]), f"{s['wins']:g}", f"{100 * s['win_rate']:.1f}",
+            str(s["shared"]), _num(s["mean_place"], 2), _num(s["score_mean"], 1),
+            str(s["score_min"]), str(s["score_max"]),
+        )
+    length = summary["length"]
+    overall = Table(title="Games")
+    for name in ("Decisions per game (mean)", "min", "max", "Seconds", "Games per second"):
+        overall.add_column(name, justify="right")
+    overall.add_row(_num(length["mean"], 1), str(length["min"]), str(length["max"]),
+                    _num(summary["seconds"], 2), _num(summary["games_per_second"], 1))
+    return [seats, overall]
+
+
+def _num(value: float | None, digits: int) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def timed_series(series: Series, games: int, workers: int,
+                 on_result: Callable[[GameResult], None] | None = None
+                 ) -> tuple[list[GameResult], float]:
+    start = time.perf_counter()
+    results = run_series(series, games, workers, on_result)
+    return results, time.perf_counter() - start
