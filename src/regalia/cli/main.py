@@ -17,7 +17,14 @@ from regalia.cli.bench import bench_table
 from regalia.cli.console import fail, reports_errors, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
-from regalia.cli.simulate import GameResult, Series, summarize, summary_tables, timed_series
+from regalia.cli.simulate import (
+    GameResult,
+    Series,
+    check_series,
+    summarize,
+    summary_tables,
+    timed_series,
+)
 from regalia.engine.bench import bench as run_bench
 from regalia.engine.errors import InvalidOption
 from regalia.engine.registry import games as all_games
@@ -175,10 +182,13 @@ def simulate(
         edition=None if edition is None else str(edition),
         records=None if records is None else str(records),
     )
+    check_series(series)
     workers = workers or os.cpu_count() or 1
+    errors = stderr_console()
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=stderr_console(), disable=as_json, transient=True,
+        TimeElapsedColumn(), console=errors, transient=True,
+        disable=as_json or not errors.is_terminal,
     )
     with progress:
         task = progress.add_task(f"{info.id} ×{games_}", total=games_)

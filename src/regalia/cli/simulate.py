@@ -85,15 +85,22 @@ def play_one(series: Series, index: int) -> GameResult:
     return GameResult(index, state.seed, state.scores(), state.ranking(), decisions)
 
 
-def run_series(series: Series, games: int, workers: int = 1,
-               on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Every game of the series, in index order, on ``workers`` processes."""
-    # Fail here, with a clear message, rather than in a worker: bad options, edition, bots.
+def check_series(series: Series) -> None:
+    """Raise now, with a clear message, what would fail in every game: options, edition, bots."""
     series.new_state(0)
     for name in series.bots:
         make_bot(name, 0)
     if series.records is not None:
-        Path(series.records).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(series.records).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise RegaliaError(f"cannot make the records directory: {err}") from None
+
+
+def run_series(series: Series, games: int, workers: int = 1,
+               on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Every game of the series, in index order, on ``workers`` processes."""
+    check_series(series)
     results: list[GameResult] = []
     for result in _results(series, games, workers):
         results.append(result)
