@@ -47,7 +47,7 @@ def fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn a RegaliaError escaping a command into one red line and an exit code."""
+    """Turn a RegaliaError (or Ctrl-C) escaping a command into one red line and an exit code."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -55,5 +55,7 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
             return command(*args, **kwargs)
         except RegaliaError as err:
             raise fail(str(err), exit_code_for(err)) from None
+        except KeyboardInterrupt:
+            raise fail("interrupted", EXIT_INTERRUPTED) from None
 
     return wrapper

@@ -11,6 +11,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import regalia
+from regalia.bots import BOTS
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli.bench import bench_table
@@ -86,6 +87,8 @@ def games(
     infos = all_games()
     if as_json:
         typer.echo(json.dumps(games_json(infos), indent=1))
+    elif not infos:
+        stdout_console().print("[yellow]No games are installed.[/]")
     else:
         stdout_console().print(games_table(infos))
 
@@ -100,7 +103,7 @@ def play(
                        ] = None,
     seats: Annotated[str | None, typer.Option(
         "--seats", help="Who sits where, e.g. human,random,human (default: you in seat 0, "
-        "random bots in the others).")] = None,
+        f"random bots in the others). Bots: {', '.join(BOTS)}.")] = None,
     seed: SeedOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE",
                                                 help="Write the game record here.")] = None,
@@ -159,7 +162,8 @@ def simulate(
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Bot per seat, comma-separated, or one for all (default random).")
+        "--bots", help="Bot per seat, comma-separated, or one for all (default random). "
+        f"Bots: {', '.join(BOTS)}.")
     ] = None,
     seed: SeedOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=0,

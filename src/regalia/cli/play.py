@@ -328,7 +328,10 @@ class PlaySession:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         since = self.seen.get(viewer, 0) if viewer is not None else (
             min(self.seen.values()) if self.seen else 0)
-        for line in self.log[since:][-LOG_SHOWN:]:
+        last = self.log[since:][-LOG_SHOWN:]
+        if last:
+            console.print("[dim]Last moves:[/]")
+        for line in last:
             console.print(f"  {line}")
         console.rule(f"Game over after {self.decisions} decisions")
         self.show_board(viewer)
