@@ -66,3 +66,16 @@ def test_missing_edition_file(runner: CliRunner, tmp_path: Path) -> None:
 def test_missing_record(runner: CliRunner, tmp_path: Path) -> None:
     check(runner, ["render", str(tmp_path / "none.json"), "-o", str(tmp_path / "x.svg")], 1,
           "cannot read record")
+
+
+def test_unknown_seat_for_replay(runner: CliRunner, tmp_path: Path) -> None:
+    from regalia.engine.registry import new_game
+
+    record = tmp_path / "r.json"
+    new_game(TOY, 2, seed=1).record().save(record)
+    check(runner, ["replay", str(record), "--seat", "Mars"], 2,
+          "no seat 'Mars': give 0 to 1, a seat name (North, East) or 'spectator'")
+
+
+def test_bench_players_must_be_a_number_or_all(runner: CliRunner) -> None:
+    check(runner, ["bench", TOY, "--players", "many"], 2, "--players takes a number or 'all'")

@@ -186,6 +186,7 @@ class PlaySession:
                 console.print(f"  [dim]… {len(new) - LOG_SHOWN} earlier moves (type log)[/]")
             for line in new[-LOG_SHOWN:]:
                 console.print(f"  {line}")
+        console.print()
         console.rule(f"{escape(self.names[seat])} to move · decision {self.decisions + 1}")
         self.show_board(seat)
         if seat in self.sealed:
