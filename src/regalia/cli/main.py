@@ -15,7 +15,7 @@ from regalia.bots import BOTS
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli.bench import bench_table
-from regalia.cli.console import fail, reports_errors, stderr_console, stdout_console
+from regalia.cli.console import reports_errors, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
 from regalia.cli.simulate import (
@@ -281,5 +281,3 @@ def bench(
     else:
         stdout_console().print(bench_table(info.title, results))
 
-
-__all__ = ["app", "fail"]
