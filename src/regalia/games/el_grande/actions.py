@@ -1,0 +1,61 @@
+"""Every action El Grande can offer, built once: notation, integer code, lookup tables.
+
+Notation (areas are region ids or ``castillo``; colours are seat names)::
+
+    power 13            play a power card            court 4        take 4 Caballeros to court
+    recall aragon       take one of yours from a region to court (provinces ran out)
+    card 3              take the face-up card of stack 3
+    place aragon        put a Caballero from court into an area
+    act                 begin the card's special action   done / stop   end the turn / action
+    pick red aragon     choose a Caballero to move        to galicia     ...and where it goes
+    return red aragon   send an opponent's Caballero to his provinces
+    withdraw court      send one of your own (court or region) to your provinces
+    score aragon        king galicia   grande seville   scoreboard high aragon
+    evict aragon        takeback 7     disk valencia    veto / pass
+"""
+
+from __future__ import annotations
+
+from regalia.engine.actions import Action, ActionTable
+from regalia.games.el_grande.edition import GAME_ID, REGION_IDS, SCOREBOARD_IDS
+
+SEAT_NAMES = ("red", "blue", "yellow", "green", "black")
+REGIONS = len(REGION_IDS)
+CASTILLO = REGIONS  # area index of the Castillo, after the nine regions
+AREAS = REGIONS + 1
+AREA_IDS = (*REGION_IDS, "castillo")
+MAX_SEATS = len(SEAT_NAMES)
+MAX_COURT = 30  # a court move never exceeds a colour's Caballeros
+
+TABLE = ActionTable(GAME_ID)
+_add = TABLE.add
+
+POWER: tuple[Action, ...] = (None, *(_add("power", (v,), f"power {v}")  # type: ignore[assignment]
+                                     for v in range(1, 14)))
+COURT = tuple(_add("court", (n,), f"court {n}") for n in range(MAX_COURT + 1))
+RECALL = tuple(_add("recall", (r,), f"recall {AREA_IDS[r]}") for r in range(REGIONS))
+CARD: tuple[Action, ...] = tuple(_add("card", (k,), f"card {k + 1}") for k in range(5))
+PLACE = tuple(_add("place", (a,), f"place {AREA_IDS[a]}") for a in range(AREAS))
+ACT = _add("act", (), "act")
+DONE = _add("done", (), "done")
+STOP = _add("stop", (), "stop")
+PICK = tuple(tuple(_add("pick", (c, r), f"pick {SEAT_NAMES[c]} {AREA_IDS[r]}")
+                   for r in range(REGIONS)) for c in range(MAX_SEATS))
+TO = tuple(_add("to", (a,), f"to {AREA_IDS[a]}") for a in range(AREAS))
+RETURN = tuple(tuple(_add("return", (c, r), f"return {SEAT_NAMES[c]} {AREA_IDS[r]}")
+                     for r in range(REGIONS)) for c in range(MAX_SEATS))
+# index REGIONS = the court
+WITHDRAW = (*(_add("withdraw", (r,), f"withdraw {AREA_IDS[r]}") for r in range(REGIONS)),
+            _add("withdraw", (REGIONS,), "withdraw court"))
+SCORE = tuple(_add("score", (a,), f"score {AREA_IDS[a]}") for a in range(AREAS))
+KING = tuple(_add("king", (r,), f"king {AREA_IDS[r]}") for r in range(REGIONS))
+GRANDE = tuple(_add("grande", (r,), f"grande {AREA_IDS[r]}") for r in range(REGIONS))
+SCOREBOARD = tuple(tuple(_add("scoreboard", (b, r), f"scoreboard {SCOREBOARD_IDS[b]} "
+                                                    f"{AREA_IDS[r]}")
+                         for r in range(REGIONS)) for b in range(len(SCOREBOARD_IDS)))
+EVICT = tuple(_add("evict", (r,), f"evict {AREA_IDS[r]}") for r in range(REGIONS))
+TAKEBACK: tuple[Action, ...] = (None, *(_add("takeback", (v,), f"takeback {v}")  # type: ignore
+                                        for v in range(1, 14)))
+DISK = tuple(_add("disk", (r,), f"disk {AREA_IDS[r]}") for r in range(REGIONS))
+VETO = _add("veto", (), "veto")
+PASS = _add("pass", (), "pass")

@@ -1,0 +1,556 @@
+"""The special actions of El Grande's action cards, one small handler per card kind.
+
+Each handler has ``proceed`` (carry on: do the effect, or wait for the next decision, or end)
+and, when the action asks for decisions, ``legal`` and ``apply``. A Veto window opens when
+the action is announced and before each further unit (one Caballero moved, placed, returned),
+but only if something is left to do (RB p9: a Veto may stop all or the rest of an action).
+Standing rules (RB p4, p7): nothing enters or leaves the King's region; moved Caballeros may
+go to any other region or into the Castillo; nothing comes out of the Castillo or a court.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from regalia.engine.actions import Action
+from regalia.games.el_grande import actions as A
+from regalia.games.el_grande.phases import ACTION, S_CARD, WITHDRAW
+
+if TYPE_CHECKING:
+    from regalia.games.el_grande.state import ElGrandeState as St
+
+REGIONS, CASTILLO, AREAS = A.REGIONS, A.CASTILLO, A.AREAS
+
+
+def _card(st: St):
+    return st.C.cards[st.tcard]
+
+
+def _wait(st: St, legal: list[Action] | None = None) -> None:
+    """Hand the next decision to the active player, after a Veto window if one is due."""
+    if st.a_ck:
+        st.a_ck = False
+        if st._veto_window():
+            return
+    st.phase = ACTION
+    st.tm = (st.active,)
+    if legal is not None:
+        st._legal = {st.active: tuple(legal)}
+
+
+def _unit_done(st: St) -> None:
+    st.a_ck = True
+    proceed(st)
+
+
+def start(st: St) -> None:
+    """The special action is announced (its Veto window comes before anything happens)."""
+    st.a_ck = True
+    if _card(st).kind == "king-returns":
+        P, a = st.players, st.active
+        st.a_queue = tuple((a + k) % P for k in range(1, P))  # left neighbour first (DZ)
+        st.a_left = _card(st)["per_player"]
+    proceed(st)
+
+
+def proceed(st: St) -> None:
+    _PROCEED[_card(st).kind](st)
+
+
+def legal(st: St, seat: int) -> list[Action]:
+    if st.phase == WITHDRAW:
+        return _withdraw_legal(st, seat)
+    return _LEGAL[_card(st).kind](st, seat)
+
+
+def apply(st: St, action: Action, seat: int) -> None:
+    kind = action.kind
+    if kind == "stop":
+        st._end_action()
+    else:
+        _APPLY[kind](st, action, seat)
+
+
+def _direct(effect: Callable[[St], None]) -> Callable[[St], None]:
+    """An effect without decisions: after the announcement's Veto window, do it and end."""
+    def run(st: St) -> None:
+        if st.a_ck:
+            st.a_ck = False
+            if st._veto_window():
+                return
+        effect(st)
+        st._end_action()
+    run.__name__ = effect.__name__
+    return run
+
+
+def _single(choices: Callable[[St, int], list[Action]]) -> Callable[[St], None]:
+    """An effect decided by one choice of the active player (nothing to choose: it ends)."""
+    def run(st: St) -> None:
+        options = choices(st, st.active)
+        if not options:
+            st._end_action()
+        else:
+            _wait(st, options)
+    return run
+
+
+# ------------------------------------------------------------------ moving Caballeros
+def _move_params(st: St) -> tuple[int, int, int, bool, bool]:
+    card = _card(st)
+    if card.kind == "either":  # its first half: all your Caballeros out of one region
+        return 99, 99, 0, True, True
+    return card["total"], card["own"], card["others"], card["one_region"], card["all_own"]
+
+
+def _move_legal(st: St, seat: int, with_stop: bool = True) -> list[Action]:
+    P, board, king = st.players, st.board, st.king
+    if st.a_pc >= 0:
+        pr = st.a_pr
+        to = A.TO
+        return [to[a] for a in range(AREAS) if a != king and a != pr]
+    total, own, others, _one, all_own = _move_params(st)
+    out: list[Action] = []
+    if st.a_own + st.a_oth < total:
+        own_ok = st.a_own < own
+        oth_ok = st.a_oth < others
+        src = st.a_src
+        pick = A.PICK
+        for r in ((src,) if src >= 0 else range(REGIONS)):
+            if r == king:
+                continue
+            base = r * P
+            for c in range(P):
+                if board[base + c] and (own_ok if c == seat else oth_ok):
+                    out.append(pick[c][r])
+    if with_stop and not (all_own and st.a_src >= 0 and board[st.a_src * P + seat]):
+        out.append(A.STOP)
+    return out
+
+
+def _move_proceed(st: St) -> None:
+    options = _move_legal(st, st.active)
+    if len(options) == 1 and options[0] is A.STOP:
+        st._end_action()
+    else:
+        _wait(st, options)
+
+
+def _apply_pick(st: St, action: Action, seat: int) -> None:
+    c, r = action.args
+    st.a_pc, st.a_pr = c, r  # type: ignore[assignment]
+    if st.a_src < 0 and _move_params(st)[3]:
+        st.a_src = r  # type: ignore[assignment]
+    if _card(st).kind == "either":
+        st.a_mode = 1
+
+
+def _apply_to(st: St, action: Action, seat: int) -> None:
+    a: int = action.args[0]  # type: ignore[assignment]
+    P, c, r = st.players, st.a_pc, st.a_pr
+    st.board[r * P + c] -= 1
+    st.board[a * P + c] += 1
+    if c == seat:
+        st.a_own += 1
+    else:
+        st.a_oth += 1
+    st.a_pc = st.a_pr = -1
+    st._emit("move", seat, c, r, a)
+    _unit_done(st)
+
+
+# ------------------------------------------------------------------ placing anywhere
+def _place_legal(st: St, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if st.a_tot < _card(st)["total"] and st.court[seat]:
+        king, place = st.king, A.PLACE
+        out = [place[a] for a in range(AREAS) if a != king]
+    out.append(A.STOP)
+    return out
+
+
+def _place_proceed(st: St) -> None:
+    options = _place_legal(st, st.active)
+    if len(options) == 1:
+        st._end_action()
+    else:
+        _wait(st, options)
+
+
+def _apply_place(st: St, action: Action, seat: int) -> None:
+    a: int = action.args[0]  # type: ignore[assignment]
+    st.board[a * st.players + seat] += 1
+    st.court[seat] -= 1
+    st.a_tot += 1
+    st.a_mode = 2
+    st._emit("place", seat, a)
+    _unit_done(st)
+
+
+def _either_legal(st: St, seat: int) -> list[Action]:
+    if st.a_mode == 1 or st.a_pc >= 0:
+        return _move_legal(st, seat)
+    if st.a_mode == 2:
+        return _place_legal(st, seat)
+    return _move_legal(st, seat, with_stop=False) + _place_legal(st, seat)
+
+
+def _either_proceed(st: St) -> None:
+    options = _either_legal(st, st.active)
+    if len(options) == 1 and options[0] is A.STOP:
+        st._end_action()
+    else:
+        _wait(st, options)
+
+
+# ------------------------------------------------------------------ back to the provinces
+def _decay(st: St) -> None:
+    card, P, a = _card(st), st.players, st.active
+    lost = [0] * P
+    for s in range(P):
+        if s != a:
+            n = st.court[s] if card["all"] else min(card["per_player"], st.court[s])
+            st.court[s] -= n
+            st.prov[s] += n
+            lost[s] = n
+    st._emit("decay", a, tuple(lost))
+
+
+def _withdraw_sources(st: St, s: int) -> bool:
+    P, board, king = st.players, st.board, st.king
+    return bool(st.court[s]) or any(board[r * P + s] for r in range(REGIONS) if r != king)
+
+
+def _king_returns_proceed(st: St) -> None:
+    per = _card(st)["per_player"]
+    while st.a_queue:
+        s = st.a_queue[0]
+        if st.a_left > 0 and _withdraw_sources(st, s):
+            if st.a_ck:
+                st.a_ck = False
+                if st._veto_window():
+                    return
+            st.phase = WITHDRAW
+            st.tm = (s,)
+            return
+        st.a_queue = st.a_queue[1:]
+        st.a_left = per
+    st._end_action()
+
+
+def _withdraw_legal(st: St, seat: int) -> list[Action]:
+    P, board, king, w = st.players, st.board, st.king, A.WITHDRAW
+    out = [w[r] for r in range(REGIONS) if r != king and board[r * P + seat]]
+    if st.court[seat]:
+        out.append(w[REGIONS])
+    return out
+
+
+def _apply_withdraw(st: St, action: Action, seat: int) -> None:
+    r: int = action.args[0]  # type: ignore[assignment]
+    if r == REGIONS:
+        st.court[seat] -= 1
+    else:
+        st.board[r * st.players + seat] -= 1
+    st.prov[seat] += 1
+    st.a_left -= 1
+    st._emit("return", seat, seat, r)
+    _unit_done(st)
+
+
+def _return_each_legal(st: St, seat: int) -> list[Action]:
+    P, board, king, hit, ret = st.players, st.board, st.king, st.a_hit, A.RETURN
+    out = [ret[c][r] for r in range(REGIONS) if r != king for c in range(P)
+           if c != seat and not hit >> c & 1 and board[r * P + c]]
+    out.append(A.STOP)
+    return out
+
+
+def _return_each_proceed(st: St) -> None:
+    options = _return_each_legal(st, st.active)
+    if len(options) == 1:
+        st._end_action()
+    else:
+        _wait(st, options)
+
+
+def _apply_return(st: St, action: Action, seat: int) -> None:
+    c, r = action.args
+    st.board[r * st.players + c] -= 1  # type: ignore[operator]
+    st.prov[c] += 1  # type: ignore[index]
+    st.a_hit |= 1 << c  # type: ignore[operator]
+    st._emit("return", seat, c, r)
+    _unit_done(st)
+
+
+# ------------------------------------------------------------------ secret disks
+def _sealed_card(participants: Callable[[St], tuple[int, ...]]) -> Callable[[St], None]:
+    def run(st: St) -> None:
+        if st.a_ck:
+            st.a_ck = False
+            if st._veto_window():
+                return
+        seats = participants(st)
+        if seats:
+            st._open_sealed(S_CARD, seats)
+        else:
+            st._end_action()
+    return run
+
+
+def _disk_return_regions(st: St, s: int) -> list[int]:
+    # AIS: a region where he has at least 2 (all: at least 1). Engine decision: with no such
+    # region he still returns as many as he can (RB p9 "as many as possible").
+    card, P, board, king = _card(st), st.players, st.board, st.king
+    need = 1 if card["all"] else card["per_player"]
+    rs = [r for r in range(REGIONS) if r != king and board[r * P + s] >= need]
+    if not rs and need > 1:
+        rs = [r for r in range(REGIONS) if r != king and board[r * P + s]]
+    return rs
+
+
+def _disk_return_seats(st: St) -> tuple[int, ...]:
+    # Engine decision (WBC 2001 "fellow players"): opponents only; option disk_return_self.
+    a = st.active
+    return tuple(s for s in range(st.players)
+                 if (s != a or st.o_self) and _disk_return_regions(st, s))
+
+
+def _disk_return_resolve(st: St, choices: tuple[int, ...]) -> None:
+    card, P = _card(st), st.players
+    for s, r in enumerate(choices):
+        if r >= 0:
+            have = st.board[r * P + s]
+            n = have if card["all"] else min(card["per_player"], have)
+            st.board[r * P + s] -= n
+            st.prov[s] += n
+
+
+def _evict_choices(st: St, seat: int) -> list[Action]:
+    P, board, king, a = st.players, st.board, st.king, st.active
+    return [A.EVICT[r] for r in range(REGIONS) if r != king
+            and any(board[r * P + s] for s in range(P) if s != a)]
+
+
+def _apply_evict(st: St, action: Action, seat: int) -> None:
+    r: int = action.args[0]  # type: ignore[assignment]
+    st.a_region = r
+    st._emit("evict", seat, r)
+    P = st.players
+    st._open_sealed(S_CARD, tuple(s for s in range(P) if s != seat and st.board[r * P + s]))
+
+
+def _evict_resolve(st: St, choices: tuple[int, ...]) -> None:
+    P, src = st.players, st.a_region
+    for s, r in enumerate(choices):
+        if r >= 0:
+            n = st.board[src * P + s]
+            st.board[src * P + s] = 0
+            st.board[r * P + s] += n
+
+
+def _secret_scoring_resolve(st: St, choices: tuple[int, ...]) -> None:
+    label = _card(st).id
+    for r in range(REGIONS):
+        if sum(1 for c in choices if c == r) == 1:
+            st.score_area(r, label)
+
+
+def disk_choices(st: St, seat: int) -> list[int]:
+    kind, king = _card(st).kind, st.king
+    if kind == "disk-return":
+        return _disk_return_regions(st, seat)
+    if kind == "evict":  # engine decision: not the Castillo, not the named region
+        return [r for r in range(REGIONS) if r != king and r != st.a_region]
+    return [r for r in range(REGIONS) if r != king]  # secret scoring
+
+
+def resolve_sealed(st: St, choices: tuple[int, ...]) -> None:
+    kind = _card(st).kind
+    if kind == "disk-return":
+        _disk_return_resolve(st, choices)
+    elif kind == "evict":
+        _evict_resolve(st, choices)
+    else:
+        _secret_scoring_resolve(st, choices)
+    st._end_action()
+
+
+# ------------------------------------------------------------------ special scorings
+def _score_choices(st: St, seat: int) -> list[Action]:
+    n = AREAS if _card(st)["castillo"] else REGIONS
+    return list(A.SCORE[:n])
+
+
+def _apply_score(st: St, action: Action, seat: int) -> None:
+    st.score_area(action.args[0], _card(st).id)  # type: ignore[arg-type]
+    st._end_action()
+
+
+def _score_group(st: St) -> None:
+    card = _card(st)
+    first = card["first"]
+    for r in range(REGIONS):
+        value = st.values(r)[0] if st.o_group else st.C.region_scores[r][0]
+        if value in first:
+            st.score_area(r, card.id)
+
+
+def _score_castillo(st: St) -> None:
+    st.score_area(CASTILLO, _card(st).id)  # RB p11: its Caballeros stay inside
+
+
+def _score_first_only(st: St) -> None:
+    for r in range(REGIONS):
+        st.score_area(r, _card(st).id, first_only=True)
+
+
+def _region_totals(st: St) -> list[int]:
+    P, board = st.players, st.board
+    return [sum(board[r * P:(r + 1) * P]) for r in range(REGIONS)]
+
+
+def _score_most(st: St) -> None:
+    totals = _region_totals(st)
+    top = max(totals)
+    if top:
+        for r in range(REGIONS):
+            if totals[r] == top:
+                st.score_area(r, _card(st).id)
+
+
+def _score_fewest(st: St) -> None:
+    totals = _region_totals(st)
+    occupied = [t for t in totals if t]
+    if occupied:
+        low = min(occupied)
+        for r in range(REGIONS):
+            if totals[r] == low:
+                st.score_area(r, _card(st).id)
+
+
+# ------------------------------------------------------------------ King, Grande, boards, cards
+def _scoreboard_choices(st: St, seat: int) -> list[Action]:
+    sb, king = st.sb, st.king
+    out = []
+    for b in (0, 1):
+        if sb[b] == king:
+            continue  # nothing leaves the King's region
+        other = sb[1 - b]
+        out += [A.SCOREBOARD[b][r] for r in range(REGIONS)
+                if r != king and r != sb[b] and r != other]
+    return out
+
+
+def _apply_scoreboard(st: St, action: Action, seat: int) -> None:
+    b, r = action.args
+    st.sb[b] = r  # type: ignore[index]
+    st._emit("scoreboard", seat, b, r)
+    st._end_action()
+
+
+def _king_choices(st: St, seat: int) -> list[Action]:
+    king = st.king
+    if _card(st)["adjacent"]:
+        return [A.KING[r] for r in st.C.neighbors[king]]
+    return [A.KING[r] for r in range(REGIONS) if r != king]
+
+
+def _apply_king(st: St, action: Action, seat: int) -> None:
+    st.king = action.args[0]  # type: ignore[assignment]
+    st._emit("king", seat, st.king)
+    st._end_action()
+
+
+def _grande_choices(st: St, seat: int) -> list[Action]:
+    king, home = st.king, st.grande[seat]
+    if home == king:
+        return []
+    return [A.GRANDE[r] for r in range(REGIONS) if r != king and r != home]
+
+
+def _apply_grande(st: St, action: Action, seat: int) -> None:
+    st.grande[seat] = action.args[0]  # type: ignore[assignment]
+    st._emit("grande", seat, st.grande[seat])
+    st._end_action()
+
+
+def _takeback_choices(st: St, seat: int) -> list[Action]:
+    hand = st.hand[seat]
+    return [A.TAKEBACK[v] for v in range(1, 14) if not hand >> v & 1]
+
+
+def _apply_takeback(st: St, action: Action, seat: int) -> None:
+    # RB p12: the player need not say which card; the public log says only that he did.
+    v: int = action.args[0]  # type: ignore[assignment]
+    st.hand[seat] |= 1 << v
+    st.plog[seat] = (*st.plog[seat], 0)
+    st._emit("takeback", seat)
+    st._end_action()
+
+
+def _court_proceed(st: St) -> None:
+    if st.a_ck:
+        st.a_ck = False
+        if st._veto_window():
+            return
+    st._offer_recruit(_card(st)["per_player"], ACTION)
+
+
+def _no_choice(st: St, seat: int) -> list[Action]:
+    return []
+
+
+_PROCEED: dict[str, Callable[[St], None]] = {
+    "move": _move_proceed,
+    "place": _place_proceed,
+    "either": _either_proceed,
+    "veto": lambda st: st._end_action(),
+    "decay": _direct(_decay),
+    "king-returns": _king_returns_proceed,
+    "return-each": _return_each_proceed,
+    "disk-return": _sealed_card(_disk_return_seats),
+    "score-chosen": _single(_score_choices),
+    "score-group": _direct(_score_group),
+    "score-castillo": _direct(_score_castillo),
+    "score-first-only": _direct(_score_first_only),
+    "score-most": _direct(_score_most),
+    "score-fewest": _direct(_score_fewest),
+    "scoreboard": _single(_scoreboard_choices),
+    "king": _single(_king_choices),
+    "evict": _single(_evict_choices),
+    "grande": _single(_grande_choices),
+    "power-back": _single(_takeback_choices),
+    "court": _court_proceed,
+    "secret-scoring": _sealed_card(lambda st: tuple(range(st.players))),
+}
+
+_LEGAL: dict[str, Callable[[St, int], list[Action]]] = {
+    "move": _move_legal,
+    "place": _place_legal,
+    "either": _either_legal,
+    "return-each": _return_each_legal,
+    "score-chosen": _score_choices,
+    "scoreboard": _scoreboard_choices,
+    "king": _king_choices,
+    "evict": _evict_choices,
+    "grande": _grande_choices,
+    "power-back": _takeback_choices,
+}
+for _kind in _PROCEED:
+    _LEGAL.setdefault(_kind, _no_choice)
+
+_APPLY: dict[str, Callable[[St, Action, int], None]] = {
+    "pick": _apply_pick,
+    "to": _apply_to,
+    "place": _apply_place,
+    "withdraw": _apply_withdraw,
+    "return": _apply_return,
+    "evict": _apply_evict,
+    "score": _apply_score,
+    "scoreboard": _apply_scoreboard,
+    "king": _apply_king,
+    "grande": _apply_grande,
+    "takeback": _apply_takeback,
+}

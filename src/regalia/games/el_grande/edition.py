@@ -1,0 +1,235 @@
+"""El Grande's component data: the typed tables read (and checked) from ``edition.toml``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+
+GAME_ID = "el-grande"
+EDITION_FILE = Path(__file__).with_name("edition.toml")
+
+# The action notation is built from these ids once, at import; an edition may correct every
+# value but must keep the ids.
+REGION_IDS = ("aragon", "new-castile", "old-castile", "catalonia", "galicia", "granada",
+              "basque-country", "seville", "valencia")
+SCOREBOARD_IDS = ("high", "low")
+STACK_SIZES = (11, 11, 11, 11, 1)
+
+# Each card kind and the parameters (name -> type) its effect needs.
+CARD_KINDS: dict[str, dict[str, type]] = {
+    "move": {"total": int, "own": int, "others": int, "one_region": bool, "all_own": bool},
+    "place": {"total": int},
+    "either": {"total": int},
+    "veto": {},
+    "decay": {"all": bool, "per_player": int},
+    "king-returns": {"per_player": int},
+    "return-each": {"per_player": int},
+    "disk-return": {"all": bool, "per_player": int},
+    "score-chosen": {"castillo": bool},
+    "score-group": {"first": list},
+    "score-castillo": {},
+    "score-first-only": {},
+    "score-most": {},
+    "score-fewest": {},
+    "scoreboard": {},
+    "king": {"adjacent": bool},
+    "evict": {},
+    "grande": {},
+    "power-back": {},
+    "court": {"per_player": int},
+    "secret-scoring": {},
+}
+
+
+@dataclass(frozen=True)
+class CardType:
+    """One kind of action card (identical copies share it)."""
+
+    index: int
+    id: str
+    stack: int
+    name: str
+    text: str
+    kind: str
+    count: int
+    params: dict[str, Any]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.params[name]
+
+
+@dataclass(frozen=True)
+class Components:
+    """Everything printed on El Grande's components, as flat tables indexed by number."""
+
+    region_ids: tuple[str, ...]
+    region_names: tuple[str, ...]
+    region_scores: tuple[tuple[int, int, int], ...]
+    neighbors: tuple[tuple[int, ...], ...]
+    castillo_name: str
+    castillo_scores: tuple[int, int, int]
+    power_caballeros: tuple[int, ...]  # index = card value (0 unused)
+    caballeros: int
+    setup_home: int
+    setup_court: int
+    setup_disk: int
+    scoreboard_ids: tuple[str, ...]
+    scoreboard_names: tuple[str, ...]
+    scoreboard_scores: tuple[tuple[int, int, int], ...]
+    cards: tuple[CardType, ...]
+    card_index: dict[str, int]
+    stack_cards: tuple[tuple[int, ...], ...]  # card-type indexes of each stack (1-5 at 0-4)
+
+    @property
+    def regions(self) -> int:
+        return len(self.region_ids)
+
+
+_CACHE: dict[str, Edition] = {}
+
+
+def load_edition(source: str | Path | None = None) -> Edition:
+    """The built-in edition (``None``, cached), or one from a path or TOML text, checked."""
+    if source is None and "builtin" in _CACHE:
+        return _CACHE["builtin"]
+    reader = read_edition(GAME_ID, source, EDITION_FILE)
+    edition = make_edition(reader, builtin=source is None, components={})
+    edition.components["tables"] = _read_components(reader)
+    if source is None:
+        _CACHE["builtin"] = edition
+    return edition
+
+
+def components(edition: Edition) -> Components:
+    return edition.components["tables"]
+
+
+# ---------------------------------------------------------------------------- checking
+def _scores(reader: EditionReader, path: tuple[str | int, ...]) -> tuple[int, int, int]:
+    values = reader.ints((*path, "scores"), 3, 0, 99)
+    if values[0] < values[1] or values[1] < values[2]:
+        raise reader.error(f"scores {values} must not rise from 1st to 3rd place", *path,
+                           "scores")
+    return (values[0], values[1], values[2])
+
+
+def _read_components(reader: EditionReader) -> Components:
+    ids: list[str] = []
+    names: list[str] = []
+    scores: list[tuple[int, int, int]] = []
+    raw_neighbors: list[list[str]] = []
+    for i, _entry in reader.entries("regions"):
+        rid = reader.get(("regions", i, "id"), str)
+        if i >= len(REGION_IDS) or rid != REGION_IDS[i]:
+            want = REGION_IDS[i] if i < len(REGION_IDS) else "no further region"
+            raise reader.error(f"region {i + 1} must be {want!r} (the notation uses these ids, "
+                               f"in this order), not {rid!r}", "regions", i, "id")
+        ids.append(rid)
+        names.append(reader.get(("regions", i, "name"), str))
+        scores.append(_scores(reader, ("regions", i)))
+        nbrs = reader.get(("regions", i, "neighbors"), list)
+        raw_neighbors.append(nbrs)
+    if len(ids) != len(REGION_IDS):
+        raise reader.error(f"there must be {len(REGION_IDS)} regions, not {len(ids)}", "regions")
+    neighbors: list[tuple[int, ...]] = []
+    for i, nbrs in enumerate(raw_neighbors):
+        out = []
+        for n in nbrs:
+            if n not in ids:
+                raise reader.error(f"{ids[i]} names an unknown neighbour {n!r}",
+                                   "regions", i, "neighbors")
+            if n == ids[i]:
+                raise reader.error(f"{ids[i]} cannot neighbour itself", "regions", i, "neighbors")
+            out.append(ids.index(n))
+        if len(set(out)) != len(out):
+            raise reader.error(f"{ids[i]} names a neighbour twice", "regions", i, "neighbors")
+        neighbors.append(tuple(sorted(out)))
+    for i, nbrs_i in enumerate(neighbors):
+        for j in nbrs_i:
+            if i not in neighbors[j]:
+                raise reader.error(f"adjacency is not symmetric: {ids[i]} lists {ids[j]}, "
+                                   f"but {ids[j]} does not list {ids[i]}", "regions", j,
+                                   "neighbors")
+
+    castillo = reader.get(("castillo",), dict)
+    reader.check_provenance(castillo, ("castillo",))
+    castillo_scores = _scores(reader, ("castillo",))
+
+    power = reader.get(("power",), dict)
+    reader.check_provenance(power, ("power",))
+    values = reader.ints(("power", "values"), 13, 1, 13)
+    if values != list(range(1, 14)):
+        raise reader.error("power card values must be 1 to 13 in order", "power", "values")
+    cabs = reader.ints(("power", "caballeros"), 13, 0, 30)
+
+    setup = reader.get(("setup",), dict)
+    reader.check_provenance(setup, ("setup",))
+    total = reader.get(("setup", "caballeros"), int)
+    home = reader.get(("setup", "home"), int)
+    court = reader.get(("setup", "court"), int)
+    disk = reader.get(("setup", "disk"), int)
+    if min(home, court, disk) < 0 or home + court + disk > total:
+        raise reader.error("setup counts must be >= 0 and fit in the caballeros", "setup")
+
+    sb_ids, sb_names, sb_scores = [], [], []
+    for i, _entry in reader.entries("scoreboards"):
+        sid = reader.get(("scoreboards", i, "id"), str)
+        if i >= len(SCOREBOARD_IDS) or sid != SCOREBOARD_IDS[i]:
+            raise reader.error(f"scoreboards must be {', '.join(SCOREBOARD_IDS)} in order",
+                               "scoreboards", i, "id")
+        sb_ids.append(sid)
+        sb_names.append(reader.get(("scoreboards", i, "name"), str))
+        sb_scores.append(_scores(reader, ("scoreboards", i)))
+    if len(sb_ids) != len(SCOREBOARD_IDS):
+        raise reader.error("there must be 2 mobile scoreboards", "scoreboards")
+
+    cards: list[CardType] = []
+    seen: set[str] = set()
+    per_stack = [0] * len(STACK_SIZES)
+    for i, _entry in reader.entries("cards"):
+        cid = reader.get(("cards", i, "id"), str)
+        if cid in seen:
+            raise reader.error(f"card id {cid!r} is used twice", "cards", i, "id")
+        seen.add(cid)
+        stack = reader.get(("cards", i, "stack"), int)
+        if not 1 <= stack <= len(STACK_SIZES):
+            raise reader.error(f"stack must be 1 to {len(STACK_SIZES)}, not {stack}",
+                               "cards", i, "stack")
+        kind = reader.get(("cards", i, "kind"), str)
+        if kind not in CARD_KINDS:
+            raise reader.error(f"unknown card kind {kind!r} (known: {', '.join(CARD_KINDS)})",
+                               "cards", i, "kind")
+        count = reader.get(("cards", i, "count"), int)
+        if count < 1:
+            raise reader.error("count must be at least 1", "cards", i, "count")
+        params = {name: reader.get(("cards", i, name), typ)
+                  for name, typ in CARD_KINDS[kind].items()}
+        for name, value in params.items():
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                raise reader.error(f"{name} must not be negative", "cards", i, name)
+        if kind == "score-group":
+            params["first"] = tuple(reader.ints(("cards", i, "first"), None, 0, 99))
+        per_stack[stack - 1] += count
+        cards.append(CardType(len(cards), cid, stack, reader.get(("cards", i, "name"), str),
+                              reader.get(("cards", i, "text"), str), kind, count, params))
+    if tuple(per_stack) != STACK_SIZES:
+        found = "/".join(map(str, per_stack))
+        want = "/".join(map(str, STACK_SIZES))
+        raise reader.error(f"the stacks must hold {want} cards (45 in all), not {found} "
+                           f"({sum(per_stack)})", "cards")
+    if [c.kind for c in cards if c.stack == 5] not in (["king"],):
+        raise reader.error("stack 5 must hold the King's card alone (kind 'king')", "cards")
+    return Components(
+        region_ids=tuple(ids), region_names=tuple(names), region_scores=tuple(scores),
+        neighbors=tuple(neighbors), castillo_name=reader.get(("castillo", "name"), str),
+        castillo_scores=castillo_scores, power_caballeros=(0, *cabs), caballeros=total,
+        setup_home=home, setup_court=court, setup_disk=disk,
+        scoreboard_ids=tuple(sb_ids), scoreboard_names=tuple(sb_names),
+        scoreboard_scores=tuple(sb_scores), cards=tuple(cards),
+        card_index={c.id: c.index for c in cards},
+        stack_cards=tuple(tuple(c.index for c in cards if c.stack == k)
+                          for k in range(1, len(STACK_SIZES) + 1)),
+    )

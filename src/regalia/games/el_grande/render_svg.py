@@ -1,0 +1,455 @@
+"""El Grande as a picture: ``render_svg(view) -> str``, a self-contained SVG map of Spain.
+
+A pure function of the view, like ``chess.svg.board()``: no state, no I/O, no fonts or images
+from outside, the same bytes for the same view. Elements a click could act on carry the
+action's notation in ``data-action``; pieces carry ``data-region`` / ``data-seat`` /
+``data-count`` so front ends and tests can read the picture back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from regalia.games.el_grande.map_layout import (
+    BALEARICS,
+    CASTILLO_BOX,
+    FRANCE,
+    LABEL_ANCHORS,
+    MAP_HEIGHT,
+    MAP_WIDTH,
+    PORTUGAL,
+    REGION_POLYGONS,
+    REGIONS,
+    Point,
+)
+from regalia.games.el_grande.render_text import CASTILLO, Area, Board, Seat, read_view
+
+WIDTH, HEIGHT = 1080, 600
+MAP_X, MAP_Y = 10, 52  # the map's top-left corner in the picture
+PANEL_X = MAP_X + MAP_WIDTH + 14
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"  # generic families only: nothing to fetch
+
+# Fill and outline of each El Grande player colour as a view may name it; an unknown name
+# falls back to a neutral grey rather than failing.
+PALETTE: dict[str, tuple[str, str]] = {
+    "red": ("#d7301f", "#7f1409"), "yellow": ("#f5c518", "#8a6d00"),
+    "green": ("#2e9e44", "#145a22"), "blue": ("#2a6fdb", "#12397a"),
+    "black": ("#2b2b2b", "#000000"), "white": ("#f4f4f4", "#808080"),
+    "purple": ("#7b3fa8", "#3f1c5a"), "orange": ("#f08a24", "#8a4608"),
+    "pink": ("#e86aa6", "#8a2a57"), "brown": ("#8b5a2b", "#4a2e12"),
+}
+_UNKNOWN = ("#9e9e9e", "#4d4d4d")
+# Text on a cube must stay legible on light and dark colours alike.
+_LIGHT = {"yellow", "white", "orange", "pink"}
+
+# Parchment tones for the regions, alternated so neighbours differ (a 3-colouring of the map).
+_REGION_FILL: dict[str, str] = {
+    "Galicia": "#e9dcb5", "Basque Country": "#dfe6b9", "Old Castile": "#f1e4c2",
+    "Aragon": "#e6d3a8", "Catalonia": "#dfe6b9", "Valencia": "#f1e4c2",
+    "New Castile": "#dfe6b9", "Granada": "#e9dcb5", "Seville": "#f1e4c2",
+}
+
+
+def colour_of(seat: Seat) -> tuple[str, str]:
+    return PALETTE.get(seat.colour.lower(), _UNKNOWN)
+
+
+def _n(x: float) -> str:
+    """A coordinate as short, stable text (no float noise such as 0.30000000000000004)."""
+    r = round(x, 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def _attrs(attrs: Mapping[str, Any]) -> str:
+    parts = []
+    for k, v in attrs.items():
+        if v is None:
+            continue
+        text = _n(v) if isinstance(v, float) else str(v)
+        parts.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+    return "".join(parts)
+
+
+def el(tag: str, text: str | None = None, /, **attrs: Any) -> str:
+    """One SVG element; ``text`` is escaped, attribute names map ``data_x`` → ``data-x``."""
+    if text is None:
+        return f"<{tag}{_attrs(attrs)}/>"
+    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
+
+
+def _points(pts: Sequence[Point], dx: float = MAP_X, dy: float = MAP_Y) -> str:
+    return " ".join(f"{_n(x + dx)},{_n(y + dy)}" for x, y in pts)
+
+
+def _text(x: float, y: float, s: str, size: float = 11, weight: str = "normal",
+          fill: str = "#222", anchor: str = "middle", **more: Any) -> str:
+    return el("text", s, x=float(x), y=float(y), font_size=float(size), font_weight=weight,
+              fill=fill, text_anchor=anchor, **more)
+
+
+# --------------------------------------------------------------------------- pieces
+def cube(x: float, y: float, size: float, seat: Seat, label: str | None = None) -> list[str]:
+    """A Caballero (or, larger, a Grande) as a cube seen slightly from above."""
+    fill, stroke = colour_of(seat)
+    d = size * 0.22  # depth of the top face: gives the flat square a wooden-cube feel
+    top = f"{_n(x)},{_n(y)} {_n(x + d)},{_n(y - d)} {_n(x + size + d)},{_n(y - d)} " \
+          f"{_n(x + size)},{_n(y)}"
+    side = f"{_n(x + size)},{_n(y)} {_n(x + size + d)},{_n(y - d)} " \
+           f"{_n(x + size + d)},{_n(y + size - d)} {_n(x + size)},{_n(y + size)}"
+    out = [
+        el("polygon", points=side, fill=stroke, stroke=stroke, stroke_width=0.6),
+        el("polygon", points=top, fill=fill, stroke=stroke, stroke_width=0.6, opacity=0.85),
+        el("rect", x=float(x), y=float(y), width=float(size), height=float(size), fill=fill,
+           stroke=stroke, stroke_width=0.8),
+    ]
+    if label is not None:
+        ink = "#222" if seat.colour.lower() in _LIGHT else "#fff"
+        out.append(_text(x + size / 2, y + size * 0.74, label, size=size * 0.66,
+                         weight="bold", fill=ink))
+    return out
+
+
+def king_piece(x: float, y: float) -> list[str]:
+    """The King: a black pawn wearing a gold crown, base centred on (x, y)."""
+    body = (f"M{_n(x - 9)},{_n(y)} L{_n(x + 9)},{_n(y)} L{_n(x + 6)},{_n(y - 5)} "
+            f"L{_n(x + 3.5)},{_n(y - 14)} A5.5,5.5 0 1 0 {_n(x - 3.5)},{_n(y - 14)} "
+            f"L{_n(x - 6)},{_n(y - 5)} Z")
+    crown = (f"M{_n(x - 6)},{_n(y - 21)} L{_n(x - 7)},{_n(y - 29)} L{_n(x - 3)},{_n(y - 25)} "
+             f"L{_n(x)},{_n(y - 31)} L{_n(x + 3)},{_n(y - 25)} L{_n(x + 7)},{_n(y - 29)} "
+             f"L{_n(x + 6)},{_n(y - 21)} Z")
+    return [
+        el("path", d=body, fill="#1b1b1b", stroke="#000", stroke_width=0.8),
+        el("path", d=crown, fill="#f2c230", stroke="#8a6a00", stroke_width=0.8),
+    ]
+
+
+def value_plate(x: float, y: float, values: Sequence[int], mobile: bool) -> list[str]:
+    """The 1st/2nd/3rd values as three discs; a mobile scoreboard's values on dark tiles."""
+    out = []
+    fill, ink, edge = ("#3b2a1a", "#ffe9a8", "#000") if mobile else ("#fffaf0", "#3b2a1a",
+                                                                       "#8c6d3f")
+    if mobile:
+        out.append(el("rect", x=float(x - 29), y=float(y - 8.5), width=58.0, height=17.0,
+                      rx=3.0, fill="#6b4e2e", stroke="#000", stroke_width=0.8))
+    for i, v in enumerate(values):
+        cx = x + (i - 1) * 18
+        out.append(el("circle", cx=float(cx), cy=float(y), r=7.2, fill=fill, stroke=edge,
+                      stroke_width=0.8))
+        out.append(_text(cx, y + 3.6, str(v), size=10 - i, weight="bold", fill=ink))
+    return out
+
+
+def caballero_group(x: float, y: float, area: Area, seats: Sequence[Seat], region: str,
+                    per_row: int = 5, size: float = 13) -> list[str]:
+    """One labelled cube per colour present, in seat order, centred on x, rows from y."""
+    present = [s for s in seats if area.caballeros.get(s.seat, 0) > 0]
+    out: list[str] = []
+    step = size + 6
+    for i, s in enumerate(present):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(present) - row * per_row)
+        cx = x - (in_row * step - 6) / 2 + col * step
+        cy = y + row * (size + 7)
+        count = area.caballeros[s.seat]
+        out.append(f'<g class="caballeros"{_attrs({"data_region": region})} '
+                   f'data-seat="{s.seat}" data-count="{count}">')
+        out += cube(cx, cy, size, s, str(count))
+        out.append("</g>")
+    return out
+
+
+# --------------------------------------------------------------------------- the map
+# Regions where the cubes must wrap sooner because the land is narrow there.
+_PER_ROW: dict[str, int] = {"Valencia": 3, "Catalonia": 3, "Galicia": 4}
+
+
+def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
+    """A region's land (drawn first) and its labels and pieces (drawn over all land)."""
+    area = board.areas[name]
+    is_king = board.king == name
+    poly = el(
+        "polygon", points=_points(REGION_POLYGONS[name]), fill=_REGION_FILL[name],
+        stroke="#6b4e2e", stroke_width=1.4, stroke_linejoin="round",
+        class_="region", data_region=name, data_action=board.targets.get(f"region:{name}"),
+    )
+    land = [poly]
+    ax, ay = LABEL_ANCHORS[name]
+    ax, ay = ax + MAP_X, ay + MAP_Y
+    # Outlines drawn over the land of every region, or a neighbour would hide half of them.
+    top: list[str] = []
+    if is_king:
+        top.append(el("polygon", points=_points(REGION_POLYGONS[name]), fill="#f2c230",
+                      fill_opacity=0.28, stroke="#b8860b", stroke_width=3.0,
+                      stroke_linejoin="round", pointer_events="none"))
+    if board.targets.get(f"region:{name}"):
+        # A dashed blue edge marks where a click does something now.
+        top.append(el("polygon", points=_points(REGION_POLYGONS[name]), fill="none",
+                      stroke="#2a6fdb", stroke_width=2.2, stroke_dasharray="6 3",
+                      stroke_linejoin="round", pointer_events="none"))
+    top.append(_text(ax, ay, name, size=12.5, weight="bold", fill="#3b2a1a",
+                     letter_spacing=0.3, class_="region-name"))
+    top += value_plate(ax, ay + 14, area.values, area.scoreboard is not None)
+    if area.scoreboard is not None:
+        top.append(_text(ax + 33, ay + 17.5, "mobile", size=7.5, fill="#3b2a1a",
+                         anchor="start", font_style="italic"))
+    per_row = _PER_ROW.get(name, 5)
+    top += caballero_group(ax, ay + 28, area, board.seats, name, per_row)
+    rows = -(-sum(1 for v in area.caballeros.values() if v > 0) // per_row)
+    y = ay + 30 + rows * 20 + 22
+    grandes = [s for s in board.seats if s.grande == name]
+    pieces = len(grandes) + (1 if is_king else 0)
+    x = ax - (pieces * 26 - 6) / 2
+    if is_king:
+        top.append('<g class="king"' + _attrs({"data_region": name}) + ">")
+        top.append(el("title", f"The King is in {name}"))
+        top += king_piece(x + 10, y + 2)
+        top.append("</g>")
+        x += 26
+    for s in grandes:
+        top.append(f'<g class="grande"{_attrs({"data_region": name})} data-seat="{s.seat}">')
+        top.append(el("title", f"{s.name}'s Grande (home: {name})"))
+        top += cube(x, y - 17, 19, s)
+        top.append("</g>")
+        x += 26
+    return land, top
+
+
+def _castillo(board: Board) -> list[str]:
+    x, y, w, h = CASTILLO_BOX
+    x, y = x + MAP_X, y + MAP_Y
+    area = board.castillo
+    act = board.targets.get("region:Castillo")
+    out = [el("rect", x=x, y=y, width=w, height=h, rx=8.0, fill="#efe3c6", stroke="#6b4e2e",
+              stroke_width=1.6, class_="castillo", data_region=CASTILLO, data_action=act)]
+    # The tower: a crenellated keep with a gate, drawn at the box's left.
+    tx, ty = x + 12, y + 34
+    merlons = "".join(
+        f"L{_n(tx + i * 8)},{_n(ty - (0 if i % 2 else 7))} "
+        f"L{_n(tx + (i + 1) * 8)},{_n(ty - (0 if i % 2 else 7))} " for i in range(5))
+    tower = (f"M{_n(tx)},{_n(ty + 64)} L{_n(tx)},{_n(ty)} {merlons}"
+             f"L{_n(tx + 40)},{_n(ty + 64)} Z")
+    out += [
+        el("path", d=tower, fill="#b9a27a", stroke="#4e3a22", stroke_width=1.2,
+           pointer_events="none"),
+        el("path", d=f"M{_n(tx + 13)},{_n(ty + 64)} L{_n(tx + 13)},{_n(ty + 50)} "
+                     f"A7,7 0 0 1 {_n(tx + 27)},{_n(ty + 50)} L{_n(tx + 27)},{_n(ty + 64)} Z",
+           fill="#4e3a22", pointer_events="none"),
+        el("rect", x=tx + 17, y=ty + 18, width=6.0, height=11.0, fill="#4e3a22",
+           pointer_events="none"),
+        _text(x + w / 2 + 22, y + 20, "Castillo", size=13, weight="bold", fill="#3b2a1a"),
+    ]
+    out += value_plate(x + w / 2 + 22, y + 36, area.values, False)
+    cx = x + w / 2 + 22
+    if area.hidden_total is not None:
+        # Only the total is known: one grey cube with the number, no colours.
+        out.append(f'<g class="castillo-hidden" data-count="{area.hidden_total}">')
+        out += cube(cx - 7, y + 56, 14, Seat(-1, "?", "grey"), str(area.hidden_total))
+        out.append("</g>")
+        out.append(_text(cx, y + 86, "colours hidden", size=8, fill="#6b4e2e",
+                         font_style="italic"))
+    else:
+        out += caballero_group(cx, y + 56, area, board.seats, CASTILLO, per_row=3)
+        if not area.caballeros:
+            out.append(_text(cx, y + 70, "empty", size=9, fill="#6b4e2e", font_style="italic"))
+    return out
+
+
+def _map(board: Board) -> list[str]:
+    out = [
+        el("rect", x=float(MAP_X), y=float(MAP_Y), width=float(MAP_WIDTH),
+           height=float(MAP_HEIGHT), rx=6.0, fill="#bcd7e6", stroke="#7a9fb5"),
+        el("polygon", points=_points(PORTUGAL), fill="#d6d6d0", stroke="#a9a9a0",
+           stroke_width=1.0),
+        el("polygon", points=_points(FRANCE), fill="#d6d6d0", stroke="#a9a9a0",
+           stroke_width=1.0),
+    ]
+    out += [el("polygon", points=_points(isle), fill="#d6d6d0", stroke="#a9a9a0")
+            for isle in BALEARICS]
+    out.append(_text(MAP_X + 48, MAP_Y + 300, "PORTUGAL", size=11, fill="#8d8d86",
+                     letter_spacing=2.0, transform=f"rotate(-80 {MAP_X + 48} {MAP_Y + 300})"))
+    out.append(_text(MAP_X + 470, MAP_Y + 22, "FRANCE", size=11, fill="#8d8d86",
+                     letter_spacing=3.0))
+    out.append(_text(MAP_X + 590, MAP_Y + 240, "Mare", size=10, fill="#7a9fb5",
+                     font_style="italic"))
+    out.append(_text(MAP_X + 590, MAP_Y + 252, "Mediterraneum", size=10, fill="#7a9fb5",
+                     font_style="italic"))
+    lands, tops = [], []
+    for name in REGIONS:
+        land, top = _region(board, name)
+        lands += land
+        tops += top
+    return out + lands + tops + _castillo(board)
+
+
+# --------------------------------------------------------------------------- the side panel
+def _wrap(text: str, width: int) -> list[str]:
+    """Greedy word wrap by character count (no font metrics are available to a pure SVG)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
+    out = [_text(x, y, "Players", size=13, weight="bold", anchor="start", fill="#3b2a1a")]
+    heads = (("score", 150), ("court", 198), ("prov.", 240), ("home", 292))
+    for label, dx in heads:
+        out.append(_text(x + dx, y, label, size=9, fill="#6b4e2e"))
+    y += 8
+    row_h = 38
+    for s in board.seats:
+        moving = s.seat in board.to_move
+        out.append(f'<g class="player" data-seat="{s.seat}">')
+        out.append(el("rect", x=x - 4, y=y, width=w + 8, height=float(row_h - 4), rx=5.0,
+                      fill="#fff4d6" if moving else "#fbf7ee",
+                      stroke="#b8860b" if moving else "#d9cdb0",
+                      stroke_width=1.6 if moving else 0.8))
+        out += cube(x + 4, y + 8, 15, s)
+        name = s.name + (" (you)" if s.seat == board.viewer else "")
+        out.append(_text(x + 28, y + 15, name, size=11.5, weight="bold", anchor="start"))
+        sub = []
+        if s.power is not None:
+            sub.append(f"power {s.power}")
+        if s.hand is not None:
+            sub.append("hand " + (" ".join(map(str, s.hand)) or "—"))
+        elif s.hand_count is not None:
+            sub.append(f"{s.hand_count} cards in hand")
+        if s.vetoes:
+            sub.append("Veto!" if s.vetoes == 1 else f"{s.vetoes}× Veto!")
+        out.append(_text(x + 28, y + 28, " · ".join(sub), size=8.5, anchor="start",
+                         fill="#5a4630"))
+        if moving:
+            out.append(_text(x + w, y + 15, "▶", size=11, fill="#b8860b", anchor="end"))
+        out.append(_text(x + 150, y + 20, str(s.score), size=15, weight="bold",
+                         class_="score", data_seat=s.seat))
+        out.append(_text(x + 198, y + 20, "?" if s.court is None else str(s.court), size=11))
+        out.append(_text(x + 240, y + 20, "?" if s.provinces is None else str(s.provinces),
+                         size=11))
+        out.append(_text(x + 292, y + 20, s.grande or "—", size=8.5, fill="#5a4630"))
+        out.append("</g>")
+        y += row_h
+    return out, y
+
+
+def _score_track(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
+    """Scores as bars on one scale, so the race is visible at a glance."""
+    top = max([s.score for s in board.seats] + [10])
+    out = []
+    for i, s in enumerate(board.seats):
+        fill, stroke = colour_of(s)
+        bw = (w - 30) * s.score / top
+        out.append(el("rect", x=x, y=y + i * 9, width=max(bw, 1.5), height=7.0, fill=fill,
+                      stroke=stroke, stroke_width=0.6))
+        out.append(_text(x + bw + 4, y + i * 9 + 6.5, str(s.score), size=7.5, anchor="start"))
+    return out, y + len(board.seats) * 9 + 6
+
+
+def _cards(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
+    out = [_text(x, y, "Action cards", size=13, weight="bold", anchor="start", fill="#3b2a1a")]
+    y += 8
+    if not board.cards:
+        out.append(_text(x, y + 14, "none face up", size=9, anchor="start", fill="#6b4e2e",
+                         font_style="italic"))
+        return out, y + 24
+    n = max(len(board.cards), 5)
+    cw = (w - (n - 1) * 6) / n
+    ch = 92.0
+    by_seat = {s.seat: s for s in board.seats}
+    for i, c in enumerate(board.cards):
+        cx = x + i * (cw + 6)
+        taker = by_seat.get(c.taken_by) if c.taken_by is not None else None
+        out.append('<g class="action-card"' + _attrs({"data_action": c.action,
+                                                        "data_card": c.name}) + ">")
+        out.append(el("title", f"{c.name} (place up to {c.stack}): {c.text}".strip()))
+        out.append(el("rect", x=cx, y=y, width=cw, height=ch, rx=5.0,
+                      fill="#ddd3bf" if taker else "#fffaf0",
+                      stroke="#2a6fdb" if c.action else "#8c6d3f",
+                      stroke_width=2.0 if c.action else 1.0))
+        # The number of Caballeros printed on the card, as on its back.
+        for k in range(c.stack):
+            out.append(el("rect", x=cx + 5 + k * 8, y=y + 6, width=6.0, height=6.0,
+                          fill="#8c6d3f"))
+        for j, line in enumerate(_wrap(c.name, max(8, int(cw / 5.4)))[:4]):
+            out.append(_text(cx + cw / 2, y + 28 + j * 11, line, size=8.5, weight="bold",
+                             fill="#3b2a1a"))
+        if taker is not None:
+            fill, stroke = colour_of(taker)
+            out.append(el("rect", x=cx, y=y + ch - 18, width=cw, height=18.0, fill=fill,
+                          stroke=stroke))
+            ink = "#222" if taker.colour.lower() in _LIGHT else "#fff"
+            out.append(_text(cx + cw / 2, y + ch - 5.5, taker.name, size=8.5, weight="bold",
+                             fill=ink))
+        out.append("</g>")
+    return out, y + ch + 10
+
+
+def _footer(board: Board, x: float, y: float, w: float) -> list[str]:
+    out = []
+    boards = [f"{k} on {v}" if v else f"{k} in reserve" for k, v in board.scoreboards.items()]
+    if boards:
+        out.append(_text(x, y, "Mobile scoreboards: " + "; ".join(boards), size=9,
+                         anchor="start", fill="#3b2a1a"))
+        y += 16
+    if board.log:
+        out.append(_text(x, y, "Recent", size=11, weight="bold", anchor="start",
+                         fill="#3b2a1a"))
+        y += 13
+        room = max(0, int((HEIGHT - 10 - y) // 11))
+        for line in board.log[-room:] if room else ():
+            short = line if len(line) <= 66 else line[:65] + "…"
+            out.append(_text(x, y, short, size=8.5, anchor="start", fill="#5a4630"))
+            y += 11
+    return out
+
+
+def _header(board: Board) -> list[str]:
+    head = "El Grande"
+    parts = []
+    if board.round is not None:
+        parts.append(f"Round {board.round}" + (f" of {board.rounds}" if board.rounds else ""))
+    if board.phase:
+        parts.append(board.phase)
+    out = [
+        el("rect", x=0.0, y=0.0, width=float(WIDTH), height=44.0, fill="#6b1d1d"),
+        _text(16, 29, head, size=22, weight="bold", fill="#f6d77a", anchor="start",
+              letter_spacing=1.0, font_family="Georgia, 'DejaVu Serif', serif"),
+        _text(166, 28, " · ".join(parts), size=13, fill="#fff3d6", anchor="start"),
+    ]
+    if board.pending:
+        out.append(_text(WIDTH - 14, 28, board.pending, size=12, fill="#fff3d6", anchor="end",
+                         font_style="italic"))
+    return out
+
+
+def draw(board: Board) -> str:
+    """The SVG picture of a :class:`Board`."""
+    body = _header(board) + _map(board)
+    x, w = float(PANEL_X), float(WIDTH - PANEL_X - 14)
+    part, y = _players(board, x, MAP_Y + 12, w)
+    body += part
+    part, y = _score_track(board, x, y + 2, w)
+    body += part
+    part, y = _cards(board, x, y + 14, w)
+    body += part
+    body += _footer(board, x, y + 8, w)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'font-family={quoteattr(FONT)}>')
+    return "\n".join([head, el("title", "El Grande"),
+                      el("rect", x=0.0, y=0.0, width=float(WIDTH), height=float(HEIGHT),
+                         fill="#f7f0de"), *body, "</svg>"]) + "\n"
+
+
+def render_svg(view: Mapping[str, Any]) -> str:
+    """The map of Spain with every piece of ``view``, as a self-contained SVG string."""
+    return draw(read_view(view))

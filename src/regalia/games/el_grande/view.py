@@ -1,0 +1,417 @@
+"""What one seat sees of an El Grande position (its view), and words for actions and errors.
+
+``view(state, seat)`` returns a JSON-ready dict (``seat=None``: a spectator). Keys:
+
+- ``game``, ``players``, ``seat`` (the viewer or None), ``seat_names`` (colours), ``options``
+- ``round`` (the round number on the track, None before round 1), ``rounds`` (the rounds
+  played: 1-9, or 2 3 5 6 8 9 in the 6-round game), ``round_index``, ``scoring_rounds``
+- ``phase``: ``setup-disk | power | recruit | recall | card | turn | action | withdraw | disk
+  | veto | over``; ``to_move`` (seats); ``pending``: one ``{"seat", "decision"}`` per seat to
+  move, the decision in words
+- ``start_player`` (who bids first this round), ``turn_order`` (after the bidding), ``active``
+  (whose turn it is, or None)
+- ``king``: region id. ``regions``: one per region in board order: ``id``, ``name``,
+  ``scores`` (current 1st/2nd/3rd, a mobile scoreboard applied), ``printed_scores``,
+  ``scoreboard`` (its id or None), ``neighbors`` (ids), ``king`` (bool),
+  ``next_to_king`` (bool: placement allowed), ``caballeros`` (count per seat), ``grandes``
+  (seats whose Grande stands there)
+- ``castillo``: ``name``, ``scores``, ``caballeros`` (per seat; announced, so public)
+- ``scoreboards``: ``id``, ``name``, ``scores``, ``region`` (id or None)
+- ``seats``: per seat ``seat``, ``name``, ``score``, ``court``, ``provinces``, ``home``
+  (region of the Grande), ``power_card`` (played this round or None), ``power_played`` (every
+  card played, in order), ``takebacks`` (cards secretly taken back), ``hand_count``,
+  ``hand`` (the viewer's own cards; everyone's once the game is over; else None),
+  ``vetos`` (rounds in which each held Veto expires), ``disk`` (during a sealed choice: the
+  viewer's own region id, else ``"chosen"``/``"choosing"``; None when not choosing)
+- ``cards``: the five face-up action cards: ``stack``, ``id``, ``name``, ``text``,
+  ``caballeros`` (placement maximum), ``taken_by`` (seat or None); ``id`` None if the stack
+  is empty. ``stacks_left``: unrevealed cards per stack
+- ``turn``: None, or ``seat``, ``card`` (id), ``placed``, ``place_max``,
+  ``placement_over``, ``action`` (``"not started" | "in progress" | "done" | "none"``)
+- ``special``: None, or the special action under way: ``card``, ``moved_own``,
+  ``moved_others``, ``placed``, ``source`` (region fixed for the move), ``picked``
+  (``{"colour", "region"}`` being moved), ``named`` (region named for Movement),
+  ``returning`` (seats still to return Caballeros, first is on), ``left`` (how many more)
+- ``sealed``: None, or ``purpose`` (``setup | castillo | card``)
+- ``veto_queue``: seats still asked whether to use their Veto
+- ``log``: the last 40 public events, each ``{"event", "seat", "text", ...}``; scorings
+  carry ``area`` and ``points`` per seat
+- ``scores``, ``over``, ``ranking`` (None until the end)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regalia.engine.actions import Action
+from regalia.games.el_grande import actions as A
+from regalia.games.el_grande.hidden import hand_cards
+from regalia.games.el_grande.phases import (
+    ACTION,
+    CARD,
+    MAIN,
+    NAMES,
+    OVER,
+    POWER,
+    RECALL,
+    RECRUIT,
+    S_CARD,
+    S_CASTILLO,
+    S_SETUP,
+    SEALED,
+    VETO,
+    WITHDRAW,
+)
+
+if TYPE_CHECKING:
+    from regalia.games.el_grande.state import ElGrandeState as St
+
+LOG_SHOWN = 40
+CASTILLO = A.CASTILLO
+SEALED_PURPOSE = {S_SETUP: "setup", S_CASTILLO: "castillo", S_CARD: "card"}
+
+
+def log_entries(st: St, limit: int | None) -> list[tuple[Any, ...]]:
+    out = []
+    node = st.log
+    while node is not None and (limit is None or len(out) < limit):
+        node, entry = node
+        out.append(entry)
+    out.reverse()
+    return out
+
+
+def _area(st: St, a: int) -> str:
+    if a == CASTILLO:
+        return "the Castillo"
+    if a < 0:
+        return "nowhere"
+    return st.C.region_names[a]
+
+
+def _who(st: St, s: int) -> str:
+    return st.seat_name(s)
+
+
+def view(st: St, seat: int | None) -> dict[str, Any]:
+    C, P = st.C, st.players
+    over = st.phase == OVER
+    ids = C.region_ids
+    king = st.king
+    adjacent = set(C.neighbors[king])
+    regions = []
+    for r in range(A.REGIONS):
+        sb = st.sb.index(r) if r in st.sb else -1
+        regions.append({
+            "id": ids[r], "name": C.region_names[r], "scores": list(st.values(r)),
+            "printed_scores": list(C.region_scores[r]),
+            "scoreboard": C.scoreboard_ids[sb] if sb >= 0 else None,
+            "neighbors": [ids[n] for n in C.neighbors[r]], "king": r == king,
+            "next_to_king": r in adjacent,
+            "caballeros": st.board[r * P:(r + 1) * P],
+            "grandes": [s for s in range(P) if st.grande[s] == r],
+        })
+    sealing = st.phase == SEALED
+    seats = []
+    for s in range(P):
+        disk: Any = None
+        if sealing and st.sealed[s] != -2:
+            if st.sealed[s] == -1:
+                disk = "choosing"
+            elif s == seat:
+                disk = ids[st.sealed[s]]
+            else:
+                disk = "chosen"
+        plays = [v for v in st.plog[s] if v]
+        seats.append({
+            "seat": s, "name": A.SEAT_NAMES[s], "score": st.score[s], "court": st.court[s],
+            "provinces": st.prov[s], "home": ids[st.grande[s]],
+            "power_card": st.played[s] or None, "power_played": plays,
+            "takebacks": len(st.plog[s]) - len(plays),
+            "hand_count": 13 - len(plays) + (len(st.plog[s]) - len(plays)),
+            "hand": hand_cards(st.hand[s]) if (s == seat or over) else None,
+            "vetos": [st.rounds[v[1]] if v[1] < len(st.rounds) else None
+                      for v in st.vetos if v[0] == s],
+            "disk": disk,
+        })
+    cards = []
+    for k in range(5):
+        t = st.face[k]
+        if t < 0:
+            cards.append({"stack": k + 1, "id": None, "name": None, "text": None,
+                          "caballeros": k + 1, "taken_by": None})
+            continue
+        card = C.cards[t]
+        cards.append({"stack": k + 1, "id": card.id, "name": card.name, "text": card.text,
+                      "caballeros": card.stack,
+                      "taken_by": st.taker[k] if st.taker[k] >= 0 else None})
+    stacks_left = [sum(st.remain[t] for t in C.stack_cards[k]) for k in range(4)] + [0]
+    turn = None
+    if st.active >= 0 and st.phase != POWER:
+        card_id = C.cards[st.tcard].id if st.tcard >= 0 else None
+        if st.tcard < 0 or C.cards[st.tcard].kind == "veto":
+            action = "none"
+        else:
+            action = ("not started", "in progress", "done")[st.astate]
+        turn = {"seat": st.active, "card": card_id, "placed": st.placed,
+                "place_max": st.pmax, "placement_over": st.pdone, "action": action}
+    special = None
+    if st.astate == 1 and st.phase != OVER:
+        special = {
+            "card": C.cards[st.tcard].id, "moved_own": st.a_own, "moved_others": st.a_oth,
+            "placed": st.a_tot, "source": ids[st.a_src] if st.a_src >= 0 else None,
+            "picked": {"colour": A.SEAT_NAMES[st.a_pc], "region": ids[st.a_pr]}
+            if st.a_pc >= 0 else None,
+            "named": ids[st.a_region] if st.a_region >= 0 else None,
+            "returning": list(st.a_queue), "left": st.a_left,
+        }
+    phase = NAMES[st.phase]
+    if sealing and st.skind == S_SETUP:
+        phase = "setup-disk"
+    return {
+        "game": "el-grande", "players": P, "seat": seat,
+        "seat_names": list(A.SEAT_NAMES[:P]), "options": dict(st.options),
+        "round": st.rounds[st.ri] if st.ri >= 0 else None, "rounds": list(st.rounds),
+        "round_index": st.ri, "scoring_rounds": [3, 6, 9],
+        "phase": phase, "to_move": list(st.tm),
+        "pending": [{"seat": s, "decision": pending(st, s)} for s in st.tm],
+        "start_player": st.start, "turn_order": list(st.order) if st.phase != POWER else [],
+        "active": st.active if st.active >= 0 else None,
+        "king": ids[king], "regions": regions,
+        "castillo": {"name": C.castillo_name, "scores": list(C.castillo_scores),
+                     "caballeros": st.board[CASTILLO * P:(CASTILLO + 1) * P]},
+        "scoreboards": [{"id": C.scoreboard_ids[b], "name": C.scoreboard_names[b],
+                         "scores": list(C.scoreboard_scores[b]),
+                         "region": ids[st.sb[b]] if st.sb[b] >= 0 else None}
+                        for b in (0, 1)],
+        "seats": seats, "cards": cards, "stacks_left": stacks_left,
+        "turn": turn, "special": special,
+        "sealed": {"purpose": SEALED_PURPOSE[st.skind]} if sealing else None,
+        "veto_queue": list(st.vq) if st.phase == VETO else [],
+        "log": [_log_dict(st, e) for e in log_entries(st, LOG_SHOWN)],
+        "scores": list(st.score), "over": over,
+        "ranking": list(st.ranking()) if over else None,
+    }
+
+
+def pending(st: St, s: int) -> str:
+    """The decision ``s`` faces, in words."""
+    phase = st.phase
+    if phase == POWER:
+        return "play a power card"
+    if phase == RECRUIT:
+        return f"take up to {st.rmax} Caballeros into the court"
+    if phase == RECALL:
+        return f"take {st.rleft} more Caballero(s) from the board into the court"
+    if phase == CARD:
+        return "take one of the face-up action cards"
+    if phase == MAIN:
+        return "place Caballeros, carry out the special action, or end the turn"
+    if phase == ACTION:
+        return f"carry out {st.C.cards[st.tcard].name}"
+    if phase == WITHDRAW:
+        return f"return {st.a_left} of your Caballeros to the provinces (The King returns!)"
+    if phase == SEALED:
+        return {S_SETUP: "set the disk: where your first Caballero goes",
+                S_CASTILLO: "set the disk: where your Castillo Caballeros go",
+                S_CARD: f"set the disk for {st.C.cards[st.tcard].name}"}[st.skind]
+    if phase == VETO:
+        return f"use a Veto against {_who(st, st.active)}'s special action, or pass"
+    return "nothing"
+
+
+def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:
+    kind = e[0]
+    C = st.C
+    out: dict[str, Any] = {"event": kind}
+    if kind == "round":
+        out.update(round=e[1], cards=list(e[2]), text=f"Round {e[1]} begins")
+    elif kind == "general":
+        out.update(round=e[1], text=f"General scoring after round {e[1]}")
+    elif kind == "score":
+        pts = list(e[3])
+        shown = ", ".join(f"{_who(st, s)} {p}" for s, p in enumerate(pts) if p) or "nobody"
+        area = "castillo" if e[2] == CASTILLO else C.region_ids[e[2]]
+        out.update(area=area, points=pts, scoring=e[1],
+                   text=f"{_area(st, e[2])} scored: {shown}")
+    elif kind == "disks":
+        chosen = {A.SEAT_NAMES[s]: C.region_ids[r] for s, r in enumerate(e[2]) if r >= 0}
+        out.update(purpose=SEALED_PURPOSE[e[1]], disks=chosen,
+                   text="Disks revealed: " + ", ".join(f"{k} {v}" for k, v in chosen.items()))
+    elif kind == "over":
+        out.update(scores=list(e[1]), text="The game is over")
+    else:
+        s = e[1]
+        out["seat"] = s
+        who = _who(st, s)
+        if kind == "power":
+            text = f"{who} plays power card {e[2]}"
+        elif kind == "court":
+            text = f"{who} takes {e[2]} Caballero(s) into the court"
+        elif kind == "recall":
+            text = f"{who} takes a Caballero from {_area(st, e[2])} into the court"
+        elif kind == "card":
+            text = f"{who} takes {C.cards[C.card_index[e[2]]].name}"
+        elif kind == "place":
+            text = f"{who} places a Caballero in {_area(st, e[2])}"
+        elif kind == "act":
+            text = f"{who} carries out {C.cards[C.card_index[e[2]]].name}"
+        elif kind == "move":
+            text = (f"{who} moves a {A.SEAT_NAMES[e[2]]} Caballero from {_area(st, e[3])} "
+                    f"to {_area(st, e[4])}")
+        elif kind == "return":
+            src = "the court" if e[3] == A.REGIONS else _area(st, e[3])
+            text = f"{who} sends a {A.SEAT_NAMES[e[2]]} Caballero from {src} to the provinces"
+        elif kind == "decay":
+            text = f"{who}: opponents return court Caballeros {list(e[2])}"
+        elif kind == "king":
+            text = f"{who} moves the King to {_area(st, e[2])}"
+        elif kind == "grande":
+            text = f"{who} moves the Grande to {_area(st, e[2])}"
+        elif kind == "scoreboard":
+            text = f"{who} puts the {C.scoreboard_names[e[2]]} on {_area(st, e[3])}"
+        elif kind == "evict":
+            text = f"{who} names {_area(st, e[2])} for Movement"
+        elif kind == "takeback":
+            text = f"{who} takes a played power card back into the hand"
+        elif kind == "veto":
+            text = f"{who} vetoes {_who(st, e[2])}'s special action"
+        else:
+            text = kind
+        out["text"] = text
+    return out
+
+
+# ---------------------------------------------------------------------- describe
+def describe(st: St, action: Action) -> str:
+    k, args = action.kind, action.args
+    C = st.C
+    if k == "power":
+        v = args[0]
+        return f"Play power card {v} (up to {C.power_caballeros[v]} Caballeros to court)"
+    if k == "court":
+        return f"Take {args[0]} Caballero(s) into your court"
+    if k == "recall":
+        return f"Take a Caballero from {_area(st, args[0])} back into your court"
+    if k == "card":
+        t = st.face[args[0]]
+        name = C.cards[t].name if t >= 0 else "none"
+        return f"Take the action card of stack {args[0] + 1} ({name})"
+    if k == "place":
+        return f"Place a Caballero in {_area(st, args[0])}"
+    if k == "act":
+        return f"Carry out the special action of {C.cards[st.tcard].name}" if st.tcard >= 0 \
+            else "Carry out the special action"
+    if k == "done":
+        return "End your turn"
+    if k == "stop":
+        return "Stop the special action here"
+    if k == "pick":
+        return f"Move a {A.SEAT_NAMES[args[0]]} Caballero out of {_area(st, args[1])}"
+    if k == "to":
+        return f"...into {_area(st, args[0])}"
+    if k == "return":
+        return (f"Send a {A.SEAT_NAMES[args[0]]} Caballero from {_area(st, args[1])} back "
+                f"to the provinces")
+    if k == "withdraw":
+        src = "your court" if args[0] == A.REGIONS else _area(st, args[0])
+        return f"Return one of your Caballeros from {src} to your provinces"
+    if k == "score":
+        return f"Score {_area(st, args[0])} now"
+    if k == "king":
+        return f"Move the King to {_area(st, args[0])}"
+    if k == "grande":
+        return f"Move your Grande to {_area(st, args[0])}"
+    if k == "scoreboard":
+        return f"Put the {C.scoreboard_names[args[0]]} on {_area(st, args[1])}"
+    if k == "evict":
+        return f"Name {_area(st, args[0])}: your opponents must move their Caballeros out"
+    if k == "takeback":
+        return f"Take power card {args[0]} back into your hand"
+    if k == "disk":
+        return f"Set your disk to {_area(st, args[0])}"
+    if k == "veto":
+        return f"Use your Veto to stop {_who(st, st.active)}'s special action"
+    if k == "pass":
+        return "Let the special action go on"
+    return action.text
+
+
+# ---------------------------------------------------------------------- explain_illegal
+_KINDS = {
+    POWER: ("power",), RECRUIT: ("court",), RECALL: ("recall",), CARD: ("card",),
+    MAIN: ("place", "act", "done"), SEALED: ("disk",), VETO: ("veto", "pass"),
+    WITHDRAW: ("withdraw",),
+}
+
+
+def explain_illegal(st: St, action: Action, seat: int) -> str:
+    reason = _reason(st, action, seat)
+    who = st.seat_name(seat)
+    if reason is None:
+        legal = st.legal_actions(seat)
+        shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
+        return f"'{action}' is not legal for {who} now; legal: {shown}"
+    return f"'{action}' is not legal for {who}: {reason}"
+
+
+def _reason(st: St, action: Action, seat: int) -> str | None:
+    k, args, P, king = action.kind, action.args, st.players, st.king
+    phase = st.phase
+    if phase in _KINDS and k not in _KINDS[phase]:
+        return f"now {who_must(st, seat)}"
+    taboo = "nothing may enter or leave the King's region (RB p4)"
+    if k == "power":
+        v = args[0]
+        for s in range(P):
+            if s != seat and st.played[s] == v:
+                return f"{v} was already played this round by {_who(st, s)}"
+        return f"power card {v} is not in your hand (played cards stay out, RB p3)"
+    if k == "court":
+        return f"you may take at most {st.rmax} Caballeros into the court now"
+    if k == "recall":
+        if args[0] == king:
+            return taboo
+        return f"you have no Caballero in {_area(st, args[0])}"
+    if k == "card":
+        t = st.face[args[0]]
+        if t < 0:
+            return f"stack {args[0] + 1} has no card"
+        return f"the card of stack {args[0] + 1} was already taken this round by " \
+               f"{_who(st, st.taker[args[0]])}"
+    if k == "place" and phase == MAIN:
+        a = args[0]
+        if st.pdone:
+            return ("the placement may not be split around the special action "
+                    "(1995 rule D, option split_placement=false)")
+        if st.placed >= st.pmax:
+            return f"this card lets you place at most {st.pmax} Caballero(s)"
+        if not st.court[seat]:
+            return "your court is empty"
+        if a == king:
+            return "nothing may enter the King's region"
+        nbrs = ", ".join(st.C.region_names[n] for n in st.C.neighbors[king])
+        return f"Caballeros are placed only next to the King ({nbrs}) or in the Castillo"
+    if k == "act":
+        if st.C.cards[st.tcard].kind == "veto":
+            return "the Veto card has no action now: it is kept for use against another player"
+        return "you have already carried out this card's special action"
+    if k in ("pick", "to", "king", "grande", "scoreboard", "evict", "return", "withdraw",
+             "disk", "score", "place"):
+        area = args[-1]
+        if k in ("pick", "to", "grande", "scoreboard", "evict", "return", "place",
+                 "withdraw") and area == king:
+            return taboo
+        if k == "grande" and st.grande[seat] == king:
+            return "a Grande in the King's region cannot leave it (RB p12)"
+        if k == "king" and phase == ACTION and st.C.cards[st.tcard]["adjacent"]:
+            return f"the Royal Adviser moves the King only next to {_area(st, king)}"
+        if k == "disk" and area == king:
+            return "the disk may not name the King's region here"
+    return None
+
+
+def who_must(st: St, seat: int) -> str:
+    if seat not in st.tm:
+        return "it is not your decision"
+    return f"you must {pending(st, seat)}"
