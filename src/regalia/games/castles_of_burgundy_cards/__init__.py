@@ -1,0 +1,66 @@
+"""The Castles of Burgundy: The Card Game (Stefan Feld, alea 2016), solo against Aaron included.
+
+>>> import regalia
+>>> state = regalia.new_game("castles-of-burgundy-cards", 2, seed=3)
+>>> state.legal_actions()[0].text.startswith("play")
+True
+"""
+
+from __future__ import annotations
+
+from regalia.engine.registry import GameInfo, Option, register
+from regalia.games.castles_of_burgundy_cards.actions import TABLE
+from regalia.games.castles_of_burgundy_cards.edition import load_edition
+from regalia.games.castles_of_burgundy_cards.state import GAME_ID, CobState
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    if players == 1:
+        return ("You",)
+    return tuple(f"Player {p + 1}" for p in range(players))
+
+
+OPTIONS = (
+    Option(
+        "start_workers", "last-gets-two",
+        "Start workers with 2 or 3 players. 'last-gets-two' (default): the start player 0, "
+        "the last player 2, everyone else 1 (2p 0/2, 3p 0/1/2). 'left-first': the two "
+        "players left of the start player take 1 each before the last player takes 2 "
+        "(2p 0/1, 3p 0/1/1). Both read 'the next two players 1 each, the last player 2'; "
+        "4 players is 0/1/1/2 either way.",
+        ("last-gets-two", "left-first"),
+    ),
+    Option(
+        "watchtower_vp", 1,
+        "VP of the victory point card a watchtower gives: the rule says 'take 1 victory "
+        "point card' and the cards come as 1 and 2 VP; default 1.",
+        (1, 2),
+    ),
+    Option(
+        "all_types_by_player_count", True,
+        "Use only the 'all 7 types' cards of the player count (1-2p: 3, 1; 3p: 4, 2, 1; "
+        "4p: all) as the published rules say; false: the whole 4-3-2-1 stack, as the "
+        "Chinese rules text describes setup without removal.",
+    ),
+)
+
+INFO = register(GameInfo(
+    id=GAME_ID,
+    title="The Castles of Burgundy: The Card Game",
+    designers=("Stefan Feld",),
+    year=2016,
+    min_players=1,
+    max_players=4,
+    default_players=2,
+    rules_version="1",
+    summary=("Play one of two cards a turn and use its die: draft cards from the display, "
+             "build triples in your estate, sell goods, convert workers and silver to "
+             "victory points. Five rounds; solo against Aaron."),
+    state_class=CobState,
+    actions=TABLE,
+    load_edition=load_edition,
+    options=OPTIONS,
+    seat_names=seat_names,
+))
+
+__all__ = ["INFO", "CobState", "load_edition"]

@@ -1,0 +1,71 @@
+"""The names the rules code uses for components: card types, building kinds, faces, goods.
+
+A *face* is what is printed on an action card that matters to the rules: its kind (one of the
+six plain types or one of the eight buildings) and its die. Two cards with the same face are
+interchangeable, so decks, hands and rows hold face numbers and the deck is a multiset of them.
+Face numbers do not depend on the edition (``kind * 6 + die - 1``), so the action table can be
+built once for every edition.
+"""
+
+from __future__ import annotations
+
+# The seven card types (colours); a triple is three cards of one type.
+CASTLE, MINE, CLOISTER, KNOWLEDGE, SHIP, PASTURE, BUILDING = range(7)
+TYPE_NAMES: tuple[str, ...] = ("castle", "mine", "cloister", "knowledge", "ship", "pasture",
+                               "building")
+TYPE_COLOURS: tuple[str, ...] = ("dark green", "grey", "violet", "yellow", "blue",
+                                 "light green", "beige")
+N_TYPES = 7
+
+# Kinds: the six plain types keep their number; the eight buildings follow.
+CARPENTER, CHURCH, MARKET, WATCHTOWER, BANK, BOARDING_HOUSE, WAREHOUSE, CITY_HALL = range(6, 14)
+KIND_NAMES: tuple[str, ...] = (
+    *TYPE_NAMES[:6], "carpenter", "church", "market", "watchtower", "bank", "boarding-house",
+    "warehouse", "city-hall",
+)
+KIND_TITLES: tuple[str, ...] = (
+    "castle", "mine", "cloister", "knowledge", "ship", "pasture", "carpenter's workshop",
+    "church", "market", "watchtower", "bank", "boarding house", "warehouse", "city hall",
+)
+N_KINDS = 14
+KIND_TYPE: tuple[int, ...] = tuple(k if k < BUILDING else BUILDING for k in range(N_KINDS))
+
+# Printed counts per kind [RB]: 12 castles, mines, cloisters; 18 knowledge, ships, pastures;
+# eight buildings, three cards each.
+KIND_COUNTS: tuple[int, ...] = (12, 12, 12, 18, 18, 18) + (3,) * 8
+N_ACTION_CARDS = 114
+
+N_FACES = N_KINDS * 6
+FACE_KIND: tuple[int, ...] = tuple(f // 6 for f in range(N_FACES))
+FACE_DIE: tuple[int, ...] = tuple(f % 6 + 1 for f in range(N_FACES))
+FACE_TYPE: tuple[int, ...] = tuple(KIND_TYPE[f // 6] for f in range(N_FACES))
+FACE_NAMES: tuple[str, ...] = tuple(f"{KIND_NAMES[f // 6]}-{f % 6 + 1}" for f in range(N_FACES))
+FACE_INDEX: dict[str, int] = {name: f for f, name in enumerate(FACE_NAMES)}
+
+
+def face_of(kind: int, die: int) -> int:
+    """The face number of a card of ``kind`` showing ``die``."""
+    return kind * 6 + die - 1
+
+
+def face_title(face: int) -> str:
+    """'castle (3)': how a sentence names a card."""
+    return f"{KIND_TITLES[FACE_KIND[face]]} ({FACE_DIE[face]})"
+
+
+# Goods: three kinds, each sold with two die numbers (edition data gives which).
+GOODS_KINDS: tuple[str, ...] = ("light", "medium", "dark")
+N_GOODS_KINDS = 3
+
+# Animals: four kinds; they score by variety only.
+ANIMAL_KINDS: tuple[str, ...] = ("chicken", "cattle", "sheep", "pig")
+N_ANIMAL_KINDS = 4
+ANIMAL_INDEX: dict[str, int] = {name: i for i, name in enumerate(ANIMAL_KINDS)}
+
+ROUND_LETTERS = "ABCDE"
+
+
+def die_distance(a: int, b: int) -> int:
+    """Workers needed to turn die ``a`` into ``b``: one per step, 6 and 1 adjacent [RB]."""
+    d = a - b if a > b else b - a
+    return 6 - d if d > 3 else d

@@ -1,0 +1,67 @@
+"""Final scoring [RB]: triples, bonus cards, VP cards, sold goods, animals, start player card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from regalia.games.castles_of_burgundy_cards.state import CobState
+
+# An estate pile: (type it counts as, faces in it).
+Pile = tuple[int, tuple[int, ...]]
+
+
+def animal_vp(counts: Sequence[int], table: Sequence[int]) -> int:
+    """Animals score by variety: layer them into groups of different kinds (group k holds the
+    kinds with at least k cards) and score each group by its number of kinds. The table is
+    convex, so this layering is also the best grouping a player could choose.
+
+    >>> animal_vp([1, 2, 3, 0], [0, 0, 1, 2, 4])  # 1 chicken, 2 cattle, 3 sheep [RB]
+    3
+    """
+    total = 0
+    k = 1
+    while True:
+        kinds = 0
+        for c in counts:
+            if c >= k:
+                kinds += 1
+        if not kinds:
+            return total
+        total += table[kinds]
+        k += 1
+
+
+def triples_vp(estate: Sequence[Pile], triple_vp: Sequence[int]) -> int:
+    """VP of the completed triples (a pile that became a type counts as that type)."""
+    return sum(triple_vp[t] for t, cards in estate if len(cards) == 3)
+
+
+def player_score(s: CobState, p: int) -> int:
+    """The seat's score if the game ended now."""
+    d = s.d
+    score = triples_vp(s.estate[p], d.triple_vp)
+    score += d.first_triple_vp * s.first.count(p)
+    score += s.all7[p] + s.vp[p]
+    faces = d.goods_faces
+    for g, n in enumerate(s.sold[p]):
+        if n:
+            score += n * faces[g][1]
+    score += animal_vp(s.animals[p], d.animal_variety_vp)
+    if s.start_holder == p:
+        score += d.start_player_vp
+    return score
+
+
+def aaron_score(s: CobState) -> int:
+    """Aaron's VP: his triples and his bonus cards (he has nothing else) [RB solo]."""
+    d = s.d
+    aaron = s.players
+    return (triples_vp(s.aaron_estate, d.triple_vp) + d.first_triple_vp * s.first.count(aaron)
+            + s.all7[aaron])
+
+
+def storage_cards(s: CobState, p: int) -> int:
+    """The tie-breaker: workers, silver, unsold goods and animals left in storage [RB]."""
+    return s.workers[p] + s.silver[p] + sum(s.goods[p]) + sum(s.animals[p])

@@ -1,0 +1,875 @@
+"""CobState: the position of a game, its turn and round flow, and the six actions.
+
+Seats are the human players (solo: one seat; Aaron lives in the state, not in a seat). Every
+card is a face number (faces.py); hands, rows, projects and the discard pile are lists of
+faces; the deck and face-down piles follow the chance model of supply.py. A turn is a stack of
+pending decisions (pending.py); ``_settle`` takes the decisions that leave no choice and stops
+at the next real one, whose legal actions it caches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from regalia.engine.actions import Action
+from regalia.engine.rng import Rng
+from regalia.engine.state import State, places_from_keys
+from regalia.games.castles_of_burgundy_cards import actions as A
+from regalia.games.castles_of_burgundy_cards import pending as P
+from regalia.games.castles_of_burgundy_cards import supply
+from regalia.games.castles_of_burgundy_cards.edition import CobData, data_of
+from regalia.games.castles_of_burgundy_cards.estate import (
+    NEW_PILE,
+    aaron_sort,
+    add_to_pile,
+    award_bonus_cards,
+    pile_options,
+)
+from regalia.games.castles_of_burgundy_cards.faces import (
+    ANIMAL_KINDS,
+    BANK,
+    BOARDING_HOUSE,
+    BUILDING,
+    CARPENTER,
+    CASTLE,
+    CHURCH,
+    CITY_HALL,
+    CLOISTER,
+    FACE_DIE,
+    FACE_INDEX,
+    FACE_KIND,
+    FACE_NAMES,
+    FACE_TYPE,
+    KNOWLEDGE,
+    MARKET,
+    MINE,
+    PASTURE,
+    SHIP,
+    WAREHOUSE,
+    WATCHTOWER,
+    die_distance,
+)
+from regalia.games.castles_of_burgundy_cards.scoring import (
+    aaron_score,
+    player_score,
+    storage_cards,
+)
+
+GAME_ID = "castles-of-burgundy-cards"
+SEATS = ((0,), (1,), (2,), (3,))
+NOBODY = -1
+
+# Placement bonuses printed as symbols on the cards [RB]: amounts of the plain ones.
+MINE_SILVER = 2
+KNOWLEDGE_WORKERS = 2
+BANK_SILVER = 3
+# What carpenter's workshop, church and market may take from the display [RB].
+CARPENTER_TAKES = (1 << BUILDING) | (1 << KNOWLEDGE)
+CHURCH_TAKES = (1 << CASTLE) | (1 << MINE) | (1 << CLOISTER)
+MARKET_TAKES = (1 << SHIP) | (1 << PASTURE)
+# Action 4 restocks to this many workers; action 6 and a purchase cost this much [RB].
+RESTOCK = 2
+PER_VP = 3
+PURCHASE_COST = 3
+PURCHASE_CARDS = 3
+PROJECT_LIMIT = 3
+LOG_LENGTH = 16
+
+
+class CobState(State):
+    """A game of The Castles of Burgundy: The Card Game, solo against Aaron included."""
+
+    GAME_ID = GAME_ID
+
+    __slots__ = (
+        "_opts", "a_pool", "aaron_estate", "aaron_piles", "all7", "all7_stack", "animals",
+        "ap_count", "ap_top", "bought", "cur", "d", "discard", "display", "estate", "first",
+        "g_pool", "goods", "goods_index", "gp_count", "gp_top", "hand_gen", "hands", "log",
+        "lost", "mover", "over", "piles", "pools", "pos", "projects", "reserved", "round",
+        "round_start", "silver", "sold", "stack", "start_down", "start_holder", "turn", "vp",
+        "workers",
+    )
+
+    d: CobData
+    goods_index: dict[str, int]
+    round: int               # 0..4 = A..E
+    turn: int                # 0..5 within the round
+    pos: int                 # position of the current seat in this round's order
+    round_start: int         # the round's start player
+    cur: int                 # the seat to move
+    mover: tuple[int, ...]   # to_move()
+    over: bool
+    lost: bool               # solo: Aaron was ahead after a round
+    stack: list[tuple[int, ...]]
+    bought: bool             # the current player used the purchase this turn
+    pools: list[list[str]]   # unrevealed action cards per generation (supply.py)
+    reserved: list[int]
+    discard: list[int]
+    display: list[list[int]]     # rows 1..6
+    hands: list[list[int]]
+    hand_gen: list[list[int]]
+    piles: list[list[int]]       # face-down supply: generations, top last
+    projects: list[list[int]]
+    estate: list[list[tuple[int, tuple[int, ...]]]]
+    workers: list[int]
+    silver: list[int]
+    goods: list[list[int]]       # per seat, count per goods face
+    animals: list[list[int]]     # per seat, count per animal kind
+    sold: list[list[int]]        # per seat, count per goods face
+    vp: list[int]                # VP cards
+    first: list[int]             # per type: owner of its "1." card (players = Aaron)
+    all7: list[int]              # per seat, then Aaron: value of the "all 7 types" card
+    all7_stack: list[int]
+    start_holder: int
+    start_down: bool             # the start player card shows its question marks
+    g_pool: list[str]
+    gp_count: list[int]
+    gp_top: list[int]
+    a_pool: list[str]
+    ap_count: list[int]
+    ap_top: list[int]
+    aaron_piles: list[list[int]]
+    aaron_estate: list[tuple[int, tuple[int, ...]]]
+    log: list[tuple[int, int, int]]  # (round, seat, action code), newest last
+    _opts: tuple[Action, ...] | None
+
+    # ================================================================== setup
+    def _setup(self) -> None:
+        d = self.d = data_of(self.edition)
+        self.goods_index = d.goods_face_index
+        n = self.players
+        solo = n == 1
+        self.round = self.turn = self.pos = self.round_start = self.cur = 0
+        self.over = self.lost = self.bought = False
+        self.stack = []
+        self.pools = [list(d.deck)]
+        self.reserved = [0]
+        self.discard = []
+        self.display = [[] for _ in range(6)]
+        self.hands = [[] for _ in range(n)]
+        self.hand_gen = [[] for _ in range(n)]
+        self.piles = [[] for _ in range(n)]
+        self.projects = [[] for _ in range(n)]
+        self.estate = [[] for _ in range(n)]
+        self.workers = self._start_workers()
+        self.silver = [d.start_silver] * n
+        self.goods = [[0] * len(d.goods_faces) for _ in range(n)]
+        self.animals = [[0] * len(ANIMAL_KINDS) for _ in range(n)]
+        self.sold = [[0] * len(d.goods_faces) for _ in range(n)]
+        self.vp = [0] * n
+        self.first = [NOBODY] * 7
+        self.all7 = [0] * (n + 1)
+        by_count = self.options["all_types_by_player_count"]
+        self.all7_stack = list(d.all_types[n] if by_count else d.all_types_vp)
+        self.start_holder = NOBODY if solo else 0  # the start player card is not used solo
+        self.start_down = False
+        self.g_pool = list(d.goods_deck)
+        self.a_pool = list(d.animal_deck)
+        self.aaron_estate = []
+        self.log = []
+        self._opts = None
+        # Storage: one random good and animal each (silver and workers above) [RB].
+        for p in range(n):
+            for _ in range(d.start_goods):
+                self.goods[p][supply.draw_good(self)] += 1
+            for _ in range(d.start_animals):
+                self.animals[p][supply.draw_animal(self)] += 1
+        supply.setup_open_piles(self)
+        # Aaron's five face-down piles, one per round, reserved before the first deal.
+        self.aaron_piles = [[supply.reserve(self) for _ in range(k)] for k in d.aaron_piles
+                            ] if solo else []
+        self._start_round()
+        self._settle()
+
+    def _start_workers(self) -> list[int]:
+        """Start player 0, the next two players 1 each, the last player 2 [RB, SEED]; solo 1."""
+        n = self.players
+        if n == 1:
+            return [self.d.solo_workers]
+        if self.options["start_workers"] == "left-first":
+            # The two players left of the start player take 1 first; a player still left
+            # over after them (only with 4) takes 2.
+            return [0] + [1 if k <= 2 else 2 for k in range(1, n)]
+        return [0] + [2 if k == n - 1 else 1 for k in range(1, n)]
+
+    # ================================================================== round flow
+    def _start_round(self) -> None:
+        """Deal the display, each player's six face-down cards and two of them into hand."""
+        d = self.d
+        n = self.players
+        self._deal_display()
+        order = [(self.round_start + k) % n for k in range(n)]
+        for p in order:
+            self.piles[p] = [g for g in (supply.reserve(self) for _ in range(d.pile)) if g >= 0]
+        for p in order:
+            for _ in range(d.hand):
+                self._draw_to_hand(p)
+        if self.players == 1:
+            self._reveal_aaron()
+        self.turn = 0
+        self.pos = -1
+        self._next_seat()
+
+    def _deal_display(self) -> None:
+        """Cards 1-6 one per row whatever their die, again for each further full six; the
+        rest by their own die [RB]."""
+        count = self.d.display[self.players]
+        rows = self.display
+        for k in range(count):
+            face = supply.draw_deck(self, "display")
+            if face < 0:
+                return
+            rows[k % 6 if k < count - count % 6 else FACE_DIE[face] - 1].append(face)
+
+    def _draw_to_hand(self, p: int) -> None:
+        pile = self.piles[p]
+        if pile:
+            gen = pile.pop()
+            self.hands[p].append(supply.draw_reserved(self, "hand", gen))
+            self.hand_gen[p].append(gen)
+
+    def _reveal_aaron(self) -> None:
+        """Start of a solo round: Aaron's pile is revealed and sorted; you take 1 VP for each
+        cloister in it [RB solo]."""
+        faces = [supply.draw_reserved(self, "aaron", g) for g in self.aaron_piles[self.round]]
+        self.aaron_piles[self.round] = []
+        aaron_sort(self, faces)
+        cloisters = sum(1 for f in faces if FACE_TYPE[f] == CLOISTER)
+        self.vp[0] += cloisters * self.d.cloister_vp
+
+    def _next_seat(self) -> None:
+        """The next seat of this turn with a card to play; ends turns and rounds."""
+        n = self.players
+        while True:
+            self.pos += 1
+            if self.pos >= n:
+                # Everybody played: each player draws the next card of their pile [RB].
+                for k in range(n):
+                    self._draw_to_hand((self.round_start + k) % n)
+                self.turn += 1
+                self.pos = 0
+                if self.turn >= self.d.turns:
+                    self._end_round()
+                    return
+            seat = (self.round_start + self.pos) % n
+            if self.hands[seat]:
+                self.cur = seat
+                self.mover = SEATS[seat]
+                self.stack = [(P.PLAY,)]
+                return
+
+    def _end_round(self) -> None:
+        if self.players == 1 and aaron_score(self) > player_score(self, 0):
+            self.over = self.lost = True  # Aaron is ahead after a round: you lose [RB solo]
+        if self.round == len(self.d.rounds) - 1:
+            self.over = True
+        if self.over:
+            self.mover = ()
+            self.stack = []
+            return
+        self.round += 1
+        self.discard.extend(f for row in self.display for f in row)
+        for row in self.display:
+            row.clear()
+        n = self.players
+        if n > 1:
+            # The holder of a card showing question marks turns it and starts; a card still
+            # face up passes to the left [RB].
+            if self.start_down:
+                self.start_down = False
+            else:
+                self.start_holder = (self.start_holder + 1) % n
+            self.round_start = self.start_holder
+        self._start_round()
+
+    def _end_turn(self) -> None:
+        self.bought = False
+        self._next_seat()
+
+    # ================================================================== the contract
+    def to_move(self) -> tuple[int, ...]:
+        return self.mover
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(player_score(self, p) for p in range(self.players))
+
+    def ranking(self) -> tuple[int, ...]:
+        """Most VP; ties: most cards left in storage; then shared [RB]. Solo: 1 if you beat
+        or tie Aaron (and were never behind him after a round), else 2."""
+        if self.players == 1:
+            return (2,) if self.lost or aaron_score(self) > player_score(self, 0) else (1,)
+        return places_from_keys([(player_score(self, p), storage_cards(self, p))
+                                 for p in range(self.players)])
+
+    def seat_name(self, seat: int) -> str:
+        return "You" if self.players == 1 else f"Player {seat + 1}"
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        opts = self._opts
+        if opts is None:
+            opts = self._opts = tuple(OPTIONS[self.stack[-1][0]](self, self.stack[-1]))
+        return opts  # type: ignore[return-value]
+
+    def _apply(self, action: Action, seat: int) -> None:
+        log = self.log
+        log.append((self.round, seat, action.code))
+        if len(log) > LOG_LENGTH:
+            del log[0]
+        EFFECTS[action.kind](self, action.args)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Take the decisions that leave no choice; stop at the next real one."""
+        while not self.over:
+            stack = self.stack
+            if not stack:
+                if self._can_buy():
+                    stack.append((P.END,))
+                else:
+                    self._end_turn()
+                continue
+            top = stack[-1]
+            kind = top[0]
+            opts = OPTIONS[kind](self, top)
+            if kind in P.AUTO:
+                if not opts:
+                    stack.pop()  # nothing to take: the bonus yields nothing [RB]
+                    continue
+                if len(opts) == 1 and opts[0] is not A.BUY:
+                    action = opts[0]
+                    EFFECTS[action.kind](self, action.args)
+                    continue
+            self._opts = tuple(opts)
+            return
+        self._opts = ()
+
+    # ================================================================== helpers
+    def _can_buy(self) -> bool:
+        return (not self.bought and self.silver[self.cur] >= PURCHASE_COST
+                and supply.available(self) >= PURCHASE_CARDS)
+
+    def _add_project(self, face: int) -> None:
+        """A card joins the projects; with three already, one must be dropped first [RB]."""
+        projects = self.projects[self.cur]
+        if len(projects) >= PROJECT_LIMIT:
+            self.stack.append((P.DROP, face))
+        else:
+            projects.append(face)
+
+    def _place(self, face: int) -> None:
+        """Put a card into the estate: choose its pile if there is a choice."""
+        options = pile_options(self.estate[self.cur], face)
+        if len(options) == 1:
+            self._place_on(face, options[0])
+        else:
+            self.stack.append((P.ESTATE, face))
+
+    def _place_on(self, face: int, index: int) -> None:
+        """The card lands: bonus cards of a completed triple at once, then the card's own
+        bonus, and the round card's bonus on top so it is chosen first (docs A16)."""
+        p = self.cur
+        estate = self.estate[p]
+        pile_type, done = add_to_pile(estate, face, index)
+        award_bonus_cards(self, p, estate, pile_type if done else -1)
+        PLACEMENT_BONUS[FACE_KIND[face]](self, p)
+        if done:
+            self.stack.append((P.BONUS,))
+
+    def _sell(self, g: int) -> None:
+        """Sell every good of kind ``g``: 1 silver each, the cards keep their VP, and the
+        seller takes the start player card question marks up [RB]."""
+        p = self.cur
+        goods = self.goods[p]
+        faces = self.d.goods_faces
+        count = 0
+        for gf in range(len(goods)):
+            if faces[gf][0] == g and goods[gf]:
+                count += goods[gf]
+                self.sold[p][gf] += goods[gf]
+                goods[gf] = 0
+        self.silver[p] += count
+        if self.players > 1:
+            self.start_holder = p
+            self.start_down = True
+
+    def _owned_goods_kinds(self, p: int) -> list[int]:
+        faces = self.d.goods_faces
+        kinds: list[int] = []
+        for gf, count in enumerate(self.goods[p]):
+            if count and faces[gf][0] not in kinds:
+                kinds.append(faces[gf][0])
+        kinds.sort()
+        return kinds
+
+    def _act_cost(self, action: Action, die: int) -> int:
+        """Workers an ACT choice costs with the card's die (0 = any die: free)."""
+        if die == 0:
+            return 0
+        kind = action.kind
+        if kind == "take":
+            return die_distance(die, action.args[0])
+        if kind == "place":
+            return die_distance(die, FACE_DIE[action.args[0]])
+        if kind == "sell":
+            return min(die_distance(die, x) for x in self.d.goods_dice[action.args[0]])
+        return 0
+
+    # ================================================================== copying and JSON
+    def _copy(self) -> CobState:
+        new = CobState.__new__(CobState)
+        new.d = self.d
+        new.goods_index = self.goods_index
+        new.round = self.round
+        new.turn = self.turn
+        new.pos = self.pos
+        new.round_start = self.round_start
+        new.cur = self.cur
+        new.mover = self.mover
+        new.over = self.over
+        new.lost = self.lost
+        new.stack = list(self.stack)
+        new.bought = self.bought
+        new.pools = [list(x) for x in self.pools]
+        new.reserved = list(self.reserved)
+        new.discard = list(self.discard)
+        new.display = [list(x) for x in self.display]
+        new.hands = [list(x) for x in self.hands]
+        new.hand_gen = [list(x) for x in self.hand_gen]
+        new.piles = [list(x) for x in self.piles]
+        new.projects = [list(x) for x in self.projects]
+        new.estate = [list(x) for x in self.estate]
+        new.workers = list(self.workers)
+        new.silver = list(self.silver)
+        new.goods = [list(x) for x in self.goods]
+        new.animals = [list(x) for x in self.animals]
+        new.sold = [list(x) for x in self.sold]
+        new.vp = list(self.vp)
+        new.first = list(self.first)
+        new.all7 = list(self.all7)
+        new.all7_stack = list(self.all7_stack)
+        new.start_holder = self.start_holder
+        new.start_down = self.start_down
+        new.g_pool = list(self.g_pool)
+        new.gp_count = list(self.gp_count)
+        new.gp_top = list(self.gp_top)
+        new.a_pool = list(self.a_pool)
+        new.ap_count = list(self.ap_count)
+        new.ap_top = list(self.ap_top)
+        new.aaron_piles = [list(x) for x in self.aaron_piles]
+        new.aaron_estate = list(self.aaron_estate)
+        new.log = list(self.log)
+        new._opts = self._opts
+        return new
+
+    _PLAIN = ("round", "turn", "pos", "round_start", "cur", "over", "lost", "bought", "pools",
+              "reserved", "discard", "display", "hands", "hand_gen", "piles", "projects",
+              "workers", "silver", "goods", "animals", "sold", "vp", "first", "all7",
+              "all7_stack", "start_holder", "start_down", "g_pool", "gp_count", "gp_top",
+              "a_pool", "ap_count", "ap_top", "aaron_piles")
+
+    def _dump(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: _jsonable(getattr(self, name)) for name in self._PLAIN}
+        out["stack"] = [list(e) for e in self.stack]
+        out["estate"] = [[[t, list(c)] for t, c in e] for e in self.estate]
+        out["aaron_estate"] = [[t, list(c)] for t, c in self.aaron_estate]
+        out["log"] = [list(e) for e in self.log]
+        return out
+
+    def _load(self, data: Mapping[str, Any]) -> None:
+        self.d = data_of(self.edition)
+        self.goods_index = self.d.goods_face_index
+        for name in self._PLAIN:
+            setattr(self, name, _jsonable(data[name]))
+        self.stack = [tuple(e) for e in data["stack"]]
+        self.estate = [[(t, tuple(c)) for t, c in e] for e in data["estate"]]
+        self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
+        self.log = [tuple(e) for e in data["log"]]  # type: ignore[misc]
+        self.mover = () if self.over else SEATS[self.cur]
+        self._opts = None
+
+    # ================================================================== hidden information
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Resample the other players' hands: each card goes back to the unrevealed cards of
+        its generation and is drawn afresh. Face-down piles, the deck and Aaron's piles hold
+        no identities (they are drawn when revealed), so nothing else is hidden."""
+        others = [q for q in range(self.players) if q != seat]
+        for q in others:
+            for face, gen in zip(self.hands[q], self.hand_gen[q], strict=True):
+                self.pools[gen].append(FACE_NAMES[face])
+        for q in others:
+            hand = self.hands[q]
+            for j, gen in enumerate(self.hand_gen[q]):
+                pool = self.pools[gen]
+                hand[j] = FACE_INDEX[pool.pop(rng.below(len(pool)))]
+        self._opts = None
+
+    # ================================================================== text and views
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from regalia.games.castles_of_burgundy_cards.view import build_view
+
+        return build_view(self, seat)
+
+    def describe(self, action: Action) -> str:
+        from regalia.games.castles_of_burgundy_cards.text import describe
+
+        return describe(self, action)
+
+    def explain_illegal(self, action: Action, seat: int) -> str:
+        from regalia.games.castles_of_burgundy_cards.text import explain_illegal
+
+        return explain_illegal(self, action, seat)
+
+    def check_invariants(self) -> None:
+        from regalia.games.castles_of_burgundy_cards.invariants import check_invariants
+
+        check_invariants(self)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+# ====================================================================== legal options
+def _opt_play(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    dice = sorted({FACE_DIE[f] for f in s.hands[s.cur]})
+    out = [A.PLAY[d] for d in dice]
+    if s._can_buy():
+        out.append(A.BUY)
+    return out
+
+
+def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    die = top[1]
+    p = s.cur
+    workers = s.workers[p]
+    out: list[Action] = []
+    # Action 1: take a card from the row of the die (workers may change it) [RB].
+    for r in range(6):
+        row = s.display[r]
+        if row and (die == 0 or die_distance(die, r + 1) <= workers):
+            takes = A.TAKE[r]
+            for f in sorted(set(row)):
+                out.append(takes[f])
+    # Action 2: place a project whose die equals the (changed) die.
+    projects = s.projects[p]
+    if projects:
+        for f in sorted(set(projects)):
+            if die == 0 or die_distance(die, FACE_DIE[f]) <= workers:
+                out.append(A.PLACE[f])
+    # Action 3: sell the goods kind of the die (never with nothing of that kind: docs).
+    for g in s._owned_goods_kinds(p):
+        if die == 0 or min(die_distance(die, x) for x in s.d.goods_dice[g]) <= workers:
+            out.append(A.SELL[g])
+    # Actions 4 and 5 ignore the die.
+    out.append(A.WORKERS)
+    out.append(A.SILVER)
+    # Action 6: whole VP only (a remainder would be lost: docs, A12).
+    most = (workers + s.silver[p]) // PER_VP
+    if most:
+        convert = A.CONVERT
+        out.extend(convert[n] for n in range(1, min(most, A.MAX_CONVERT) + 1))
+    if top[2] != P.EXTRA and s._can_buy():
+        out.append(A.BUY)
+    return out
+
+
+def _opt_take(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    mask = top[1]
+    out: list[Action] = []
+    for r in range(6):
+        row = s.display[r]
+        if row:
+            takes = A.TAKE[r]
+            for f in sorted(set(row)):
+                if mask >> FACE_TYPE[f] & 1:
+                    out.append(takes[f])
+    return out
+
+
+def _opt_drop(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return [A.DROP[f] for f in sorted(set(s.projects[s.cur]))]
+
+
+def _opt_estate(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return [A.ONTO_NEW if i == NEW_PILE else A.ONTO[i]
+            for i in pile_options(s.estate[s.cur], top[1]) if i < A.MAX_PILES]
+
+
+def _opt_place_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    projects = s.projects[s.cur]
+    if not projects:
+        return []  # city hall with no other project: nothing [RB]
+    out = [A.PLACE[f] for f in sorted(set(projects))]
+    if s._can_buy():
+        out.append(A.BUY)
+    return out
+
+
+def _opt_sell_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return [A.SELL[g] for g in s._owned_goods_kinds(s.cur)]
+
+
+def _opt_goods(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return [A.GOODS[i] for i in (0, 1) if s.gp_count[i]]
+
+
+def _opt_animals(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return [A.ANIMAL[i] for i in (0, 1) if s.ap_count[i]]
+
+
+def _opt_board(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return ([A.GOODS[i] for i in (0, 1) if s.gp_count[i]]
+            + [A.ANIMAL[i] for i in (0, 1) if s.ap_count[i]])
+
+
+def _opt_bonus(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return A.BONUS[:len(s.d.rounds[s.round])]
+
+
+def _opt_keep(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    out: list[Action] = []
+    for f in sorted(set(top[1:])):
+        out.append(A.KEEP_PROJECT[f])
+        out.append(A.KEEP_ACTION[f])
+    return out
+
+
+def _opt_pay(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    cost = PER_VP * top[1]
+    p = s.cur
+    lo = max(0, cost - s.silver[p])
+    hi = min(s.workers[p], cost)
+    return A.PAY[lo:hi + 1]
+
+
+def _opt_end(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    return [A.END, A.BUY] if s._can_buy() else [A.END]
+
+
+OPTIONS = (_opt_play, _opt_act, _opt_take, _opt_drop, _opt_estate, _opt_place_any,
+           _opt_sell_any, _opt_goods, _opt_animals, _opt_board, _opt_bonus, _opt_keep,
+           _opt_pay, _opt_end)
+
+
+# ====================================================================== effects of actions
+def _pay_workers(s: CobState, action: Action) -> None:
+    """An ACT choice pops the ACT and pays the workers its die change costs [RB]."""
+    top = s.stack.pop()
+    if top[1]:
+        s.workers[s.cur] -= s._act_cost(action, top[1])
+
+
+def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
+    die = args[0]
+    p = s.cur
+    hand = s.hands[p]
+    for j, f in enumerate(hand):
+        if FACE_DIE[f] == die:
+            del hand[j]
+            del s.hand_gen[p][j]
+            s.discard.append(f)
+            break
+    s.stack[-1] = (P.ACT, die, P.NORMAL)
+
+
+def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
+    row, face = args
+    if s.stack[-1][0] == P.ACT:
+        _pay_workers(s, A.TAKE[row - 1][face])
+    else:
+        s.stack.pop()
+    s.display[row - 1].remove(face)
+    s._add_project(face)
+
+
+def _do_place(s: CobState, args: tuple[Any, ...]) -> None:
+    face = args[0]
+    if s.stack[-1][0] == P.ACT:
+        _pay_workers(s, A.PLACE[face])
+    else:
+        s.stack.pop()  # city hall: any project, no die [RB; docs A8]
+    s.projects[s.cur].remove(face)
+    s._place(face)
+
+
+def _do_onto(s: CobState, args: tuple[Any, ...]) -> None:
+    face = s.stack.pop()[1]
+    s._place_on(face, args[0])
+
+
+def _do_sell(s: CobState, args: tuple[Any, ...]) -> None:
+    g = args[0]
+    if s.stack[-1][0] == P.ACT:
+        _pay_workers(s, A.SELL[g])
+    else:
+        s.stack.pop()  # warehouse
+    s._sell(g)
+
+
+def _do_workers(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    p = s.cur
+    if s.workers[p] < RESTOCK:
+        s.workers[p] = RESTOCK
+
+
+def _do_silver(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    s.silver[s.cur] += 1
+
+
+def _do_convert(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    s.vp[s.cur] += args[0]
+    s.stack.append((P.PAY, args[0]))
+
+
+def _do_pay(s: CobState, args: tuple[Any, ...]) -> None:
+    n = s.stack.pop()[1]
+    p = s.cur
+    s.workers[p] -= args[0]
+    s.silver[p] -= PER_VP * n - args[0]
+
+
+def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
+    p = s.cur
+    s.silver[p] -= PURCHASE_COST
+    s.bought = True
+    cards = [supply.draw_deck(s, "buy") for _ in range(PURCHASE_CARDS)]
+    s.stack.append((P.KEEP, *cards))
+
+
+def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
+    face, as_action = args
+    cards = list(s.stack.pop()[1:])
+    cards.remove(face)
+    s.discard.extend(cards)  # the other two are discarded [RB]
+    if as_action:
+        s.discard.append(face)
+        s.stack.append((P.ACT, FACE_DIE[face], P.EXTRA))
+    else:
+        s._add_project(face)
+
+
+def _do_drop(s: CobState, args: tuple[Any, ...]) -> None:
+    incoming = s.stack.pop()[1]
+    projects = s.projects[s.cur]
+    projects.remove(args[0])
+    s.discard.append(args[0])
+    projects.append(incoming)
+
+
+def _take_from_piles(s: CobState, kind: int) -> None:
+    """GOODS/ANIMALS take one card; more may follow; BOARD takes just one."""
+    top = s.stack.pop()
+    if top[0] == kind and top[1] > 1:
+        s.stack.append((kind, top[1] - 1))
+
+
+def _do_goods(s: CobState, args: tuple[Any, ...]) -> None:
+    _take_from_piles(s, P.GOODS)
+    supply.take_good(s, s.cur, args[0])
+
+
+def _do_animal(s: CobState, args: tuple[Any, ...]) -> None:
+    _take_from_piles(s, P.ANIMALS)
+    supply.take_animal(s, s.cur, args[0])
+
+
+def _do_bonus(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    vp, goods, animals, silver, workers = s.d.rounds[s.round][args[0]]
+    p = s.cur
+    s.vp[p] += vp
+    s.silver[p] += silver
+    s.workers[p] += workers
+    if animals:
+        s.stack.append((P.ANIMALS, animals))
+    if goods:
+        s.stack.append((P.GOODS, goods))
+
+
+def _do_end(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    s._end_turn()
+
+
+EFFECTS = {
+    "play": _do_play, "take": _do_take, "place": _do_place, "onto": _do_onto,
+    "sell": _do_sell, "workers": _do_workers, "silver": _do_silver, "convert": _do_convert,
+    "pay": _do_pay, "buy": _do_buy, "keep": _do_keep, "drop": _do_drop, "goods": _do_goods,
+    "animal": _do_animal, "bonus": _do_bonus, "end": _do_end,
+}
+
+
+# ====================================================================== placement bonuses
+def _bonus_none(s: CobState, p: int) -> None:
+    pass
+
+
+def _bonus_castle(s: CobState, p: int) -> None:
+    s.stack.append((P.ACT, 0, P.CASTLE_FREE))  # one free action with any die [RB]
+
+
+def _bonus_mine(s: CobState, p: int) -> None:
+    s.silver[p] += MINE_SILVER
+
+
+def _bonus_knowledge(s: CobState, p: int) -> None:
+    s.workers[p] += KNOWLEDGE_WORKERS
+
+
+def _bonus_ship(s: CobState, p: int) -> None:
+    s.stack.append((P.GOODS, 1))
+
+
+def _bonus_pasture(s: CobState, p: int) -> None:
+    s.stack.append((P.ANIMALS, 1))
+
+
+def _bonus_carpenter(s: CobState, p: int) -> None:
+    s.stack.append((P.TAKE, CARPENTER_TAKES))
+
+
+def _bonus_church(s: CobState, p: int) -> None:
+    s.stack.append((P.TAKE, CHURCH_TAKES))
+
+
+def _bonus_market(s: CobState, p: int) -> None:
+    s.stack.append((P.TAKE, MARKET_TAKES))
+
+
+def _bonus_watchtower(s: CobState, p: int) -> None:
+    s.vp[p] += s.options["watchtower_vp"]
+
+
+def _bonus_bank(s: CobState, p: int) -> None:
+    s.silver[p] += BANK_SILVER
+
+
+def _bonus_boarding_house(s: CobState, p: int) -> None:
+    s.stack.append((P.BOARD,))
+
+
+def _bonus_warehouse(s: CobState, p: int) -> None:
+    s.stack.append((P.SELL_ANY,))
+
+
+def _bonus_city_hall(s: CobState, p: int) -> None:
+    s.stack.append((P.PLACE_ANY,))
+
+
+_BY_KIND = {
+    CASTLE: _bonus_castle, MINE: _bonus_mine, CLOISTER: _bonus_none,
+    KNOWLEDGE: _bonus_knowledge, SHIP: _bonus_ship, PASTURE: _bonus_pasture,
+    CARPENTER: _bonus_carpenter, CHURCH: _bonus_church, MARKET: _bonus_market,
+    WATCHTOWER: _bonus_watchtower, BANK: _bonus_bank, BOARDING_HOUSE: _bonus_boarding_house,
+    WAREHOUSE: _bonus_warehouse, CITY_HALL: _bonus_city_hall,
+}
+PLACEMENT_BONUS = tuple(_BY_KIND[k] for k in range(len(_BY_KIND)))

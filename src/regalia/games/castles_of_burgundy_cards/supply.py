@@ -1,0 +1,136 @@
+"""The action deck, face-down piles, and the open goods and animal piles.
+
+Chance model (DESIGN.md: a card is drawn when it is revealed). The deck is a multiset of face
+names. A face-down pile (a player's cards for the round, Aaron's piles) is only a *count of
+cards reserved* from the deck: its cards are drawn from the deck's multiset when they enter a
+hand or are revealed. Because the discard pile is shuffled into a new deck when the deck runs
+out while reserved cards are still face down, each reshuffle starts a new *generation*:
+``pools[g]`` holds the unrevealed cards of generation ``g`` (reserved and still in the deck),
+``reserved[g]`` how many of them lie in face-down piles, and a pile is a list of the
+generations of its cards, top last. Every unrevealed card of a generation is equally likely to
+be any of them, so drawing uniformly from ``pools[g]`` is exact.
+
+Goods and animal piles lie face up: only their tops are seen. A pile is a count and a top;
+the card under a taken top is drawn from the hidden rest of the goods (animals) when it turns
+up. When one pile of a kind runs out, the other is split into two [RB].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX, FACE_INDEX, FACE_NAMES
+
+if TYPE_CHECKING:
+    from regalia.games.castles_of_burgundy_cards.state import CobState
+
+
+def deck_count(s: CobState) -> int:
+    """Cards in the draw deck (the current generation less its reserved cards)."""
+    return len(s.pools[-1]) - s.reserved[-1]
+
+
+def available(s: CobState) -> int:
+    """Cards that can still be drawn: the deck, then the discard pile reshuffled."""
+    return len(s.pools[-1]) - s.reserved[-1] + len(s.discard)
+
+
+def _ensure_deck(s: CobState) -> bool:
+    """Reshuffle the discard pile into a new deck if the deck is empty [RB, A19]."""
+    if len(s.pools[-1]) > s.reserved[-1]:
+        return True
+    if not s.discard:
+        return False
+    s.pools.append([FACE_NAMES[f] for f in s.discard])
+    s.reserved.append(0)
+    s.discard.clear()
+    return True
+
+
+def draw_deck(s: CobState, label: str) -> int:
+    """The top card of the deck, revealed (-1 if deck and discard pile are both empty)."""
+    if not _ensure_deck(s):
+        return -1
+    pool = s.pools[-1]
+    name = s._draw(label, pool)
+    pool.remove(name)
+    return FACE_INDEX[name]
+
+
+def reserve(s: CobState) -> int:
+    """Put the deck's top card face down in a pile: its generation (-1 if none left)."""
+    if not _ensure_deck(s):
+        return -1
+    s.reserved[-1] += 1
+    return len(s.pools) - 1
+
+
+def draw_reserved(s: CobState, label: str, gen: int) -> int:
+    """Reveal a face-down card of generation ``gen``."""
+    s.reserved[gen] -= 1
+    pool = s.pools[gen]
+    name = s._draw(label, pool)
+    pool.remove(name)
+    return FACE_INDEX[name]
+
+
+# ---------------------------------------------------------------- goods and animal piles
+def setup_open_piles(s: CobState) -> None:
+    """Split the goods and the animals left after the start storage into two piles each."""
+    rest = len(s.g_pool)
+    s.gp_count = [rest - rest // 2, rest // 2]
+    s.gp_top = [_reveal_good(s) if c else -1 for c in s.gp_count]
+    rest = len(s.a_pool)
+    s.ap_count = [rest - rest // 2, rest // 2]
+    s.ap_top = [_reveal_animal(s) if c else -1 for c in s.ap_count]
+
+
+def draw_good(s: CobState) -> int:
+    """A random good from the hidden goods (start storage)."""
+    return _reveal_good(s)
+
+
+def draw_animal(s: CobState) -> int:
+    return _reveal_animal(s)
+
+
+def _reveal_good(s: CobState) -> int:
+    name = s._draw("good", s.g_pool)
+    s.g_pool.remove(name)
+    return s.goods_index[name]
+
+
+def _reveal_animal(s: CobState) -> int:
+    name = s._draw("animal", s.a_pool)
+    s.a_pool.remove(name)
+    return ANIMAL_INDEX[name]
+
+
+def take_good(s: CobState, seat: int, pile: int) -> None:
+    """Move the top of goods pile ``pile`` into the seat's storage."""
+    s.goods[seat][s.gp_top[pile]] += 1
+    counts = s.gp_count
+    counts[pile] -= 1
+    s.gp_top[pile] = _reveal_good(s) if counts[pile] else -1
+    other = 1 - pile
+    if not counts[pile] and counts[other] >= 2:
+        # "If one deck runs out, split the other in two" [RB]: the bottom half becomes the
+        # new pile and shows its top.
+        half = counts[other] // 2
+        counts[other] -= half
+        counts[pile] = half
+        s.gp_top[pile] = _reveal_good(s)
+
+
+def take_animal(s: CobState, seat: int, pile: int) -> None:
+    """Move the top of animal pile ``pile`` into the seat's storage."""
+    s.animals[seat][s.ap_top[pile]] += 1
+    counts = s.ap_count
+    counts[pile] -= 1
+    s.ap_top[pile] = _reveal_animal(s) if counts[pile] else -1
+    other = 1 - pile
+    if not counts[pile] and counts[other] >= 2:
+        half = counts[other] // 2
+        counts[other] -= half
+        counts[pile] = half
+        s.ap_top[pile] = _reveal_animal(s)
