@@ -240,6 +240,7 @@ class State:
         new._script = None
         new._hist = (None, (CHANCE, "determinized", seat))
         new._determinize(seat, r)
+        new._legal = {}  # legal actions may depend on what was resampled (others' hands)
         return new
 
     @property
