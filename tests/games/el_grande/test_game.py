@@ -1,0 +1,95 @@
+"""Whole games: records replay, saved states, views and hidden information, conservation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+import regalia
+from regalia.engine.rng import Rng
+
+
+def playout(players: int, seed: int, checks: bool = False, **options):
+    st = regalia.new_game("el-grande", players, seed=seed, **options)
+    rng = Rng(seed)
+    n = 0
+    while st.to_move():
+        movers = st.to_move()
+        seat = movers[rng.below(len(movers))]
+        legal = st.legal_actions(seat)
+        assert legal
+        if checks and n % 11 == 0:
+            st.check_invariants()
+            for a in legal:
+                assert st.parse_action(a.text) == a and st.decode(st.encode(a)) == a
+            for p in range(players):
+                assert st.determinize(p, n).view(p) == st.view(p)
+            json.dumps(st.view(None))
+        st.apply(legal[rng.below(len(legal))], seat)
+        n += 1
+    st.check_invariants()
+    return st
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_finish_and_keep_every_law(players):
+    st = playout(players, seed=players, checks=True)
+    assert st.is_over() and len(st.scores()) == players
+
+
+def test_a_full_game_replays_from_its_record():
+    st = playout(4, seed=11)
+    record = regalia.Record.from_json(st.record().to_json())
+    again = regalia.replay(record)
+    assert again.to_json() == st.to_json()
+    assert again.view(2) == st.view(2)
+    assert record.result["scores"] == list(st.scores())
+    moves = [m for m in record.moves if "chance" in m]
+    assert moves[0]["chance"] == "king" and any(m["chance"] == "stack 4" for m in moves)
+
+
+def test_saved_state_round_trips_mid_game():
+    st = regalia.new_game("el-grande", 3, seed=5)
+    rng = Rng(5)
+    for _ in range(120):
+        seat = st.to_move()[0]
+        legal = st.legal_actions(seat)
+        st.apply(legal[rng.below(len(legal))], seat)
+    back = regalia.from_json(st.to_json())
+    assert back.to_json() == st.to_json()
+    assert back.legal_actions(back.to_move()[0]) == st.legal_actions(st.to_move()[0])
+
+
+def test_clone_is_independent():
+    st = regalia.new_game("el-grande", 4, seed=8, setup_disk=False)
+    c = st.clone()
+    c.apply(c.legal_actions()[0])
+    assert st.to_json() != c.to_json()
+    assert st.view(None)["log"] != c.view(None)["log"]
+
+
+def test_spectator_sees_no_hand_and_no_sealed_choice():
+    st = regalia.new_game("el-grande", 4, seed=9)
+    st.apply(st.legal_actions(0)[0], 0)
+    v = st.view(None)
+    assert all(s["hand"] is None for s in v["seats"])
+    assert v["seats"][0]["disk"] == "chosen"
+    assert v["phase"] == "setup-disk"
+
+
+def test_determinize_resamples_sealed_choices_not_yet_revealed():
+    st = regalia.new_game("el-grande", 4, seed=9)
+    st.apply(st.legal_actions(0)[0], 0)
+    chosen = {st.determinize(1, i).sealed[0] for i in range(30)}
+    assert len(chosen) > 1
+    assert {st.determinize(0, i).sealed[0] for i in range(5)} == {st.sealed[0]}
+
+
+@settings(max_examples=8, deadline=None)
+@given(st_.integers(0, 2**32), st_.sampled_from([2, 3, 5]), st_.booleans(), st_.booleans())
+def test_any_seed_and_options_play_to_the_end(seed, players, split, setup_disk):
+    st = playout(players, seed, rounds=6, split_placement=split, setup_disk=setup_disk)
+    assert st.is_over()
