@@ -1,0 +1,119 @@
+"""Setup for 1-4 players, the display deal, rounds, turn order and the start player card."""
+
+from __future__ import annotations
+
+import pytest
+from cob_helpers import act, clear_table, decide, new, set_goods, set_hand, texts
+
+from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_INDEX
+from regalia.games.castles_of_burgundy_cards.supply import deck_count
+
+
+@pytest.mark.parametrize(("players", "count"), [(1, 7), (2, 7), (3, 10), (4, 13)])
+def test_display_is_dealt_by_rows_then_by_die(players: int, count: int) -> None:
+    """Cards 1-6 one per row whatever their die; with 4 players cards 7-12 again; the rest
+    beside the row of their own die ("if the last card is a 6, beside display 6") [RB]."""
+    s = new(players, seed=11)
+    dealt = [FACE_INDEX[m["outcome"]] for m in s.moves() if m.get("chance") == "display"]
+    assert len(dealt) == count
+    expected: list[list[int]] = [[] for _ in range(6)]
+    full = count - count % 6
+    for k, f in enumerate(dealt):
+        expected[k % 6 if k < full else FACE_DIE[f] - 1].append(f)
+    assert s.display == expected
+    assert all(len(row) >= count // 6 for row in s.display)
+
+
+@pytest.mark.parametrize(("players", "workers"), [(1, [1]), (2, [0, 2]), (3, [0, 1, 2]),
+                                                  (4, [0, 1, 1, 2])])
+def test_start_workers_by_seat(players: int, workers: list[int]) -> None:
+    assert new(players).workers == workers
+
+
+@pytest.mark.parametrize(("players", "workers"), [(2, [0, 1]), (3, [0, 1, 1]),
+                                                  (4, [0, 1, 1, 2])])
+def test_start_workers_left_first_option(players: int, workers: list[int]) -> None:
+    assert new(players, start_workers="left-first").workers == workers
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_storage_hands_and_piles_at_the_start(players: int) -> None:
+    s = new(players, seed=5)
+    for p in range(players):
+        assert s.silver[p] == 1 and sum(s.goods[p]) == 1 and sum(s.animals[p]) == 1
+        assert len(s.hands[p]) == 2 and len(s.piles[p]) == 4
+    rest = 18 - players
+    assert s.gp_count == [rest - rest // 2, rest // 2]
+    assert s.ap_count == [(20 - players) - (20 - players) // 2, (20 - players) // 2]
+    aaron = 25 if players == 1 else 0  # reserved face down, or already revealed
+    revealed = 3 if players == 1 else 0  # Aaron's round-A pile is already sorted
+    assert deck_count(s) == 114 - 6 * players - s.d.display[players] - aaron
+    assert sum(len(c) for _, c in s.aaron_estate) == revealed
+    s.check_invariants()
+
+
+def test_start_player_card_starts_face_up_with_seat_1() -> None:
+    s = new(3)
+    assert (s.start_holder, s.start_down, s.round_start, s.cur) == (0, False, 0, 0)
+    assert new(1).start_holder == -1, "the start player card is not used solo"
+
+
+@pytest.mark.parametrize(("players", "stack"), [(1, [3, 1]), (2, [3, 1]), (3, [4, 2, 1]),
+                                                (4, [4, 3, 2, 1])])
+def test_all_types_cards_removed_by_player_count(players: int, stack: list[int]) -> None:
+    assert new(players).all7_stack == stack
+    assert new(players, all_types_by_player_count=False).all7_stack == [4, 3, 2, 1]
+
+
+def test_a_round_is_six_turns_in_order_and_the_start_card_passes_left() -> None:
+    s = new(3, seed=4)
+    seats = []
+    while s.round == 0:
+        if texts(s)[0].startswith("play"):
+            seats.append(s.cur)
+        _one_turn_silver(s)
+    assert seats == [0, 1, 2] * 6
+    # Nobody sold: the face-up card passes to the left and that player starts [RB].
+    assert (s.start_holder, s.round_start, s.cur) == (1, 1, 1)
+    assert all(len(h) == 2 for h in s.hands) and all(len(p) == 4 for p in s.piles)
+
+
+def _one_turn_silver(s: object) -> None:
+    seat = s.cur  # type: ignore[attr-defined]
+    act(s, texts(s)[0])  # type: ignore[arg-type]
+    act(s, "silver")  # type: ignore[arg-type]
+    if s.cur == seat and not s.over and texts(s) == ["end", "buy"]:  # type: ignore[attr-defined]
+        act(s, "end")  # type: ignore[arg-type]
+
+
+def test_selling_takes_the_start_card_face_down_without_changing_this_rounds_order() -> None:
+    s = new(3, seed=4)
+    clear_table(s)
+    set_hand(s, 0, "castle-1", "castle-2")
+    set_hand(s, 1, "mine-1", "mine-2")
+    set_hand(s, 2, "ship-5", "ship-6")
+    set_goods(s, 2, "dark-1vp")
+    decide(s, 0)
+    act(s, "play 1", "silver")
+    act(s, "play 1", "silver")
+    act(s, "play 5", "sell dark")
+    assert (s.start_holder, s.start_down) == (2, True)
+    assert s.cur == 0, "the turn order of the current round does not change"
+
+
+def test_the_seller_flips_the_card_and_starts_the_next_round() -> None:
+    s = new(2, seed=9)
+    s.start_holder, s.start_down = 1, True
+    while s.round == 0:
+        _one_turn_silver(s)
+    assert (s.start_holder, s.start_down, s.round_start, s.cur) == (1, False, 1, 1)
+
+
+def test_a_game_is_five_rounds() -> None:
+    s = new(2, seed=3)
+    letters = set()
+    while not s.is_over():
+        letters.add(s.view(None)["round"])
+        _one_turn_silver(s)
+    assert letters == set("ABCDE")
+    assert s.to_move() == () and s.legal_actions(0) == ()
