@@ -35,7 +35,7 @@ _V: Final[dict[str, Point]] = {
     "navia": (-6.2, 43.57), "gijon": (-5.7, 43.56), "santander": (-3.8, 43.46),
     "bilbao": (-2.9, 43.35), "hendaye": (-1.78, 43.37),
     # Pyrenees (French frontier)
-    "roncesvalles": (-1.3, 43.02), "ansó": (-0.75, 42.85), "aneto": (0.7, 42.8),
+    "roncesvalles": (-1.3, 43.02), "ansó": (-0.75, 42.85), "aneto": (0.5, 42.8),
     "andorra": (1.45, 42.45), "puigcerda": (2.1, 42.42), "cerbere": (3.17, 42.43),
     # Mediterranean coast, north to south and west
     "creus": (3.32, 42.32), "blanes": (2.8, 41.68), "barcelona": (2.17, 41.38),
@@ -51,13 +51,13 @@ _V: Final[dict[str, Point]] = {
     "duero": (-6.2, 41.6), "braganza": (-6.9, 41.95), "chaves": (-7.9, 41.85),
     "minho_e": (-8.2, 42.1), "minho": (-8.87, 41.87), "vigo": (-8.8, 42.35),
     # Inner junctions and borders
-    "j_gal_cas_bas": (-6.0, 42.8), "leon": (-4.5, 42.75), "burgos": (-3.2, 42.55),
+    "j_gal_cas_bas": (-6.0, 42.65), "leon": (-4.5, 42.55), "burgos": (-3.2, 42.35),
     "j_bas_cas_ara": (-1.9, 42.1), "ejea": (-1.1, 42.45), "moncayo": (-2.0, 41.5),
     "j_cas_ara_new": (-2.1, 41.0), "guadarrama": (-3.5, 40.9), "avila": (-4.6, 40.35),
-    "bejar": (-5.6, 40.25), "lleida": (0.6, 41.9), "ebro_in": (0.35, 41.2),
-    "j_ara_cat_val": (0.3, 40.7), "teruel": (-0.5, 40.2), "j_ara_val_new": (-1.2, 40.0),
-    "cuenca": (-1.6, 40.5), "requena": (-1.5, 39.3), "j_val_new_gra": (-1.6, 38.6),
-    "murcia": (-1.1, 38.1), "segura_in": (-2.6, 38.4), "jaen": (-3.6, 38.3),
+    "bejar": (-5.6, 40.25), "lleida": (0.3, 41.9), "ebro_in": (0.1, 41.2),
+    "j_ara_cat_val": (0.3, 40.7), "teruel": (-0.5, 40.2), "j_ara_val_new": (-1.5, 40.1),
+    "cuenca": (-1.6, 40.5), "requena": (-1.9, 39.3), "j_val_new_gra": (-2.0, 38.55),
+    "murcia": (-1.4, 38.05), "segura_in": (-2.6, 38.4), "jaen": (-3.6, 38.3),
     "j_new_gra_sev": (-4.3, 38.2), "morena": (-5.5, 38.35), "antequera": (-4.5, 37.4),
 }
 
@@ -103,11 +103,19 @@ REGION_EDGES: Final[dict[str, frozenset[frozenset[str]]]] = {
 # Where things go inside each region, hand-placed in (lon, lat) at the region's open middle:
 # the name plate, the row of Caballero stacks below it, and the Grande / King / scoreboard spot.
 _LABEL: Final[dict[str, Point]] = {
-    "Galicia": (-7.85, 43.2), "Basque Country": (-3.45, 43.18), "Old Castile": (-4.3, 41.95),
-    "Aragon": (-0.55, 41.95), "Catalonia": (1.85, 42.05), "Valencia": (-0.75, 39.25),
-    "New Castile": (-4.0, 39.75), "Granada": (-2.85, 37.7), "Seville": (-5.75, 37.75),
+    "Galicia": (-7.85, 43.2), "Basque Country": (-3.7, 43.22), "Old Castile": (-4.3, 41.95),
+    "Aragon": (-0.9, 41.95), "Catalonia": (1.7, 42.2), "Valencia": (-0.9, 39.7),
+    "New Castile": (-3.6, 39.75), "Granada": (-2.6, 37.75), "Seville": (-5.5, 37.85),
+}
+# The foot of the King and the Grandes: below the cubes where the land is tall enough,
+# beside them where it is not (Basque Country, Catalonia, Valencia are thin strips).
+_PIECES: Final[dict[str, Point]] = {
+    "Galicia": (-7.5, 42.2), "Basque Country": (-1.7, 42.5), "Old Castile": (-4.3, 40.75),
+    "Aragon": (-0.9, 40.75), "Catalonia": (0.8, 41.0), "Valencia": (-1.05, 38.2),
+    "New Castile": (-5.7, 39.1), "Granada": (-4.0, 37.05), "Seville": (-5.6, 36.6),
 }
 LABEL_ANCHORS: Final[dict[str, Point]] = {k: project(*v) for k, v in _LABEL.items()}
+PIECE_ANCHORS: Final[dict[str, Point]] = {k: project(*v) for k, v in _PIECES.items()}
 
 # The sea south-east of Valencia is empty on the board; the Castillo stands there.
 CASTILLO_BOX: Final = (505.0, 336.0, 148.0, 154.0)  # x, y, width, height
@@ -125,7 +133,7 @@ FRANCE: Final[tuple[Point, ...]] = tuple(
     project(*p) for p in (
         (-1.78, 43.37), (-1.5, 43.6), (-1.25, 44.35), (4.35, 44.35), (4.35, 43.45),
         (3.7, 43.4), (3.3, 43.2), (3.05, 42.95), (3.17, 42.43), (2.1, 42.42), (1.45, 42.45),
-        (0.7, 42.8), (-0.75, 42.85), (-1.3, 43.02),
+        (0.5, 42.8), (-0.75, 42.85), (-1.3, 43.02),
     )
 )
 BALEARICS: Final[tuple[tuple[Point, ...], ...]] = tuple(

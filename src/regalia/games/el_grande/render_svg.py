@@ -19,6 +19,7 @@ from regalia.games.el_grande.map_layout import (
     LABEL_ANCHORS,
     MAP_HEIGHT,
     MAP_WIDTH,
+    PIECE_ANCHORS,
     PORTUGAL,
     REGION_POLYGONS,
     REGIONS,
@@ -142,10 +143,10 @@ def value_plate(x: float, y: float, values: Sequence[int], mobile: bool) -> list
     return out
 
 
-def caballero_group(x: float, y: float, area: Area, seats: Sequence[Seat], region: str,
+def caballero_group(x: float, y: float, area: Area, board: Board, region: str,
                     per_row: int = 5, size: float = 13) -> list[str]:
-    """One labelled cube per colour present, in seat order, centred on x, rows from y."""
-    present = [s for s in seats if area.caballeros.get(s.seat, 0) > 0]
+    """One cube per colour present, labelled with its count, in seat order, centred on x."""
+    present = [s for s in board.seats if area.caballeros.get(s.seat, 0) > 0]
     out: list[str] = []
     step = size + 6
     for i, s in enumerate(present):
@@ -154,8 +155,17 @@ def caballero_group(x: float, y: float, area: Area, seats: Sequence[Seat], regio
         cx = x - (in_row * step - 6) / 2 + col * step
         cy = y + row * (size + 7)
         count = area.caballeros[s.seat]
+        act = board.targets.get(f"cube:{s.seat}:{region}")
         out.append(f'<g class="caballeros"{_attrs({"data_region": region})} '
-                   f'data-seat="{s.seat}" data-count="{count}">')
+                   f'data-seat="{s.seat}" data-count="{count}"'
+                   f'{_attrs({"data_action": act})}>')
+        out.append(el("title", f"{s.name}: {count} Caballero{'s' if count != 1 else ''}"))
+        if board.picked == (s.seat, region) or act:
+            # The Caballero being moved, or one a click would pick: ringed.
+            picked = board.picked == (s.seat, region)
+            out.append(el("rect", x=cx - 3, y=cy - 6, width=size + 9, height=size + 9,
+                          rx=3.0, fill="none", stroke="#d7301f" if picked else "#2a6fdb",
+                          stroke_width=2.0, stroke_dasharray=None if picked else "3 2"))
         out += cube(cx, cy, size, s, str(count))
         out.append("</g>")
     return out
@@ -173,7 +183,7 @@ def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
     poly = el(
         "polygon", points=_points(REGION_POLYGONS[name]), fill=_REGION_FILL[name],
         stroke="#6b4e2e", stroke_width=1.4, stroke_linejoin="round",
-        class_="region", data_region=name, data_action=board.targets.get(f"region:{name}"),
+        class_="region", data_region=name, data_action=board.targets.get(f"area:{name}"),
     )
     land = [poly]
     ax, ay = LABEL_ANCHORS[name]
@@ -184,7 +194,7 @@ def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
         top.append(el("polygon", points=_points(REGION_POLYGONS[name]), fill="#f2c230",
                       fill_opacity=0.28, stroke="#b8860b", stroke_width=3.0,
                       stroke_linejoin="round", pointer_events="none"))
-    if board.targets.get(f"region:{name}"):
+    if board.targets.get(f"area:{name}"):
         # A dashed blue edge marks where a click does something now.
         top.append(el("polygon", points=_points(REGION_POLYGONS[name]), fill="none",
                       stroke="#2a6fdb", stroke_width=2.2, stroke_dasharray="6 3",
@@ -196,12 +206,12 @@ def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
         top.append(_text(ax + 33, ay + 17.5, "mobile", size=7.5, fill="#3b2a1a",
                          anchor="start", font_style="italic"))
     per_row = _PER_ROW.get(name, 5)
-    top += caballero_group(ax, ay + 28, area, board.seats, name, per_row)
-    rows = -(-sum(1 for v in area.caballeros.values() if v > 0) // per_row)
-    y = ay + 30 + rows * 20 + 22
+    top += caballero_group(ax, ay + 28, area, board, name, per_row)
+    px, y = PIECE_ANCHORS[name]
+    y += MAP_Y
     grandes = [s for s in board.seats if s.grande == name]
     pieces = len(grandes) + (1 if is_king else 0)
-    x = ax - (pieces * 26 - 6) / 2
+    x = px + MAP_X - (pieces * 26 - 6) / 2
     if is_king:
         top.append('<g class="king"' + _attrs({"data_region": name}) + ">")
         top.append(el("title", f"The King is in {name}"))
@@ -221,7 +231,7 @@ def _castillo(board: Board) -> list[str]:
     x, y, w, h = CASTILLO_BOX
     x, y = x + MAP_X, y + MAP_Y
     area = board.castillo
-    act = board.targets.get("region:Castillo")
+    act = board.targets.get("area:Castillo")
     out = [el("rect", x=x, y=y, width=w, height=h, rx=8.0, fill="#efe3c6", stroke="#6b4e2e",
               stroke_width=1.6, class_="castillo", data_region=CASTILLO, data_action=act)]
     # The tower: a crenellated keep with a gate, drawn at the box's left.
@@ -251,7 +261,7 @@ def _castillo(board: Board) -> list[str]:
         out.append(_text(cx, y + 86, "colours hidden", size=8, fill="#6b4e2e",
                          font_style="italic"))
     else:
-        out += caballero_group(cx, y + 56, area, board.seats, CASTILLO, per_row=3)
+        out += caballero_group(cx, y + 56, area, board, CASTILLO, per_row=3)
         if not area.caballeros:
             out.append(_text(cx, y + 70, "empty", size=9, fill="#6b4e2e", font_style="italic"))
     return out
@@ -300,13 +310,42 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+_COLS = (("score", 222), ("court", 262), ("prov.", 298), ("home", 344))
+
+
+def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
+    """Power cards 1-13: this round's card gold, earlier ones grey, the hand (when the view
+    shows it) white; a card the viewer may play now is outlined blue and clickable."""
+    out = []
+    hand = set(s.hand) if s.hand is not None else None
+    played = set(s.played)
+    for v in range(1, 14):
+        bx = x + (v - 1) * 12.4
+        act = board.targets.get(f"power:{v}") if s.seat == board.viewer else None
+        if v == s.power:
+            fill, ink = "#f2c230", "#3b2a1a"
+        elif hand is not None and v in hand:
+            fill, ink = "#ffffff", "#3b2a1a"
+        elif v in played:
+            fill, ink = "#b9ad98", "#f7f0de"
+        else:
+            fill, ink = "#f2ead8", "#9a8b70"
+        out.append('<g class="power-card"' + _attrs({"data_seat": s.seat, "data_value": v,
+                                                       "data_action": act}) + ">")
+        out.append(el("rect", x=bx, y=y, width=11.0, height=13.0, rx=1.5, fill=fill,
+                      stroke="#2a6fdb" if act else "#a08a63",
+                      stroke_width=1.6 if act else 0.6))
+        out.append(_text(bx + 5.5, y + 9.6, str(v), size=7.5, weight="bold", fill=ink))
+        out.append("</g>")
+    return out
+
+
 def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
     out = [_text(x, y, "Players", size=13, weight="bold", anchor="start", fill="#3b2a1a")]
-    heads = (("score", 150), ("court", 198), ("prov.", 240), ("home", 292))
-    for label, dx in heads:
+    for label, dx in _COLS:
         out.append(_text(x + dx, y, label, size=9, fill="#6b4e2e"))
     y += 8
-    row_h = 38
+    row_h = 42
     for s in board.seats:
         moving = s.seat in board.to_move
         out.append(f'<g class="player" data-seat="{s.seat}">')
@@ -314,28 +353,30 @@ def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
                       fill="#fff4d6" if moving else "#fbf7ee",
                       stroke="#b8860b" if moving else "#d9cdb0",
                       stroke_width=1.6 if moving else 0.8))
-        out += cube(x + 4, y + 8, 15, s)
-        name = s.name + (" (you)" if s.seat == board.viewer else "")
-        out.append(_text(x + 28, y + 15, name, size=11.5, weight="bold", anchor="start"))
-        sub = []
-        if s.power is not None:
-            sub.append(f"power {s.power}")
-        if s.hand is not None:
-            sub.append("hand " + (" ".join(map(str, s.hand)) or "—"))
-        elif s.hand_count is not None:
-            sub.append(f"{s.hand_count} cards in hand")
-        if s.vetoes:
-            sub.append("Veto!" if s.vetoes == 1 else f"{s.vetoes}× Veto!")
-        out.append(_text(x + 28, y + 28, " · ".join(sub), size=8.5, anchor="start",
-                         fill="#5a4630"))
         if moving:
-            out.append(_text(x + w, y + 15, "▶", size=11, fill="#b8860b", anchor="end"))
-        out.append(_text(x + 150, y + 20, str(s.score), size=15, weight="bold",
+            out.append(_text(x + 2, y + 24, "▶", size=10, fill="#b8860b", anchor="start"))
+        out += cube(x + 13, y + 9, 14, s)
+        name = s.name + (" (you)" if s.seat == board.viewer else "")
+        out.append(_text(x + 36, y + 14, name, size=11.5, weight="bold", anchor="start"))
+        notes = []
+        if s.hand is None and s.hand_count is not None:
+            notes.append(f"{s.hand_count} in hand")
+        if s.vetoes:
+            notes.append("Veto!" if s.vetoes == 1 else f"{s.vetoes}× Veto!")
+        if notes:
+            out.append(_text(x + 42 + 7.4 * len(name), y + 14, " · ".join(notes), size=8.5,
+                             anchor="start", fill="#7b3fa8" if s.vetoes else "#5a4630"))
+        out += _power_strip(board, s, x + 36, y + 20)
+        out.append(_text(x + _COLS[0][1], y + 25, str(s.score), size=16, weight="bold",
                          class_="score", data_seat=s.seat))
-        out.append(_text(x + 198, y + 20, "?" if s.court is None else str(s.court), size=11))
-        out.append(_text(x + 240, y + 20, "?" if s.provinces is None else str(s.provinces),
-                         size=11))
-        out.append(_text(x + 292, y + 20, s.grande or "—", size=8.5, fill="#5a4630"))
+        court_act = board.targets.get("court") if s.seat == board.viewer else None
+        out.append(_text(x + _COLS[1][1], y + 24, "?" if s.court is None else str(s.court),
+                         size=12, class_="court", data_action=court_act))
+        out.append(_text(x + _COLS[2][1], y + 24,
+                         "?" if s.provinces is None else str(s.provinces), size=12))
+        home = s.grande or "—"
+        out.append(_text(x + _COLS[3][1], y + 24, home, size=8.5 if len(home) < 13 else 7.5,
+                         fill="#5a4630"))
         out.append("</g>")
         y += row_h
     return out, y
@@ -393,6 +434,37 @@ def _cards(board: Board, x: float, y: float, w: float) -> tuple[list[str], float
     return out, y + ch + 10
 
 
+_BUTTON_WORDS = {"act": "Special action", "done": "End turn", "stop": "Stop here",
+                 "veto": "Veto!", "pass": "Pass"}
+
+
+def _buttons(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
+    """Decisions with no place on the map (end the turn, Veto, how many to court) as buttons
+    carrying their notation; drawn only for the viewer when it is his decision."""
+    items: list[tuple[str, str]] = []
+    for key, acts in board.all_targets.items():
+        kind, _, arg = key.partition(":")
+        if kind == "recruit":
+            items.append((f"{arg} to court", acts[0]))
+        elif kind == "button":
+            items.append((_BUTTON_WORDS.get(arg, arg), acts[0]))
+    if not items:
+        return [], y
+    out = []
+    bx = x
+    for label, act in items:
+        bw = 12 + 6.2 * len(label)
+        if bx + bw > x + w:
+            bx, y = x, y + 24
+        out.append('<g class="button"' + _attrs({"data_action": act}) + ">")
+        out.append(el("rect", x=bx, y=y, width=bw, height=19.0, rx=9.5, fill="#2a6fdb",
+                      stroke="#12397a"))
+        out.append(_text(bx + bw / 2, y + 13.5, label, size=10, weight="bold", fill="#fff"))
+        out.append("</g>")
+        bx += bw + 6
+    return out, y + 28
+
+
 def _footer(board: Board, x: float, y: float, w: float) -> list[str]:
     out = []
     boards = [f"{k} on {v}" if v else f"{k} in reserve" for k, v in board.scoreboards.items()]
@@ -440,6 +512,8 @@ def draw(board: Board) -> str:
     part, y = _score_track(board, x, y + 2, w)
     body += part
     part, y = _cards(board, x, y + 14, w)
+    body += part
+    part, y = _buttons(board, x, y, w)
     body += part
     body += _footer(board, x, y + 8, w)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from regalia.games.el_grande.map_layout import REGIONS
+from regalia.games.el_grande.map_layout import REGIONS, canonical_region
 
 CASTILLO = "Castillo"
 
@@ -86,8 +86,12 @@ class Board:
     scoreboards: Mapping[str, str | None]  # "8/4/0" -> region or None (in reserve)
     log: tuple[str, ...]
     viewer: int | None
-    targets: Mapping[str, str] = field(default_factory=dict)  # "region:Aragon" -> notation
+    # Picture element ("area:Aragon", "cube:2:Aragon", "card:3", "power:7", "button:done")
+    # -> the notation a click there means; all_targets keeps every one when several apply.
+    targets: Mapping[str, str] = field(default_factory=dict)
+    all_targets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     over: bool = False
+    picked: tuple[int | None, str | None] | None = None  # a Caballero being moved
 
     @property
     def castillo(self) -> Area:
@@ -122,9 +126,194 @@ def _counts(raw: Any, seat_of: Mapping[str, int]) -> dict[int, int]:
     return out
 
 
+# Phase ids of the view (view.py) in words a board gamer uses.
+PHASE_WORDS: dict[str, str] = {
+    "setup-disk": "Setup: secret disks", "power": "Power cards", "recruit": "To the court",
+    "recall": "To the court (from the board)", "card": "Choosing action cards",
+    "turn": "Placement", "action": "Special action", "withdraw": "The King returns!",
+    "disk": "Secret disks", "veto": "Veto?", "over": "Game over",
+}
+
+# Action kinds whose last word names an area: a click on that region (or the Castillo) is the
+# action. pick/return name a colour too, so they belong to that colour's cubes in the region.
+_AREA_KINDS = ("place", "to", "recall", "score", "king", "grande", "evict", "disk",
+               "scoreboard")
+_CUBE_KINDS = ("pick", "return")
+BUTTON_KINDS = ("act", "done", "stop", "veto", "pass")
+
+
+def _nice(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def _derived_legal(view: Mapping[str, Any], seat: int) -> list[str]:
+    """The viewer's legal actions as far as the view itself tells them, for views without a
+    ``legal`` list: only decisions fully decided by public rules (RB p3-4) are derived; the
+    special actions (which depend on each card's fine print) are left unmarked."""
+    phase = view.get("phase")
+    me = next((s for s in view.get("seats", ()) if s.get("seat") == seat), {})
+    regions = view.get("regions", ())
+    if phase == "power" and me.get("hand") is not None:
+        taken = {s.get("power_card") for s in view.get("seats", ()) if s.get("seat") != seat}
+        return [f"power {v}" for v in me["hand"] if v not in taken]
+    if phase == "card":
+        return [f"card {c['stack']}" for c in view.get("cards", ())
+                if c.get("id") and c.get("taken_by") is None]
+    if phase == "recall":
+        return [f"recall {r['id']}" for r in regions
+                if not r.get("king") and _seat_count(r.get("caballeros"), seat)]
+    if phase == "veto":
+        return ["veto", "pass"]
+    if phase == "turn":
+        turn = view.get("turn") or {}
+        out = []
+        if (not turn.get("placement_over") and (me.get("court") or 0) > 0
+                and (turn.get("placed") or 0) < (turn.get("place_max") or 0)):
+            out += [f"place {r['id']}" for r in regions if r.get("next_to_king")]
+            out.append("place castillo")
+        if turn.get("action") == "not started":
+            out.append("act")
+        return [*out, "done"]
+    return []
+
+
+def _seat_count(raw: Any, seat: int) -> int:
+    if isinstance(raw, Sequence) and not isinstance(raw, str) and 0 <= seat < len(raw):
+        return raw[seat] if isinstance(raw[seat], int) else 0
+    return 0
+
+
+def _targets(view: Mapping[str, Any], colours: Mapping[str, int]) -> dict[str, tuple[str, ...]]:
+    """Picture element key -> the legal notations a click on it means, for the viewer."""
+    seat = view.get("seat")
+    if seat is None or seat not in (view.get("to_move") or ()):
+        return {}
+    legal = view.get("legal")
+    notations = [str(a) for a in legal] if isinstance(legal, Sequence) else \
+        _derived_legal(view, seat)
+    out: dict[str, list[str]] = {}
+    for text in notations:
+        words = text.split()
+        kind = words[0] if words else ""
+        key = None
+        if kind in _AREA_KINDS and len(words) >= 2:
+            area = words[-1]
+            key = "area:Castillo" if area == "castillo" else \
+                f"area:{canonical_region(area) or area}"
+        elif kind in _CUBE_KINDS and len(words) == 3 and words[1] in colours:
+            key = f"cube:{colours[words[1]]}:{canonical_region(words[2]) or words[2]}"
+        elif kind == "withdraw" and len(words) == 2:
+            key = "court" if words[1] == "court" else \
+                f"cube:{seat}:{canonical_region(words[1]) or words[1]}"
+        elif kind == "card" and len(words) == 2:
+            key = f"card:{words[1]}"
+        elif kind in ("power", "takeback") and len(words) == 2:
+            key = f"power:{words[1]}"
+        elif kind == "court" and len(words) == 2:
+            key = f"recruit:{words[1]}"
+        elif kind in BUTTON_KINDS:
+            key = f"button:{kind}"
+        if key is not None:
+            out.setdefault(key, []).append(text)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def read_view(view: Mapping[str, Any]) -> Board:
-    """The :class:`Board` a view describes."""
-    raise NotImplementedError  # filled in once the rules engineer's view keys are known
+    """The :class:`Board` an El Grande ``view(seat)`` describes (keys: see view.py)."""
+    raw_seats = list(view.get("seats") or ())
+    colours = {str(s.get("name", "")).lower(): int(s.get("seat", i))
+               for i, s in enumerate(raw_seats)}
+    viewer = _int(view.get("seat"))
+    seats = []
+    for i, s in enumerate(raw_seats):
+        name = str(s.get("name", f"seat {i}"))
+        hand = s.get("hand")
+        home = s.get("home")
+        seats.append(Seat(
+            seat=_int(s.get("seat"), i) or 0, name=_nice(name), colour=name.lower(),
+            score=_int(s.get("score"), 0) or 0, court=_int(s.get("court")),
+            provinces=_int(s.get("provinces")),
+            grande=canonical_region(home) if isinstance(home, str) else None,
+            hand=tuple(hand) if isinstance(hand, Sequence) else None,
+            hand_count=_int(s.get("hand_count")),
+            played=tuple(s.get("power_played") or ()),
+            power=_int(s.get("power_card")), vetoes=len(s.get("vetos") or ()),
+        ))
+    areas: dict[str, Area] = {}
+    for r in view.get("regions") or ():
+        name = canonical_region(str(r.get("id") or r.get("name")))
+        if name is None:
+            continue
+        sb = r.get("scoreboard")
+        areas[name] = Area(name, tuple(r.get("scores") or PRINTED_VALUES[name]),  # type: ignore[arg-type]
+                           _board_name(view, sb) if sb else None,
+                           _counts(r.get("caballeros"), colours))
+    for name in REGIONS:
+        areas.setdefault(name, Area(name, PRINTED_VALUES[name]))
+    cas = view.get("castillo") or {}
+    raw = cas.get("caballeros")
+    areas[CASTILLO] = Area(
+        CASTILLO, tuple(cas.get("scores") or PRINTED_VALUES[CASTILLO]),  # type: ignore[arg-type]
+        None, _counts(raw, colours),
+        # A view may announce only how many stand inside (rules §5.1, engine decision).
+        hidden_total=raw if isinstance(raw, int) and not isinstance(raw, bool) else None,
+    )
+    targets = _targets(view, colours)
+    cards = []
+    for c in view.get("cards") or ():
+        if not c.get("id"):
+            continue
+        stack = _int(c.get("stack"), 0) or 0
+        act = targets.get(f"card:{stack}")
+        cards.append(Card(str(c.get("name") or c["id"]), _int(c.get("caballeros"), stack) or 0,
+                          str(c.get("text") or ""), _int(c.get("taken_by")),
+                          act[0] if act else None))
+    boards = {}
+    for b in view.get("scoreboards") or ():
+        boards[_board_label(b)] = canonical_region(b["region"]) if b.get("region") else None
+    pending = []
+    for p in view.get("pending") or ():
+        s = _int(p.get("seat"))
+        who = seats[s].name if s is not None and 0 <= s < len(seats) else "?"
+        pending.append(f"{who}: {p.get('decision', '')}")
+    ranking = view.get("ranking")
+    if view.get("over") and isinstance(ranking, Sequence):
+        # The view gives each seat's place; the first places win (shared on a tie).
+        best = [seats[i].name for i, place in enumerate(ranking) if place == 1 and i < len(seats)]
+        top = max((s.score for s in seats), default=0)
+        pending = [f"Game over: {' and '.join(best)} win{'s' if len(best) == 1 else ''}"
+                   f" with {top}"]
+    king = view.get("king")
+    log = tuple(str(e.get("text", e)) if isinstance(e, Mapping) else str(e)
+                for e in view.get("log") or ())
+    rounds = view.get("rounds")
+    special = view.get("special") or {}
+    picked = special.get("picked") if isinstance(special, Mapping) else None
+    return Board(
+        seats=tuple(seats), areas=areas,
+        king=canonical_region(king) if isinstance(king, str) else None,
+        round=_int(view.get("round")),
+        rounds=rounds[-1] if isinstance(rounds, Sequence) and rounds else _int(rounds),
+        phase=PHASE_WORDS.get(str(view.get("phase")), str(view.get("phase") or "")),
+        to_move=tuple(view.get("to_move") or ()), pending="; ".join(pending),
+        cards=tuple(cards), scoreboards=boards, log=log, viewer=viewer,
+        targets={k: v[0] for k, v in targets.items()},
+        all_targets=targets, over=bool(view.get("over")),
+        picked=(colours.get(str(picked.get("colour"))), canonical_region(picked["region"]))
+        if isinstance(picked, Mapping) and picked.get("region") else None,
+    )
+
+
+def _board_label(b: Mapping[str, Any]) -> str:
+    scores = b.get("scores")
+    return "/".join(map(str, scores)) if scores else str(b.get("id"))
+
+
+def _board_name(view: Mapping[str, Any], sb_id: str) -> str:
+    for b in view.get("scoreboards") or ():
+        if b.get("id") == sb_id:
+            return _board_label(b)
+    return str(sb_id)
 
 
 # --------------------------------------------------------------------------- text
