@@ -5,6 +5,8 @@ from __future__ import annotations
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.el_grande.actions import SEAT_NAMES, TABLE
 from regalia.games.el_grande.edition import load_edition
+from regalia.games.el_grande.render_svg import render_svg
+from regalia.games.el_grande.render_text import render_text
 from regalia.games.el_grande.state import ElGrandeState
 
 OPTIONS = (
@@ -50,6 +52,8 @@ INFO = register(GameInfo(
     load_edition=load_edition,
     options=OPTIONS,
     seat_names=_seat_names,
+    render_text=render_text,
+    render_svg=render_svg,
 ))
 
 __all__ = ["INFO", "OPTIONS", "ElGrandeState"]
