@@ -102,23 +102,28 @@ def action(s: CobState, text: str) -> Action:
 
 
 def set_goods(s: CobState, seat: int, *names: str) -> None:
-    """The seat's storage goods become ``names`` (taken from the hidden goods)."""
+    """The seat's storage goods become ``names``, swapped with hidden cards of the goods
+    piles (the pile counts follow, so nothing is made or lost)."""
     for gf, count in enumerate(s.goods[seat]):
         s.g_pool.extend([s.d.goods_face_names[gf]] * count)
+        s.gp_count[0] += count
         s.goods[seat][gf] = 0
     for name in names:
         s.g_pool.remove(name)
+        s.gp_count[0 if s.gp_count[0] >= s.gp_count[1] else 1] -= 1
         s.goods[seat][s.goods_index[name]] += 1
 
 
 def set_animals(s: CobState, seat: int, **counts: int) -> None:
-    """The seat's animals become ``counts`` (taken from the hidden animals)."""
+    """The seat's animals become ``counts``, swapped with hidden cards of the animal piles."""
     from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS
 
     for k, count in enumerate(s.animals[seat]):
         s.a_pool.extend([ANIMAL_KINDS[k]] * count)
+        s.ap_count[0] += count
         s.animals[seat][k] = 0
     for name, count in counts.items():
         for _ in range(count):
             s.a_pool.remove(name)
+            s.ap_count[0 if s.ap_count[0] >= s.ap_count[1] else 1] -= 1
         s.animals[seat][ANIMAL_KINDS.index(name)] += count
