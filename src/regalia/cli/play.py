@@ -8,7 +8,6 @@ function and a screen-clearing function), so tests drive it with scripted input.
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from rich.table import Table
 
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import Bot
+from regalia.cli.board import board
 from regalia.cli.options import HUMAN
 from regalia.cli.seeds import bot_seed
 from regalia.engine.actions import Action
@@ -194,11 +194,7 @@ class PlaySession:
         self.show_actions(self.state.legal_actions(seat))
 
     def show_board(self, seat: int | None) -> None:
-        view = self.state.view(seat)
-        if self.render_text is not None:
-            self.console.print(self.render_text(view))
-        else:
-            self.console.print_json(json.dumps(view))
+        self.console.print(board(self.render_text, self.state.view(seat)))
 
     def show_actions(self, actions: Sequence[Action], numbers: Sequence[int] | None = None
                      ) -> None:

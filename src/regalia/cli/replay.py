@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from regalia.cli.board import board
 from regalia.cli.play import result_table
 from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
 from regalia.engine.record import Record, replay
@@ -124,11 +124,7 @@ def show_position(console: Console, info: GameInfo, position: Position, seat: in
             console.print(line)
     who = "spectator" if seat is None else position.state.seat_name(seat)
     console.rule(escape(f"after {position.step} decisions · seen by {who}"))
-    view = position.state.view(seat)
-    if info.render_text is not None:
-        console.print(info.render_text(view))
-    else:
-        console.print_json(json.dumps(view))
+    console.print(board(info.render_text, position.state.view(seat)))
     if position.state.is_over():
         console.print(f"[bold]Game over:[/] scores {list(position.state.scores())}, places "
                       f"{list(position.state.ranking())}")
