@@ -72,3 +72,252 @@ def test_each_label_stands_inside_its_own_region(name: str) -> None:
 def test_region_names_are_read_however_a_view_spells_them(spelling: str,
                                                           name: str | None) -> None:
     assert canonical_region(spelling) == name
+
+
+# ------------------------------------------------------------------------ pictures of views
+import copy  # noqa: E402
+import re  # noqa: E402
+import xml.etree.ElementTree as ET  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from typing import Any  # noqa: E402
+
+from regalia.engine.bench import random_playout  # noqa: E402
+from regalia.engine.registry import get_game, new_game  # noqa: E402
+from regalia.engine.rng import Rng  # noqa: E402
+from regalia.engine.state import State  # noqa: E402
+from regalia.games.el_grande.render_svg import render_svg  # noqa: E402
+from regalia.games.el_grande.render_text import render_text, strip_markup  # noqa: E402
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _play(state: State, rng: Rng, decisions: int) -> State:
+    """Random legal actions, ``decisions`` of them (or to the end)."""
+    for _ in range(decisions):
+        movers = state.to_move()
+        if not movers:
+            break
+        seat = movers[rng.below(len(movers))]
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.below(len(legal))], seat)
+    return state
+
+
+def _until(state: State, rng: Rng, phase: str, limit: int = 5000) -> State:
+    for _ in range(limit):
+        if state.view(None)["phase"] == phase:
+            return state
+        _play(state, rng, 1)
+    raise AssertionError(f"no {phase} phase reached")
+
+
+def _positions(players: int, seed: int) -> Iterator[State]:
+    """Positions at several points of one random game, to the end."""
+    state = new_game("el-grande", players, seed=seed)
+    rng = Rng(seed)
+    yield state.clone()
+    for step in (20, 60, 150, 300):
+        _play(state, rng, step)
+        yield state.clone()
+    random_playout(state, rng)
+    yield state
+
+
+def _svg(view: dict[str, Any]) -> ET.Element:
+    return ET.fromstring(render_svg(view))
+
+
+def _groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if g.get("class") == cls]
+
+
+@pytest.fixture(scope="module")
+def midgame() -> State:
+    return _play(new_game("el-grande", 4, seed=11), Rng(11), 140)
+
+
+def test_registered_with_the_game() -> None:
+    info = get_game("el-grande")
+    assert info.render_svg is render_svg
+    assert info.render_text is render_text
+
+
+@pytest.mark.parametrize("seat", [None, 0, 2])
+def test_svg_parses_and_draws_one_polygon_per_region(midgame: State, seat: int | None) -> None:
+    root = _svg(midgame.view(seat))
+    assert root.tag == f"{NS}svg"
+    regions = [p.get("data-region") for p in root.iter(f"{NS}polygon")
+               if p.get("class") == "region"]
+    assert sorted(regions) == sorted(REGIONS)
+
+
+def _expected_counts(view: dict[str, Any]) -> dict[tuple[str, int], int]:
+    want = {}
+    for r in view["regions"]:
+        for seat, n in enumerate(r["caballeros"]):
+            if n:
+                want[(canonical_region(r["id"]) or "", seat)] = n
+    for seat, n in enumerate(view["castillo"]["caballeros"]):
+        if n:
+            want[("Castillo", seat)] = n
+    return want
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_caballero_count_is_drawn_in_its_region(players: int) -> None:
+    for state in _positions(players, 100 + players):
+        view = state.view(None)
+        drawn = {(g.get("data-region"), int(g.get("data-seat", -1))): int(g.get("data-count", 0))
+                 for g in _groups(_svg(view), "caballeros")}
+        assert drawn == _expected_counts(view)
+
+
+def test_the_king_stands_in_the_kings_region(midgame: State) -> None:
+    view = midgame.view(1)
+    kings = _groups(_svg(view), "king")
+    assert [k.get("data-region") for k in kings] == [canonical_region(view["king"])]
+
+
+def test_grandes_stand_at_their_homes(midgame: State) -> None:
+    view = midgame.view(None)
+    drawn = {int(g.get("data-seat", -1)): g.get("data-region")
+             for g in _groups(_svg(view), "grande")}
+    assert drawn == {s["seat"]: canonical_region(s["home"]) for s in view["seats"]}
+
+
+def test_each_score_is_shown(midgame: State) -> None:
+    view = midgame.view(None)
+    root = _svg(view)
+    shown = {int(t.get("data-seat", -1)): t.text for t in root.iter(f"{NS}text")
+             if t.get("class") == "score"}
+    assert shown == {s["seat"]: str(s["score"]) for s in view["seats"]}
+
+
+def test_a_seat_sees_its_own_hand_and_no_other(midgame: State) -> None:
+    for seat in range(midgame.players):
+        view = midgame.view(seat)
+        held: dict[int, set[int]] = {}
+        for g in _groups(_svg(view), "power-card"):
+            if g.get("data-in-hand"):
+                held.setdefault(int(g.get("data-seat", -1)), set()).add(int(g.get("data-value", 0)))
+        assert held == {seat: set(view["seats"][seat]["hand"])}
+    assert not any(g.get("data-in-hand") for g in _groups(_svg(midgame.view(None)), "power-card"))
+
+
+def test_the_text_shows_only_the_viewers_hand(midgame: State) -> None:
+    own = midgame.view(0)["seats"][0]["hand"]
+    text = strip_markup(render_text(midgame.view(0)))
+    assert f"hand {' '.join(map(str, own))}" in text
+    assert len(re.findall(r"\bhand \d", text)) == 1
+    assert not re.search(r"\bhand \d", strip_markup(render_text(midgame.view(None))))
+
+
+def test_another_seats_sealed_disk_stays_secret() -> None:
+    state = _until(new_game("el-grande", 3, seed=5), Rng(5), "setup-disk")
+    movers = state.to_move()
+    chooser, viewer = movers[0], movers[1]
+    choice = state.legal_actions(chooser)[-1]
+    state.apply(choice, chooser)
+    secret = canonical_region(str(choice).split()[-1])
+    assert secret is not None
+    for render in (render_svg, render_text):
+        mine = render(state.view(chooser))
+        theirs = render(state.view(viewer))
+        assert f"disk → {secret}" in mine
+        assert "disk →" not in theirs and "disk set" in theirs
+
+
+def test_rendering_is_deterministic_and_leaves_the_view_alone(midgame: State) -> None:
+    view = midgame.view(2)
+    before = copy.deepcopy(view)
+    assert render_svg(view) == render_svg(copy.deepcopy(view)) == render_svg(midgame.view(2))
+    assert render_text(view) == render_text(copy.deepcopy(view))
+    assert view == before
+
+
+def test_svg_is_self_contained(midgame: State) -> None:
+    svg = render_svg(midgame.view(0))
+    assert "<image" not in svg and "@import" not in svg and "url(" not in svg
+    assert "href" not in svg
+
+
+def test_text_names_every_region_and_every_players_score(midgame: State) -> None:
+    view = midgame.view(None)
+    text = strip_markup(render_text(view))
+    for name in (*REGIONS, "Castillo"):
+        assert name in text
+    for s in view["seats"]:
+        assert re.search(rf"{s['name'].capitalize()}\s+score {s['score']}\b", text), s["name"]
+    assert max(len(line) for line in text.splitlines()) <= 110
+
+
+def test_text_markup_is_balanced(midgame: State) -> None:
+    markup = render_text(midgame.view(1))
+    opened = len(re.findall(r"\[(?!/)[a-z][a-z0-9_ ]*\]", markup))
+    assert opened == markup.count("[/]")
+
+
+def test_text_is_escaped_for_rich_markup(midgame: State) -> None:
+    view = midgame.view(None)
+    view["log"] = [*view["log"], {"event": "x", "text": "a [bold]trick[/] line"}]
+    out = render_text(view)
+    assert "\\[bold]trick" in out
+
+
+def test_svg_escapes_text(midgame: State) -> None:
+    view = midgame.view(None)
+    view["log"] = [*view["log"], {"event": "x", "text": "<script>&</script>"}]
+    view["cards"] = [dict(c, name='Odd "card" <&>') if c["id"] else c for c in view["cards"]]
+    svg = render_svg(view)
+    ET.fromstring(svg)
+    assert "<script>" not in svg
+
+
+# ------------------------------------------------------------------------ click targets
+def _actions(root: ET.Element) -> list[str]:
+    return [e.get("data-action") or "" for e in root.iter() if e.get("data-action")]
+
+
+@pytest.mark.parametrize(("phase", "seed"), [("turn", 3), ("card", 4), ("power", 6),
+                                             ("disk", 7), ("turn", 8)])
+def test_click_targets_are_exactly_the_legal_actions(phase: str, seed: int) -> None:
+    """Every data-action is legal for the viewer, and in these phases every legal action
+    has its element (regions for placements, cards, power cards, buttons)."""
+    state = _until(_play(new_game("el-grande", 4, seed=seed), Rng(seed), 40), Rng(seed), phase)
+    seat = state.to_move()[0]
+    legal = {str(a) for a in state.legal_actions(seat)}
+    drawn = set(_actions(_svg(state.view(seat))))
+    assert drawn == legal
+
+
+def test_region_polygons_carry_the_placement_notation() -> None:
+    state = _until(new_game("el-grande", 3, seed=9), Rng(9), "turn")
+    seat = state.to_move()[0]
+    root = _svg(state.view(seat))
+    polys = {p.get("data-region"): p.get("data-action") for p in root.iter(f"{NS}polygon")
+             if p.get("class") == "region"}
+    places = {str(a) for a in state.legal_actions(seat) if a.kind == "place"}
+    assert {a for a in polys.values() if a} | {
+        r.get("data-action") for r in root.iter(f"{NS}rect") if r.get("class") == "castillo"
+    } - {None} == places
+    king = canonical_region(state.view(seat)["king"])
+    assert polys[king] is None
+
+
+def test_no_click_targets_for_spectators_or_waiting_seats(midgame: State) -> None:
+    assert _actions(_svg(midgame.view(None))) == []
+    waiting = [s for s in range(midgame.players) if s not in midgame.to_move()]
+    for seat in waiting:
+        assert _actions(_svg(midgame.view(seat))) == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_playouts_render_for_every_seat(players: int) -> None:
+    for seed in (1, 2):
+        for state in _positions(players, seed * 10 + players):
+            for seat in (None, *range(players)):
+                view = state.view(seat)
+                root = _svg(view)
+                legal = {str(a) for a in state.legal_actions(seat)} if seat is not None else set()
+                assert set(_actions(root)) <= legal
+                assert strip_markup(render_text(view))

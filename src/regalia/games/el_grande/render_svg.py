@@ -25,7 +25,14 @@ from regalia.games.el_grande.map_layout import (
     REGIONS,
     Point,
 )
-from regalia.games.el_grande.render_text import CASTILLO, Area, Board, Seat, read_view
+from regalia.games.el_grande.render_text import (
+    CASTILLO,
+    Area,
+    Board,
+    Seat,
+    disk_words,
+    read_view,
+)
 
 WIDTH, HEIGHT = 1080, 600
 MAP_X, MAP_Y = 10, 52  # the map's top-left corner in the picture
@@ -330,7 +337,9 @@ def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
             fill, ink = "#b9ad98", "#f7f0de"
         else:
             fill, ink = "#f2ead8", "#9a8b70"
+        held = "1" if hand is not None and v in hand else None
         out.append('<g class="power-card"' + _attrs({"data_seat": s.seat, "data_value": v,
+                                                       "data_in_hand": held,
                                                        "data_action": act}) + ">")
         out.append(el("rect", x=bx, y=y, width=11.0, height=13.0, rx=1.5, fill=fill,
                       stroke="#2a6fdb" if act else "#a08a63",
@@ -361,6 +370,8 @@ def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
         notes = []
         if s.hand is None and s.hand_count is not None:
             notes.append(f"{s.hand_count} in hand")
+        if s.disk:
+            notes.append(disk_words(s.disk) or "")
         if s.vetoes:
             notes.append("Veto!" if s.vetoes == 1 else f"{s.vetoes}× Veto!")
         if notes:

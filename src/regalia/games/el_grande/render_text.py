@@ -46,6 +46,7 @@ class Seat:
     played: tuple[int, ...] = ()
     power: int | None = None  # the power card played this round, if shown
     vetoes: int = 0
+    disk: str | None = None  # sealed choice: "choosing", "chosen", or the viewer's own region
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,14 @@ def _derived_legal(view: Mapping[str, Any], seat: int) -> list[str]:
                 if not r.get("king") and _seat_count(r.get("caballeros"), seat)]
     if phase == "veto":
         return ["veto", "pass"]
+    if phase in ("disk", "setup-disk") and me.get("disk") == "choosing":
+        purpose = (view.get("sealed") or {}).get("purpose")
+        # SEED/DZ: a Castillo disk may name the King's region (back to court) by option;
+        # the setup disk may not. Card disks follow each card's fine print: not derived.
+        king_ok = purpose == "castillo" and \
+            (view.get("options") or {}).get("castillo_king") == "court"
+        if purpose in ("castillo", "setup"):
+            return [f"disk {r['id']}" for r in regions if king_ok or not r.get("king")]
     if phase == "turn":
         turn = view.get("turn") or {}
         out = []
@@ -238,6 +247,7 @@ def read_view(view: Mapping[str, Any]) -> Board:
             hand_count=_int(s.get("hand_count")),
             played=tuple(s.get("power_played") or ()),
             power=_int(s.get("power_card")), vetoes=len(s.get("vetos") or ()),
+            disk=_disk(s.get("disk")),
         ))
     areas: dict[str, Area] = {}
     for r in view.get("regions") or ():
@@ -302,6 +312,21 @@ def read_view(view: Mapping[str, Any]) -> Board:
         picked=(colours.get(str(picked.get("colour"))), canonical_region(picked["region"]))
         if isinstance(picked, Mapping) and picked.get("region") else None,
     )
+
+
+def _disk(raw: Any) -> str | None:
+    if not isinstance(raw, str):
+        return None
+    return canonical_region(raw) or raw
+
+
+def disk_words(disk: str | None) -> str | None:
+    """A seat's secret disk as the viewer may know it: set, being set, or (his own) where."""
+    if disk is None:
+        return None
+    if disk in ("choosing", "chosen"):
+        return "choosing a region" if disk == "choosing" else "disk set"
+    return f"disk → {disk}"
 
 
 def _board_label(b: Mapping[str, Any]) -> str:
@@ -399,6 +424,8 @@ def _player_rows(board: Board) -> list[str]:
             bits.append(f"{s.hand_count} in hand")
         if s.played:
             bits.append("played " + " ".join(map(str, s.played)))
+        if s.disk:
+            bits.append(esc(disk_words(s.disk)))
         if s.vetoes:
             bits.append("[bold magenta]Veto![/]" + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
         rows.append(head + "  ".join(bits))
