@@ -290,3 +290,20 @@ def test_illegal_action_changes_nothing():
     with pytest.raises(IllegalAction, match=r"not .*turn"):
         st.apply("power 1", (st.to_move()[0] + 1) % 4)
     assert st.to_json() == before
+
+
+def test_actions_read_as_sentences_and_errors_name_the_rule():
+    st = turn(fresh(4), "royal-adviser")
+    set_king(st, "galicia")
+    assert st.describe(st.parse_action("place old-castile")) == \
+        "Place a Caballero in Old Castile"
+    assert st.describe(st.parse_action("act")) == \
+        "Carry out the special action of Royal Adviser"
+    assert st.seat_name(BLUE) == "Blue"
+    with pytest.raises(IllegalAction, match="Caballeros are placed only next to the King"):
+        st.apply("place aragon")
+    st.court[RED] = 0
+    st.prov[RED] += 7
+    st._legal = {}
+    with pytest.raises(IllegalAction, match="your court is empty"):
+        st.apply("place old-castile")

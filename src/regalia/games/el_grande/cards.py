@@ -18,12 +18,13 @@ from regalia.games.el_grande import actions as A
 from regalia.games.el_grande.phases import ACTION, S_CARD, WITHDRAW
 
 if TYPE_CHECKING:
+    from regalia.games.el_grande.edition import CardType
     from regalia.games.el_grande.state import ElGrandeState as St
 
 REGIONS, CASTILLO, AREAS = A.REGIONS, A.CASTILLO, A.AREAS
 
 
-def _card(st: St):
+def _card(st: St) -> CardType:
     return st.C.cards[st.tcard]
 
 

@@ -103,14 +103,14 @@ REGION_EDGES: Final[dict[str, frozenset[frozenset[str]]]] = {
 # Where things go inside each region, hand-placed in (lon, lat) at the region's open middle:
 # the name plate, the row of Caballero stacks below it, and the Grande / King / scoreboard spot.
 _LABEL: Final[dict[str, Point]] = {
-    "Galicia": (-7.85, 43.2), "Basque Country": (-3.7, 43.22), "Old Castile": (-4.3, 41.95),
+    "Galicia": (-7.85, 43.3), "Basque Country": (-3.7, 43.22), "Old Castile": (-4.3, 41.95),
     "Aragon": (-0.9, 41.95), "Catalonia": (1.7, 42.2), "Valencia": (-0.9, 39.7),
     "New Castile": (-3.6, 39.75), "Granada": (-2.6, 37.75), "Seville": (-5.5, 37.85),
 }
 # The foot of the King and the Grandes: below the cubes where the land is tall enough,
 # beside them where it is not (Basque Country, Catalonia, Valencia are thin strips).
 _PIECES: Final[dict[str, Point]] = {
-    "Galicia": (-7.5, 42.2), "Basque Country": (-1.7, 42.5), "Old Castile": (-4.3, 40.75),
+    "Galicia": (-7.4, 42.1), "Basque Country": (-1.7, 42.5), "Old Castile": (-4.3, 40.75),
     "Aragon": (-0.9, 40.75), "Catalonia": (0.8, 41.0), "Valencia": (-1.05, 38.2),
     "New Castile": (-5.7, 39.1), "Granada": (-4.0, 37.05), "Seville": (-5.6, 36.6),
 }
