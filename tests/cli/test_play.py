@@ -142,3 +142,18 @@ def test_all_bot_game_shows_the_log_and_result(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "North (random bot) made a sealed choice." in result.stdout
     assert "Game over after 6 decisions" in result.stdout
+
+
+def test_a_game_without_render_text_is_shown_as_its_view() -> None:
+    import dataclasses
+
+    from regalia.engine.registry import register, unregister
+    from tests.support.toy_game import INFO
+
+    register(dataclasses.replace(INFO, id="toy-plain", render_text=None))
+    try:
+        play, _ = session("toy-plain", 3, ["human", "random", "random"], 5, ["1", "1", "1"])
+        play.run()
+    finally:
+        unregister("toy-plain")
+    assert "'hand': [1, 2, 5]" in output(play)
