@@ -104,7 +104,7 @@ def test_goods_dice_must_cover_each_die_once() -> None:
 
 
 def test_a_reconstructed_value_without_reasoning_is_refused() -> None:
-    bad = TEXT.replace('reasoning = "Not public. In D\'s style', 'note = "Not public. In D\'s style')
+    bad = TEXT.replace("reasoning = \"Not public. In D's", "note = \"Not public. In D's")
     err = _error(bad)
     assert "reasoning" in err.reason and err.line is not None
 
@@ -115,8 +115,7 @@ def test_a_missing_type_and_bad_toml_are_refused() -> None:
     assert "ship" in _error(TEXT[:start] + TEXT[end:]).reason
     err = _error(TEXT.replace('letter = "B"', 'letter = "B'))
     assert "TOML" in err.reason and err.line == _line_of(TEXT, 'letter = "B"')
-    assert "five round cards" in _error(TEXT.replace('letter = "E"', 'letter = "F"')).reason \
-        or "A to E" in _error(TEXT.replace('letter = "E"', 'letter = "F"')).reason
+    assert "A to E" in _error(TEXT.replace('letter = "E"', 'letter = "F"')).reason
 
 
 def test_a_different_triple_value_changes_the_score() -> None:

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from cob_helpers import act, at_action, clear_table, decide, new, set_estate, set_hand, \
-    set_projects, texts
+from cob_helpers import (
+    act,
+    at_action,
+    clear_table,
+    decide,
+    new,
+    set_estate,
+    set_hand,
+    set_projects,
+    texts,
+)
 
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards.faces import (
