@@ -404,7 +404,9 @@ def _reason(st: St, action: Action, seat: int) -> str | None:
             return taboo
         if k == "grande" and st.grande[seat] == king:
             return "a Grande in the King's region cannot leave it (RB p12)"
-        if k == "king" and phase == ACTION and st.C.cards[st.tcard]["adjacent"]:
+        card = st.C.cards[st.tcard] if st.tcard >= 0 else None
+        if k == "king" and phase == ACTION and card is not None and card.kind == "king" \
+                and card["adjacent"]:
             return f"the Royal Adviser moves the King only next to {_area(st, king)}"
         if k == "disk" and area == king:
             return "the disk may not name the King's region here"
