@@ -10,7 +10,7 @@ at the next real one, whose legal actions it caches.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regalia.engine.actions import Action
 from regalia.engine.rng import Rng
@@ -55,6 +55,9 @@ from regalia.games.castles_of_burgundy_cards.scoring import (
     player_score,
     storage_cards,
 )
+
+if TYPE_CHECKING:
+    from regalia.engine.record import Record
 
 GAME_ID = "castles-of-burgundy-cards"
 SEATS = ((0,), (1,), (2,), (3,))
@@ -298,12 +301,30 @@ class CobState(State):
         return tuple(player_score(self, p) for p in range(self.players))
 
     def ranking(self) -> tuple[int, ...]:
-        """Most VP; ties: most cards left in storage; then shared [RB]. Solo: 1 if you beat
-        or tie Aaron (and were never behind him after a round), else 2."""
+        """Most VP; ties: most cards left in storage; then shared [RB].
+
+        Solo: the contract places seats only (1..players), and Aaron is no seat, so the one
+        seat is always placed 1; whether you beat Aaron is :meth:`solo_result`, the view's
+        ``result`` and the record's ``result["solo"]``."""
         if self.players == 1:
-            return (2,) if self.lost or aaron_score(self) > player_score(self, 0) else (1,)
+            return (1,)
         return places_from_keys([(player_score(self, p), storage_cards(self, p))
                                  for p in range(self.players)])
+
+    def solo_result(self) -> str | None:
+        """Solo: "lost" (Aaron was ahead after a round), "won" (you were level or ahead after
+        every round to E), None while the game runs or with more players."""
+        if self.players != 1 or not self.over:
+            return None
+        return "lost" if self.lost else "won"
+
+    def record(self, **meta: Any) -> Record:
+        """The game record; a finished solo game's result also says won or lost vs Aaron."""
+        record = super().record(**meta)
+        if record.result is not None and self.players == 1:
+            record.result["solo"] = {"result": self.solo_result(), "you": player_score(self, 0),
+                                     "aaron": aaron_score(self)}
+        return record
 
     def seat_name(self, seat: int) -> str:
         return "You" if self.players == 1 else f"Player {seat + 1}"
@@ -495,7 +516,14 @@ class CobState(State):
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample the other players' hands: each card goes back to the unrevealed cards of
         its generation and is drawn afresh. Face-down piles, the deck and Aaron's piles hold
-        no identities (they are drawn when revealed), so nothing else is hidden."""
+        no identities (they are drawn when revealed), so nothing else is hidden by identity."""
+        # The unrevealed cards are multisets; their list order only steers which card a
+        # future draw picks, so shuffling it is a fresh sample of the hidden order too (and
+        # in solo, where no hidden card is held by identity, the only thing to resample).
+        for pool in self.pools:
+            rng.shuffle(pool)
+        rng.shuffle(self.g_pool)
+        rng.shuffle(self.a_pool)
         others = [q for q in range(self.players) if q != seat]
         for q in others:
             for face, gen in zip(self.hands[q], self.hand_gen[q], strict=True):

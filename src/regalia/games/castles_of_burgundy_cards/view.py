@@ -177,5 +177,5 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             "all_types": s.all7[n],
         }
     if s.over:
-        view["result"] = ("lost" if ranking[0] == 2 else "won") if solo else ranking
+        view["result"] = s.solo_result() if solo else ranking
     return view
