@@ -93,3 +93,22 @@ def test_determinize_resamples_sealed_choices_not_yet_revealed():
 def test_any_seed_and_options_play_to_the_end(seed, players, split, setup_disk):
     st = playout(players, seed, rounds=6, split_placement=split, setup_disk=setup_disk)
     assert st.is_over()
+
+
+def test_every_illegal_action_is_refused_with_a_reason_and_changes_nothing():
+    table = regalia.get_game("el-grande").actions
+    rng = Rng(4)
+    st = regalia.new_game("el-grande", 3, seed=4)
+    n = 0
+    while st.to_move():
+        seat = st.to_move()[0]
+        legal = st.legal_actions(seat)
+        if n % 9 == 0:
+            before = st.to_json()
+            for a in table:
+                if a not in legal:
+                    with pytest.raises(regalia.IllegalAction, match=r"not legal|not .*turn"):
+                        st.apply(a, seat)
+            assert st.to_json() == before
+        st.apply(legal[rng.below(len(legal))], seat)
+        n += 1
