@@ -5,42 +5,60 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
 
 from regalia.engine.registry import GameInfo, Option
 
 
-def games_table(infos: Sequence[GameInfo]) -> Table:
-    table = Table(title="Regalia games", show_lines=True)
+def games_table(infos: Sequence[GameInfo]) -> Group:
+    """The games in one table, then each game's options in a table of its own (options have
+    help texts too long for a column of the first)."""
+    table = Table(title="Regalia games")
     table.add_column("Id", style="bold cyan", no_wrap=True)
     table.add_column("Title", overflow="fold")
     table.add_column("Designers", overflow="fold")
     table.add_column("Year", justify="right")
     table.add_column("Players", justify="center")
-    table.add_column("Options (name=default)", overflow="fold")
     for info in infos:
         table.add_row(
             escape(info.id), escape(info.title), escape(", ".join(info.designers)),
             str(info.year), player_counts(info),
-            "\n".join(option_line(o) for o in info.options) or "[dim]none[/]",
         )
+    parts: list[Table] = [table]
+    for info in infos:
+        if info.options:
+            parts.append(options_table(info))
+    return Group(*parts)
+
+
+def options_table(info: GameInfo) -> Table:
+    table = Table(title=f"{escape(info.id)} options (--option NAME=VALUE)", title_justify="left",
+                  show_header=True)
+    table.add_column("Option", style="cyan", no_wrap=True)
+    table.add_column("Default", no_wrap=True)
+    table.add_column("Choices", overflow="fold")
+    table.add_column("Meaning", overflow="fold", ratio=1)
+    for option in info.options:
+        table.add_row(escape(option.name), escape(show_value(option.default)),
+                      escape(" | ".join(show_value(c) for c in choices(option))),
+                      escape(option.help))
     return table
+
+
+def choices(option: Option) -> tuple[Any, ...]:
+    if option.choices is not None:
+        return option.choices
+    if isinstance(option.default, bool):
+        return (True, False)
+    return ()
 
 
 def player_counts(info: GameInfo) -> str:
     span = (str(info.min_players) if info.min_players == info.max_players
             else f"{info.min_players}–{info.max_players}")
     return f"{span} (default {info.default_players})"
-
-
-def option_line(option: Option) -> str:
-    line = f"{escape(option.name)}={escape(show_value(option.default))}"
-    if option.choices is not None:
-        line += f" [dim]({escape(' | '.join(show_value(c) for c in option.choices))})[/]"
-    elif isinstance(option.default, bool):
-        line += " [dim](true | false)[/]"
-    return line
 
 
 def show_value(value: Any) -> str:
