@@ -161,7 +161,11 @@ def step_through(console: Console, ask: Callable[[str], str], record: Record, in
 def write_svg(info: GameInfo, position: Position, seat: int | None, out: Path) -> None:
     if info.render_svg is None:
         raise RegaliaError(f"{info.id} has no SVG rendering")
-    svg = info.render_svg(position.state.view(seat))
+    view = position.state.view(seat)
+    if seat is not None:
+        # Front ends tell the picture which actions the viewer may click.
+        view["legal"] = [str(a) for a in position.state.legal_actions(seat)]
+    svg = info.render_svg(view)
     try:
         out.write_text(svg, encoding="utf-8")
     except OSError as err:

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import copy
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
+from regalia.engine.bench import random_playout
+from regalia.engine.registry import get_game, new_game
+from regalia.engine.rng import Rng
+from regalia.engine.state import State
 from regalia.games.el_grande import map_layout
 from regalia.games.el_grande.map_layout import REGIONS, adjacency_from_borders, canonical_region
+from regalia.games.el_grande.render_svg import render_svg
+from regalia.games.el_grande.render_text import render_text, strip_markup
 
 # Rules §1.1: the adjacency list, 15 symmetric edges.
 RULES_ADJACENCY = {
@@ -75,18 +87,6 @@ def test_region_names_are_read_however_a_view_spells_them(spelling: str,
 
 
 # ------------------------------------------------------------------------ pictures of views
-import copy  # noqa: E402
-import re  # noqa: E402
-import xml.etree.ElementTree as ET  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-from typing import Any  # noqa: E402
-
-from regalia.engine.bench import random_playout  # noqa: E402
-from regalia.engine.registry import get_game, new_game  # noqa: E402
-from regalia.engine.rng import Rng  # noqa: E402
-from regalia.engine.state import State  # noqa: E402
-from regalia.games.el_grande.render_svg import render_svg  # noqa: E402
-from regalia.games.el_grande.render_text import render_text, strip_markup  # noqa: E402
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -321,3 +321,26 @@ def test_random_playouts_render_for_every_seat(players: int) -> None:
                 legal = {str(a) for a in state.legal_actions(seat)} if seat is not None else set()
                 assert set(_actions(root)) <= legal
                 assert strip_markup(render_text(view))
+
+
+def test_with_the_legal_list_every_legal_action_is_clickable() -> None:
+    # Front ends (regalia render, a browser) add the viewer's legal actions as view["legal"].
+    info = get_game("el-grande")
+    rng = Rng(4)
+    kinds_seen: set[str] = set()
+    for seed in range(6):
+        state = new_game("el-grande", 4, seed=seed)
+        while state.to_move():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            view["legal"] = [str(a) for a in legal]
+            svg = info.render_svg(view)
+            clickable = set()
+            for value in re.findall(r'data-action="([^"]+)"', svg):
+                clickable.update(value.split("|"))
+            for action in legal:
+                kinds_seen.add(action.kind)
+                assert str(action) in clickable, f"{action} is not clickable"
+            state.apply(legal[rng.below(len(legal))], seat)
+    assert {"place", "card", "power", "scoreboard"} <= kinds_seen

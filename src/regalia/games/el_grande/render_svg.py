@@ -2,7 +2,8 @@
 
 A pure function of the view, like ``chess.svg.board()``: no state, no I/O, no fonts or images
 from outside, the same bytes for the same view. Elements a click could act on carry the
-action's notation in ``data-action``; pieces carry ``data-region`` / ``data-seat`` /
+action's notation in ``data-action`` (several, joined with ``|``, where one click could mean
+more than one action); pieces carry ``data-region`` / ``data-seat`` /
 ``data-count`` so front ends and tests can read the picture back.
 """
 

@@ -88,7 +88,8 @@ class Board:
     log: tuple[str, ...]
     viewer: int | None
     # Picture element ("area:Aragon", "cube:2:Aragon", "card:3", "power:7", "button:done")
-    # -> the notation a click there means; all_targets keeps every one when several apply.
+    # -> the notation a click there means; where several apply (both mobile scoreboards to
+    # one region) they are joined with "|" and the front end asks which.
     targets: Mapping[str, str] = field(default_factory=dict)
     all_targets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     over: bool = False
@@ -214,6 +215,9 @@ def _targets(view: Mapping[str, Any], colours: Mapping[str, int]) -> dict[str, t
         elif kind == "withdraw" and len(words) == 2:
             key = "court" if words[1] == "court" else \
                 f"cube:{seat}:{canonical_region(words[1]) or words[1]}"
+        elif kind == "scoreboard" and len(words) == 3:
+            # Both boards may go to one region: the click carries both notations.
+            key = f"area:{canonical_region(words[2]) or words[2]}"
         elif kind == "card" and len(words) == 2:
             key = f"card:{words[1]}"
         elif kind in ("power", "takeback") and len(words) == 2:
@@ -307,7 +311,7 @@ def read_view(view: Mapping[str, Any]) -> Board:
         phase=PHASE_WORDS.get(str(view.get("phase")), str(view.get("phase") or "")),
         to_move=tuple(view.get("to_move") or ()), pending="; ".join(pending),
         cards=tuple(cards), scoreboards=boards, log=log, viewer=viewer,
-        targets={k: v[0] for k, v in targets.items()},
+        targets={k: "|".join(v) for k, v in targets.items()},
         all_targets=targets, over=bool(view.get("over")),
         picked=(colours.get(str(picked.get("colour"))), canonical_region(picked["region"]))
         if isinstance(picked, Mapping) and picked.get("region") else None,
