@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from cob_helpers import (
+
+from regalia.engine.errors import IllegalAction
+from regalia.games.castles_of_burgundy_cards import pending as P
+from regalia.games.castles_of_burgundy_cards.faces import FACE_INDEX, die_distance
+from regalia.games.castles_of_burgundy_cards.state import CobState
+from tests.games.castles_of_burgundy_cards.cob_helpers import (
     act,
     at_action,
     clear_table,
@@ -15,11 +20,6 @@ from cob_helpers import (
     set_row,
     texts,
 )
-
-from regalia.engine.errors import IllegalAction
-from regalia.games.castles_of_burgundy_cards import pending as P
-from regalia.games.castles_of_burgundy_cards.faces import FACE_INDEX, die_distance
-from regalia.games.castles_of_burgundy_cards.state import CobState
 
 
 def table(players: int = 2, seed: int = 0) -> CobState:

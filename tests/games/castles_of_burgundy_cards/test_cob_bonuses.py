@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from cob_helpers import (
+from regalia.games.castles_of_burgundy_cards import pending as P
+from regalia.games.castles_of_burgundy_cards.faces import FACE_INDEX, FACE_NAMES
+from regalia.games.castles_of_burgundy_cards.state import CobState
+from regalia.games.castles_of_burgundy_cards.supply import take_good
+from tests.games.castles_of_burgundy_cards.cob_helpers import (
     act,
     at_action,
     clear_table,
@@ -13,11 +17,6 @@ from cob_helpers import (
     set_row,
     texts,
 )
-
-from regalia.games.castles_of_burgundy_cards import pending as P
-from regalia.games.castles_of_burgundy_cards.faces import FACE_INDEX, FACE_NAMES
-from regalia.games.castles_of_burgundy_cards.state import CobState
-from regalia.games.castles_of_burgundy_cards.supply import take_good
 
 
 def table() -> CobState:

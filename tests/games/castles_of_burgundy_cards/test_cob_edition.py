@@ -7,7 +7,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from cob_helpers import act, at_action, clear_table, new, set_estate, set_projects, texts
 
 from regalia.engine.errors import EditionError
 from regalia.games.castles_of_burgundy_cards.edition import BUILTIN_PATH, data_of, load_edition
@@ -18,6 +17,15 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     FACE_TYPE,
     KIND_NAMES,
     PASTURE,
+)
+from tests.games.castles_of_burgundy_cards.cob_helpers import (
+    act,
+    at_action,
+    clear_table,
+    new,
+    set_estate,
+    set_projects,
+    texts,
 )
 
 TEXT = BUILTIN_PATH.read_text(encoding="utf-8")

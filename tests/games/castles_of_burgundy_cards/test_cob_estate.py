@@ -2,18 +2,6 @@
 
 from __future__ import annotations
 
-from cob_helpers import (
-    act,
-    at_action,
-    clear_table,
-    decide,
-    new,
-    set_estate,
-    set_hand,
-    set_projects,
-    texts,
-)
-
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards.faces import (
     BUILDING,
@@ -27,6 +15,17 @@ from regalia.games.castles_of_burgundy_cards.faces import (
 )
 from regalia.games.castles_of_burgundy_cards.scoring import triples_vp
 from regalia.games.castles_of_burgundy_cards.state import CobState
+from tests.games.castles_of_burgundy_cards.cob_helpers import (
+    act,
+    at_action,
+    clear_table,
+    decide,
+    new,
+    set_estate,
+    set_hand,
+    set_projects,
+    texts,
+)
 
 
 def table(players: int = 2) -> CobState:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from cob_helpers import GAME, act, clear_table, decide, new, set_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +11,14 @@ import regalia
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
 from regalia.games.castles_of_burgundy_cards.state import CobState
+from tests.games.castles_of_burgundy_cards.cob_helpers import (
+    GAME,
+    act,
+    clear_table,
+    decide,
+    new,
+    set_hand,
+)
 
 
 def playout(s: State, rng: Rng, check_every: int = 1) -> int:

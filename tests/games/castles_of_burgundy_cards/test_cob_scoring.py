@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from cob_helpers import clear_table, new, set_animals, set_estate, set_goods
 
 from regalia.games.castles_of_burgundy_cards.faces import CASTLE, SHIP
 from regalia.games.castles_of_burgundy_cards.scoring import animal_vp, player_score
+from tests.games.castles_of_burgundy_cards.cob_helpers import (
+    clear_table,
+    new,
+    set_animals,
+    set_estate,
+    set_goods,
+)
 
 
 def test_megans_3_sheep_2_cattle_1_chicken_score_3() -> None:

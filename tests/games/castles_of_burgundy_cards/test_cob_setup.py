@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from cob_helpers import act, clear_table, decide, new, set_goods, set_hand, texts
 
 from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_INDEX
 from regalia.games.castles_of_burgundy_cards.supply import deck_count
+from tests.games.castles_of_burgundy_cards.cob_helpers import (
+    act,
+    clear_table,
+    decide,
+    new,
+    set_goods,
+    set_hand,
+    texts,
+)
 
 
 @pytest.mark.parametrize(("players", "count"), [(1, 7), (2, 7), (3, 10), (4, 13)])

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from cob_helpers import act, new, texts
-
 from regalia.games.castles_of_burgundy_cards.estate import aaron_sort
 from regalia.games.castles_of_burgundy_cards.faces import CLOISTER, FACE_INDEX, SHIP
 from regalia.games.castles_of_burgundy_cards.scoring import aaron_score, player_score
 from regalia.games.castles_of_burgundy_cards.state import CobState
+from tests.games.castles_of_burgundy_cards.cob_helpers import act, new, texts
 
 
 def f(*names: str) -> list[int]:
