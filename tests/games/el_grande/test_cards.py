@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from eg_helpers import (
+
+from regalia.engine.errors import IllegalAction
+from regalia.games.el_grande.phases import MAIN, SEALED, WITHDRAW
+from tests.games.el_grande.eg_helpers import (
     BLUE,
     GREEN,
     RED,
@@ -17,9 +20,6 @@ from eg_helpers import (
     texts,
     turn,
 )
-
-from regalia.engine.errors import IllegalAction
-from regalia.games.el_grande.phases import MAIN, SEALED, WITHDRAW
 
 
 def board4(card: str, king: str = "galicia", **options):

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import pytest
-from eg_helpers import BLUE, GREEN, RED, YELLOW, count, fresh, play, put, set_king, texts, turn
 
 import regalia
 from regalia.engine.errors import IllegalAction, InvalidOption, InvalidPlayerCount
 from regalia.games.el_grande import actions as A
 from regalia.games.el_grande.phases import CARD, OVER, POWER, SEALED
+from tests.games.el_grande.eg_helpers import (
+    BLUE,
+    GREEN,
+    RED,
+    YELLOW,
+    count,
+    fresh,
+    play,
+    put,
+    set_king,
+    texts,
+    turn,
+)
 
 
 def test_setup_king_and_homes_are_distinct_regions_by_chance():

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from eg_helpers import BLUE, GREEN, RED, YELLOW, fresh, put, set_king
-
 from regalia.games.el_grande.scoring import award
+from tests.games.el_grande.eg_helpers import BLUE, GREEN, RED, YELLOW, fresh, put, set_king
 
 
 def test_rb_p6_example_a_three_tied_for_first_get_second_value_fourth_gets_third():
