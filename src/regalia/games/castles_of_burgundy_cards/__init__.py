@@ -11,6 +11,8 @@ from __future__ import annotations
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
+from regalia.games.castles_of_burgundy_cards.render_svg import render_svg
+from regalia.games.castles_of_burgundy_cards.render_text import render_text
 from regalia.games.castles_of_burgundy_cards.state import GAME_ID, CobState
 
 
@@ -61,6 +63,8 @@ INFO = register(GameInfo(
     load_edition=load_edition,
     options=OPTIONS,
     seat_names=seat_names,
+    render_text=render_text,
+    render_svg=render_svg,
 ))
 
 __all__ = ["INFO", "CobState", "load_edition"]

@@ -1,0 +1,855 @@
+"""The Castles of Burgundy card game as a picture: ``render_svg(view) -> str``.
+
+A pure function of the view, like ``chess.svg.board()``: no state, no I/O, no fonts or images
+from outside, the same bytes for the same view. The table is drawn as it lies: the display
+rows 1-6 as columns under their die cards, the supply (round card, bonus cards, deck, goods
+and animal piles), then one board per seat with its estate piles, projects, storage and (for
+the viewing seat only) its hand; Aaron's estate in the solo game.
+
+Elements a click could act on carry the action's notation in ``data-action`` (only when the
+view's ``legal`` list holds it); cards carry ``data-card`` / ``data-row`` / ``data-seat`` so
+front ends and tests can read the picture back. Every legal action the table has no place
+for (restock workers, take silver, convert, pay, buy, end) becomes a button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, TYPE_NAMES
+from regalia.games.castles_of_burgundy_cards.render_text import (
+    card_parts,
+    clickable,
+    decision_words,
+    good_parts,
+    kind_title,
+    seat_name,
+)
+
+WIDTH = 1200
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"  # generic families only: nothing to fetch
+
+# Card-type colours (rules §1.2): fill, edge, ink for text on the fill.
+TYPE_COLOURS: dict[str, tuple[str, str, str]] = {
+    "castle": ("#2f6d3c", "#173a1f", "#ffffff"),
+    "mine": ("#8e9297", "#4a4d51", "#ffffff"),
+    "cloister": ("#7e57b0", "#42285f", "#ffffff"),
+    "knowledge": ("#ecc53f", "#8a6d0a", "#2b2100"),
+    "ship": ("#2f76c2", "#163c66", "#ffffff"),
+    "pasture": ("#9fd168", "#4d7a22", "#1d3308"),
+    "building": ("#e3d1a7", "#8c7446", "#3b2a10"),
+}
+_UNKNOWN = ("#bdbdbd", "#616161", "#222222")
+GOODS_COLOURS: dict[str, str] = {"light": "#d8ad72", "medium": "#a36c35", "dark": "#5c3818"}
+ANIMAL_COLOURS: dict[str, tuple[str, str]] = {  # token fill, ink
+    "chicken": ("#fff3c4", "#6b4e00"), "cattle": ("#8b5a2b", "#ffffff"),
+    "sheep": ("#f4f4ef", "#444444"), "pig": ("#f4a9b8", "#6b1f30"),
+}
+# Building kinds: the short word printed on a small card (the full title is its tooltip).
+SHORT_KIND: dict[str, str] = {
+    "carpenter": "carpenter", "church": "church", "market": "market",
+    "watchtower": "watchtower", "bank": "bank", "boarding-house": "boarding",
+    "warehouse": "warehouse", "city-hall": "city hall",
+}
+SEAT_ACCENT = ("#b03a2e", "#1f618d", "#b7950b", "#6c3483")  # a seat's band colour
+INK, PAPER, TABLE = "#3b2a1a", "#fffaf0", "#efe6d2"
+CLICK = "#0a84ff"
+
+
+# --------------------------------------------------------------------------- SVG primitives
+def _n(x: float) -> str:
+    """A coordinate as short, stable text (no float noise such as 0.30000000000000004)."""
+    r = round(float(x), 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def _attrs(attrs: Mapping[str, Any]) -> str:
+    parts = []
+    for k, v in attrs.items():
+        if v is None:
+            continue
+        text = _n(v) if isinstance(v, float | int) and not isinstance(v, bool) else str(v)
+        parts.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+    return "".join(parts)
+
+
+def el(tag: str, text: str | None = None, /, **attrs: Any) -> str:
+    """One SVG element; ``text`` is escaped, attribute names map ``data_x`` → ``data-x``."""
+    if text is None:
+        return f"<{tag}{_attrs(attrs)}/>"
+    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
+
+
+def group(cls: str, **attrs: Any) -> str:
+    """The opening tag of a ``<g>``; a ``data_action`` makes it clickable (pointer cursor)."""
+    if attrs.get("data_action"):
+        attrs["cursor"] = "pointer"
+    return f"<g{_attrs({'class': cls, **attrs})}>"
+
+
+def _text(x: float, y: float, s: str, size: float = 11, weight: str = "normal",
+          fill: str = INK, anchor: str = "middle", **more: Any) -> str:
+    return el("text", s, x=x, y=y, font_size=size, font_weight=weight, fill=fill,
+              text_anchor=anchor, **more)
+
+
+def type_colours(ctype: str) -> tuple[str, str, str]:
+    return TYPE_COLOURS.get(ctype, _UNKNOWN)
+
+
+# --------------------------------------------------------------------------- pieces
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+def die(x: float, y: float, size: float, value: int, fill: str = "#ffffff",
+        pip: str = "#222222") -> list[str]:
+    """A die face showing ``value`` (1-6); anything else is written as a number."""
+    out = [el("rect", x=x, y=y, width=size, height=size, rx=size * 0.18, fill=fill,
+              stroke="#333333", stroke_width=0.7)]
+    spots = _PIPS.get(value)
+    if spots is None:
+        out.append(_text(x + size / 2, y + size * 0.72, str(value), size=size * 0.7,
+                         weight="bold", fill=pip))
+        return out
+    for px, py in spots:
+        out.append(el("circle", cx=x + px * size, cy=y + py * size, r=size * 0.09, fill=pip))
+    return out
+
+
+def type_icon(ctype: str, cx: float, cy: float, s: float, ink: str) -> list[str]:
+    """A small pictogram of a card type, centred on (cx, cy), ``s`` wide."""
+    h = s / 2
+    if ctype == "castle":  # a crenellated tower
+        x0, x1, y0, y1 = cx - h * 0.7, cx + h * 0.7, cy - h * 0.7, cy + h
+        q = (x1 - x0) / 5
+        d = (f"M{_n(x0)},{_n(y1)} L{_n(x0)},{_n(y0)} " +
+             " ".join(f"L{_n(x0 + q * i)},{_n(y0 if i % 2 == 0 else y0 + q)} "
+                      f"L{_n(x0 + q * (i + 1))},{_n(y0 if i % 2 == 0 else y0 + q)}"
+                      for i in range(5)) + f" L{_n(x1)},{_n(y1)} Z")
+        return [el("path", d=d, fill=ink, opacity=0.85)]
+    if ctype == "mine":  # a mountain with a gallery entrance
+        return [el("path", d=f"M{_n(cx - h)},{_n(cy + h * 0.8)} L{_n(cx - h * 0.1)},"
+                   f"{_n(cy - h * 0.8)} L{_n(cx + h)},{_n(cy + h * 0.8)} Z", fill=ink,
+                   opacity=0.85),
+                el("rect", x=cx - h * 0.2, y=cy + h * 0.2, width=h * 0.4, height=h * 0.6,
+                   fill="#333333")]
+    if ctype == "cloister":  # a cross
+        w = h * 0.32
+        return [el("rect", x=cx - w / 2, y=cy - h, width=w, height=2 * h, fill=ink),
+                el("rect", x=cx - h * 0.6, y=cy - h * 0.45, width=h * 1.2, height=w,
+                   fill=ink)]
+    if ctype == "knowledge":  # an open book
+        return [el("path", d=f"M{_n(cx)},{_n(cy - h * 0.5)} L{_n(cx - h)},{_n(cy - h * 0.8)} "
+                   f"L{_n(cx - h)},{_n(cy + h * 0.6)} L{_n(cx)},{_n(cy + h * 0.9)} "
+                   f"L{_n(cx + h)},{_n(cy + h * 0.6)} L{_n(cx + h)},{_n(cy - h * 0.8)} Z",
+                   fill="none", stroke=ink, stroke_width=s * 0.09),
+                el("line", x1=cx, y1=cy - h * 0.5, x2=cx, y2=cy + h * 0.9, stroke=ink,
+                   stroke_width=s * 0.07)]
+    if ctype == "ship":  # hull, mast and sail
+        return [el("path", d=f"M{_n(cx - h)},{_n(cy + h * 0.35)} L{_n(cx + h)},"
+                   f"{_n(cy + h * 0.35)} L{_n(cx + h * 0.6)},{_n(cy + h)} L{_n(cx - h * 0.6)},"
+                   f"{_n(cy + h)} Z", fill=ink),
+                el("path", d=f"M{_n(cx - h * 0.05)},{_n(cy - h)} L{_n(cx - h * 0.05)},"
+                   f"{_n(cy + h * 0.25)} L{_n(cx - h * 0.8)},{_n(cy + h * 0.25)} Z", fill=ink,
+                   opacity=0.8),
+                el("path", d=f"M{_n(cx + h * 0.1)},{_n(cy - h * 0.7)} L{_n(cx + h * 0.1)},"
+                   f"{_n(cy + h * 0.25)} L{_n(cx + h * 0.7)},{_n(cy + h * 0.25)} Z", fill=ink,
+                   opacity=0.6)]
+    if ctype == "pasture":  # a fence
+        sw = s * 0.09
+        out = [el("line", x1=cx - h, y1=cy - h * 0.2 + k * h * 0.6, x2=cx + h,
+                  y2=cy - h * 0.2 + k * h * 0.6, stroke=ink, stroke_width=sw) for k in (0, 1)]
+        out += [el("line", x1=cx + h * f, y1=cy - h * 0.6, x2=cx + h * f, y2=cy + h * 0.8,
+                   stroke=ink, stroke_width=sw) for f in (-0.75, 0.0, 0.75)]
+        return out
+    if ctype == "building":  # a house
+        return [el("path", d=f"M{_n(cx - h * 0.8)},{_n(cy + h)} L{_n(cx - h * 0.8)},"
+                   f"{_n(cy - h * 0.1)} L{_n(cx)},{_n(cy - h)} L{_n(cx + h * 0.8)},"
+                   f"{_n(cy - h * 0.1)} L{_n(cx + h * 0.8)},{_n(cy + h)} Z", fill=ink,
+                   opacity=0.8)]
+    return []
+
+
+def card(x: float, y: float, w: float, h: float, face: str, cls: str = "card",
+         action: str | None = None, **data: Any) -> list[str]:
+    """An action card: type colour, its die at the top-left, the type pictogram at the
+    top-right and the kind written at the bottom (buildings name their kind)."""
+    kind, value, ctype = card_parts(face)
+    fill, edge, ink = type_colours(ctype)
+    out = [group(cls, data_card=face, data_action=action, **data),
+           el("title", f"{kind_title(kind)} ({value})"),
+           el("rect", x=x, y=y, width=w, height=h, rx=w * 0.09, fill=fill,
+              stroke=CLICK if action else edge, stroke_width=2.6 if action else 1.0)]
+    ds = min(w * 0.4, 20.0)
+    out += die(x + 3, y + 3, ds, value)
+    out += type_icon(ctype, x + w - ds / 2 - 4, y + 3 + ds / 2, ds * 0.85, ink)
+    word = SHORT_KIND.get(kind, kind)
+    size = min(9.0, (w - 4) / max(len(word), 1) * 1.75)
+    if h >= ds + 14:
+        out.append(_text(x + w / 2, y + h - 6, word, size=size, weight="bold", fill=ink))
+    out.append("</g>")
+    return out
+
+
+def card_back(x: float, y: float, w: float, h: float, label: str = "",
+              cls: str = "card-back", **data: Any) -> list[str]:
+    """The red back of an action card, with a count or word on it."""
+    out = [group(cls, **data),
+           el("rect", x=x, y=y, width=w, height=h, rx=w * 0.09, fill="#9b2d20",
+              stroke="#4d130c", stroke_width=1.0),
+           el("rect", x=x + 3, y=y + 3, width=w - 6, height=h - 6, rx=w * 0.07, fill="none",
+              stroke="#e6b35a", stroke_width=0.8)]
+    if label:
+        out.append(_text(x + w / 2, y + h / 2 + 5, label, size=min(14.0, w * 0.32),
+                         weight="bold", fill="#fff1cf"))
+    out.append("</g>")
+    return out
+
+
+def good_token(x: float, y: float, good: str, size: float = 18.0,
+               action: str | None = None, cls: str = "good") -> list[str]:
+    """A goods card as a small brown square with its printed VP."""
+    kind, vp = good_parts(good)
+    fill = GOODS_COLOURS.get(kind, "#999999")
+    ink = "#3b2a1a" if kind == "light" else "#fff6e0"
+    return [group(cls, data_good=good, data_action=action),
+            el("title", f"{kind} brown good, {vp} VP when sold"),
+            el("rect", x=x, y=y, width=size, height=size, rx=3.0, fill=fill,
+               stroke=CLICK if action else "#3b2a1a", stroke_width=2.2 if action else 0.7),
+            _text(x + size / 2, y + size * 0.68, str(vp), size=size * 0.55, weight="bold",
+                  fill=ink),
+            "</g>"]
+
+
+def animal_token(x: float, y: float, kind: str, w: float = 44.0, h: float = 17.0,
+                 count: int | None = None) -> list[str]:
+    """An animal card as a rounded tag with its kind (and how many, in storage)."""
+    fill, ink = ANIMAL_COLOURS.get(kind, ("#dddddd", "#222222"))
+    label = kind if count is None else f"{kind} {count}"
+    return [el("rect", x=x, y=y, width=w, height=h, rx=h / 2, fill=fill, stroke="#5a4630",
+               stroke_width=0.7),
+            _text(x + w / 2, y + h * 0.7, label, size=min(9.5, h * 0.58), weight="bold",
+                  fill=ink)]
+
+
+def worker(x: float, y: float, size: float = 14.0) -> list[str]:
+    """A worker: a little figure (head and body)."""
+    return [el("circle", cx=x + size / 2, cy=y + size * 0.25, r=size * 0.22, fill="#d98c2b",
+               stroke="#6b3e0a", stroke_width=0.6),
+            el("path", d=f"M{_n(x + size * 0.12)},{_n(y + size)} L{_n(x + size * 0.3)},"
+               f"{_n(y + size * 0.48)} L{_n(x + size * 0.7)},{_n(y + size * 0.48)} "
+               f"L{_n(x + size * 0.88)},{_n(y + size)} Z", fill="#d98c2b", stroke="#6b3e0a",
+               stroke_width=0.6)]
+
+
+def silver(x: float, y: float, size: float = 14.0) -> list[str]:
+    """A silver coin."""
+    r = size / 2
+    return [el("circle", cx=x + r, cy=y + r, r=r, fill="#cfd3d8", stroke="#6d737a",
+               stroke_width=0.8),
+            el("circle", cx=x + r, cy=y + r, r=r * 0.62, fill="none", stroke="#8a9096",
+               stroke_width=0.6)]
+
+
+def button(x: float, y: float, label: str, action: str) -> tuple[list[str], float]:
+    """A pill with the words of a decision that has no place on the table; its width."""
+    w = 14 + 6.3 * len(label)
+    return [group("button", data_action=action),
+            el("rect", x=x, y=y, width=w, height=20.0, rx=10.0, fill=CLICK,
+               stroke="#0050a0"),
+            _text(x + w / 2, y + 14, label, size=10.5, weight="bold", fill="#ffffff"),
+            "</g>"], w
+
+
+# --------------------------------------------------------------------------- table parts
+DCW, DCH = 64.0, 56.0  # a display card
+COL = 74.0             # a display column
+
+
+def _display(view: Mapping[str, Any], legal: set[str], used: set[str],
+             x: float, y: float) -> tuple[list[str], float]:
+    """Rows 1-6 as columns: the die-faced row card on top, the row's cards below it."""
+    rows = list(view.get("display") or ())
+    deepest = max([3, *(len(r) for r in rows)])
+    h = 58 + deepest * (DCH + 5) + 6
+    out = [el("rect", x=x, y=y, width=6 * COL + 12, height=h, rx=8.0, fill="#e2d5b8",
+              stroke="#b49a6a"),
+           _text(x + 10, y + 17, "Display", size=13, weight="bold", anchor="start")]
+    for r in range(6):
+        cx = x + 8 + r * COL
+        row = rows[r] if r < len(rows) else []
+        out.append(group("display-row", data_row=r + 1, data_count=len(row)))
+        # The display card of the row: a big die face, as the printed row marker.
+        out.append(el("title", f"display row {r + 1}"))
+        out += die(cx + DCW / 2 - 15, y + 24, 30.0, r + 1, fill=PAPER)
+        for i, face in enumerate(row):
+            act = f"take {r + 1} {face}"
+            act = act if act in legal else None
+            if act:
+                used.add(act)
+            out += card(cx, y + 60 + i * (DCH + 5), DCW, DCH, face, cls="display-card",
+                        action=act, data_row=r + 1)
+        if not row:
+            out.append(_text(cx + DCW / 2, y + 60 + DCH / 2, "empty", size=9, fill="#8c7a60",
+                             font_style="italic"))
+        out.append("</g>")
+    return out, y + h
+
+
+def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str],
+                x: float, y: float) -> list[str]:
+    rc = view.get("round_card") or {}
+    opts = list(rc.get("options") or ())
+    w, h = 190.0, 40 + 17 * max(len(opts), 3)
+    out = [group("round-card", data_round=rc.get("letter")),
+           el("rect", x=x, y=y, width=w, height=h, rx=7.0, fill="#f6ecd4", stroke="#8c6d3f",
+              stroke_width=1.2),
+           el("circle", cx=x + 20, cy=y + 20, r=13.0, fill="#6b1d1d"),
+           _text(x + 20, y + 25.5, str(rc.get("letter", "?")), size=15, weight="bold",
+                 fill="#f6d77a"),
+           _text(x + 40, y + 17, "Round card", size=11, weight="bold", anchor="start"),
+           _text(x + 40, y + 30, "bonus for a triple, choose 1:", size=8.5, anchor="start",
+                 fill="#6b4e2e")]
+    for i, opt in enumerate(opts):
+        act = f"bonus {i + 1}"
+        act = act if act in legal else None
+        if act:
+            used.add(act)
+        oy = y + 40 + i * 17
+        out.append(group("round-bonus", data_option=i + 1, data_action=act))
+        out.append(el("rect", x=x + 8, y=oy, width=w - 16, height=15.0, rx=4.0,
+                      fill="#ffffff" if not act else "#dcebff",
+                      stroke=CLICK if act else "#c9b48a", stroke_width=1.6 if act else 0.6))
+        out.append(_text(x + 14, oy + 11, f"{i + 1}. {opt}", size=9.5, anchor="start"))
+        out.append("</g>")
+    left = view.get("round_cards_left") or ()
+    out.append(_text(x + w / 2, y + h + 13, "to come: " + (" ".join(left) if left else "—"),
+                     size=9, fill="#6b4e2e"))
+    out.append("</g>")
+    return out
+
+
+def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
+    """The seven "1." cards (dimmed with the holder's name once taken) and the all-7 stack."""
+    first = view.get("first_bonus") or {}
+    out = [_text(x, y + 10, "Bonus cards “1.”", size=11, weight="bold", anchor="start")]
+    for i, t in enumerate(TYPE_NAMES):
+        bx, by = x + i * 34, y + 16
+        fill, edge, ink = type_colours(t)
+        holder = first.get(t)
+        out.append(group("first-bonus", data_type=t,
+                         data_holder="" if holder is None else holder))
+        out.append(el("title", f"first {t} triple: 1 VP" +
+                      ("" if holder is None else f" (taken by {seat_name(view, holder)})")))
+        out.append(el("rect", x=bx, y=by, width=30.0, height=40.0, rx=3.0, fill=fill,
+                      stroke=edge, opacity=0.3 if holder is not None else 1.0))
+        out.append(_text(bx + 15, by + 22, "1.", size=14, weight="bold", fill=ink,
+                         opacity=0.3 if holder is not None else 1.0))
+        if holder is not None:
+            who = seat_name(view, holder)
+            short = "Aaron" if holder == "aaron" else f"P{holder + 1}" \
+                if isinstance(holder, int) else who
+            out.append(_text(bx + 15, by + 36, short, size=8.5, weight="bold", fill=INK))
+        out.append("</g>")
+    stack = list(view.get("all_types_stack") or ())
+    sx, sy = x + 7 * 34 + 8, y + 16
+    out.append(group("all-types", data_stack=" ".join(map(str, stack))))
+    out.append(el("title", "All 7 types: the next to hold all seven colours takes the top "
+                  "card (values " + (", ".join(map(str, stack)) or "none") + ")"))
+    for k in range(min(len(stack), 4) - 1, -1, -1):
+        out.append(el("rect", x=sx + k * 3, y=sy - k * 3, width=44.0, height=40.0, rx=3.0,
+                      fill="#fdf3dc", stroke="#8c6d3f"))
+    if stack:
+        out.append(_text(sx + 22, sy + 17, f"{stack[0]} VP", size=11, weight="bold"))
+        out.append(_text(sx + 22, sy + 31, "all 7", size=8.5, fill="#6b4e2e"))
+    else:
+        out.append(el("rect", x=sx, y=sy, width=44.0, height=40.0, rx=3.0, fill="none",
+                      stroke="#b49a6a", stroke_dasharray="3,2"))
+        out.append(_text(sx + 22, sy + 24, "gone", size=9, fill="#8c7a60"))
+    out.append("</g>")
+    return out
+
+
+def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
+           x: float, y: float) -> list[str]:
+    """Deck, discard, the two goods piles and the two animal piles with their top cards."""
+    out = [_text(x, y + 10, "Supply", size=11, weight="bold", anchor="start")]
+    y += 16
+    out += card_back(x, y, 44.0, 58.0, str(view.get("deck", "?")), cls="deck",
+                     data_count=view.get("deck"))
+    out.append(_text(x + 22, y + 70, "deck", size=8.5, fill="#6b4e2e"))
+    top = view.get("discard_top")
+    dx = x + 52
+    if top:
+        out += card(dx, y, 44.0, 58.0, str(top), cls="discard-top")
+    else:
+        out.append(el("rect", x=dx, y=y, width=44.0, height=58.0, rx=4.0, fill="none",
+                      stroke="#b49a6a", stroke_dasharray="3,2"))
+    out.append(_text(dx + 22, y + 70, f"discard {view.get('discard', 0)}", size=8.5,
+                     fill="#6b4e2e"))
+    px = dx + 60
+    for i, p in enumerate(view.get("goods_piles") or ()):
+        act = f"goods {i + 1}"
+        act = act if act in legal else None
+        if act:
+            used.add(act)
+        gx = px + i * 52
+        out.append(group("goods-pile", data_pile=i + 1, data_count=p.get("count", 0),
+                         data_action=act))
+        out.append(el("rect", x=gx, y=y, width=46.0, height=58.0, rx=4.0, fill="#f3e6cb",
+                      stroke=CLICK if act else "#8c6d3f", stroke_width=2.4 if act else 0.8))
+        if p.get("top"):
+            out += good_token(gx + 8, y + 6, str(p["top"]), size=30.0)
+            out.append(_text(gx + 23, y + 50, good_parts(str(p["top"]))[0], size=8.5))
+        else:
+            out.append(_text(gx + 23, y + 32, "empty", size=8.5, fill="#8c7a60"))
+        out.append(_text(gx + 23, y + 70, f"goods {i + 1}: {p.get('count', 0)}", size=8.5,
+                         fill="#6b4e2e"))
+        out.append("</g>")
+    ax = px + 2 * 52 + 6
+    for i, p in enumerate(view.get("animal_piles") or ()):
+        act = f"animal {i + 1}"
+        act = act if act in legal else None
+        if act:
+            used.add(act)
+        gx = ax + i * 56
+        out.append(group("animal-pile", data_pile=i + 1, data_count=p.get("count", 0),
+                         data_action=act))
+        out.append(el("rect", x=gx, y=y, width=50.0, height=58.0, rx=4.0, fill="#e8f0d8",
+                      stroke=CLICK if act else "#6b8f3a", stroke_width=2.4 if act else 0.8))
+        if p.get("top"):
+            out += animal_token(gx + 3, y + 20, str(p["top"]))
+        else:
+            out.append(_text(gx + 25, y + 32, "empty", size=8.5, fill="#8c7a60"))
+        out.append(_text(gx + 25, y + 70, f"animal {i + 1}: {p.get('count', 0)}", size=8.5,
+                         fill="#6b4e2e"))
+        out.append("</g>")
+    return out
+
+
+def start_player_card(x: float, y: float, side: str, holder: str) -> list[str]:
+    """The start player card: face up plain, face down with question marks (rules §2.3)."""
+    down = side == "question marks"
+    return [group("start-player", data_side=side),
+            el("title", f"start player card ({'face down' if down else 'face up'}), "
+                        f"held by {holder}: 1 VP at the end"),
+            el("rect", x=x, y=y, width=34.0, height=24.0, rx=3.0,
+               fill="#6b1d1d" if down else "#f6d77a", stroke="#3b0e0e"),
+            _text(x + 17, y + 17, "???" if down else "1st", size=10, weight="bold",
+                  fill="#f6d77a" if down else "#6b1d1d"),
+            "</g>"]
+
+
+# --------------------------------------------------------------------------- player boards
+ECW, ECH = 46.0, 58.0  # an estate / project / hand card
+BOARD_H = 276.0        # a player's board
+STEP = 17.0            # how far each card of an estate pile peeks out below the previous
+
+
+def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
+           legal: set[str], used: set[str], limit: float) -> tuple[list[str], float]:
+    """Estate piles side by side, each a fanned stack; a complete triple wears a gold frame."""
+    out: list[str] = []
+    px = x
+    gap = ECW + 8
+    slots = len(piles) + (1 if "onto new" in legal else 0)
+    if slots * gap > limit:  # many piles: close them up so the estate keeps to its board
+        gap = max(ECW * 0.6, limit / max(slots, 1))
+    for i, pile in enumerate(piles):
+        cards = list(pile.get("cards") or ())
+        act = f"onto {i + 1}"
+        act = act if act in legal else None
+        if act:
+            used.add(act)
+        done = bool(pile.get("complete"))
+        out.append(group("estate-pile", data_seat=seat, data_pile=i + 1,
+                         data_type=pile.get("type"), data_count=len(cards),
+                         data_complete="true" if done else "false", data_action=act))
+        tall = ECH + STEP * max(len(cards) - 1, 0)
+        if done:
+            out.append(el("rect", x=px - 3, y=y - 3, width=ECW + 6, height=tall + 6, rx=6.0,
+                          fill="#f6d77a", stroke="#a67c00", stroke_width=1.4))
+        for k, face in enumerate(cards):
+            out += card(px, y + k * STEP, ECW, ECH, str(face), cls="estate-card")
+        if act:
+            out.append(el("rect", x=px - 2, y=y - 2, width=ECW + 4, height=tall + 4, rx=5.0,
+                          fill="none", stroke=CLICK, stroke_width=2.6))
+        label = f"{pile.get('type')} ★" if done else f"{pile.get('type')} {len(cards)}/3"
+        out.append(_text(px + ECW / 2, y + ECH + 2 * STEP + 14, label, size=8, fill="#5a4630",
+                         weight="bold" if done else "normal"))
+        out.append("</g>")
+        px += gap
+    if "onto new" in legal:
+        used.add("onto new")
+        out += [group("estate-new", data_seat=seat, data_action="onto new"),
+                el("rect", x=px, y=y, width=ECW, height=ECH, rx=4.0, fill="#dcebff",
+                   stroke=CLICK, stroke_width=2.2, stroke_dasharray="4,2"),
+                _text(px + ECW / 2, y + ECH / 2 + 4, "new pile", size=8.5, weight="bold",
+                      fill="#0050a0"),
+                "</g>"]
+    if not piles and "onto new" not in legal:
+        out.append(_text(x + 4, y + 30, "no cards yet", size=9, anchor="start",
+                         fill="#8c7a60", font_style="italic"))
+    return out, y + ECH + 2 * STEP + 20
+
+
+def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: set[str],
+             used: set[str], x: float, y: float) -> list[str]:
+    """Workers, silver, goods by kind (each kind one click to sell), animals, and beside the
+    storage what lies left and right of the estate: sold goods, VP cards, bonus cards."""
+    out = [group("storage", data_seat=seat, data_workers=s.get("workers", 0),
+                 data_silver=s.get("silver", 0)),
+           _text(x, y + 10, "Storage", size=10, weight="bold", anchor="start")]
+    y += 16
+    out += worker(x, y)
+    out.append(_text(x + 18, y + 12, f"×{s.get('workers', 0)}", size=11, weight="bold",
+                     anchor="start"))
+    out += silver(x + 48, y)
+    out.append(_text(x + 66, y + 12, f"×{s.get('silver', 0)}", size=11, weight="bold",
+                     anchor="start"))
+    gx = x + 100
+    goods = s.get("goods") or {}
+    for kind in (*GOODS_KINDS, *(k for k in goods if k not in GOODS_KINDS)):
+        items = list(goods.get(kind) or ())
+        act = f"sell {kind}"
+        act = act if act in legal else None
+        if act:
+            used.add(act)
+        for g in items:
+            out += good_token(gx, y - 2, str(g), size=16.0, action=act)
+            gx += 19
+    if gx == x + 100:
+        out.append(_text(gx, y + 12, "no goods", size=8.5, anchor="start", fill="#8c7a60"))
+    y += 22
+    animals = s.get("animals") or {}
+    ax = x
+    shown = False
+    for kind in (*ANIMAL_KINDS, *(k for k in animals if k not in ANIMAL_KINDS)):
+        n = animals.get(kind, 0)
+        if n:
+            out += animal_token(ax, y, kind, w=58.0, count=n)
+            ax += 62
+            shown = True
+    if not shown:
+        out.append(_text(x, y + 12, "no animals", size=8.5, anchor="start", fill="#8c7a60"))
+    out.append("</g>")
+    y += 26
+    # Left and right of the estate: sold goods, VP cards, bonus cards.
+    sold = list(s.get("sold") or ())
+    out.append(_text(x, y + 11, "Sold", size=9, weight="bold", anchor="start"))
+    sx = x + 28
+    for g in sold[:14]:
+        out += good_token(sx, y, str(g), size=14.0, cls="sold")
+        sx += 16
+    if len(sold) > 14:
+        out.append(_text(sx + 2, y + 11, f"+{len(sold) - 14}", size=9, anchor="start"))
+        sx += 22
+    out.append(_text(sx + (4 if sold else 0), y + 11, f"= {s.get('sold_vp', 0)} VP", size=9,
+                     anchor="start", fill="#5a4630"))
+    y += 20
+    bits = [f"VP cards {s.get('vp_cards', 0)}"]
+    first = list(s.get("first_bonus") or ())
+    if first:
+        bits.append("“1.” " + ", ".join(first))
+    if s.get("all_types"):
+        bits.append(f"all 7 types {s['all_types']}")
+    out.append(_text(x, y + 10, " · ".join(bits), size=9, anchor="start", fill="#3b2a1a"))
+    return out
+
+
+def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[str],
+           used: set[str], x: float, y: float, w: float) -> tuple[list[str], float]:
+    viewer = view.get("seat")
+    mine = seat == viewer
+    accent = SEAT_ACCENT[seat % len(SEAT_ACCENT)]
+    estate_piles = list(s.get("estate") or ())
+    h = BOARD_H
+    moving = seat in (view.get("to_move") or ())
+    out = [group("player", data_seat=seat),
+           el("rect", x=x, y=y, width=w, height=h, rx=8.0, fill=PAPER,
+              stroke=CLICK if moving and mine else (accent if moving else "#b49a6a"),
+              stroke_width=2.6 if moving else 1.0),
+           el("rect", x=x, y=y, width=w, height=26.0, rx=8.0, fill=accent),
+           el("rect", x=x, y=y + 16, width=w, height=10.0, fill=accent)]
+    name = str(s.get("name") or f"Player {seat + 1}")
+    title = ("▶ " if moving else "") + name + (" (you)" if mine and name != "You" else "")
+    out.append(_text(x + 10, y + 18, title, size=13, weight="bold", fill="#ffffff",
+                     anchor="start"))
+    out.append(_text(x + w - 58, y + 18, "VP", size=10, fill="#ffffff", anchor="end"))
+    out.append(el("circle", cx=x + w - 38, cy=y + 13, r=15.0, fill="#ffffff",
+                  stroke="#3b2a1a"))
+    out.append(el("text", str(s.get("score", 0)), x=x + w - 38, y=y + 18.5, font_size=14.0,
+                  font_weight="bold", fill=INK, text_anchor="middle", class_="score",
+                  data_seat=seat))
+    sp = view.get("start_player") or {}
+    if sp.get("holder") == seat and not view.get("solo"):
+        out += start_player_card(x + w - 110, y + 1, str(sp.get("side")), name)
+    out.append(_text(x + w - 120, y + 18, f"storage {s.get('storage', 0)}", size=9,
+                     fill="#ffffff", anchor="end", opacity=0.85))
+    # Estate across the top of the board.
+    out.append(_text(x + 10, y + 42, "Estate", size=10, weight="bold", anchor="start"))
+    part, ey = estate(estate_piles, x + 12, y + 50, seat, legal if mine else set(), used,
+                      w - 24)
+    out += part
+    # Projects, hand and face-down pile, then storage to the right.
+    by = ey + 4
+    out.append(_text(x + 10, by + 8, "Projects", size=10, weight="bold", anchor="start"))
+    projects = list(s.get("projects") or ())
+    for i in range(3):
+        px = x + 10 + i * (ECW + 5)
+        if i < len(projects):
+            face = str(projects[i])
+            act = None
+            for cand in (f"place {face}", f"drop {face}"):
+                if mine and cand in legal:
+                    act = cand
+                    used.add(cand)
+                    break
+            out += card(px, by + 14, ECW, ECH, face, cls="project", action=act, data_seat=seat)
+        else:
+            out.append(el("rect", x=px, y=by + 14, width=ECW, height=ECH, rx=4.0, fill="none",
+                          stroke="#c9b48a", stroke_dasharray="3,2"))
+    hx = x + 10 + 3 * (ECW + 5) + 12
+    hand = s.get("hand")
+    out.append(_text(hx, by + 8, "Hand", size=10, weight="bold", anchor="start"))
+    if isinstance(hand, Sequence) and not isinstance(hand, str):
+        for i, face in enumerate(hand):
+            act = f"play {card_parts(str(face))[1]}"
+            act = act if mine and act in legal else None
+            if act:
+                used.add(act)
+            out += card(hx + i * (ECW + 5), by + 14, ECW, ECH, str(face), cls="hand-card",
+                        action=act, data_seat=seat)
+        nhand = len(hand)
+    else:
+        nhand = int(s.get("hand_count") or 0)
+        for i in range(nhand):
+            out += card_back(hx + i * (ECW + 5), by + 14, ECW, ECH, cls="hidden-hand",
+                             data_seat=seat)
+    fx = hx + max(nhand, 2) * (ECW + 5) + 6
+    out.append(_text(fx, by + 8, "Pile", size=10, weight="bold", anchor="start"))
+    out += card_back(fx, by + 14, ECW * 0.8, ECH, str(s.get("pile_count", 0)), cls="pile",
+                     data_seat=seat, data_count=s.get("pile_count", 0))
+    out += _storage(view, s, seat, legal if mine else set(), used, fx + ECW * 0.8 + 18, by)
+    out.append("</g>")
+    return out, y + h
+
+
+def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[str], float]:
+    """Aaron, the solo opponent: his estate (no bonuses) and the piles still face down."""
+    a = view.get("aaron")
+    if not isinstance(a, Mapping):
+        return [], y
+    h = BOARD_H
+    out = [group("aaron"),
+           el("rect", x=x, y=y, width=w, height=h, rx=8.0, fill="#f2ece0", stroke="#6d737a"),
+           el("rect", x=x, y=y, width=w, height=26.0, rx=8.0, fill="#4a4d51"),
+           el("rect", x=x, y=y + 16, width=w, height=10.0, fill="#4a4d51"),
+           _text(x + 10, y + 18, "Aaron (solo opponent)", size=13, weight="bold",
+                 fill="#ffffff", anchor="start"),
+           _text(x + w - 58, y + 18, "VP", size=10, fill="#ffffff", anchor="end"),
+           el("circle", cx=x + w - 38, cy=y + 13, r=15.0, fill="#ffffff", stroke="#3b2a1a"),
+           el("text", str(a.get("score", 0)), x=x + w - 38, y=y + 18.5, font_size=14.0,
+              font_weight="bold", fill=INK, text_anchor="middle", class_="aaron-score"),
+           _text(x + 10, y + 42, "Estate", size=10, weight="bold", anchor="start")]
+    part, ey = estate(list(a.get("estate") or ()), x + 12, y + 50, "aaron", set(), set(),
+                      w - 24)
+    out += part
+    out.append(_text(x + 10, ey + 12, "Face-down piles for the rounds to come",
+                     size=10, weight="bold", anchor="start"))
+    letters = "ABCDE"
+    for i, n in enumerate(a.get("piles") or ()):
+        px = x + 10 + i * 52
+        if n:
+            out += card_back(px, ey + 20, 44.0, 58.0, str(n), cls="aaron-pile", data_count=n)
+        else:
+            out.append(el("rect", x=px, y=ey + 20, width=44.0, height=58.0, rx=4.0,
+                          fill="none", stroke="#b49a6a", stroke_dasharray="3,2"))
+            out.append(_text(px + 22, ey + 52, "shown", size=8, fill="#8c7a60"))
+        out.append(_text(px + 22, ey + 92, f"round {letters[i] if i < 5 else i + 1}",
+                         size=8.5, fill="#5a4630"))
+    bits = []
+    if a.get("first_bonus"):
+        bits.append("“1.” " + ", ".join(a["first_bonus"]))
+    if a.get("all_types"):
+        bits.append(f"all 7 types {a['all_types']}")
+    out.append(_text(x + 10, ey + 112, "Bonus cards: " + (" · ".join(bits) or "none"),
+                     size=9, anchor="start"))
+    out.append("</g>")
+    return out, y + h
+
+
+# --------------------------------------------------------------------------- decision bar
+def _extra_words(act: str) -> str:
+    """The words on a button: 'convert 2' -> '2 VP (pay 6)'."""
+    words = act.split()
+    kind = words[0] if words else act
+    if kind == "workers":
+        return "Restock workers"
+    if kind == "silver":
+        return "Take 1 silver"
+    if kind == "convert" and len(words) == 2 and words[1].isdigit():
+        n = int(words[1])
+        return f"{n} VP for {3 * n}"
+    if kind == "pay" and len(words) == 2:
+        return f"pay {words[1]} workers"
+    if kind == "buy":
+        return "Buy 3 cards (3 silver)"
+    if kind == "end":
+        return "End turn"
+    return act
+
+
+def _decision(view: Mapping[str, Any], legal: set[str], used: set[str],
+              x: float, y: float, w: float) -> tuple[list[str], float]:
+    """The decision due in words; under it the card waiting for a place, the bought cards
+    to keep, and a button for every legal action the table drew nowhere else."""
+    pend = view.get("pending") or {}
+    over = bool(view.get("over"))
+    out = [el("rect", x=x, y=y, width=w, height=28.0, rx=6.0,
+              fill="#6b1d1d" if over else "#fff3d6", stroke="#c9a75a"),
+           _text(x + 10, y + 19, decision_words(view), size=12, weight="bold" if over
+                 else "normal", anchor="start", fill="#f6d77a" if over else INK,
+                 font_style="normal" if over else "italic", class_="decision")]
+    cx, cy = x + 4, y + 36
+    end = y + 28
+    waiting = pend.get("card")
+    if waiting and pend.get("kind") in ("drop", "estate"):
+        # The card being placed or taken waits beside the bar until it finds its place.
+        out.append(_text(cx, cy + 9, "this card:", size=9, anchor="start", fill="#5a4630"))
+        out += card(cx, cy + 14, ECW, ECH, str(waiting), cls="waiting-card")
+        cx += ECW + 16
+        end = cy + 14 + ECH
+    if pend.get("kind") == "keep" and pend.get("cards"):
+        out.append(_text(cx, cy + 9, "bought: keep one", size=9, anchor="start",
+                         fill="#5a4630"))
+        for face in pend["cards"]:
+            proj, act = f"keep {face} project", f"keep {face} action"
+            out += card(cx, cy + 14, ECW, ECH, str(face), cls="bought-card",
+                        action=proj if proj in legal else None)
+            for j, (cand, label) in enumerate(((proj, "project"), (act, "use die"))):
+                if cand in legal:
+                    used.add(cand)
+                    part, _ = button(cx + ECW + 4, cy + 18 + j * 26, label, cand)
+                    out += part
+            cx += ECW + 80
+        end = cy + 14 + ECH
+    bx, by = cx, cy
+    for act in sorted(legal - used, key=_order):
+        part, bw = button(bx, by, _extra_words(act), act)
+        if bx + bw > x + w and bx > x + 4:
+            bx, by = x + 4, max(by + 26, end + 6)
+            part, bw = button(bx, by, _extra_words(act), act)
+        out += part
+        used.add(act)
+        bx += bw + 6
+        end = max(end, by + 20)
+    return out, end
+
+
+def _order(act: str) -> tuple[int, int, str]:
+    """Buttons in a stable, sensible order: simple actions first, then amounts ascending."""
+    kinds = ("workers", "silver", "convert", "pay", "buy", "end")
+    words = act.split()
+    k = kinds.index(words[0]) if words and words[0] in kinds else len(kinds)
+    num = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+    return k, num, act
+
+
+def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> list[str]:
+    log = list(view.get("log") or ())[-lines:]
+    if not log:
+        return []
+    out = [_text(x, y, "Recent", size=11, weight="bold", anchor="start")]
+    for i, e in enumerate(log):
+        if isinstance(e, Mapping):
+            text = f"{e.get('round', '')}  {seat_name(view, e.get('seat'))}: " \
+                   f"{e.get('text') or e.get('action', '')}"
+        else:
+            text = str(e)
+        limit = int(w / 5.6)
+        if len(text) > limit:
+            text = text[:limit - 1] + "…"
+        out.append(_text(x, y + 14 + i * 13, text, size=9.5, anchor="start", fill="#5a4630"))
+    return out
+
+
+# --------------------------------------------------------------------------- the table
+def _header(view: Mapping[str, Any]) -> list[str]:
+    parts = [f"Round {view.get('round', '?')}"]
+    if view.get("turn"):
+        parts.append(f"turn {view['turn']} of 6")
+    if view.get("solo"):
+        parts.append("solo against Aaron")
+    else:
+        order = view.get("turn_order") or ()
+        if order:
+            parts.append("order " + " → ".join(seat_name(view, s) for s in order))
+    return [el("rect", x=0.0, y=0.0, width=float(WIDTH), height=44.0, fill="#6b1d1d"),
+            _text(16, 29, "The Castles of Burgundy", size=21, weight="bold", fill="#f6d77a",
+                  anchor="start", font_family="Georgia, 'DejaVu Serif', serif"),
+            _text(322, 29, "The Card Game", size=13, fill="#f6d77a", anchor="start",
+                  font_style="italic", font_family="Georgia, 'DejaVu Serif', serif"),
+            _text(WIDTH - 16, 28, " · ".join(parts), size=13, fill="#fff3d6", anchor="end")]
+
+
+def render_svg(view: Mapping[str, Any]) -> str:
+    """The table of ``view`` as a self-contained SVG string."""
+    legal = clickable(view)
+    used: set[str] = set()
+    body = _header(view)
+    y0 = 54.0
+    part, dy = _display(view, legal, used, 12.0, y0)
+    body += part
+    sx = 12 + 6 * COL + 12 + 14
+    body += _round_card(view, legal, used, sx, y0)
+    body += _bonus_cards(view, sx + 206, y0)
+    body += _piles(view, legal, used, sx + 206, y0 + 70)
+    if not view.get("solo"):
+        sp = view.get("start_player") or {}
+        holder = seat_name(view, sp.get("holder"))
+        body.append(_text(sx, y0 + 178, "Start player card", size=10, weight="bold",
+                          anchor="start"))
+        body += start_player_card(sx, y0 + 184, str(sp.get("side")), holder)
+        body.append(_text(sx + 42, y0 + 200, holder, size=10, anchor="start"))
+    # Boards first (two per line; solo: Aaron beside the player), drawn from y = 0 and
+    # moved into place afterwards: the decision bar above them gets a button for every legal
+    # action the boards did not already take, so it must know what they took.
+    seats = list(view.get("seats") or ())
+    bw = (WIDTH - 36) / 2
+    boards: list[str] = []
+    for i, s in enumerate(seats):
+        part, _ = _board(view, i, s, legal, used, 12 + (i % 2) * (bw + 12),
+                         (i // 2) * (BOARD_H + 12), bw)
+        boards += part
+    if view.get("solo"):
+        part, _ = _aaron(view, 12 + bw + 12, 0.0, bw)
+        boards += part
+    part, end = _decision(view, legal, used, sx, y0 + 214, WIDTH - sx - 12)
+    body += part
+    y = max(dy, end) + 12
+    body.append(f'<g class="boards" transform="translate(0,{_n(y)})">')
+    body += boards
+    body.append("</g>")
+    rows = max(1, (len(seats) + 1) // 2)
+    y += rows * (BOARD_H + 12)
+    body += _log(view, 14, y + 12, WIDTH - 28, 6)
+    height = y + 12 + 14 + 6 * 13 + 10
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" '
+            f'height="{_n(height)}" viewBox="0 0 {WIDTH} {_n(height)}" '
+            f'font-family={quoteattr(FONT)}>')
+    return "\n".join([head, el("title", "The Castles of Burgundy: The Card Game"),
+                      el("rect", x=0.0, y=0.0, width=float(WIDTH), height=height, fill=TABLE),
+                      *body, "</svg>"]) + "\n"
+
+
+__all__ = ["render_svg"]
