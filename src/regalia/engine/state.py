@@ -145,8 +145,16 @@ class State:
         coins neither made nor lost). The conformance suite calls it after every step."""
 
     def ranking(self) -> tuple[int, ...]:
-        """Each seat's place (1 = first; equal places share). Games add tie-breakers."""
+        """Each seat's place (1 = first; equal places share). Games add tie-breakers.
+
+        Where an opponent that is no seat takes part (a solo game's automaton), places count
+        it too: a solo player who lost to it is placed 2 (see :meth:`automata`)."""
         return places_from_keys(self.scores())
+
+    def automata(self) -> int:
+        """How many opponents that are no seat (played by the rules) take part in the
+        ranking; 0 in most games."""
+        return 0
 
     def describe(self, action: Action) -> str:
         """A sentence a person reads for an action (games say it better)."""

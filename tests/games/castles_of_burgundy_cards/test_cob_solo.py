@@ -84,7 +84,8 @@ def test_you_lose_at_once_when_aaron_is_ahead_after_a_round() -> None:
     _play_out(s)
     assert s.round == 0 and s.over and s.lost
     assert s.solo_result() == "lost" and s.view(0)["result"] == "lost"
-    assert s.ranking() == (1,), "the contract places seats only; Aaron is no seat"
+    assert s.ranking() == (2,), "Aaron takes first place though he is no seat"
+    assert s.automata() == 1
     assert s.record().result["solo"]["result"] == "lost"
     assert s.to_move() == ()
 
@@ -96,6 +97,7 @@ def test_you_win_with_equal_or_more_vp_after_round_e() -> None:
     assert s.round == 4 and not s.lost
     assert player_score(s, 0) >= aaron_score(s)
     assert s.solo_result() == "won" and s.view(0)["result"] == "won"
+    assert s.ranking() == (1,)
 
 
 def test_a_tie_with_aaron_after_a_round_goes_on() -> None:

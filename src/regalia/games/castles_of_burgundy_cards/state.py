@@ -303,13 +303,17 @@ class CobState(State):
     def ranking(self) -> tuple[int, ...]:
         """Most VP; ties: most cards left in storage; then shared [RB].
 
-        Solo: the contract places seats only (1..players), and Aaron is no seat, so the one
-        seat is always placed 1; whether you beat Aaron is :meth:`solo_result`, the view's
-        ``result`` and the record's ``result["solo"]``."""
+        Solo: Aaron takes part in the ranking though he is no seat (:meth:`automata`): you are
+        placed 2 if you lost to him, 1 if you won (level or ahead after every round); the
+        details are in :meth:`solo_result`, the view's ``result`` and the record's
+        ``result["solo"]``."""
         if self.players == 1:
-            return (1,)
+            return (2,) if self.lost else (1,)
         return places_from_keys([(player_score(self, p), storage_cards(self, p))
                                  for p in range(self.players)])
+
+    def automata(self) -> int:
+        return 1 if self.players == 1 else 0
 
     def solo_result(self) -> str | None:
         """Solo: "lost" (Aaron was ahead after a round), "won" (you were level or ahead after
