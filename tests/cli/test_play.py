@@ -157,3 +157,21 @@ def test_a_game_without_render_text_is_shown_as_its_view() -> None:
     finally:
         unregister("toy-plain")
     assert "'hand': [1, 2, 5]" in output(play)
+
+
+def test_each_turn_of_a_lone_human_starts_on_a_fresh_screen() -> None:
+    play, _ = session(TOY, 3, ["human", "random", "random"], 5, ["1", "1", "1"])
+    refreshes: list[int] = []
+    play.term.refresh = lambda: refreshes.append(play.decisions)
+    play.run()
+    assert len(refreshes) == 3  # one per turn of North
+    assert "<<SCREEN CLEARED>>" not in output(play)  # the scrollback is kept
+
+
+def test_hot_seat_turns_use_the_hand_over_screen_not_the_refresh() -> None:
+    play, _ = session(TOY, 2, ["human", "human"], 5, lambda prompt: "" if not prompt else "1")
+    refreshes: list[int] = []
+    play.term.refresh = lambda: refreshes.append(play.decisions)
+    play.run()
+    assert refreshes == []
+    assert "<<SCREEN CLEARED>>" in output(play)

@@ -109,6 +109,9 @@ def play(
                                                 help="Write the game record here.")] = None,
     edition: EditionOpt = None,
     option: OptionOpt = None,
+    scroll: Annotated[bool, typer.Option(
+        "--scroll", help="Let turns scroll by instead of starting each on a fresh screen.")
+    ] = False,
     resume: Annotated[Path | None, typer.Option(
         "--resume", metavar="FILE", help="Go on with a saved game record.")] = None,
 ) -> None:
@@ -137,7 +140,7 @@ def play(
         seed = fresh_seed() if seed is None else seed
         state = new_game(info.id, count, seed=seed, edition=edition, **chosen)
     session = PlaySession(
-        state, seat_kinds, real_terminal(console), seed,
+        state, seat_kinds, real_terminal(console, scroll), seed,
         meta={"app": f"regalia {regalia.__version__}"},
         default_save=str(record) if record else f"{info.id}-{seed}.json",
         render_text=info.render_text,

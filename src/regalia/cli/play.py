@@ -52,9 +52,11 @@ class Terminal:
     console: Console
     ask: Callable[[str], str]
     clear: Callable[[], None]
+    # Start a turn on a fresh screen, keeping the scrollback (unlike ``clear``).
+    refresh: Callable[[], None] = lambda: None
 
 
-def real_terminal(console: Console) -> Terminal:
+def real_terminal(console: Console, scroll: bool = False) -> Terminal:
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing and history at the prompt)
 
@@ -68,7 +70,12 @@ def real_terminal(console: Console) -> Terminal:
             console.file.write("\033[H\033[2J\033[3J")
             console.file.flush()
 
-    return Terminal(console, ask, clear)
+    def refresh() -> None:
+        if console.is_terminal and not scroll:
+            console.file.write("\033[H\033[2J")
+            console.file.flush()
+
+    return Terminal(console, ask, clear, refresh)
 
 
 class GameStopped(Exception):
@@ -177,6 +184,10 @@ class PlaySession:
 
     def show_turn(self, seat: int) -> None:
         console = self.console
+        if not self.hot_seat:
+            # The board reads as one live picture; earlier turns stay in the scrollback and
+            # the moves since are listed below, so nothing is lost.
+            self.term.refresh()
         returning = seat in self.seen
         new = self.log[self.seen.get(seat, 0):]
         self.seen[seat] = len(self.log)
