@@ -193,7 +193,8 @@ def card(x: float, y: float, w: float, h: float, face: str, cls: str = "card",
     out += die(x + 3, y + 3, ds, value)
     out += type_icon(ctype, x + w - ds / 2 - 4, y + 3 + ds / 2, ds * 0.85, ink)
     word = SHORT_KIND.get(kind, kind)
-    size = min(9.0, (w - 4) / max(len(word), 1) * 1.75)
+    # Bold sans glyphs run about 0.68 em wide: shrink long words to stay on the card.
+    size = min(9.0, (w - 5) / (max(len(word), 1) * 0.68))
     if h >= ds + 14:
         out.append(_text(x + w / 2, y + h - 6, word, size=size, weight="bold", fill=ink))
     out.append("</g>")
@@ -279,7 +280,7 @@ def _display(view: Mapping[str, Any], legal: set[str], used: set[str],
              x: float, y: float) -> tuple[list[str], float]:
     """Rows 1-6 as columns: the die-faced row card on top, the row's cards below it."""
     rows = list(view.get("display") or ())
-    deepest = max([3, *(len(r) for r in rows)])
+    deepest = max([2, *(len(r) for r in rows)])
     h = 58 + deepest * (DCH + 5) + 6
     out = [el("rect", x=x, y=y, width=6 * COL + 12, height=h, rx=8.0, fill="#e2d5b8",
               stroke="#b49a6a"),
@@ -451,7 +452,7 @@ def start_player_card(x: float, y: float, side: str, holder: str) -> list[str]:
 
 # --------------------------------------------------------------------------- player boards
 ECW, ECH = 46.0, 58.0  # an estate / project / hand card
-BOARD_H = 276.0        # a player's board
+BOARD_H = 296.0        # a player's board
 STEP = 17.0            # how far each card of an estate pile peeks out below the previous
 
 
@@ -483,8 +484,12 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         if act:
             out.append(el("rect", x=px - 2, y=y - 2, width=ECW + 4, height=tall + 4, rx=5.0,
                           fill="none", stroke=CLICK, stroke_width=2.6))
-        label = f"{pile.get('type')} ★" if done else f"{pile.get('type')} {len(cards)}/3"
-        out.append(_text(px + ECW / 2, y + ECH + 2 * STEP + 14, label, size=8, fill="#5a4630",
+        # Type and progress on two short lines, so neighbouring labels never run together;
+        # the type matters where a cloister joined another type's pile (rules §2.6).
+        ly = y + ECH + 2 * STEP + 11
+        out.append(_text(px + ECW / 2, ly, str(pile.get("type")), size=7.5, fill="#5a4630"))
+        out.append(_text(px + ECW / 2, ly + 10, "★ triple" if done else f"{len(cards)} of 3",
+                         size=8, fill="#8a6500" if done else "#5a4630",
                          weight="bold" if done else "normal"))
         out.append("</g>")
         px += gap
@@ -499,7 +504,7 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
     if not piles and "onto new" not in legal:
         out.append(_text(x + 4, y + 30, "no cards yet", size=9, anchor="start",
                          fill="#8c7a60", font_style="italic"))
-    return out, y + ECH + 2 * STEP + 20
+    return out, y + ECH + 2 * STEP + 24
 
 
 def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: set[str],
@@ -516,45 +521,44 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
     out += silver(x + 48, y)
     out.append(_text(x + 66, y + 12, f"×{s.get('silver', 0)}", size=11, weight="bold",
                      anchor="start"))
-    gx = x + 100
+    y += 20
+    # Goods grouped by card (kind and printed VP) with a count: a long game's storage
+    # stays on its board. Clicking any good of a kind sells that kind when legal.
     goods = s.get("goods") or {}
+    gx = x
     for kind in (*GOODS_KINDS, *(k for k in goods if k not in GOODS_KINDS)):
-        items = list(goods.get(kind) or ())
         act = f"sell {kind}"
-        act = act if act in legal else None
+        act = act if act in legal and goods.get(kind) else None
         if act:
             used.add(act)
-        for g in items:
-            out += good_token(gx, y - 2, str(g), size=16.0, action=act)
-            gx += 19
-    if gx == x + 100:
-        out.append(_text(gx, y + 12, "no goods", size=8.5, anchor="start", fill="#8c7a60"))
+        for g, n in _grouped(goods.get(kind) or ()):
+            out += good_token(gx, y, g, size=16.0, action=act)
+            out.append(_text(gx + 18, y + 12, f"×{n}", size=9.5, anchor="start"))
+            gx += 42
+    if gx == x:
+        out.append(_text(x, y + 12, "no goods", size=8.5, anchor="start", fill="#8c7a60"))
     y += 22
     animals = s.get("animals") or {}
     ax = x
-    shown = False
     for kind in (*ANIMAL_KINDS, *(k for k in animals if k not in ANIMAL_KINDS)):
         n = animals.get(kind, 0)
         if n:
-            out += animal_token(ax, y, kind, w=58.0, count=n)
-            ax += 62
-            shown = True
-    if not shown:
+            out += animal_token(ax, y, kind, w=56.0, count=n)
+            ax += 59
+    if ax == x:
         out.append(_text(x, y + 12, "no animals", size=8.5, anchor="start", fill="#8c7a60"))
     out.append("</g>")
-    y += 26
-    # Left and right of the estate: sold goods, VP cards, bonus cards.
+    y += 24
+    # Right of the estate: the sold goods, kept face up with their VP (rules §2.3).
     sold = list(s.get("sold") or ())
     out.append(_text(x, y + 11, "Sold", size=9, weight="bold", anchor="start"))
     sx = x + 28
-    for g in sold[:14]:
-        out += good_token(sx, y, str(g), size=14.0, cls="sold")
-        sx += 16
-    if len(sold) > 14:
-        out.append(_text(sx + 2, y + 11, f"+{len(sold) - 14}", size=9, anchor="start"))
-        sx += 22
-    out.append(_text(sx + (4 if sold else 0), y + 11, f"= {s.get('sold_vp', 0)} VP", size=9,
-                     anchor="start", fill="#5a4630"))
+    for g, n in _grouped(sold):
+        out += good_token(sx, y, g, size=14.0, cls="sold")
+        out.append(_text(sx + 16, y + 11, f"×{n}", size=9, anchor="start"))
+        sx += 38
+    out.append(_text(sx, y + 11, f"= {s.get('sold_vp', 0)} VP", size=9, anchor="start",
+                     fill="#5a4630"))
     y += 20
     bits = [f"VP cards {s.get('vp_cards', 0)}"]
     first = list(s.get("first_bonus") or ())
@@ -564,6 +568,14 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
         bits.append(f"all 7 types {s['all_types']}")
     out.append(_text(x, y + 10, " · ".join(bits), size=9, anchor="start", fill="#3b2a1a"))
     return out
+
+
+def _grouped(items: Sequence[str]) -> list[tuple[str, int]]:
+    """Equal cards counted, in first-seen order: ``[a, a, b]`` -> ``[(a, 2), (b, 1)]``."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[str(item)] = counts.get(str(item), 0) + 1
+    return list(counts.items())
 
 
 def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[str],
@@ -791,9 +803,9 @@ def _header(view: Mapping[str, Any]) -> list[str]:
     if view.get("solo"):
         parts.append("solo against Aaron")
     else:
-        order = view.get("turn_order") or ()
-        if order:
-            parts.append("order " + " → ".join(seat_name(view, s) for s in order))
+        order = " → ".join(seat_name(view, s) for s in view.get("turn_order") or ())
+        if order and len(order) <= 64:  # long names: the boards still show who moves
+            parts.append("order " + order)
     return [el("rect", x=0.0, y=0.0, width=float(WIDTH), height=44.0, fill="#6b1d1d"),
             _text(16, 29, "The Castles of Burgundy", size=21, weight="bold", fill="#f6d77a",
                   anchor="start", font_family="Georgia, 'DejaVu Serif', serif"),

@@ -216,6 +216,11 @@ def _wrap(prefix: str, plain_prefix: str, items: Sequence[tuple[str, str]],
     return lines
 
 
+def _item(markup: str) -> tuple[str, str]:
+    """A ``(markup, plain)`` pair for :func:`_wrap`."""
+    return markup, strip_markup(markup)
+
+
 # --------------------------------------------------------------------------- sections
 def _header(view: Mapping[str, Any]) -> list[str]:
     turn = view.get("turn")
@@ -228,15 +233,15 @@ def _header(view: Mapping[str, Any]) -> list[str]:
     left = view.get("round_cards_left") or ()
     line += f"  [dim](rounds to come: {esc(' '.join(left))})[/]" if left else \
         "  [dim](last round)[/]"
+    out.append(line)
     sp = view.get("start_player") or {}
+    order = view.get("turn_order") or ()
     if not view.get("solo"):
         holder = sp.get("holder")
         side = "face down, ?" if sp.get("side") == "question marks" else "face up"
-        line += f"   start player card: [bold]{esc(seat_name(view, holder))}[/] ({side})"
-    out.append(line)
-    order = view.get("turn_order") or ()
-    if order and not view.get("solo"):
-        out.append("Turn order: " + " → ".join(esc(seat_name(view, s)) for s in order))
+        out += _wrap("Turn order: ", "Turn order: ", [
+            _item(" → ".join(esc(seat_name(view, s)) for s in order)),
+            _item(f"start player card: [bold]{esc(seat_name(view, holder))}[/] ({side})")])
     words = decision_words(view)
     if words:
         style = "bold yellow" if view.get("over") else "italic"
@@ -337,10 +342,10 @@ def _seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any]) -> list[str]:
            f"  [dim](storage {s.get('storage', 0)})[/]{sp}"]
     estate = s.get("estate") or ()
     done = sum(1 for p in estate if p.get("complete"))
-    out += _wrap("    estate  ", "    estate  ",
-                 estate_markup(estate) or [("[dim]empty[/]", "empty")])
+    items = estate_markup(estate) or [("[dim]empty[/]", "empty")]
     if done:
-        out[-1] += f"  [dim]({done} complete)[/]"
+        items.append((f"[dim]({done} complete)[/]", f"({done} complete)"))
+    out += _wrap("    estate  ", "    estate  ", items)
     projects = s.get("projects") or ()
     proj = []
     for c in projects:
@@ -350,15 +355,19 @@ def _seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any]) -> list[str]:
     out.append(f"    projects {len(projects)}/3: " + (", ".join(proj) if proj else "[dim]—[/]"))
     goods = s.get("goods") or {}
     flat = [g for k in goods for g in goods[k]]
-    out.append(f"    storage  workers [bold]{s.get('workers', 0)}[/]  silver "
-               f"[bold]{s.get('silver', 0)}[/]  goods {_goods(flat)}  animals "
-               f"{_animals(s.get('animals') or {})}")
+    sells = [f"sell {k}" for k in goods if f"sell {k}" in legal]
+    out += _wrap("    storage  ", "    storage  ", [
+        _item(f"workers [bold]{s.get('workers', 0)}[/]"),
+        _item(f"silver [bold]{s.get('silver', 0)}[/]"),
+        _item(f"goods {_goods(flat)}" + (" [bold cyan]←sell[/]" if sells else "")),
+        _item(f"animals {_animals(s.get('animals') or {})}")])
     bonus = [f"\"1.\" {esc(t)}" for t in s.get("first_bonus") or ()]
     if s.get("all_types"):
         bonus.append(f"all 7 types {s['all_types']}")
-    out.append(f"    sold {_goods(s.get('sold') or ())} ({s.get('sold_vp', 0)} VP)  "
-               f"VP cards [bold]{s.get('vp_cards', 0)}[/]  bonus cards "
-               + (", ".join(bonus) if bonus else "[dim]—[/]"))
+    out += _wrap("    ", "    ", [
+        _item(f"sold {_goods(s.get('sold') or ())} ({s.get('sold_vp', 0)} VP)"),
+        _item(f"VP cards [bold]{s.get('vp_cards', 0)}[/]"),
+        _item("bonus cards " + (", ".join(bonus) if bonus else "[dim]—[/]"))])
     hand = s.get("hand")
     if hand is not None:
         cards = []
