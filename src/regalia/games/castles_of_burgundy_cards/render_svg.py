@@ -846,7 +846,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
     if view.get("solo"):
         part, _ = _aaron(view, 12 + bw + 12, 0.0, bw)
         boards += part
-    part, end = _decision(view, legal, used, sx, y0 + 214, WIDTH - sx - 12)
+    # Solo has no start player card (rules §2.11): the bar takes its place.
+    bar_y = y0 + (174 if view.get("solo") else 214)
+    part, end = _decision(view, legal, used, sx, bar_y, WIDTH - sx - 12)
     body += part
     y = max(dy, end) + 12
     body.append(f'<g class="boards" transform="translate(0,{_n(y)})">')
