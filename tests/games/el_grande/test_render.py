@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from regalia.engine.bench import random_playout
+from regalia.engine.markup import strip_markup
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
 from regalia.games.el_grande import map_layout
 from regalia.games.el_grande.map_layout import REGIONS, adjacency_from_borders, canonical_region
 from regalia.games.el_grande.render_svg import render_svg
-from regalia.games.el_grande.render_text import render_text, strip_markup
+from regalia.games.el_grande.render_text import render_text
 
 # Rules §1.1: the adjacency list, 15 symmetric edges.
 RULES_ADJACENCY = {

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
+from regalia.engine.markup import attributes as _attrs
+from regalia.engine.markup import element as el
+from regalia.engine.markup import number as _n
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, TYPE_NAMES
 from regalia.games.castles_of_burgundy_cards.render_text import (
     card_parts,
@@ -59,29 +62,6 @@ CLICK = "#0a84ff"
 
 
 # --------------------------------------------------------------------------- SVG primitives
-def _n(x: float) -> str:
-    """A coordinate as short, stable text (no float noise such as 0.30000000000000004)."""
-    r = round(float(x), 1)
-    return str(int(r)) if r == int(r) else f"{r:.1f}"
-
-
-def _attrs(attrs: Mapping[str, Any]) -> str:
-    parts = []
-    for k, v in attrs.items():
-        if v is None:
-            continue
-        text = _n(v) if isinstance(v, float | int) and not isinstance(v, bool) else str(v)
-        parts.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(text)}")
-    return "".join(parts)
-
-
-def el(tag: str, text: str | None = None, /, **attrs: Any) -> str:
-    """One SVG element; ``text`` is escaped, attribute names map ``data_x`` → ``data-x``."""
-    if text is None:
-        return f"<{tag}{_attrs(attrs)}/>"
-    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
-
-
 def group(cls: str, **attrs: Any) -> str:
     """The opening tag of a ``<g>``; a ``data_action`` makes it clickable (pointer cursor)."""
     if attrs.get("data_action"):

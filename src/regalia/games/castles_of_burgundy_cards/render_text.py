@@ -12,10 +12,10 @@ disagree about what a view means.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from regalia.engine.markup import esc, strip_markup
 from regalia.games.castles_of_burgundy_cards.faces import (
     ANIMAL_KINDS,
     GOODS_KINDS,
@@ -160,17 +160,6 @@ TYPE_STYLE: dict[str, str] = {
 GOODS_STYLE: dict[str, str] = {"light": "tan", "medium": "dark_orange3", "dark": "orange4"}
 DIE_FACES = "·⚀⚁⚂⚃⚄⚅"
 
-_MARKUP = re.compile(r"(?<!\\)\[(/?[a-z0-9_ #]*|/)\]")
-
-
-def strip_markup(text: str) -> str:
-    """The plain text of a rendering (Rich markup tags removed, escapes undone)."""
-    return _MARKUP.sub("", text).replace("\\[", "[")
-
-
-def esc(text: object) -> str:
-    """Escape text for Rich markup (an opening bracket would start a tag)."""
-    return str(text).replace("[", "\\[")
 
 
 def card_markup(card: str) -> str:

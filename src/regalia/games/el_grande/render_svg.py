@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
+from regalia.engine.markup import attributes as _attrs
+from regalia.engine.markup import element as el
+from regalia.engine.markup import number as _n
 from regalia.games.el_grande.map_layout import (
     BALEARICS,
     CASTILLO_BOX,
@@ -64,29 +67,6 @@ _REGION_FILL: dict[str, str] = {
 
 def colour_of(seat: Seat) -> tuple[str, str]:
     return PALETTE.get(seat.colour.lower(), _UNKNOWN)
-
-
-def _n(x: float) -> str:
-    """A coordinate as short, stable text (no float noise such as 0.30000000000000004)."""
-    r = round(x, 1)
-    return str(int(r)) if r == int(r) else f"{r:.1f}"
-
-
-def _attrs(attrs: Mapping[str, Any]) -> str:
-    parts = []
-    for k, v in attrs.items():
-        if v is None:
-            continue
-        text = _n(v) if isinstance(v, float) else str(v)
-        parts.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(text)}")
-    return "".join(parts)
-
-
-def el(tag: str, text: str | None = None, /, **attrs: Any) -> str:
-    """One SVG element; ``text`` is escaped, attribute names map ``data_x`` → ``data-x``."""
-    if text is None:
-        return f"<{tag}{_attrs(attrs)}/>"
-    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
 
 
 def _points(pts: Sequence[Point], dx: float = MAP_X, dy: float = MAP_Y) -> str:

@@ -11,11 +11,11 @@ what a view means.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from regalia.engine.markup import esc
 from regalia.games.el_grande.map_layout import REGIONS, canonical_region
 
 CASTILLO = "Castillo"
@@ -353,17 +353,6 @@ _STYLE: dict[str, str] = {
     "orange": "bold dark_orange", "pink": "bold hot_pink", "brown": "bold orange4",
 }
 
-_MARKUP = re.compile(r"\[(/?[a-z0-9_ #]*|/)\]")
-
-
-def strip_markup(text: str) -> str:
-    """The plain text of a rendered board (Rich markup tags removed, escapes undone)."""
-    return _MARKUP.sub("", text).replace("\\[", "[")
-
-
-def esc(text: object) -> str:
-    """Escape text for Rich markup (an opening bracket would start a tag)."""
-    return str(text).replace("[", "\\[")
 
 
 def _style(seat: Seat) -> str:

@@ -1,0 +1,50 @@
+"""Text helpers every game's pictures share: SVG elements and Rich console markup as strings.
+
+Pictures are pure functions of a view (like ``chess.svg.board``) and the rules core takes no
+third-party package, so markup is written as text here rather than through Rich or an XML
+library.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+_MARKUP_TAG = re.compile(r"(?<!\\)\[(/?[a-z0-9_ #]*|/)\]")
+
+
+def number(x: float) -> str:
+    """A coordinate as short, stable text (no float noise such as 0.30000000000000004)."""
+    r = round(float(x), 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def attributes(attrs: Mapping[str, Any]) -> str:
+    """SVG attributes: ``data_action`` is written ``data-action``, ``class_`` ``class``;
+    None leaves an attribute out; numbers are written short."""
+    parts = []
+    for k, v in attrs.items():
+        if v is None:
+            continue
+        text = number(v) if isinstance(v, float | int) and not isinstance(v, bool) else str(v)
+        parts.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+    return "".join(parts)
+
+
+def element(tag: str, text: str | None = None, /, **attrs: Any) -> str:
+    """One SVG element; ``text`` is escaped."""
+    if text is None:
+        return f"<{tag}{attributes(attrs)}/>"
+    return f"<{tag}{attributes(attrs)}>{escape(text)}</{tag}>"
+
+
+def strip_markup(text: str) -> str:
+    """The plain text of Rich markup (tags removed, escaped brackets restored)."""
+    return _MARKUP_TAG.sub("", text).replace("\\[", "[")
+
+
+def esc(text: object) -> str:
+    """Escape text for Rich markup (an opening bracket would start a tag)."""
+    return str(text).replace("[", "\\[")

@@ -1,0 +1,22 @@
+"""The shared picture helpers: SVG elements and Rich markup as text."""
+
+import xml.etree.ElementTree as ET
+
+from regalia.engine.markup import element, esc, number, strip_markup
+
+
+def test_numbers_are_short_and_stable() -> None:
+    assert number(0.1 + 0.2) == "0.3" and number(12.0) == "12" and number(7) == "7"
+
+
+def test_elements_escape_text_and_name_attributes_the_svg_way() -> None:
+    svg = element("text", "<Aragon & co>", data_action="place aragon", class_="region",
+                  x=1.25, hidden=None)
+    node = ET.fromstring(svg)
+    assert node.text == "<Aragon & co>"
+    assert node.attrib == {"data-action": "place aragon", "class": "region", "x": "1.2"}
+
+
+def test_markup_escapes_round_trip_through_strip() -> None:
+    name = "[bold]Eve[/]"
+    assert strip_markup(f"[red]{esc(name)}[/] 3") == "[bold]Eve[/] 3"
