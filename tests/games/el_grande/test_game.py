@@ -112,3 +112,45 @@ def test_every_illegal_action_is_refused_with_a_reason_and_changes_nothing():
             assert st.to_json() == before
         st.apply(legal[rng.below(len(legal))], seat)
         n += 1
+
+
+def test_determinize_at_the_end_keeps_the_revealed_hands():
+    # Audit: once the game is over every hand is shown, a secret take-back included, so a
+    # determinized sample must not resample it (view(determinize(s, p), p) == view(s, p)).
+    st = regalia.new_game("el-grande", 3, seed=0)
+    rng = Rng(0)
+    while st.to_move():
+        movers = st.to_move()
+        seat = movers[rng.below(len(movers))]
+        legal = st.legal_actions(seat)
+        st.apply(legal[rng.below(len(legal))], seat)
+    assert any(0 in p for p in st.plog)  # somebody took a power card back in secret
+    for p in range(3):
+        for i in range(10):
+            assert st.determinize(p, i).view(p) == st.view(p)
+
+
+def test_view_has_perfect_memory_of_cards_seen_and_of_every_event():
+    # Audit: a player remembers every face-up card of past rounds (so he knows what is
+    # left in each stack) and every public event, not only the latest ones.
+    st = regalia.new_game("el-grande", 4, seed=2, setup_disk=False)
+    rng = Rng(2)
+    seen: dict[str, int] = {}
+    while st.to_move() and st.ri < 4:
+        movers = st.to_move()
+        seat = movers[rng.below(len(movers))]
+        legal = st.legal_actions(seat)
+        st.apply(legal[rng.below(len(legal))], seat)
+    for e in st.view(1)["log"]:
+        if e["event"] == "round":
+            for cid in e["cards"]:
+                seen[cid] = seen.get(cid, 0) + 1
+    v = st.view(1)
+    assert v["log"][0]["event"] == "round" and v["log"][0]["round"] == 1
+    C = st.C
+    for k in range(4):
+        left = v["unrevealed"][k]
+        assert sum(left.values()) == v["stacks_left"][k]
+        for t in C.stack_cards[k]:
+            card = C.cards[t]
+            assert left.get(card.id, 0) == card.count - seen.get(card.id, 0)

@@ -55,6 +55,8 @@ def consistent_hands(plog: tuple[int, ...]) -> list[int]:
 
 
 def determinize(st: St, seat: int, rng: Rng) -> None:
+    if st.phase == OVER:
+        return  # every hand is shown at the end (view): nothing is hidden any more
     for s in range(st.players):
         if s == seat:
             continue

@@ -25,7 +25,8 @@
   viewer's own region id, else ``"chosen"``/``"choosing"``; None when not choosing)
 - ``cards``: the five face-up action cards: ``stack``, ``id``, ``name``, ``text``,
   ``caballeros`` (placement maximum), ``taken_by`` (seat or None); ``id`` None if the stack
-  is empty. ``stacks_left``: unrevealed cards per stack
+  is empty. ``stacks_left``: unrevealed cards per stack; ``unrevealed``: per stack 1-5,
+  ``{card id: copies not yet turned up}`` (every face-up card was seen: perfect memory)
 - ``turn``: None, or ``seat``, ``card`` (id), ``placed``, ``place_max``,
   ``placement_over``, ``action`` (``"not started" | "in progress" | "done" | "none"``)
 - ``special``: None, or the special action under way: ``card``, ``moved_own``,
@@ -34,8 +35,8 @@
   ``returning`` (seats still to return Caballeros, first is on), ``left`` (how many more)
 - ``sealed``: None, or ``purpose`` (``setup | castillo | card``)
 - ``veto_queue``: seats still asked whether to use their Veto
-- ``log``: the last 40 public events, each ``{"event", "seat", "text", ...}``; scorings
-  carry ``area`` and ``points`` per seat
+- ``log``: every public event since the setup (perfect memory), each ``{"event", "seat",
+  "text", ...}``; scorings carry ``area`` and ``points`` per seat
 - ``scores``, ``over``, ``ranking`` (None until the end)
 """
 
@@ -66,7 +67,7 @@ from regalia.games.el_grande.phases import (
 if TYPE_CHECKING:
     from regalia.games.el_grande.state import ElGrandeState as St
 
-LOG_SHOWN = 40
+LOG_SHOWN = None  # views model perfect memory: the whole public log
 CASTILLO = A.CASTILLO
 SEALED_PURPOSE = {S_SETUP: "setup", S_CASTILLO: "castillo", S_CARD: "card"}
 
@@ -146,6 +147,8 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
                       "caballeros": card.stack,
                       "taken_by": st.taker[k] if st.taker[k] >= 0 else None})
     stacks_left = [sum(st.remain[t] for t in C.stack_cards[k]) for k in range(4)] + [0]
+    unrevealed = [{C.cards[t].id: st.remain[t] for t in C.stack_cards[k] if st.remain[t]}
+                  for k in range(5)]
     turn = None
     if st.active >= 0 and st.phase != POWER:
         card_id = C.cards[st.tcard].id if st.tcard >= 0 else None
@@ -185,6 +188,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
                          "region": ids[st.sb[b]] if st.sb[b] >= 0 else None}
                         for b in (0, 1)],
         "seats": seats, "cards": cards, "stacks_left": stacks_left,
+        "unrevealed": unrevealed,
         "turn": turn, "special": special,
         "sealed": {"purpose": SEALED_PURPOSE[st.skind]} if sealing else None,
         "veto_queue": list(st.vq) if st.phase == VETO else [],
