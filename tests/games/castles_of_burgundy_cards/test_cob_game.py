@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -145,3 +146,24 @@ def test_registered_with_options_and_seat_names() -> None:
                                               "all_types_by_player_count"}
     assert info.seat_names is not None and info.seat_names(1) == ("You",)
     assert isinstance(regalia.new_game(GAME), CobState)
+
+
+def test_reshuffled_cards_stay_in_every_view_perfect_memory() -> None:
+    """The discard pile is face up; when it is shuffled into a new deck [RB, A19] every seat
+    still remembers which cards went in (DESIGN: views with perfect memory)."""
+    s = new(4, seed=5)
+    rng = Rng(5)
+    seen: list[str] = []
+    while len(s.pools) == 1:
+        seen = list(s.view(0)["discard_pile"])
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    for seat in (0, 1, None):
+        reshuffled = s.view(seat)["reshuffled"]
+        assert len(reshuffled) == 1
+        assert not Counter(seen) - Counter(reshuffled[0]), "every card seen face up is kept"
+        assert not Counter(s.pools[1]) - Counter(reshuffled[0]), "the new deck came from it"
+    copy = State.from_json(s.to_json())
+    assert copy.view(0) == s.view(0)
+    assert s.determinize(0, Rng(1)).view(0) == s.view(0)
+    assert s.clone().view(2) == s.view(2)

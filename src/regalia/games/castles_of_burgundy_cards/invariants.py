@@ -55,6 +55,7 @@ def check_invariants(s: CobState) -> None:
     for gen, pool in enumerate(s.pools[:-1]):
         assert len(pool) == s.reserved[gen], f"old deck generation {gen} has loose cards"
     assert len(s.pools[-1]) >= s.reserved[-1], "more reserved cards than unrevealed ones"
+    assert len(s.reshuffled) == len(s.pools) - 1, "a reshuffle not remembered"
 
     # Goods and animals.
     goods: Counter[int] = Counter(s.goods_index[x] for x in s.g_pool)

@@ -89,7 +89,8 @@ class CobState(State):
         "_opts", "a_pool", "aaron_estate", "aaron_piles", "all7", "all7_stack", "animals",
         "ap_count", "ap_top", "bought", "cur", "d", "discard", "display", "estate", "first",
         "g_pool", "goods", "goods_index", "gp_count", "gp_top", "hand_gen", "hands", "log",
-        "lost", "mover", "over", "piles", "pools", "pos", "projects", "reserved", "round",
+        "lost", "mover", "over", "piles", "pools", "pos", "projects", "reserved", "reshuffled",
+        "round",
         "round_start", "silver", "sold", "stack", "start_down", "start_holder", "turn", "vp",
         "workers",
     )
@@ -108,6 +109,7 @@ class CobState(State):
     bought: bool             # the current player used the purchase this turn
     pools: list[list[str]]   # unrevealed action cards per generation (supply.py)
     reserved: list[int]
+    reshuffled: list[tuple[int, ...]]  # the face-up discard pile at each reshuffle (memory)
     discard: list[int]
     display: list[list[int]]     # rows 1..6
     hands: list[list[int]]
@@ -148,6 +150,7 @@ class CobState(State):
         self.stack = []
         self.pools = [list(d.deck)]
         self.reserved = [0]
+        self.reshuffled = []
         self.discard = []
         self.display = [[] for _ in range(6)]
         self.hands = [[] for _ in range(n)]
@@ -460,6 +463,7 @@ class CobState(State):
         new.bought = self.bought
         new.pools = [list(x) for x in self.pools]
         new.reserved = list(self.reserved)
+        new.reshuffled = list(self.reshuffled)
         new.discard = list(self.discard)
         new.display = [list(x) for x in self.display]
         new.hands = [list(x) for x in self.hands]
@@ -502,6 +506,7 @@ class CobState(State):
         out["estate"] = [[[t, list(c)] for t, c in e] for e in self.estate]
         out["aaron_estate"] = [[t, list(c)] for t, c in self.aaron_estate]
         out["log"] = [list(e) for e in self.log]
+        out["reshuffled"] = [list(e) for e in self.reshuffled]
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -513,6 +518,7 @@ class CobState(State):
         self.estate = [[(t, tuple(c)) for t, c in e] for e in data["estate"]]
         self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
         self.log = [tuple(e) for e in data["log"]]  # type: ignore[misc]
+        self.reshuffled = [tuple(e) for e in data.get("reshuffled", ())]
         self.mover = () if self.over else SEATS[self.cur]
         self._opts = None
 

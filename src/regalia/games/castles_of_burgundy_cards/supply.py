@@ -42,6 +42,7 @@ def _ensure_deck(s: CobState) -> bool:
     if not s.discard:
         return False
     s.pools.append([FACE_NAMES[f] for f in s.discard])
+    s.reshuffled.append(tuple(s.discard))  # it lay face up: every seat remembers it
     s.reserved.append(0)
     s.discard.clear()
     return True

@@ -16,7 +16,8 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
 - ``display``: six lists (rows 1-6) of cards
 - ``round_card``: ``{"letter", "options": [text...]}``; ``round_cards_left``: letters to come
 - ``deck`` (cards in the draw deck), ``discard`` (count), ``discard_top`` (card or null),
-  ``discard_pile`` (every card in it: it is face up)
+  ``discard_pile`` (every card in it: it is face up), ``reshuffled`` (the discard pile as it
+  was at each reshuffle into a new deck, oldest first: perfect memory of face-up cards)
 - ``goods_piles`` / ``animal_piles``: two ``{"count", "top"}`` (top null when empty)
 - ``first_bonus``: per type (castle, mine, cloister, knowledge, ship, pasture, building) the
   seat holding its "1." card, ``"aaron"``, or null; ``all_types_stack``: values left, top first
@@ -152,6 +153,7 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
         "discard": len(s.discard),
         "discard_top": FACE_NAMES[s.discard[-1]] if s.discard else None,
         "discard_pile": _cards(s.discard),
+        "reshuffled": [_cards(cards) for cards in s.reshuffled],
         "goods_piles": [{"count": s.gp_count[i],
                          "top": gnames[s.gp_top[i]] if s.gp_count[i] else None}
                         for i in (0, 1)],
