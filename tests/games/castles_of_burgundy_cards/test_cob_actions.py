@@ -267,3 +267,57 @@ def test_the_turn_ends_by_itself_when_no_purchase_is_possible() -> None:
     decide(s, 0)
     act(s, "play 1", "silver")
     assert s.cur == 1 and s.stack == [(P.PLAY,)]
+
+
+def test_action_1_wraps_a_6_to_row_1_for_one_worker() -> None:
+    """6 and 1 are neighbours: one worker turns a 6 into a 1 [RB, SEED]."""
+    s = table()
+    s.workers[0] = 1
+    set_row(s, 1, "mine-2")
+    set_row(s, 4, "ship-4")
+    at_action(s, 0, 6)
+    assert "take 1 mine-2" in texts(s) and "take 4 ship-4" not in texts(s)
+    act(s, "take 1 mine-2")
+    assert s.workers[0] == 0 and s.projects[0] == [FACE_INDEX["mine-2"]]
+
+
+def test_workers_change_the_die_of_a_sale() -> None:
+    """A 2 sells light goods; one worker makes it a 3, which sells medium goods [WDE]."""
+    s = table()
+    s.workers[0] = 1
+    set_goods(s, 0, "medium-1vp", "medium-1vp")
+    at_action(s, 0, 2)
+    act(s, "sell medium")
+    assert s.workers[0] == 0 and sum(s.sold[0]) == 2
+
+
+def test_a_bought_card_kept_as_a_project_with_three_projects_drops_one() -> None:
+    """"Remember the 3 card limit!" [RB]: with three projects one of them goes first (A6)."""
+    s = table()
+    s.silver[0] = 3
+    set_projects(s, 0, "mine-1", "ship-3", "castle-6")
+    set_hand(s, 0, "ship-1", "ship-2")
+    decide(s, 0)
+    act(s, "buy")
+    kept = s.stack[-1][1]
+    act(s, f"keep {_name(kept)} project")
+    assert texts(s) == ["drop castle-6", "drop mine-1", "drop ship-3"]
+    act(s, "drop ship-3")
+    assert len(s.projects[0]) == 3 and kept in s.projects[0]
+    assert s.discard[-1] == FACE_INDEX["ship-3"]
+
+
+def test_an_empty_deck_reshuffles_the_discard_pile_during_a_purchase() -> None:
+    """A19: whenever a draw finds the deck empty the discard pile becomes the new deck."""
+    s = table()
+    s.silver[0] = 3
+    set_hand(s, 0, "ship-1", "ship-2")
+    pool = s.pools[-1]
+    while len(pool) - s.reserved[-1] > 1:
+        s.discard.append(FACE_INDEX[pool.pop()])
+    discard = list(s.discard)
+    decide(s, 0)
+    act(s, "buy")
+    assert len(s.pools) == 2 and s.reshuffled == [tuple(discard)]
+    assert len([f for f in s.stack[-1][1:] if f >= 0]) == 3
+    assert s.view(1)["reshuffled"][0] == [_name(f) for f in discard]

@@ -225,3 +225,22 @@ def test_play_through_a_hand_card_into_the_estate() -> None:
     decide(s, 0)
     act(s, "play 2", "place ship-2")
     assert s.estate[0] == [(SHIP, f("ship-2"))]
+
+
+def test_all_seven_types_in_3p_go_4_then_2_then_1() -> None:
+    """The rulebook's example: in a 3-player game the first player with all seven colours
+    takes the 4, the second the 2, the third the 1."""
+    s = table(3)
+    got = []
+    for k, seat in enumerate((2, 0, 1)):
+        s.stack = []
+        d = k + 1
+        set_estate(s, seat, (CASTLE, (f"castle-{d}",)), (MINE, (f"mine-{d}",)),
+                   (CLOISTER, (f"cloister-{d}",)), (KNOWLEDGE, (f"knowledge-{d}",)),
+                   (SHIP, (f"ship-{d}",)), (PASTURE, (f"pasture-{d}",)))
+        bank = f"bank-{2 * k + 1}"
+        set_projects(s, seat, bank)
+        at_action(s, seat, 2 * k + 1)
+        act(s, f"place {bank}", "onto new")
+        got.append(s.all7[seat])
+    assert got == [4, 2, 1] and s.all7_stack == []

@@ -125,3 +125,23 @@ def test_a_game_is_five_rounds() -> None:
         _one_turn_silver(s)
     assert letters == set("ABCDE")
     assert s.to_move() == () and s.legal_actions(0) == ()
+
+
+def test_end_of_round_discards_the_display_and_deals_everything_afresh() -> None:
+    """End of a round [RB, SEED]: the display's leftovers are discarded, 10 new cards (3
+    players) are dealt by rows then by die, the next round card shows, and every player takes
+    a new pile of 6 and draws 2 of it."""
+    s = new(3, seed=11)
+    while not (s.round == 0 and s.turn == 5 and s.pos == 2):
+        _one_turn_silver(s)
+    leftovers = sorted(f for row in s.display for f in row)
+    _one_turn_silver(s)
+    assert s.view(None)["round"] == "B" and s.view(None)["round_cards_left"] == list("CDE")
+    # The leftovers went to the discard pile (or, after a reshuffle, into the new deck).
+    remembered = s.discard + [f for cards in s.reshuffled for f in cards]
+    assert all(remembered.count(f) >= leftovers.count(f) for f in leftovers)
+    rows = s.display
+    assert sum(len(r) for r in rows) == 10 and all(rows), "the first six went one per row"
+    assert all(len(h) == 2 for h in s.hands) and all(len(p) == 4 for p in s.piles)
+    assert s.turn == 0 and s.view(None)["turn"] == 1
+    s.check_invariants()
