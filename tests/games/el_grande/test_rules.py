@@ -319,3 +319,29 @@ def test_actions_read_as_sentences_and_errors_name_the_rule():
     st._legal = {}
     with pytest.raises(IllegalAction, match="your court is empty"):
         st.apply("place old-castile")
+
+
+def test_errors_during_a_special_action_name_the_action_not_another_phase():
+    # Audit: during a special action, 'card 3' said "already taken this round by -1" and
+    # 'power 6' / 'court 0' gave reasons of other phases.
+    st = turn(fresh(4), "intrigue-three")
+    set_king(st, "galicia")
+    put(st, BLUE, "aragon", 1)
+    st.played = [6, 5, 4, 3]
+    play(st, "act")
+    for bad in ("card 3", "power 6", "court 0", "recall aragon", "disk seville", "veto",
+                "done"):
+        with pytest.raises(IllegalAction, match="now you must carry out Intrigue: three"):
+            st.apply(bad)
+    with pytest.raises(IllegalAction, match="King's region"):
+        st.apply("pick blue galicia")
+
+
+def test_error_for_a_scoreboard_stuck_in_the_kings_region():
+    st = turn(fresh(4), "mobile-scoreboard")
+    set_king(st, "galicia")
+    st.sb = [4, -1]  # the 8/4/0 board lies in Galicia, the King's region
+    play(st, "act")
+    with pytest.raises(IllegalAction, match="scoreboard in the King's region cannot leave"):
+        st.apply("scoreboard high aragon")
+    assert "scoreboard low aragon" in texts(st)

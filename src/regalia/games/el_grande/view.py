@@ -364,6 +364,8 @@ def _reason(st: St, action: Action, seat: int) -> str | None:
     phase = st.phase
     if phase in _KINDS and k not in _KINDS[phase]:
         return f"now {who_must(st, seat)}"
+    if phase == ACTION and k not in {a.kind for a in st.legal_actions(seat)}:
+        return f"now {who_must(st, seat)}"  # a special action: only its own decisions
     taboo = "nothing may enter or leave the King's region (RB p4)"
     if k == "power":
         v = args[0]
@@ -406,6 +408,8 @@ def _reason(st: St, action: Action, seat: int) -> str | None:
         if k in ("pick", "to", "grande", "scoreboard", "evict", "return", "place",
                  "withdraw") and area == king:
             return taboo
+        if k == "scoreboard" and st.sb[args[0]] == king:
+            return "a mobile scoreboard in the King's region cannot leave it (RB p4)"
         if k == "grande" and st.grande[seat] == king:
             return "a Grande in the King's region cannot leave it (RB p12)"
         card = st.C.cards[st.tcard] if st.tcard >= 0 else None
