@@ -514,3 +514,83 @@ def test_veto_window_does_not_open_when_the_action_has_nothing_left():
     st.apply("pass", RED)
     play(st, "pick red aragon", "to castillo")
     assert st.astate == 2 and st.to_move() == (BLUE,)
+
+
+# ---------------------------------------------------------------- awkward cases (audit)
+def test_intrigue_moves_into_the_castillo_never_out_of_it():
+    st = board4("intrigue-four", king="galicia")
+    put(st, BLUE, "castillo", 2)
+    put(st, BLUE, "aragon", 1)
+    play(st, "act")
+    assert picks(st) == ["pick blue aragon"]
+    play(st, "pick blue aragon")
+    assert "to castillo" in texts(st) and "to aragon" not in texts(st)
+    assert "to galicia" not in texts(st)
+    play(st, "to castillo")
+    assert count(st, BLUE, "castillo") == 3
+
+
+def test_movement_cannot_name_the_kings_region_or_a_region_of_only_your_own():
+    st = board4("movement", king="galicia")
+    put(st, BLUE, "galicia", 3)
+    put(st, RED, "aragon", 2)
+    play(st, "act")
+    assert st.astate == 2 and count(st, BLUE, "galicia") == 3  # nothing to name: it ends
+
+
+def test_most_caballeros_in_the_kings_region_scores_it_with_the_king_bonus():
+    st = board4("score-most-crowded", king="galicia")
+    put(st, BLUE, "galicia", 3)
+    put(st, RED, "galicia", 1)
+    put(st, GREEN, "aragon", 2)
+    play(st, "act")
+    assert last_scores(st) == [("galicia", [2, 4 + 2, 0, 0])]
+
+
+def test_decay_with_empty_courts_changes_nothing():
+    st = board4("decay-all")
+    st.court = [7, 0, 0, 0]
+    st.prov = [23, 30, 30, 30]
+    play(st, "act")
+    assert st.court == [7, 0, 0, 0] and st.astate == 2
+    st.check_invariants()
+
+
+def test_secret_scoring_all_on_one_region_scores_nothing():
+    st = board4("secret-scoring", king="galicia")
+    put(st, RED, "aragon", 1)
+    play(st, "act")
+    for s in (RED, BLUE, YELLOW, GREEN):
+        st.apply("disk aragon", s)
+    assert last_scores(st) == [] and st.score == [0, 0, 0, 0]
+
+
+def test_grande_may_join_another_grande():
+    st = board4("grande", king="galicia")
+    st.grande = [7, 0, 7, 7]  # Blue's Grande in Aragon
+    play(st, "act", "grande aragon")
+    assert st.grande[RED] == st.grande[BLUE] == 0
+
+
+def test_the_court_with_nothing_left_anywhere_ends_at_once():
+    st = board4("the-court", king="galicia")
+    st.court[RED] += st.prov[RED] - 3
+    st.prov[RED] = 0
+    put_king = st.C.region_ids.index("galicia")
+    st.board[put_king * 4 + RED] += 3  # only in the King's region: untouchable
+    st._legal = {}
+    play(st, "act")
+    assert st.astate == 2 and st.prov[RED] == 0
+    st.check_invariants()
+
+
+def test_power_cards_may_take_back_the_card_played_this_round():
+    st = board4("power-cards")
+    st.played[RED] = 9
+    st.hand[RED] &= ~(1 << 9)
+    st.plog[RED] = (9,)
+    play(st, "act")
+    assert texts(st) == ["takeback 9"]
+    play(st, "takeback 9")
+    assert 9 in st.view(RED)["seats"][RED]["hand"]
+    assert st.view(BLUE)["seats"][RED]["power_card"] == 9  # still this round's card
