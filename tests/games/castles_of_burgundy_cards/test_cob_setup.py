@@ -145,3 +145,25 @@ def test_end_of_round_discards_the_display_and_deals_everything_afresh() -> None
     assert all(len(h) == 2 for h in s.hands) and all(len(p) == 4 for p in s.piles)
     assert s.turn == 0 and s.view(None)["turn"] == 1
     s.check_invariants()
+
+
+@pytest.mark.parametrize(("players", "by_row"), [(2, 6), (3, 6), (4, 12)])
+def test_the_rulebook_display_deal_with_known_cards(players: int, by_row: int) -> None:
+    """[RB] "The first 6 cards are placed one at a time from the top row to the bottom row.
+    With 4 players do the same with the next 6 cards. The last card is placed according to
+    its die number. If the last card is a 6, place it beside the display-6. With 3 players
+    the last 4 cards are placed in this way." Every card below shows a die that differs from
+    the row a by-row deal gives it, so the two ways cannot be confused."""
+    s = new(players, seed=3)
+    clear_table(s)
+    by_die = {2: ["ship-6"], 3: ["ship-6", "mine-1", "castle-1", "pasture-3"],
+              4: ["ship-6"]}[players]
+    row_cards = [f"knowledge-{(k + 1) % 6 + 1}" for k in range(by_row)]  # row r gets die r+1
+    s.supply_chance([("display", n) for n in row_cards + by_die])
+    s._deal_display()
+    for k, name in enumerate(row_cards):
+        assert FACE_INDEX[name] in s.display[k % 6]
+    for name in by_die:
+        assert FACE_INDEX[name] in s.display[FACE_DIE[FACE_INDEX[name]] - 1]
+    assert FACE_INDEX["ship-6"] in s.display[5]
+    assert sum(len(r) for r in s.display) == s.d.display[players]
