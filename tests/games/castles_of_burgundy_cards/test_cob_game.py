@@ -167,3 +167,21 @@ def test_reshuffled_cards_stay_in_every_view_perfect_memory() -> None:
     assert copy.view(0) == s.view(0)
     assert s.determinize(0, Rng(1)).view(0) == s.view(0)
     assert s.clone().view(2) == s.view(2)
+
+
+def test_every_card_a_seat_played_stays_in_every_view() -> None:
+    """Played cards go face up to the discard pile: every seat remembers who played what for
+    the whole game, not only the last entries of the log (DESIGN: perfect memory)."""
+    s = new(3, seed=8)
+    rng = Rng(8)
+    expected: list[list[str]] = [[], [], []]
+    while not s.is_over():
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        move = legal[rng.below(len(legal))]
+        s.apply(move, seat)
+        if move.kind == "play":  # the action is always asked next: the card is on top
+            expected[seat].append(s.view(None)["discard_top"])
+    for viewer in (0, 2, None):
+        assert [p["played"] for p in s.view(viewer)["seats"]] == expected
+    assert all(len(cards) == 30 for cards in expected), "6 cards a round, 5 rounds"

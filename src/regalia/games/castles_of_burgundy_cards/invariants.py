@@ -84,6 +84,7 @@ def check_invariants(s: CobState) -> None:
     for p in range(n):
         assert len(s.hands[p]) <= d.hand, "hand too big"
         assert len(s.hands[p]) == len(s.hand_gen[p])
+        assert len(s.played[p]) <= d.turns * (s.round + 1), "more cards played than dealt"
         assert len(s.projects[p]) <= 3, "more than 3 projects"
         assert s.workers[p] >= 0 and s.silver[p] >= 0, "negative workers or silver"
         for t, faces in s.estate[p]:

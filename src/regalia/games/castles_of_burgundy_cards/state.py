@@ -89,10 +89,9 @@ class CobState(State):
         "_opts", "a_pool", "aaron_estate", "aaron_piles", "all7", "all7_stack", "animals",
         "ap_count", "ap_top", "bought", "cur", "d", "discard", "display", "estate", "first",
         "g_pool", "goods", "goods_index", "gp_count", "gp_top", "hand_gen", "hands", "log",
-        "lost", "mover", "over", "piles", "pools", "pos", "projects", "reserved", "reshuffled",
-        "round",
-        "round_start", "silver", "sold", "stack", "start_down", "start_holder", "turn", "vp",
-        "workers",
+        "lost", "mover", "over", "piles", "played", "pools", "pos", "projects", "reserved",
+        "reshuffled", "round", "round_start", "silver", "sold", "stack", "start_down",
+        "start_holder", "turn", "vp", "workers",
     )
 
     d: CobData
@@ -114,6 +113,7 @@ class CobState(State):
     display: list[list[int]]     # rows 1..6
     hands: list[list[int]]
     hand_gen: list[list[int]]
+    played: list[tuple[int, ...]]  # per seat, every card played from hand, in order (memory)
     piles: list[list[int]]       # face-down supply: generations, top last
     projects: list[list[int]]
     estate: list[list[tuple[int, tuple[int, ...]]]]
@@ -155,6 +155,7 @@ class CobState(State):
         self.display = [[] for _ in range(6)]
         self.hands = [[] for _ in range(n)]
         self.hand_gen = [[] for _ in range(n)]
+        self.played = [()] * n
         self.piles = [[] for _ in range(n)]
         self.projects = [[] for _ in range(n)]
         self.estate = [[] for _ in range(n)]
@@ -468,6 +469,7 @@ class CobState(State):
         new.display = [list(x) for x in self.display]
         new.hands = [list(x) for x in self.hands]
         new.hand_gen = [list(x) for x in self.hand_gen]
+        new.played = list(self.played)
         new.piles = [list(x) for x in self.piles]
         new.projects = [list(x) for x in self.projects]
         new.estate = [list(x) for x in self.estate]
@@ -507,6 +509,7 @@ class CobState(State):
         out["aaron_estate"] = [[t, list(c)] for t, c in self.aaron_estate]
         out["log"] = [list(e) for e in self.log]
         out["reshuffled"] = [list(e) for e in self.reshuffled]
+        out["played"] = [list(e) for e in self.played]
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -519,6 +522,7 @@ class CobState(State):
         self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
         self.log = [tuple(e) for e in data["log"]]  # type: ignore[misc]
         self.reshuffled = [tuple(e) for e in data.get("reshuffled", ())]
+        self.played = [tuple(e) for e in data.get("played", [()] * self.players)]
         self.mover = () if self.over else SEATS[self.cur]
         self._opts = None
 
@@ -712,6 +716,7 @@ def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
             del hand[j]
             del s.hand_gen[p][j]
             s.discard.append(f)
+            s.played[p] = (*s.played[p], f)
             break
     s.stack[-1] = (P.ACT, die, P.NORMAL)
 

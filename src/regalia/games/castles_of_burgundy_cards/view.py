@@ -23,7 +23,8 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
   seat holding its "1." card, ``"aaron"``, or null; ``all_types_stack``: values left, top first
 - ``start_player``: ``{"holder": seat or null, "side": "front" | "question marks"}``
 - ``seats``: per seat ``{"name", "hand" (own hand only, else null), "hand_count",
-  "pile_count", "projects", "estate": [{"type", "cards", "complete"}], "workers",
+  "pile_count", "played" (every card the seat played from hand this game, in order: six a
+  round), "projects", "estate": [{"type", "cards", "complete"}], "workers",
   "silver", "goods": {kind: [good...]}, "animals": {kind: count}, "sold": [good...],
   "sold_vp", "vp_cards", "first_bonus": [types], "all_types": value, "score",
   "storage"}`` (score = VP if the game ended now; storage = the tie-breaker count)
@@ -108,6 +109,7 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             "hand": _cards(s.hands[p]) if seat == p else None,
             "hand_count": len(s.hands[p]),
             "pile_count": len(s.piles[p]),
+            "played": _cards(s.played[p]),
             "projects": _cards(s.projects[p]),
             "estate": _estate(s.estate[p]),
             "workers": s.workers[p],
