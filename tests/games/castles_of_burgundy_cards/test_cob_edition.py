@@ -172,3 +172,17 @@ def test_a_different_die_changes_what_is_legal() -> None:
     assert base.estate[0][-1][1] == (FACE_INDEX["castle-3"],)
     assert "castle-3" not in data_of(other.edition).deck  # type: ignore[attr-defined]
     assert KIND_NAMES[0] == "castle"
+
+
+def test_the_view_shows_the_values_printed_in_the_loaded_edition() -> None:
+    from regalia.games.castles_of_burgundy_cards.render_text import render_text
+
+    richer = load_edition(TEXT.replace('name = "building"\ncolour = "beige"\ntriple_vp = 3',
+                                       'name = "building"\ncolour = "beige"\ntriple_vp = 7'))
+    builtin, custom = new(2, seed=1).view(0), _new_with(richer).view(0)  # type: ignore[attr-defined]
+    assert builtin["printed"]["triple_vp"]["building"] == 3
+    assert custom["printed"]["triple_vp"]["building"] == 7
+    assert builtin["printed"]["triple_vp"]["pasture"] == 4
+    dice = builtin["printed"]["goods_dice"]
+    assert sorted(d for kind in dice.values() for d in kind) == [1, 2, 3, 4, 5, 6]
+    assert "building[/] 7" in render_text(custom)

@@ -298,3 +298,12 @@ def test_text_markup_is_valid_rich(players: int) -> None:
             rendered = render_text(state.view(seat))
             plain = text_mod.Text.from_markup(rendered).plain
             assert plain == strip_markup(rendered)
+
+
+def test_a_complete_triple_shows_the_vp_printed_for_its_type() -> None:
+    view = regalia.new_game(GAME, 2, seed=3).view(0)
+    view["seats"][0]["estate"] = [{"type": "pasture", "complete": True,
+                                   "cards": ["pasture-1", "pasture-2", "pasture-3"]}]
+    view["printed"]["triple_vp"]["pasture"] = 9
+    svg = render_svg(view)
+    assert "★ 9 VP" in svg and "a triple scores 9 VP" in svg

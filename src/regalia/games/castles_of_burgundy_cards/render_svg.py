@@ -437,9 +437,12 @@ STEP = 17.0            # how far each card of an estate pile peeks out below the
 
 
 def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
-           legal: set[str], used: set[str], limit: float) -> tuple[list[str], float]:
-    """Estate piles side by side, each a fanned stack; a complete triple wears a gold frame."""
+           legal: set[str], used: set[str], limit: float,
+           triple_vp: Mapping[str, Any] | None = None) -> tuple[list[str], float]:
+    """Estate piles side by side, each a fanned stack; a complete triple wears a gold frame
+    and shows the VP printed on its cards."""
     out: list[str] = []
+    triple_vp = triple_vp or {}
     px = x
     gap = ECW + 8
     slots = len(piles) + (1 if "onto new" in legal else 0)
@@ -468,9 +471,14 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         # the type matters where a cloister joined another type's pile (rules §2.6).
         ly = y + ECH + 2 * STEP + 11
         out.append(_text(px + ECW / 2, ly, str(pile.get("type")), size=7.5, fill="#5a4630"))
-        out.append(_text(px + ECW / 2, ly + 10, "★ triple" if done else f"{len(cards)} of 3",
+        vp = triple_vp.get(str(pile.get("type")))
+        done_label = f"★ {vp} VP" if vp is not None else "★ triple"
+        out.append(_text(px + ECW / 2, ly + 10, done_label if done else f"{len(cards)} of 3",
                          size=8, fill="#8a6500" if done else "#5a4630",
                          weight="bold" if done else "normal"))
+        if vp is not None:
+            out.append(el("title", f"{pile.get('type')}: {len(cards)} of 3; "
+                                   f"a triple scores {vp} VP"))
         out.append("</g>")
         px += gap
     if "onto new" in legal:
@@ -590,7 +598,7 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
     # Estate across the top of the board.
     out.append(_text(x + 10, y + 42, "Estate", size=10, weight="bold", anchor="start"))
     part, ey = estate(estate_piles, x + 12, y + 50, seat, legal if mine else set(), used,
-                      w - 24)
+                      w - 24, (view.get("printed") or {}).get("triple_vp"))
     out += part
     # Projects, hand and face-down pile, then storage to the right.
     by = ey + 4
@@ -654,7 +662,7 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
               font_weight="bold", fill=INK, text_anchor="middle", class_="aaron-score"),
            _text(x + 10, y + 42, "Estate", size=10, weight="bold", anchor="start")]
     part, ey = estate(list(a.get("estate") or ()), x + 12, y + 50, "aaron", set(), set(),
-                      w - 24)
+                      w - 24, (view.get("printed") or {}).get("triple_vp"))
     out += part
     out.append(_text(x + 10, ey + 12, "Face-down piles for the rounds to come",
                      size=10, weight="bold", anchor="start"))

@@ -293,6 +293,16 @@ def _supply(view: Mapping[str, Any]) -> list[str]:
         piles.append(f"animal {i}: {esc(t) if t else '[dim]empty[/]'} ({p.get('count', 0)})"
                      + mark)
     out.append("Piles  " + "   ".join(piles))
+    printed = view.get("printed") or {}
+    vps = printed.get("triple_vp") or {}
+    if vps:
+        out.append("Triple VP: " + "  ".join(f"[{TYPE_STYLE.get(t, 'bold')}]{esc(t)}[/] {vp}"
+                                              for t, vp in vps.items()))
+    dice = printed.get("goods_dice") or {}
+    if dice:
+        out.append("Goods sell on: " + "  ".join(
+            f"[{GOODS_STYLE.get(k, 'bold')}]{esc(k)}[/] {'/'.join(map(str, d))}"
+            for k, d in dice.items()))
     return out
 
 

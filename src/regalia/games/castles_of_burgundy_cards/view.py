@@ -32,6 +32,8 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
   "first_bonus", "all_types"}``; ``result`` (when over): ``"won"``/``"lost"`` solo, else
   the ranking
 - ``scores``, ``ranking``: per seat
+- ``printed``: values printed on the cards of this edition, for pictures and players:
+  ``{"triple_vp": {type: VP of a triple}, "goods_dice": {kind: [dice that sell it]}}``
 - ``log``: the last public actions, ``[{"round", "seat", "action", "text"}]``
 """
 
@@ -169,6 +171,10 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "scores": scores,
         "ranking": ranking,
+        "printed": {
+            "triple_vp": {TYPE_NAMES[t]: vp for t, vp in enumerate(d.triple_vp)},
+            "goods_dice": {GOODS_KINDS[g]: list(dice) for g, dice in enumerate(d.goods_dice)},
+        },
         "log": [{"round": ROUND_LETTERS[r], "seat": p, "action": TABLE.decode(code).text,
                  "text": describe(s, TABLE.decode(code), r)} for r, p, code in s.log],
     }
