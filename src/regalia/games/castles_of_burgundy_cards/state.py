@@ -1,10 +1,11 @@
-"""CobState: the position of a game, its turn and round flow, and the six actions.
+"""CobState: the position of a game, and its turn and round flow.
 
 Seats are the human players (solo: one seat; Aaron lives in the state, not in a seat). Every
 card is a face number (faces.py); hands, rows, projects and the discard pile are lists of
 faces; the deck and face-down piles follow the chance model of supply.py. A turn is a stack of
-pending decisions (pending.py); ``_settle`` takes the decisions that leave no choice and stops
-at the next real one, whose legal actions it caches.
+pending decisions (pending.py): choices.py lists the legal actions of each, effects.py carries
+them out (the six actions, the purchase, every placement bonus); ``_settle`` takes the
+decisions that leave no choice and stops at the next real one, whose legal actions it caches.
 """
 
 from __future__ import annotations
@@ -18,9 +19,16 @@ from regalia.engine.state import State, places_from_keys
 from regalia.games.castles_of_burgundy_cards import actions as A
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards import supply
+from regalia.games.castles_of_burgundy_cards.amounts import (
+    LOG_LENGTH,
+    PROJECT_LIMIT,
+    PURCHASE_CARDS,
+    PURCHASE_COST,
+)
+from regalia.games.castles_of_burgundy_cards.choices import CHOICES
 from regalia.games.castles_of_burgundy_cards.edition import CobData, data_of
+from regalia.games.castles_of_burgundy_cards.effects import EFFECTS, PLACEMENT_BONUS
 from regalia.games.castles_of_burgundy_cards.estate import (
-    NEW_PILE,
     aaron_sort,
     add_to_pile,
     award_bonus_cards,
@@ -28,26 +36,12 @@ from regalia.games.castles_of_burgundy_cards.estate import (
 )
 from regalia.games.castles_of_burgundy_cards.faces import (
     ANIMAL_KINDS,
-    BANK,
-    BOARDING_HOUSE,
-    BUILDING,
-    CARPENTER,
-    CASTLE,
-    CHURCH,
-    CITY_HALL,
     CLOISTER,
     FACE_DIE,
     FACE_INDEX,
     FACE_KIND,
     FACE_NAMES,
     FACE_TYPE,
-    KNOWLEDGE,
-    MARKET,
-    MINE,
-    PASTURE,
-    SHIP,
-    WAREHOUSE,
-    WATCHTOWER,
     die_distance,
 )
 from regalia.games.castles_of_burgundy_cards.scoring import (
@@ -63,21 +57,6 @@ GAME_ID = "castles-of-burgundy-cards"
 SEATS = ((0,), (1,), (2,), (3,))
 NOBODY = -1
 
-# Placement bonuses printed as symbols on the cards [RB]: amounts of the plain ones.
-MINE_SILVER = 2
-KNOWLEDGE_WORKERS = 2
-BANK_SILVER = 3
-# What carpenter's workshop, church and market may take from the display [RB].
-CARPENTER_TAKES = (1 << BUILDING) | (1 << KNOWLEDGE)
-CHURCH_TAKES = (1 << CASTLE) | (1 << MINE) | (1 << CLOISTER)
-MARKET_TAKES = (1 << SHIP) | (1 << PASTURE)
-# Action 4 restocks to this many workers; action 6 and a purchase cost this much [RB].
-RESTOCK = 2
-PER_VP = 3
-PURCHASE_COST = 3
-PURCHASE_CARDS = 3
-PROJECT_LIMIT = 3
-LOG_LENGTH = 16
 
 
 class CobState(State):
@@ -340,7 +319,7 @@ class CobState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         opts = self._opts
         if opts is None:
-            opts = self._opts = tuple(OPTIONS[self.stack[-1][0]](self, self.stack[-1]))
+            opts = self._opts = tuple(CHOICES[self.stack[-1][0]](self, self.stack[-1]))
         return opts  # type: ignore[return-value]
 
     def _apply(self, action: Action, seat: int) -> None:
@@ -363,7 +342,7 @@ class CobState(State):
                 continue
             top = stack[-1]
             kind = top[0]
-            opts = OPTIONS[kind](self, top)
+            opts = CHOICES[kind](self, top)
             if kind in P.AUTO:
                 if not opts:
                     stack.pop()  # nothing to take: the bonus yields nothing [RB]
@@ -575,344 +554,3 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     return value
-
-
-# ====================================================================== legal options
-def _opt_play(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    dice = sorted({FACE_DIE[f] for f in s.hands[s.cur]})
-    out = [A.PLAY[d] for d in dice]
-    if s._can_buy():
-        out.append(A.BUY)
-    return out
-
-
-def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    die = top[1]
-    p = s.cur
-    workers = s.workers[p]
-    out: list[Action] = []
-    # Action 1: take a card from the row of the die (workers may change it) [RB].
-    for r in range(6):
-        row = s.display[r]
-        if row and (die == 0 or die_distance(die, r + 1) <= workers):
-            takes = A.TAKE[r]
-            for f in sorted(set(row)):
-                out.append(takes[f])
-    # Action 2: place a project whose die equals the (changed) die.
-    projects = s.projects[p]
-    if projects:
-        for f in sorted(set(projects)):
-            if die == 0 or die_distance(die, FACE_DIE[f]) <= workers:
-                out.append(A.PLACE[f])
-    # Action 3: sell the goods kind of the die (never with nothing of that kind: docs).
-    for g in s._owned_goods_kinds(p):
-        if die == 0 or min(die_distance(die, x) for x in s.d.goods_dice[g]) <= workers:
-            out.append(A.SELL[g])
-    # Actions 4 and 5 ignore the die.
-    out.append(A.WORKERS)
-    out.append(A.SILVER)
-    # Action 6: whole VP only (a remainder would be lost: docs, A12).
-    most = (workers + s.silver[p]) // PER_VP
-    if most:
-        convert = A.CONVERT
-        out.extend(convert[n] for n in range(1, min(most, A.MAX_CONVERT) + 1))
-    if top[2] != P.EXTRA and s._can_buy():
-        out.append(A.BUY)
-    return out
-
-
-def _opt_take(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    mask = top[1]
-    out: list[Action] = []
-    for r in range(6):
-        row = s.display[r]
-        if row:
-            takes = A.TAKE[r]
-            for f in sorted(set(row)):
-                if mask >> FACE_TYPE[f] & 1:
-                    out.append(takes[f])
-    return out
-
-
-def _opt_drop(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.DROP[f] for f in sorted(set(s.projects[s.cur]))]
-
-
-def _opt_estate(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.ONTO_NEW if i == NEW_PILE else A.ONTO[i]
-            for i in pile_options(s.estate[s.cur], top[1]) if i < A.MAX_PILES]
-
-
-def _opt_place_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    projects = s.projects[s.cur]
-    if not projects:
-        return []  # city hall with no other project: nothing [RB]
-    out = [A.PLACE[f] for f in sorted(set(projects))]
-    if s._can_buy():
-        out.append(A.BUY)
-    return out
-
-
-def _opt_sell_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.SELL[g] for g in s._owned_goods_kinds(s.cur)]
-
-
-def _opt_goods(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.GOODS[i] for i in (0, 1) if s.gp_count[i]]
-
-
-def _opt_animals(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.ANIMAL[i] for i in (0, 1) if s.ap_count[i]]
-
-
-def _opt_board(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return ([A.GOODS[i] for i in (0, 1) if s.gp_count[i]]
-            + [A.ANIMAL[i] for i in (0, 1) if s.ap_count[i]])
-
-
-def _opt_bonus(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return A.BONUS[:len(s.d.rounds[s.round])]
-
-
-def _opt_keep(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    out: list[Action] = []
-    for f in sorted(set(top[1:])):
-        out.append(A.KEEP_PROJECT[f])
-        out.append(A.KEEP_ACTION[f])
-    return out
-
-
-def _opt_pay(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    cost = PER_VP * top[1]
-    p = s.cur
-    lo = max(0, cost - s.silver[p])
-    hi = min(s.workers[p], cost)
-    return A.PAY[lo:hi + 1]
-
-
-def _opt_end(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.END, A.BUY] if s._can_buy() else [A.END]
-
-
-OPTIONS = (_opt_play, _opt_act, _opt_take, _opt_drop, _opt_estate, _opt_place_any,
-           _opt_sell_any, _opt_goods, _opt_animals, _opt_board, _opt_bonus, _opt_keep,
-           _opt_pay, _opt_end)
-
-
-# ====================================================================== effects of actions
-def _pay_workers(s: CobState, action: Action) -> None:
-    """An ACT choice pops the ACT and pays the workers its die change costs [RB]."""
-    top = s.stack.pop()
-    if top[1]:
-        s.workers[s.cur] -= s._act_cost(action, top[1])
-
-
-def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
-    die = args[0]
-    p = s.cur
-    hand = s.hands[p]
-    for j, f in enumerate(hand):
-        if FACE_DIE[f] == die:
-            del hand[j]
-            del s.hand_gen[p][j]
-            s.discard.append(f)
-            s.played[p] = (*s.played[p], f)
-            break
-    s.stack[-1] = (P.ACT, die, P.NORMAL)
-
-
-def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
-    row, face = args
-    if s.stack[-1][0] == P.ACT:
-        _pay_workers(s, A.TAKE[row - 1][face])
-    else:
-        s.stack.pop()
-    s.display[row - 1].remove(face)
-    s._add_project(face)
-
-
-def _do_place(s: CobState, args: tuple[Any, ...]) -> None:
-    face = args[0]
-    if s.stack[-1][0] == P.ACT:
-        _pay_workers(s, A.PLACE[face])
-    else:
-        s.stack.pop()  # city hall: any project, no die [RB; docs A8]
-    s.projects[s.cur].remove(face)
-    s._place(face)
-
-
-def _do_onto(s: CobState, args: tuple[Any, ...]) -> None:
-    face = s.stack.pop()[1]
-    s._place_on(face, args[0])
-
-
-def _do_sell(s: CobState, args: tuple[Any, ...]) -> None:
-    g = args[0]
-    if s.stack[-1][0] == P.ACT:
-        _pay_workers(s, A.SELL[g])
-    else:
-        s.stack.pop()  # warehouse
-    s._sell(g)
-
-
-def _do_workers(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    p = s.cur
-    if s.workers[p] < RESTOCK:
-        s.workers[p] = RESTOCK
-
-
-def _do_silver(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    s.silver[s.cur] += 1
-
-
-def _do_convert(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    s.vp[s.cur] += args[0]
-    s.stack.append((P.PAY, args[0]))
-
-
-def _do_pay(s: CobState, args: tuple[Any, ...]) -> None:
-    n = s.stack.pop()[1]
-    p = s.cur
-    s.workers[p] -= args[0]
-    s.silver[p] -= PER_VP * n - args[0]
-
-
-def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
-    p = s.cur
-    s.silver[p] -= PURCHASE_COST
-    s.bought = True
-    cards = [supply.draw_deck(s, "buy") for _ in range(PURCHASE_CARDS)]
-    s.stack.append((P.KEEP, *cards))
-
-
-def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
-    face, as_action = args
-    cards = list(s.stack.pop()[1:])
-    cards.remove(face)
-    s.discard.extend(cards)  # the other two are discarded [RB]
-    if as_action:
-        s.discard.append(face)
-        s.stack.append((P.ACT, FACE_DIE[face], P.EXTRA))
-    else:
-        s._add_project(face)
-
-
-def _do_drop(s: CobState, args: tuple[Any, ...]) -> None:
-    incoming = s.stack.pop()[1]
-    projects = s.projects[s.cur]
-    projects.remove(args[0])
-    s.discard.append(args[0])
-    projects.append(incoming)
-
-
-def _take_from_piles(s: CobState, kind: int) -> None:
-    """GOODS/ANIMALS take one card; more may follow; BOARD takes just one."""
-    top = s.stack.pop()
-    if top[0] == kind and top[1] > 1:
-        s.stack.append((kind, top[1] - 1))
-
-
-def _do_goods(s: CobState, args: tuple[Any, ...]) -> None:
-    _take_from_piles(s, P.GOODS)
-    supply.take_good(s, s.cur, args[0])
-
-
-def _do_animal(s: CobState, args: tuple[Any, ...]) -> None:
-    _take_from_piles(s, P.ANIMALS)
-    supply.take_animal(s, s.cur, args[0])
-
-
-def _do_bonus(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    vp, goods, animals, silver, workers = s.d.rounds[s.round][args[0]]
-    p = s.cur
-    s.vp[p] += vp
-    s.silver[p] += silver
-    s.workers[p] += workers
-    if animals:
-        s.stack.append((P.ANIMALS, animals))
-    if goods:
-        s.stack.append((P.GOODS, goods))
-
-
-def _do_end(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    s._end_turn()
-
-
-EFFECTS = {
-    "play": _do_play, "take": _do_take, "place": _do_place, "onto": _do_onto,
-    "sell": _do_sell, "workers": _do_workers, "silver": _do_silver, "convert": _do_convert,
-    "pay": _do_pay, "buy": _do_buy, "keep": _do_keep, "drop": _do_drop, "goods": _do_goods,
-    "animal": _do_animal, "bonus": _do_bonus, "end": _do_end,
-}
-
-
-# ====================================================================== placement bonuses
-def _bonus_none(s: CobState, p: int) -> None:
-    pass
-
-
-def _bonus_castle(s: CobState, p: int) -> None:
-    s.stack.append((P.ACT, 0, P.CASTLE_FREE))  # one free action with any die [RB]
-
-
-def _bonus_mine(s: CobState, p: int) -> None:
-    s.silver[p] += MINE_SILVER
-
-
-def _bonus_knowledge(s: CobState, p: int) -> None:
-    s.workers[p] += KNOWLEDGE_WORKERS
-
-
-def _bonus_ship(s: CobState, p: int) -> None:
-    s.stack.append((P.GOODS, 1))
-
-
-def _bonus_pasture(s: CobState, p: int) -> None:
-    s.stack.append((P.ANIMALS, 1))
-
-
-def _bonus_carpenter(s: CobState, p: int) -> None:
-    s.stack.append((P.TAKE, CARPENTER_TAKES))
-
-
-def _bonus_church(s: CobState, p: int) -> None:
-    s.stack.append((P.TAKE, CHURCH_TAKES))
-
-
-def _bonus_market(s: CobState, p: int) -> None:
-    s.stack.append((P.TAKE, MARKET_TAKES))
-
-
-def _bonus_watchtower(s: CobState, p: int) -> None:
-    s.vp[p] += s.options["watchtower_vp"]
-
-
-def _bonus_bank(s: CobState, p: int) -> None:
-    s.silver[p] += BANK_SILVER
-
-
-def _bonus_boarding_house(s: CobState, p: int) -> None:
-    s.stack.append((P.BOARD,))
-
-
-def _bonus_warehouse(s: CobState, p: int) -> None:
-    s.stack.append((P.SELL_ANY,))
-
-
-def _bonus_city_hall(s: CobState, p: int) -> None:
-    s.stack.append((P.PLACE_ANY,))
-
-
-_BY_KIND = {
-    CASTLE: _bonus_castle, MINE: _bonus_mine, CLOISTER: _bonus_none,
-    KNOWLEDGE: _bonus_knowledge, SHIP: _bonus_ship, PASTURE: _bonus_pasture,
-    CARPENTER: _bonus_carpenter, CHURCH: _bonus_church, MARKET: _bonus_market,
-    WATCHTOWER: _bonus_watchtower, BANK: _bonus_bank, BOARDING_HOUSE: _bonus_boarding_house,
-    WAREHOUSE: _bonus_warehouse, CITY_HALL: _bonus_city_hall,
-}
-PLACEMENT_BONUS = tuple(_BY_KIND[k] for k in range(len(_BY_KIND)))

@@ -1,0 +1,264 @@
+"""Carrying out decisions, and the placement bonus of every card type and building [RB].
+
+``EFFECTS[kind](state, args)`` carries out an action; ``PLACEMENT_BONUS[kind](state, seat)``
+gives what a card placed in the estate gives.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regalia.engine.actions import Action
+from regalia.games.castles_of_burgundy_cards import actions as A
+from regalia.games.castles_of_burgundy_cards import pending as P
+from regalia.games.castles_of_burgundy_cards import supply
+from regalia.games.castles_of_burgundy_cards.amounts import (
+    BANK_SILVER,
+    CARPENTER_TAKES,
+    CHURCH_TAKES,
+    KNOWLEDGE_WORKERS,
+    MARKET_TAKES,
+    MINE_SILVER,
+    PER_VP,
+    PURCHASE_CARDS,
+    PURCHASE_COST,
+    RESTOCK,
+)
+from regalia.games.castles_of_burgundy_cards.faces import (
+    BANK,
+    BOARDING_HOUSE,
+    CARPENTER,
+    CASTLE,
+    CHURCH,
+    CITY_HALL,
+    CLOISTER,
+    FACE_DIE,
+    KNOWLEDGE,
+    MARKET,
+    MINE,
+    PASTURE,
+    SHIP,
+    WAREHOUSE,
+    WATCHTOWER,
+)
+
+if TYPE_CHECKING:
+    from regalia.games.castles_of_burgundy_cards.state import CobState
+
+
+def _pay_workers(s: CobState, action: Action) -> None:
+    """An ACT choice pops the ACT and pays the workers its die change costs [RB]."""
+    top = s.stack.pop()
+    if top[1]:
+        s.workers[s.cur] -= s._act_cost(action, top[1])
+
+
+def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
+    die = args[0]
+    p = s.cur
+    hand = s.hands[p]
+    for j, f in enumerate(hand):
+        if FACE_DIE[f] == die:
+            del hand[j]
+            del s.hand_gen[p][j]
+            s.discard.append(f)
+            s.played[p] = (*s.played[p], f)
+            break
+    s.stack[-1] = (P.ACT, die, P.NORMAL)
+
+
+def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
+    row, face = args
+    if s.stack[-1][0] == P.ACT:
+        _pay_workers(s, A.TAKE[row - 1][face])
+    else:
+        s.stack.pop()
+    s.display[row - 1].remove(face)
+    s._add_project(face)
+
+
+def _do_place(s: CobState, args: tuple[Any, ...]) -> None:
+    face = args[0]
+    if s.stack[-1][0] == P.ACT:
+        _pay_workers(s, A.PLACE[face])
+    else:
+        s.stack.pop()  # city hall: any project, no die [RB; docs A8]
+    s.projects[s.cur].remove(face)
+    s._place(face)
+
+
+def _do_onto(s: CobState, args: tuple[Any, ...]) -> None:
+    face = s.stack.pop()[1]
+    s._place_on(face, args[0])
+
+
+def _do_sell(s: CobState, args: tuple[Any, ...]) -> None:
+    g = args[0]
+    if s.stack[-1][0] == P.ACT:
+        _pay_workers(s, A.SELL[g])
+    else:
+        s.stack.pop()  # warehouse
+    s._sell(g)
+
+
+def _do_workers(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    p = s.cur
+    if s.workers[p] < RESTOCK:
+        s.workers[p] = RESTOCK
+
+
+def _do_silver(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    s.silver[s.cur] += 1
+
+
+def _do_convert(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    s.vp[s.cur] += args[0]
+    s.stack.append((P.PAY, args[0]))
+
+
+def _do_pay(s: CobState, args: tuple[Any, ...]) -> None:
+    n = s.stack.pop()[1]
+    p = s.cur
+    s.workers[p] -= args[0]
+    s.silver[p] -= PER_VP * n - args[0]
+
+
+def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
+    p = s.cur
+    s.silver[p] -= PURCHASE_COST
+    s.bought = True
+    cards = [supply.draw_deck(s, "buy") for _ in range(PURCHASE_CARDS)]
+    s.stack.append((P.KEEP, *cards))
+
+
+def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
+    face, as_action = args
+    cards = list(s.stack.pop()[1:])
+    cards.remove(face)
+    s.discard.extend(cards)  # the other two are discarded [RB]
+    if as_action:
+        s.discard.append(face)
+        s.stack.append((P.ACT, FACE_DIE[face], P.EXTRA))
+    else:
+        s._add_project(face)
+
+
+def _do_drop(s: CobState, args: tuple[Any, ...]) -> None:
+    incoming = s.stack.pop()[1]
+    projects = s.projects[s.cur]
+    projects.remove(args[0])
+    s.discard.append(args[0])
+    projects.append(incoming)
+
+
+def _take_from_piles(s: CobState, kind: int) -> None:
+    """GOODS/ANIMALS take one card; more may follow; BOARD takes just one."""
+    top = s.stack.pop()
+    if top[0] == kind and top[1] > 1:
+        s.stack.append((kind, top[1] - 1))
+
+
+def _do_goods(s: CobState, args: tuple[Any, ...]) -> None:
+    _take_from_piles(s, P.GOODS)
+    supply.take_good(s, s.cur, args[0])
+
+
+def _do_animal(s: CobState, args: tuple[Any, ...]) -> None:
+    _take_from_piles(s, P.ANIMALS)
+    supply.take_animal(s, s.cur, args[0])
+
+
+def _do_bonus(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    vp, goods, animals, silver, workers = s.d.rounds[s.round][args[0]]
+    p = s.cur
+    s.vp[p] += vp
+    s.silver[p] += silver
+    s.workers[p] += workers
+    if animals:
+        s.stack.append((P.ANIMALS, animals))
+    if goods:
+        s.stack.append((P.GOODS, goods))
+
+
+def _do_end(s: CobState, args: tuple[Any, ...]) -> None:
+    s.stack.pop()
+    s._end_turn()
+
+
+EFFECTS = {
+    "play": _do_play, "take": _do_take, "place": _do_place, "onto": _do_onto,
+    "sell": _do_sell, "workers": _do_workers, "silver": _do_silver, "convert": _do_convert,
+    "pay": _do_pay, "buy": _do_buy, "keep": _do_keep, "drop": _do_drop, "goods": _do_goods,
+    "animal": _do_animal, "bonus": _do_bonus, "end": _do_end,
+}
+
+
+# ====================================================================== placement bonuses
+def _bonus_none(s: CobState, p: int) -> None:
+    pass
+
+
+def _bonus_castle(s: CobState, p: int) -> None:
+    s.stack.append((P.ACT, 0, P.CASTLE_FREE))  # one free action with any die [RB]
+
+
+def _bonus_mine(s: CobState, p: int) -> None:
+    s.silver[p] += MINE_SILVER
+
+
+def _bonus_knowledge(s: CobState, p: int) -> None:
+    s.workers[p] += KNOWLEDGE_WORKERS
+
+
+def _bonus_ship(s: CobState, p: int) -> None:
+    s.stack.append((P.GOODS, 1))
+
+
+def _bonus_pasture(s: CobState, p: int) -> None:
+    s.stack.append((P.ANIMALS, 1))
+
+
+def _bonus_carpenter(s: CobState, p: int) -> None:
+    s.stack.append((P.TAKE, CARPENTER_TAKES))
+
+
+def _bonus_church(s: CobState, p: int) -> None:
+    s.stack.append((P.TAKE, CHURCH_TAKES))
+
+
+def _bonus_market(s: CobState, p: int) -> None:
+    s.stack.append((P.TAKE, MARKET_TAKES))
+
+
+def _bonus_watchtower(s: CobState, p: int) -> None:
+    s.vp[p] += s.options["watchtower_vp"]
+
+
+def _bonus_bank(s: CobState, p: int) -> None:
+    s.silver[p] += BANK_SILVER
+
+
+def _bonus_boarding_house(s: CobState, p: int) -> None:
+    s.stack.append((P.BOARD,))
+
+
+def _bonus_warehouse(s: CobState, p: int) -> None:
+    s.stack.append((P.SELL_ANY,))
+
+
+def _bonus_city_hall(s: CobState, p: int) -> None:
+    s.stack.append((P.PLACE_ANY,))
+
+
+_BY_KIND = {
+    CASTLE: _bonus_castle, MINE: _bonus_mine, CLOISTER: _bonus_none,
+    KNOWLEDGE: _bonus_knowledge, SHIP: _bonus_ship, PASTURE: _bonus_pasture,
+    CARPENTER: _bonus_carpenter, CHURCH: _bonus_church, MARKET: _bonus_market,
+    WATCHTOWER: _bonus_watchtower, BANK: _bonus_bank, BOARDING_HOUSE: _bonus_boarding_house,
+    WAREHOUSE: _bonus_warehouse, CITY_HALL: _bonus_city_hall,
+}
+PLACEMENT_BONUS = tuple(_BY_KIND[k] for k in range(len(_BY_KIND)))
