@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from regalia.bots.base import Bot, BotFactory, InformationSet
+from regalia.bots.ismcts import IsmctsBot, ismcts_bot, ismcts_strong_bot
 from regalia.bots.random_bot import RandomBot
 from regalia.engine.errors import InvalidOption
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "ismcts": ismcts_bot,
+    "ismcts-strong": ismcts_strong_bot,
 }
 
 
@@ -22,4 +25,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "InformationSet", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "InformationSet", "IsmctsBot", "RandomBot", "make_bot"]

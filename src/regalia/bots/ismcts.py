@@ -1,0 +1,291 @@
+"""Information-set Monte-Carlo tree search (ISMCTS) for every game.
+
+Single-observer ISMCTS after Cowling, Powley & Whitehouse (2012), "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2). Each iteration draws one determinization from the information
+set (``info.sample(rng)``: the bot's only door to hidden parts), then walks one tree shared by
+all determinizations. Tree nodes stand for sequences of actions, not for states, so the same
+node is reached from many different hidden worlds; an edge's statistics are only compared with
+its siblings that were legal in the same determinizations (availability counts, below).
+
+Several players: every seat's decisions are in the tree, and each edge keeps a reward vector
+indexed by seat; the seat that acts at a node chooses by UCB1 over its *own* reward (the
+"max^n" reading of multi-player MCTS), so opponents are modelled as playing for themselves.
+
+Sealed simultaneous choices (several seats in ``to_move()``): one seat acts at a time, by a fixed
+rule (the bot's own seat at the root, else the first seat listed). That order alone would let
+a later seat's tree statistics depend on an earlier seat's sealed choice, which it cannot see
+at the table (the leak single-observer ISMCTS has, made worse: the later seat would best-reply
+to a sealed choice). So inside a sealed round each seat's decisions hang off the node where the
+round began under a key of their own, not under the other seats' choices; once everyone has
+chosen (the choices are revealed) play continues from a node keyed by all of the round's
+choices together. A round is recognised game-agnostically: it starts when several seats are to
+move, and lasts while each decision just removes the seat that made it from ``to_move()``.
+
+Reward, per seat, in [0, 1]: mostly the final place (1 for sole first, 0 for last, linear in
+between, tied seats share the places they cover; opponents that are no seat, ``automata()``,
+count as places), blended with a small share of the seat's score scaled by the lowest and
+highest scores seen in this search. The place is what players play for; the score share breaks
+the flat spots where random rollouts nearly always give the same place (a solo game against an
+automaton, a hopeless or a won position) and keeps the bot trying to score.
+
+Rollouts play uniformly random legal actions to the end, or to ``rollout_cap`` decisions, after
+which the position is judged by its running ``ranking()`` and ``scores()``.
+
+Deterministic: the same seed and the same positions give the same actions, unless a wall-clock
+budget (``seconds``) is asked for.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from regalia.engine.rng import Rng, fresh_seed
+
+if TYPE_CHECKING:
+    from regalia.bots.base import InformationSet
+    from regalia.engine.actions import Action
+    from regalia.engine.state import State
+
+DEFAULT_ITERATIONS = 150  # "ismcts": about 0.1-0.2 s per decision on one core (README figures)
+STRONG_ITERATIONS = 1500  # "ismcts-strong": about ten times longer
+
+
+class _Node:
+    """A node of the tree, and the statistics of the edge (the action) that leads to it.
+
+    ``children`` holds action edges under their action codes (ints), and, for sealed rounds,
+    the per-seat decision nodes and the after-the-round nodes under tuple keys (they never
+    collide with codes).
+    """
+
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.avail = 1  # how often this edge was legal when its parent chose
+        self.reward = [0.0] * seats  # summed rewards per seat, over ``visits``
+
+    def sub(self, key: Hashable, seats: int) -> _Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node(seats)
+        return node
+
+
+class _Round:
+    """A sealed round met during one iteration: where it began, each seat's own decision
+    node in it, and every choice made, for the node after the round."""
+
+    __slots__ = ("choices", "nodes", "start")
+
+    def __init__(self, start: _Node) -> None:
+        self.start = start
+        self.nodes: dict[int, _Node] = {}
+        self.choices: list[tuple[int, int]] = []
+
+
+class IsmctsBot:
+    """Information-set MCTS: strong play in any game from its rules alone.
+
+    ``iterations`` determinizations (and rollouts) per decision, or as many as fit in
+    ``seconds`` of wall-clock time when that is given. ``exploration`` is the UCB1 constant
+    (rewards lie in [0, 1]). ``rollout_cap`` cuts rollouts after that many decisions.
+    ``score_weight`` is the share of the reward that comes from the score rather than the place.
+    """
+
+    def __init__(self, seed: int | None = None, iterations: int = 400,
+                 seconds: float | None = None, exploration: float = 0.7,
+                 rollout_cap: int | None = None, score_weight: float = 0.2,
+                 name: str = "ismcts") -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if not 0.0 <= score_weight <= 1.0:
+            raise ValueError("score_weight must lie in [0, 1]")
+        self.name = name
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_cap = rollout_cap
+        self.score_weight = score_weight
+        self.last_iterations = 0  # iterations run by the last search (for benchmarks)
+
+    # ------------------------------------------------------------------ the decision
+    def act(self, info: InformationSet) -> Action:
+        legal = info.legal_actions
+        if not legal:
+            raise ValueError(f"seat {info.seat} has no legal action to choose from")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]  # nothing to weigh: spend no time
+        root = self.search(info)
+        # The most visited action is the robust choice; ties go to the better mean reward,
+        # then to the game's own order (a stable result).
+        seat = info.seat
+        best, best_key = legal[0], (-1, -1.0)
+        for action in legal:
+            child = root.children.get(action.code)
+            if child is None or child.visits == 0:
+                continue
+            key = (child.visits, child.reward[seat] / child.visits)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, info: InformationSet) -> _Node:
+        """Run the search from ``info`` and return the root (its children: the bot's actions)."""
+        seats = info.players
+        root = _Node(seats)
+        bounds = [math.inf, -math.inf]  # lowest and highest score seen, to scale scores
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            self._iterate(info, root, seats, bounds)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, info: InformationSet, root: _Node, seats: int,
+                 bounds: list[float]) -> None:
+        rng = self.rng
+        state = info.sample(rng)  # a hidden world consistent with what the seat knows
+        path: list[_Node] = []
+        node = root
+        sealed: _Round | None = None
+        first = True
+        while True:
+            movers = state.to_move()
+            if not movers:
+                break
+            if first:
+                seat = info.seat  # the root decision is the bot's, even in a sealed round
+                first = False
+            else:
+                seat = movers[0]
+            if len(movers) > 1 and sealed is None:
+                sealed = _Round(node)
+            if sealed is not None:
+                # Inside a sealed round a seat decides from its own node, blind to the
+                # others' choices in the round; the first to act uses the round's start node.
+                own = sealed.nodes.get(seat)
+                if own is None:
+                    own = sealed.start if not sealed.choices else \
+                        sealed.start.sub(("seat", seat), seats)
+                node = own
+            legal = state.legal_actions(seat)
+            action, child, expanded = self._select(node, legal, seat, seats)
+            path.append(child)
+            state.apply(action, seat)
+            if sealed is not None:
+                sealed.nodes[seat] = child
+                sealed.choices.append((seat, action.code))
+                after = state.to_move()
+                if not (after and set(after) == set(movers) - {seat}):
+                    # Everyone has chosen: the choices are public now, so what follows
+                    # depends on all of them.
+                    key = ("after", tuple(sorted(sealed.choices)))
+                    child = sealed.start.sub(key, seats)
+                    sealed = None
+            node = child
+            if expanded:
+                break
+        reward = self._rollout(state, seats, bounds)
+        for edge in path:
+            edge.visits += 1
+            total = edge.reward
+            for s in range(seats):
+                total[s] += reward[s]
+
+    def _select(self, node: _Node, legal: tuple[Action, ...], seat: int,
+                seats: int) -> tuple[Action, _Node, bool]:
+        """The action ``seat`` takes at ``node``: an untried one if any (expansion), else the
+        best by UCB1 among the children legal in this determinization."""
+        children = node.children
+        untried: list[Action] = []
+        tried: list[tuple[Action, _Node]] = []
+        for action in legal:
+            child = children.get(action.code)
+            if child is None:
+                untried.append(action)
+            else:
+                # Availability: this edge could have been chosen now, whether or not it is.
+                child.avail += 1
+                tried.append((action, child))
+        if untried:
+            action = untried[self.rng.below(len(untried))]
+            child = children[action.code] = _Node(seats)
+            return action, child, True
+        c = self.exploration
+        best_action, best_child, best_value = tried[0][0], tried[0][1], -math.inf
+        for action, child in tried:
+            n = child.visits
+            if n == 0:  # reached but not yet backed up (only within one iteration)
+                return action, child, False
+            value = child.reward[seat] / n + c * math.sqrt(math.log(child.avail) / n)
+            if value > best_value:
+                best_action, best_child, best_value = action, child, value
+        return best_action, best_child, False
+
+    def _rollout(self, state: State, seats: int, bounds: list[float]) -> list[float]:
+        rng = self.rng
+        cap = self.rollout_cap
+        steps = 0
+        while True:
+            movers = state.to_move()
+            if not movers or (cap is not None and steps >= cap):
+                break
+            seat = movers[0]  # sealed choices are hidden: their order does not matter
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.below(len(legal))], seat)
+            steps += 1
+        return self._reward(state, seats, bounds)
+
+    def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
+        places = state.ranking()
+        scores = state.scores()
+        lo, hi = bounds
+        for value in scores:
+            if value < lo:
+                lo = value
+            if value > hi:
+                hi = value
+        bounds[0], bounds[1] = lo, hi
+        span = hi - lo
+        w = self.score_weight
+        competitors = seats + state.automata()
+        if competitors < 2:
+            w = 1.0  # nobody to be placed against: the score is all there is
+        out = []
+        for s in range(seats):
+            place = places[s]
+            if competitors > 1:
+                # k tied seats at place p cover places p..p+k-1: they share their mean value.
+                tied = places.count(place)
+                by_place = (competitors - place - (tied - 1) / 2) / (competitors - 1)
+            else:
+                by_place = 0.0
+            by_score = (scores[s] - lo) / span if span > 0 else 0.5
+            out.append((1.0 - w) * by_place + w * by_score)
+        return out
+
+
+def ismcts_bot(seed: int | None = None) -> IsmctsBot:
+    """The default ISMCTS bot: a budget for quick play (well under a second a decision)."""
+    return IsmctsBot(seed, iterations=DEFAULT_ITERATIONS, name="ismcts")
+
+
+def ismcts_strong_bot(seed: int | None = None) -> IsmctsBot:
+    """A slower, stronger ISMCTS bot (ten times the default budget)."""
+    return IsmctsBot(seed, iterations=STRONG_ITERATIONS, name="ismcts-strong")
