@@ -321,3 +321,14 @@ def test_an_empty_deck_reshuffles_the_discard_pile_during_a_purchase() -> None:
     assert len(s.pools) == 2 and s.reshuffled == [tuple(discard)]
     assert len([f for f in s.stack[-1][1:] if f >= 0]) == 3
     assert s.view(1)["reshuffled"][0] == [_name(f) for f in discard]
+
+
+def test_the_reach_table_agrees_with_one_worker_per_step_and_the_wrap() -> None:
+    from regalia.games.castles_of_burgundy_cards.faces import REACH, die_distance
+
+    for die in range(1, 7):
+        for workers in range(4):
+            assert REACH[die][workers] == {v for v in range(1, 7)
+                                           if die_distance(die, v) <= workers}
+    assert REACH[2][2] == {6, 1, 2, 3, 4}  # 2 -> 1 -> 6 costs two workers [RB]
+    assert REACH[0][0] == set(range(1, 7))  # a castle's free action takes any die

@@ -12,7 +12,7 @@ from regalia.games.castles_of_burgundy_cards import actions as A
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards.amounts import PER_VP
 from regalia.games.castles_of_burgundy_cards.estate import NEW_PILE, pile_options
-from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_TYPE, die_distance
+from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_TYPE, REACH
 
 if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
@@ -30,11 +30,12 @@ def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
     die = top[1]
     p = s.cur
     workers = s.workers[p]
+    reach = REACH[die][workers if workers < 3 else 3]  # dice the workers can make of it
     out: list[Action] = []
     # Action 1: take a card from the row of the die (workers may change it) [RB].
     for r in range(6):
         row = s.display[r]
-        if row and (die == 0 or die_distance(die, r + 1) <= workers):
+        if row and r + 1 in reach:
             takes = A.TAKE[r]
             for f in sorted(set(row)):
                 out.append(takes[f])
@@ -42,11 +43,12 @@ def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
     projects = s.projects[p]
     if projects:
         for f in sorted(set(projects)):
-            if die == 0 or die_distance(die, FACE_DIE[f]) <= workers:
+            if FACE_DIE[f] in reach:
                 out.append(A.PLACE[f])
     # Action 3: sell the goods kind of the die (never with nothing of that kind: docs).
+    goods_dice = s.d.goods_dice
     for g in s._owned_goods_kinds(p):
-        if die == 0 or min(die_distance(die, x) for x in s.d.goods_dice[g]) <= workers:
+        if any(x in reach for x in goods_dice[g]):
             out.append(A.SELL[g])
     # Actions 4 and 5 ignore the die.
     out.append(A.WORKERS)

@@ -69,3 +69,13 @@ def die_distance(a: int, b: int) -> int:
     """Workers needed to turn die ``a`` into ``b``: one per step, 6 and 1 adjacent [RB]."""
     d = a - b if a > b else b - a
     return 6 - d if d > 3 else d
+
+
+# REACH[die][workers]: the die values a card showing ``die`` can be turned into with that
+# many workers (die 0: a free action, any value; three workers reach every face).
+REACH: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(v for v in range(1, 7) if die == 0 or die_distance(die, v) <= w)
+          for w in range(4))
+    for die in range(7)
+)
+
