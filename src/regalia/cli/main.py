@@ -103,7 +103,7 @@ def play(
                        ] = None,
     seats: Annotated[str | None, typer.Option(
         "--seats", help="Who sits where, e.g. human,random,human (default: you in seat 0, "
-        f"random bots in the others). Bots: {', '.join(BOTS)}.")] = None,
+        f"{opts.DEFAULT_OPPONENT} bots in the others). Bots: {', '.join(BOTS)}.")] = None,
     seed: SeedOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE",
                                                 help="Write the game record here.")] = None,

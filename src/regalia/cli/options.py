@@ -64,10 +64,14 @@ def check_bot(name: str) -> str:
     return name
 
 
+# Opponents at the table when none are named: players want a game, not a coin toss.
+DEFAULT_OPPONENT = "ismcts"
+
+
 def parse_seats(items: Sequence[str] | None, players: int) -> list[str]:
-    """Seat kinds: ``human`` or a bot name. Default: seat 0 human, the rest random bots."""
+    """Seat kinds: ``human`` or a bot name. Default: seat 0 human, the rest ISMCTS bots."""
     if items is None:
-        return [HUMAN] + ["random"] * (players - 1)
+        return [HUMAN] + [DEFAULT_OPPONENT] * (players - 1)
     return [HUMAN if item in _HUMAN_WORDS else check_bot(item) for item in items]
 
 
