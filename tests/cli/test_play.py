@@ -175,3 +175,16 @@ def test_hot_seat_turns_use_the_hand_over_screen_not_the_refresh() -> None:
     play.run()
     assert refreshes == []
     assert "<<SCREEN CLEARED>>" in output(play)
+
+
+def test_a_bot_with_a_choice_is_shown_thinking_at_a_terminal() -> None:
+    import io
+
+    from rich.console import Console
+
+    play, _ = session(TOY, 3, ["human", "random", "random"], 5, [])
+    screen = io.StringIO()
+    play.term.console = Console(file=screen, force_terminal=True, width=80)
+    action = play.bot_move(1)
+    assert action in play.state.legal_actions(1)
+    assert "East is thinking" in screen.getvalue()

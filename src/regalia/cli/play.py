@@ -141,10 +141,17 @@ class PlaySession:
         if len(movers) > 1 and not set(movers) <= self.sealed:
             self.sealed = set(movers)  # a new sealed simultaneous choice begins
         if seat in self.bots:
-            action = self.bots[seat].act(InformationSet(self.state, seat))
-            self.perform(action, seat)
+            self.perform(self.bot_move(seat), seat)
         else:
             self.human_turn(seat)
+
+    def bot_move(self, seat: int) -> Action:
+        info = InformationSet(self.state, seat)
+        if not self.console.is_terminal or len(info.legal_actions) == 1:
+            return self.bots[seat].act(info)
+        # A searching bot takes a while: say so rather than leave the screen still.
+        with self.console.status(f"{escape(self.names[seat])} is thinking…"):
+            return self.bots[seat].act(info)
 
     def perform(self, action: Action, seat: int) -> None:
         description = self.state.describe(action)
