@@ -20,21 +20,10 @@ from regalia.games.castles_of_burgundy_cards.render_text import (
     render_text,
     strip_markup,
 )
+from tests.support.playing import play_random
 
 GAME = "castles-of-burgundy-cards"
 NS = "{http://www.w3.org/2000/svg}"
-
-
-def _play(state: State, rng: Rng, decisions: int) -> State:
-    """Random legal actions, ``decisions`` of them (or to the end)."""
-    for _ in range(decisions):
-        movers = state.to_move()
-        if not movers:
-            break
-        seat = movers[rng.below(len(movers))]
-        legal = state.legal_actions(seat)
-        state.apply(legal[rng.below(len(legal))], seat)
-    return state
 
 
 def _positions(players: int, seed: int) -> Iterator[State]:
@@ -43,7 +32,7 @@ def _positions(players: int, seed: int) -> Iterator[State]:
     rng = Rng(seed)
     yield state.clone()
     for step in (15, 60, 150, 300):
-        _play(state, rng, step)
+        play_random(state, rng, step)
         yield state.clone()
     random_playout(state, rng)
     yield state
@@ -55,7 +44,7 @@ def _until(state: State, rng: Rng, kind: str, limit: int = 5000) -> State:
         pend = state.view(None)["pending"]
         if pend and pend["kind"] == kind:
             return state
-        _play(state, rng, 1)
+        play_random(state, rng, 1)
     raise AssertionError(f"no {kind} decision reached")
 
 
@@ -73,7 +62,7 @@ def _actions(root: ET.Element) -> set[str]:
 
 @pytest.fixture(scope="module")
 def midgame() -> State:
-    return _play(regalia.new_game(GAME, 3, seed=5), Rng(1), 150)
+    return play_random(regalia.new_game(GAME, 3, seed=5), Rng(1), 150)
 
 
 def test_registered_with_the_game() -> None:
@@ -112,7 +101,7 @@ def test_each_score_is_shown(midgame: State) -> None:
 
 
 def test_estate_piles_are_drawn_with_their_cards_and_triples() -> None:
-    state = _play(regalia.new_game(GAME, 2, seed=9), Rng(9), 400)
+    state = play_random(regalia.new_game(GAME, 2, seed=9), Rng(9), 400)
     view = state.view(None)
     piles = _groups(_svg(view), "estate-pile")
     drawn = [(g.get("data-seat"), g.get("data-type"), int(g.get("data-count", -1)),
@@ -185,7 +174,7 @@ def test_every_legal_action_is_clickable_somewhere() -> None:
         view = state.view(seat)
         assert _actions(_svg(view)) == set(view["legal"])
         seen.add(view["pending"]["kind"])
-        _play(state, rng, 1)
+        play_random(state, rng, 1)
     assert {"play", "action"} <= seen
 
 
@@ -214,7 +203,7 @@ def test_hand_cards_play_and_projects_place() -> None:
         view = state.view(state.to_move()[0]) if state.to_move() else None
         if view and any(a.startswith("place ") for a in view["legal"]):
             break
-        _play(state, rng, 1)
+        play_random(state, rng, 1)
     assert view is not None
     marked = {g.get("data-action") for g in _groups(_svg(view), "project")
               if g.get("data-action")}
@@ -254,7 +243,7 @@ def test_text_lists_the_display_rows_and_stays_narrow(midgame: State) -> None:
 
 
 def test_solo_shows_aaron() -> None:
-    state = _play(regalia.new_game(GAME, 1, seed=2), Rng(2), 40)
+    state = play_random(regalia.new_game(GAME, 1, seed=2), Rng(2), 40)
     view = state.view(0)
     root = _svg(view)
     aaron = _groups(root, "aaron")

@@ -19,6 +19,7 @@ from regalia.games.el_grande import map_layout
 from regalia.games.el_grande.map_layout import REGIONS, adjacency_from_borders, canonical_region
 from regalia.games.el_grande.render_svg import render_svg
 from regalia.games.el_grande.render_text import render_text
+from tests.support.playing import play_random
 
 # Rules §1.1: the adjacency list, 15 symmetric edges.
 RULES_ADJACENCY = {
@@ -92,23 +93,11 @@ def test_region_names_are_read_however_a_view_spells_them(spelling: str,
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def _play(state: State, rng: Rng, decisions: int) -> State:
-    """Random legal actions, ``decisions`` of them (or to the end)."""
-    for _ in range(decisions):
-        movers = state.to_move()
-        if not movers:
-            break
-        seat = movers[rng.below(len(movers))]
-        legal = state.legal_actions(seat)
-        state.apply(legal[rng.below(len(legal))], seat)
-    return state
-
-
 def _until(state: State, rng: Rng, phase: str, limit: int = 5000) -> State:
     for _ in range(limit):
         if state.view(None)["phase"] == phase:
             return state
-        _play(state, rng, 1)
+        play_random(state, rng, 1)
     raise AssertionError(f"no {phase} phase reached")
 
 
@@ -118,7 +107,7 @@ def _positions(players: int, seed: int) -> Iterator[State]:
     rng = Rng(seed)
     yield state.clone()
     for step in (20, 60, 150, 300):
-        _play(state, rng, step)
+        play_random(state, rng, step)
         yield state.clone()
     random_playout(state, rng)
     yield state
@@ -134,7 +123,7 @@ def _groups(root: ET.Element, cls: str) -> list[ET.Element]:
 
 @pytest.fixture(scope="module")
 def midgame() -> State:
-    return _play(new_game("el-grande", 4, seed=11), Rng(11), 140)
+    return play_random(new_game("el-grande", 4, seed=11), Rng(11), 140)
 
 
 def test_registered_with_the_game() -> None:
@@ -284,7 +273,8 @@ def _actions(root: ET.Element) -> list[str]:
 def test_click_targets_are_exactly_the_legal_actions(phase: str, seed: int) -> None:
     """Every data-action is legal for the viewer, and in these phases every legal action
     has its element (regions for placements, cards, power cards, buttons)."""
-    state = _until(_play(new_game("el-grande", 4, seed=seed), Rng(seed), 40), Rng(seed), phase)
+    start = play_random(new_game("el-grande", 4, seed=seed), Rng(seed), 40)
+    state = _until(start, Rng(seed), phase)
     seat = state.to_move()[0]
     legal = {str(a) for a in state.legal_actions(seat)}
     drawn = set(_actions(_svg(state.view(seat))))

@@ -17,6 +17,7 @@ up. When one pile of a kind runs out, the other is split into two [RB].
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX, FACE_INDEX, FACE_NAMES
@@ -110,28 +111,24 @@ def _reveal_animal(s: CobState) -> int:
 def take_good(s: CobState, seat: int, pile: int) -> None:
     """Move the top of goods pile ``pile`` into the seat's storage."""
     s.goods[seat][s.gp_top[pile]] += 1
-    counts = s.gp_count
-    counts[pile] -= 1
-    s.gp_top[pile] = _reveal_good(s) if counts[pile] else -1
-    other = 1 - pile
-    if not counts[pile] and counts[other] >= 2:
-        # "If one deck runs out, split the other in two" [RB]: the bottom half becomes the
-        # new pile and shows its top.
-        half = counts[other] // 2
-        counts[other] -= half
-        counts[pile] = half
-        s.gp_top[pile] = _reveal_good(s)
+    _after_taking(s.gp_count, s.gp_top, pile, lambda: _reveal_good(s))
 
 
 def take_animal(s: CobState, seat: int, pile: int) -> None:
     """Move the top of animal pile ``pile`` into the seat's storage."""
     s.animals[seat][s.ap_top[pile]] += 1
-    counts = s.ap_count
+    _after_taking(s.ap_count, s.ap_top, pile, lambda: _reveal_animal(s))
+
+
+def _after_taking(counts: list[int], tops: list[int], pile: int,
+                  reveal: Callable[[], int]) -> None:
+    """The pile shrinks and shows its next card; an emptied pile takes the bottom half of
+    the other: "if one deck runs out, split the other in two" [RB]."""
     counts[pile] -= 1
-    s.ap_top[pile] = _reveal_animal(s) if counts[pile] else -1
+    tops[pile] = reveal() if counts[pile] else -1
     other = 1 - pile
     if not counts[pile] and counts[other] >= 2:
         half = counts[other] // 2
         counts[other] -= half
         counts[pile] = half
-        s.ap_top[pile] = _reveal_animal(s)
+        tops[pile] = reveal()
