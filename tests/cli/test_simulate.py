@@ -64,3 +64,9 @@ def test_table_output_says_how_ties_count(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "shared by k seats counts 1/k" in result.stdout
     assert "Games per second" in result.stdout
+
+
+def test_games_per_second_keeps_its_figures_for_slow_bots() -> None:
+    from regalia.cli.simulate import _rate
+
+    assert _rate(0.0182) == "0.018" and _rate(35.04) == "35.0" and _rate(1234.5) == "1,234"

@@ -164,7 +164,7 @@ def summarize(series: Series, results: Sequence[GameResult], seconds: float,
             "max": max(lengths, default=None),
         },
         "seconds": round(seconds, 6),
-        "games_per_second": round(len(results) / seconds, 3) if seconds > 0 else None,
+        "games_per_second": len(results) / seconds if seconds > 0 else None,
     }
 
 
@@ -188,12 +188,19 @@ def summary_tables(summary: dict[str, Any]) -> list[Table]:
     for name in ("Decisions per game (mean)", "min", "max", "Seconds", "Games per second"):
         overall.add_column(name, justify="right")
     overall.add_row(_num(length["mean"], 1), str(length["min"]), str(length["max"]),
-                    _num(summary["seconds"], 2), _num(summary["games_per_second"], 1))
+                    _num(summary["seconds"], 2), _rate(summary["games_per_second"]))
     return [seats, overall]
 
 
 def _num(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _rate(value: float | None) -> str:
+    """Searching bots play well under one game a second: keep significant figures there."""
+    if value is None:
+        return "-"
+    return f"{value:,.0f}" if value >= 100 else f"{value:.1f}" if value >= 1 else f"{value:.2g}"
 
 
 def timed_series(series: Series, games: int, workers: int,
