@@ -188,3 +188,17 @@ def test_a_bot_with_a_choice_is_shown_thinking_at_a_terminal() -> None:
     action = play.bot_move(1)
     assert action in play.state.legal_actions(1)
     assert "East is thinking" in screen.getvalue()
+
+
+def test_a_secret_part_of_a_move_is_shown_only_to_its_maker(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tests.support.toy_game import ToyState
+
+    monkeypatch.setattr(ToyState, "announce", lambda self, action, seat: "bid a hidden card")
+    play, _ = session(TOY, 2, ["human", "random"], 5, [])
+    play.sealed = set()  # as if the move were not part of a sealed choice
+    action = play.state.legal_actions(1)[0]
+    play.perform(action, 1)
+    entry = play.log[-1]
+    assert "hidden card" in entry.seen_by(0) and str(action.args[0]) not in entry.seen_by(0)
+    assert play.state.describe(action) in entry.seen_by(1)
+    assert entry.seen_by(None) == entry.seen_by(0)  # spectators learn what the table learns

@@ -84,3 +84,20 @@ def test_render_writes_an_svg(runner: CliRunner, record_file: Path, tmp_path: Pa
     assert result.exit_code == 0, result.output
     svg = out.read_text()
     assert svg.startswith("<svg") and "Round 2" in svg
+
+
+def test_replay_seen_by_a_seat_hides_what_that_seat_did_not_learn(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from regalia.cli.replay import position_at
+    from regalia.engine.bench import random_playout
+    from tests.support.toy_game import ToyState
+
+    monkeypatch.setattr(ToyState, "announce", lambda self, action, seat: "bid a hidden card")
+    state = new_game(TOY, 3, seed=4)
+    random_playout(state, Rng(4))
+    record = state.record()
+    seen_by_north = "\n".join(position_at(record, None, viewer=0).log)
+    everything = "\n".join(position_at(record, None).log)
+    assert "made a sealed choice" in seen_by_north and "hidden card" in seen_by_north
+    assert "made a sealed choice" not in everything and "hidden card" not in everything
+    north = [line for line in seen_by_north.splitlines() if "North" in line]
+    assert north and all("Bid" in line for line in north)  # one's own moves in full

@@ -240,7 +240,7 @@ def replay(
         rp.show_position(console, info, rp.Position(final, saved.action_count, []), viewer,
                          log=False)
     else:
-        rp.show_position(console, info, rp.position_at(saved, step, chance), viewer)
+        rp.show_position(console, info, rp.position_at(saved, step, chance, viewer), viewer)
 
 
 @app.command()

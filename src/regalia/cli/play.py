@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.columns import Columns
 from rich.console import Console
@@ -43,6 +43,17 @@ HELP = """\
   [cyan]save FILE[/]    save the game record (resume with [cyan]regalia play --resume FILE[/])
   [cyan]quit[/]         stop the game (offers to save it)
   [cyan]help[/]         this text"""
+
+
+class LogLine(NamedTuple):
+    """One move as the table saw it: the mover's own words, and what the others learnt."""
+
+    actor: int
+    mine: str
+    theirs: str
+
+    def seen_by(self, viewer: int | None) -> str:
+        return self.mine if viewer == self.actor else self.theirs
 
 
 @dataclass
@@ -106,7 +117,7 @@ class PlaySession:
             s: make_bot(kind, bot_seed(self.seed, s))
             for s, kind in enumerate(self.seats) if kind != HUMAN
         }
-        self.log: list[str] = []
+        self.log: list[LogLine] = []
         self.seen: dict[int, int] = {}  # per human seat: how much of the log it has read
         self.last_viewer: int | None = None
         self.sealed: set[int] = set()  # seats still to choose in the current sealed choice
@@ -155,15 +166,17 @@ class PlaySession:
 
     def perform(self, action: Action, seat: int) -> None:
         description = self.state.describe(action)
+        public = self.state.announce(action, seat)
         sealed = seat in self.sealed
         self.state.apply(action, seat)
         self.decisions += 1
         self.sealed.discard(seat)
         who = self.seat_label(seat)
+        mine = f"{who}: {escape(description)}"
         if sealed:
-            self.log.append(f"{who} made a sealed choice.")
+            self.log.append(LogLine(seat, mine, f"{who} made a sealed choice."))
         else:
-            self.log.append(f"{who}: {escape(description)}")
+            self.log.append(LogLine(seat, mine, f"{who}: {escape(public)}"))
 
     def seat_label(self, seat: int) -> str:
         kind = "" if seat not in self.bots else f" [dim]({self.seats[seat]} bot)[/]"
@@ -202,7 +215,7 @@ class PlaySession:
             console.print("[dim]Since your last turn:[/]" if returning else "[dim]So far:[/]")
             if len(new) > LOG_SHOWN:
                 console.print(f"  [dim]… {len(new) - LOG_SHOWN} earlier moves (type log)[/]")
-            for line in new[-LOG_SHOWN:]:
+            for line in (entry.seen_by(seat) for entry in new[-LOG_SHOWN:]):
                 console.print(f"  {line}")
         console.print()
         console.rule(f"{escape(self.names[seat])} to move · decision {self.decisions + 1}")
@@ -254,7 +267,7 @@ class PlaySession:
         elif word == "board":
             self.show_board(seat)
         elif word == "log":
-            for line in self.log or ["[dim](no moves yet)[/]"]:
+            for line in [e.seen_by(seat) for e in self.log] or ["[dim](no moves yet)[/]"]:
                 console.print(f"  {line}")
         elif text.isdigit():
             number = int(text)
@@ -346,8 +359,8 @@ class PlaySession:
         last = self.log[since:][-LOG_SHOWN:]
         if last:
             console.print("[dim]Last moves:[/]")
-        for line in last:
-            console.print(f"  {line}")
+        for entry in last:
+            console.print(f"  {entry.seen_by(viewer)}")
         console.rule(f"Game over after {self.decisions} decisions")
         self.show_board(viewer)
         console.print(result_table(self.state, self.seats))

@@ -34,10 +34,13 @@ def load_checked(path: str | Path) -> tuple[Record, State]:
     return record, replay(record)
 
 
-def positions(record: Record, chance_lines: bool = False) -> Iterator[Position]:
+def positions(record: Record, chance_lines: bool = False,
+              viewer: int | None = None) -> Iterator[Position]:
     """Every position of a (validated) record, from the setup to the last decision.
 
     The log lists the decisions; chance outcomes (often secret: cards dealt) only on request.
+    Seen by a seat (``viewer``), others' moves read as that seat learnt them: sealed choices
+    as made, secret parts of a move hidden (``State.announce``).
     """
     info = get_game(record.game)
     chance = [(m["chance"], m["outcome"]) for m in record.moves if "chance" in m]
@@ -59,6 +62,12 @@ def positions(record: Record, chance_lines: bool = False) -> Iterator[Position]:
         seat, text = move["seat"], move["action"]
         action = state.parse_action(text)
         description = state.describe(action)
+        if viewer is not None and seat != viewer:
+            if len(state.to_move()) > 1:
+                description = "made a sealed choice"
+            else:
+                description = state.announce(action, seat)
+            text = description  # the notation would tell what the description hides
         state.apply(action, seat)
         step += 1
         notation = "" if description.lower() == text.lower() else f" [dim]· {escape(text)}[/]"
@@ -67,14 +76,15 @@ def positions(record: Record, chance_lines: bool = False) -> Iterator[Position]:
     yield Position(state, step, log)
 
 
-def position_at(record: Record, step: int | None, chance_lines: bool = False) -> Position:
+def position_at(record: Record, step: int | None, chance_lines: bool = False,
+                viewer: int | None = None) -> Position:
     """The position after ``step`` decisions (``None``: the end)."""
     total = record.action_count
     if step is not None and not 0 <= step <= total:
         raise InvalidOption(f"--step must be from 0 to {total} (the record has {total} "
                             "decisions)")
     last = None
-    for position in positions(record, chance_lines):
+    for position in positions(record, chance_lines, viewer):
         last = position
         if position.step == step:
             return position
@@ -136,7 +146,7 @@ def show_position(console: Console, info: GameInfo, position: Position, seat: in
 def step_through(console: Console, ask: Callable[[str], str], record: Record, info: GameInfo,
                  seat: int | None, start: int | None) -> None:
     """Interactive stepping: n (or Enter) next, p previous, a number jumps there, q quits."""
-    every = list(positions(record))
+    every = list(positions(record, viewer=seat))
     i = len(every) - 1 if start is None else start
     while True:
         show_position(console, info, every[i], seat, log=False)

@@ -160,6 +160,14 @@ class State:
         """A sentence a person reads for an action (games say it better)."""
         return action.text
 
+    def announce(self, action: Action, seat: int) -> str:
+        """What the other seats learn when ``seat`` takes ``action`` (ask before applying it).
+
+        The full :meth:`describe` unless the rules keep part of the move secret (a card taken
+        back unseen): games hide that here. Choices sealed until every seat has chosen are the
+        front end's to hide, as it sees several seats in ``to_move()``."""
+        return self.describe(action)
+
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 

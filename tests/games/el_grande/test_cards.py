@@ -451,6 +451,8 @@ def test_power_cards_take_a_played_card_back_without_saying_which(copy):
         st.plog[RED] = (*st.plog[RED], v)
     play(st, "act")
     assert texts(st) == ["takeback 4", "takeback 13"]
+    taking = st.parse_action("takeback 13")
+    assert "13" in st.describe(taking) and "13" not in st.announce(taking, RED)
     play(st, "takeback 13")
     assert 13 in st.view(RED)["seats"][RED]["hand"]
     other = st.view(BLUE)["seats"][RED]

@@ -572,6 +572,11 @@ class ElGrandeState(State):
     def describe(self, action: Action) -> str:
         return view.describe(self, action)
 
+    def announce(self, action: Action, seat: int) -> str:
+        if action.kind == "takeback":  # "need not reveal which" (RB p12)
+            return "Take one of your played power cards back into your hand (unseen)"
+        return view.describe(self, action)
+
     def seat_name(self, seat: int) -> str:
         return A.SEAT_NAMES[seat].capitalize() if 0 <= seat < A.MAX_SEATS else str(seat)
 
