@@ -335,3 +335,15 @@ def test_with_the_legal_list_every_legal_action_is_clickable() -> None:
                 assert str(action) in clickable, f"{action} is not clickable"
             state.apply(legal[rng.below(len(legal))], seat)
     assert {"place", "card", "power", "scoreboard"} <= kinds_seen
+
+
+def test_text_shows_what_each_card_still_to_take_does() -> None:
+    state = new_game("el-grande", 4, seed=3)
+    while state.view(None)["phase"] != "card":
+        seat = state.to_move()[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    view = state.view(state.to_move()[0])
+    text = " ".join(strip_markup(render_text(view)).split())
+    for card in view["cards"]:
+        if card["taken_by"] is None:
+            assert card["text"] in text

@@ -11,6 +11,7 @@ what a view means.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -433,6 +434,9 @@ def _card_rows(board: Board) -> list[str]:
         who = f" — taken by {_who(taker)}" if taker else (
             f" — [bold cyan]{esc(c.action)}[/]" if c.action else "")
         rows.append(f"  [dim]{c.stack}[/] {esc(c.name)}{who}")
+        if c.text and taker is None:
+            # A card still to take needs its effect beside it: that is what one chooses by.
+            rows += [f"      [dim italic]{esc(line)}[/]" for line in textwrap.wrap(c.text, 90)]
     return rows
 
 
