@@ -8,7 +8,7 @@ parsing is a dictionary look-up, and ``encode``/``decode`` are an attribute and 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from regalia.engine.errors import MalformedAction
 
@@ -19,7 +19,7 @@ class Action(NamedTuple):
     code: int
     text: str
     kind: str
-    args: tuple[Hashable, ...] = ()
+    args: tuple[Any, ...] = ()  # the game's own values (ints, ids): games index with them
 
     def __str__(self) -> str:
         return self.text
