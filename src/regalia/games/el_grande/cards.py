@@ -140,15 +140,15 @@ def _move_proceed(st: St) -> None:
 
 def _apply_pick(st: St, action: Action, seat: int) -> None:
     c, r = action.args
-    st.a_pc, st.a_pr = c, r  # type: ignore[assignment]
+    st.a_pc, st.a_pr = c, r
     if st.a_src < 0 and _move_params(st)[3]:
-        st.a_src = r  # type: ignore[assignment]
+        st.a_src = r
     if _card(st).kind == "either":
         st.a_mode = 1
 
 
 def _apply_to(st: St, action: Action, seat: int) -> None:
-    a: int = action.args[0]  # type: ignore[assignment]
+    a: int = action.args[0]
     P, c, r = st.players, st.a_pc, st.a_pr
     st.board[r * P + c] -= 1
     st.board[a * P + c] += 1
@@ -180,7 +180,7 @@ def _place_proceed(st: St) -> None:
 
 
 def _apply_place(st: St, action: Action, seat: int) -> None:
-    a: int = action.args[0]  # type: ignore[assignment]
+    a: int = action.args[0]
     st.board[a * st.players + seat] += 1
     st.court[seat] -= 1
     st.a_tot += 1
@@ -249,7 +249,7 @@ def _withdraw_legal(st: St, seat: int) -> list[Action]:
 
 
 def _apply_withdraw(st: St, action: Action, seat: int) -> None:
-    r: int = action.args[0]  # type: ignore[assignment]
+    r: int = action.args[0]
     if r == REGIONS:
         st.court[seat] -= 1
     else:
@@ -278,9 +278,9 @@ def _return_each_proceed(st: St) -> None:
 
 def _apply_return(st: St, action: Action, seat: int) -> None:
     c, r = action.args
-    st.board[r * st.players + c] -= 1  # type: ignore[operator]
-    st.prov[c] += 1  # type: ignore[index]
-    st.a_hit |= 1 << c  # type: ignore[operator]
+    st.board[r * st.players + c] -= 1
+    st.prov[c] += 1
+    st.a_hit |= 1 << c
     st._emit("return", seat, c, r)
     _unit_done(st)
 
@@ -335,7 +335,7 @@ def _evict_choices(st: St, seat: int) -> list[Action]:
 
 
 def _apply_evict(st: St, action: Action, seat: int) -> None:
-    r: int = action.args[0]  # type: ignore[assignment]
+    r: int = action.args[0]
     st.a_region = r
     st._emit("evict", seat, r)
     P = st.players
@@ -385,7 +385,7 @@ def _score_choices(st: St, seat: int) -> list[Action]:
 
 
 def _apply_score(st: St, action: Action, seat: int) -> None:
-    st.score_area(action.args[0], _card(st).id)  # type: ignore[arg-type]
+    st.score_area(action.args[0], _card(st).id)
     st._end_action()
 
 
@@ -446,7 +446,7 @@ def _scoreboard_choices(st: St, seat: int) -> list[Action]:
 
 def _apply_scoreboard(st: St, action: Action, seat: int) -> None:
     b, r = action.args
-    st.sb[b] = r  # type: ignore[index]
+    st.sb[b] = r
     st._emit("scoreboard", seat, b, r)
     st._end_action()
 
@@ -459,7 +459,7 @@ def _king_choices(st: St, seat: int) -> list[Action]:
 
 
 def _apply_king(st: St, action: Action, seat: int) -> None:
-    st.king = action.args[0]  # type: ignore[assignment]
+    st.king = action.args[0]
     st._emit("king", seat, st.king)
     st._end_action()
 
@@ -472,7 +472,7 @@ def _grande_choices(st: St, seat: int) -> list[Action]:
 
 
 def _apply_grande(st: St, action: Action, seat: int) -> None:
-    st.grande[seat] = action.args[0]  # type: ignore[assignment]
+    st.grande[seat] = action.args[0]
     st._emit("grande", seat, st.grande[seat])
     st._end_action()
 
@@ -484,7 +484,7 @@ def _takeback_choices(st: St, seat: int) -> list[Action]:
 
 def _apply_takeback(st: St, action: Action, seat: int) -> None:
     # RB p12: the player need not say which card; the public log says only that he did.
-    v: int = action.args[0]  # type: ignore[assignment]
+    v: int = action.args[0]
     st.hand[seat] |= 1 << v
     st.plog[seat] = (*st.plog[seat], 0)
     st._emit("takeback", seat)

@@ -12,7 +12,7 @@ from typing import Any
 
 from regalia.engine.actions import Action
 from regalia.engine.rng import Rng
-from regalia.engine.state import State
+from regalia.engine.state import History, State
 from regalia.games.el_grande import actions as A
 from regalia.games.el_grande import cards, hidden, view
 from regalia.games.el_grande.edition import Components, components
@@ -54,9 +54,62 @@ class ElGrandeState(State):
     __slots__ = ("C", "o_group", "o_king_court", "o_self", "o_split", "places", "rounds",
                  *_FIELDS)
 
+    # static: options and shared tables
     C: Components
     rounds: tuple[int, ...]
+    o_group: bool
+    o_king_court: bool
+    o_self: bool
+    o_split: bool
+    places: tuple[tuple[Action, ...], ...]  # King's region -> placement actions
+    # the position (_FIELDS)
+    ri: int
+    phase: int
+    tm: tuple[int, ...]
     board: list[int]  # area * players + seat -> Caballeros
+    court: list[int]
+    prov: list[int]
+    score: list[int]
+    grande: list[int]
+    hand: list[int]  # bit v set: power card v in hand
+    played: list[int]
+    plog: list[tuple[int, ...]]  # each seat's power cards played, 0 for a takeback
+    king: int
+    sb: list[int]
+    remain: list[int]
+    gone: list[int]
+    face: list[int]
+    taker: list[int]
+    vetos: tuple[tuple[int, int, int], ...]  # (seat, last round index, card type)
+    start: int
+    nbid: int
+    order: tuple[int, ...]
+    ti: int
+    active: int
+    tcard: int
+    pmax: int
+    placed: int
+    pdone: bool
+    astate: int
+    rmax: int
+    rthen: int
+    rleft: int
+    a_src: int
+    a_pc: int
+    a_pr: int
+    a_own: int
+    a_oth: int
+    a_tot: int
+    a_mode: int
+    a_hit: int
+    a_queue: tuple[int, ...]
+    a_left: int
+    a_region: int
+    a_ck: bool
+    sealed: list[int]
+    skind: int
+    vq: tuple[int, ...]
+    log: History  # the public log, a persistent linked list like the engine's history
 
     # ------------------------------------------------------------------ setup
     def _init_static(self) -> None:
@@ -407,13 +460,13 @@ class ElGrandeState(State):
 
     # --- apply per phase
     def _apply_sealed(self, action: Action, seat: int) -> None:
-        self.sealed[seat] = action.args[0]  # type: ignore[assignment]
+        self.sealed[seat] = action.args[0]
         self.tm = tuple(s for s in self.tm if s != seat)
         if not self.tm:
             self._resolve_sealed()
 
     def _apply_power(self, action: Action, seat: int) -> None:
-        v: int = action.args[0]  # type: ignore[assignment]
+        v: int = action.args[0]
         self.played[seat] = v
         self.hand[seat] &= ~(1 << v)
         self.plog[seat] = (*self.plog[seat], v)
@@ -429,7 +482,7 @@ class ElGrandeState(State):
         self._begin_turn()
 
     def _apply_recruit(self, action: Action, seat: int) -> None:
-        n: int = action.args[0]  # type: ignore[assignment]
+        n: int = action.args[0]
         if n:
             self._emit("court", seat, n)
         take = min(n, self.prov[seat])
@@ -443,7 +496,7 @@ class ElGrandeState(State):
             self._after_recruit()
 
     def _apply_recall(self, action: Action, seat: int) -> None:
-        r: int = action.args[0]  # type: ignore[assignment]
+        r: int = action.args[0]
         self.board[r * self.players + seat] -= 1
         self.court[seat] += 1
         self._emit("recall", seat, r)
@@ -452,7 +505,7 @@ class ElGrandeState(State):
             self._after_recruit()
 
     def _apply_card(self, action: Action, seat: int) -> None:
-        k: int = action.args[0]  # type: ignore[assignment]
+        k: int = action.args[0]
         t = self.face[k]
         self.taker[k] = seat
         self.tcard = t
@@ -468,7 +521,7 @@ class ElGrandeState(State):
     def _apply_main(self, action: Action, seat: int) -> None:
         kind = action.kind
         if kind == "place":
-            a: int = action.args[0]  # type: ignore[assignment]
+            a: int = action.args[0]
             self.board[a * self.players + seat] += 1
             self.court[seat] -= 1
             self.placed += 1
@@ -551,7 +604,7 @@ class ElGrandeState(State):
         for name in _FIELDS:
             value = data[name]
             if name == "log":
-                node = None
+                node: History = None
                 for e in value:
                     node = (node, _tupled(e))
                 value = node

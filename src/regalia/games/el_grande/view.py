@@ -73,7 +73,7 @@ SEALED_PURPOSE = {S_SETUP: "setup", S_CASTILLO: "castillo", S_CARD: "card"}
 
 
 def log_entries(st: St, limit: int | None) -> list[tuple[Any, ...]]:
-    out = []
+    out: list[tuple[Any, ...]] = []
     node = st.log
     while node is not None and (limit is None or len(out) < limit):
         node, entry = node
@@ -135,7 +135,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
                       for v in st.vetos if v[0] == s],
             "disk": disk,
         })
-    cards = []
+    cards: list[dict[str, Any]] = []
     for k in range(5):
         t = st.face[k]
         if t < 0:
