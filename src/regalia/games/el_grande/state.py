@@ -7,10 +7,11 @@ Castillo) or card type, so a copy is a handful of list slices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from regalia.engine.actions import Action
+from regalia.engine.errors import IllegalAction
 from regalia.engine.rng import Rng
 from regalia.engine.state import History, State
 from regalia.games.el_grande import actions as A
@@ -542,6 +543,10 @@ class ElGrandeState(State):
     def _apply_action(self, action: Action, seat: int) -> None:
         cards.apply(self, action, seat)
 
+    def _apply_over(self, action: Action, seat: int) -> None:
+        # Unreachable: State.apply refuses every action once to_move() is empty.
+        raise IllegalAction("the game is over")
+
     def _apply_veto(self, action: Action, seat: int) -> None:
         if action.kind == "veto":
             held = [v for v in self.vetos if v[0] == seat]
@@ -656,9 +661,12 @@ def _tupled(value: Any) -> Any:
 
 
 _S = ElGrandeState
-_LEGAL = (_S._legal_power, _S._legal_recruit, _S._legal_recall,
-          _S._legal_card, _S._legal_main, _S._legal_action, _S._legal_action,
-          _S._legal_sealed, _S._legal_veto, _S._legal_over)
-_APPLY = (_S._apply_power, _S._apply_recruit, _S._apply_recall,
-          _S._apply_card, _S._apply_main, _S._apply_action, _S._apply_action,
-          _S._apply_sealed, _S._apply_veto, _S._legal_over)
+# indexed by phase (see phases.py)
+_LEGAL: tuple[Callable[[ElGrandeState, int], list[Action]], ...] = (
+    _S._legal_power, _S._legal_recruit, _S._legal_recall,
+    _S._legal_card, _S._legal_main, _S._legal_action, _S._legal_action,
+    _S._legal_sealed, _S._legal_veto, _S._legal_over)
+_APPLY: tuple[Callable[[ElGrandeState, Action, int], None], ...] = (
+    _S._apply_power, _S._apply_recruit, _S._apply_recall,
+    _S._apply_card, _S._apply_main, _S._apply_action, _S._apply_action,
+    _S._apply_sealed, _S._apply_veto, _S._apply_over)
