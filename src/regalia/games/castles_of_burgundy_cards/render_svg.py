@@ -273,7 +273,7 @@ def _display(view: Mapping[str, Any], legal: set[str], used: set[str],
         out.append(el("title", f"display row {r + 1}"))
         out += die(cx + DCW / 2 - 15, y + 24, 30.0, r + 1, fill=PAPER)
         for i, face in enumerate(row):
-            act = f"take {r + 1} {face}"
+            act: str | None = f"take {r + 1} {face}"
             act = act if act in legal else None
             if act:
                 used.add(act)
@@ -301,7 +301,7 @@ def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str],
            _text(x + 40, y + 30, "bonus for a triple, choose 1:", size=8.5, anchor="start",
                  fill="#6b4e2e")]
     for i, opt in enumerate(opts):
-        act = f"bonus {i + 1}"
+        act: str | None = f"bonus {i + 1}"
         act = act if act in legal else None
         if act:
             used.add(act)
@@ -379,7 +379,7 @@ def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
                      fill="#6b4e2e"))
     px = dx + 60
     for i, p in enumerate(view.get("goods_piles") or ()):
-        act = f"goods {i + 1}"
+        act: str | None = f"goods {i + 1}"
         act = act if act in legal else None
         if act:
             used.add(act)
@@ -450,7 +450,7 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         gap = max(ECW * 0.6, limit / max(slots, 1))
     for i, pile in enumerate(piles):
         cards = list(pile.get("cards") or ())
-        act = f"onto {i + 1}"
+        act: str | None = f"onto {i + 1}"
         act = act if act in legal else None
         if act:
             used.add(act)
@@ -515,7 +515,7 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
     goods = s.get("goods") or {}
     gx = x
     for kind in (*GOODS_KINDS, *(k for k in goods if k not in GOODS_KINDS)):
-        act = f"sell {kind}"
+        act: str | None = f"sell {kind}"
         act = act if act in legal and goods.get(kind) else None
         if act:
             used.add(act)

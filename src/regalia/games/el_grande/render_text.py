@@ -154,7 +154,7 @@ def _derived_legal(view: Mapping[str, Any], seat: int) -> list[str]:
     ``legal`` list: only decisions fully decided by public rules (RB p3-4) are derived; the
     special actions (which depend on each card's fine print) are left unmarked."""
     phase = view.get("phase")
-    me = next((s for s in view.get("seats", ()) if s.get("seat") == seat), {})
+    me: Mapping[str, Any] = next((s for s in view.get("seats", ()) if s.get("seat") == seat), {})
     regions = view.get("regions", ())
     if phase == "power" and me.get("hand") is not None:
         taken = {s.get("power_card") for s in view.get("seats", ()) if s.get("seat") != seat}
@@ -240,11 +240,11 @@ def read_view(view: Mapping[str, Any]) -> Board:
     viewer = _int(view.get("seat"))
     seats = []
     for i, s in enumerate(raw_seats):
-        name = str(s.get("name", f"seat {i}"))
+        seat_name = str(s.get("name", f"seat {i}"))
         hand = s.get("hand")
         home = s.get("home")
         seats.append(Seat(
-            seat=_int(s.get("seat"), i) or 0, name=_nice(name), colour=name.lower(),
+            seat=_int(s.get("seat"), i) or 0, name=_nice(seat_name), colour=seat_name.lower(),
             score=_int(s.get("score"), 0) or 0, court=_int(s.get("court")),
             provinces=_int(s.get("provinces")),
             grande=canonical_region(home) if isinstance(home, str) else None,
@@ -260,7 +260,7 @@ def read_view(view: Mapping[str, Any]) -> Board:
         if name is None:
             continue
         sb = r.get("scoreboard")
-        areas[name] = Area(name, tuple(r.get("scores") or PRINTED_VALUES[name]),  # type: ignore[arg-type]
+        areas[name] = Area(name, tuple(r.get("scores") or PRINTED_VALUES[name]),
                            _board_name(view, sb) if sb else None,
                            _counts(r.get("caballeros"), colours))
     for name in REGIONS:
@@ -268,7 +268,7 @@ def read_view(view: Mapping[str, Any]) -> Board:
     cas = view.get("castillo") or {}
     raw = cas.get("caballeros")
     areas[CASTILLO] = Area(
-        CASTILLO, tuple(cas.get("scores") or PRINTED_VALUES[CASTILLO]),  # type: ignore[arg-type]
+        CASTILLO, tuple(cas.get("scores") or PRINTED_VALUES[CASTILLO]),
         None, _counts(raw, colours),
         # A view may announce only how many stand inside (rules §5.1, engine decision).
         hidden_total=raw if isinstance(raw, int) and not isinstance(raw, bool) else None,
