@@ -214,7 +214,7 @@ def _check(r: EditionReader) -> CobData:
                    for v in values) or not any(values):
                 raise r.error(f"bonus option {option!r} needs whole amounts 0..20, not all 0",
                               "round_cards", i, "options")
-            menu.append(tuple(values))  # type: ignore[arg-type]
+            menu.append(tuple(values))
         rounds.append(tuple(menu))
     if len(rounds) != len(ROUND_LETTERS):
         raise r.error("the game has five round cards, A to E", "round_cards")

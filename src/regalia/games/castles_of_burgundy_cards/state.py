@@ -499,7 +499,7 @@ class CobState(State):
         self.stack = [tuple(e) for e in data["stack"]]
         self.estate = [[(t, tuple(c)) for t, c in e] for e in data["estate"]]
         self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
-        self.log = [tuple(e) for e in data["log"]]  # type: ignore[misc]
+        self.log = [tuple(e) for e in data["log"]]
         self.reshuffled = [tuple(e) for e in data.get("reshuffled", ())]
         self.played = [tuple(e) for e in data.get("played", [()] * self.players)]
         self.mover = () if self.over else SEATS[self.cur]

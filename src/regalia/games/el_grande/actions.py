@@ -30,7 +30,9 @@ MAX_COURT = 30  # a court move never exceeds a colour's Caballeros
 TABLE = ActionTable(GAME_ID)
 _add = TABLE.add
 
-POWER: tuple[Action, ...] = (None, *(_add("power", (v,), f"power {v}")  # type: ignore[assignment]
+# POWER[v] and TAKEBACK[v] for the power card of value v (1..13). Index 0 holds a None that
+# is never handed out; a tuple type cannot say "None at 0, Action after", hence the ignores.
+POWER: tuple[Action, ...] = (None, *(_add("power", (v,), f"power {v}")  # type: ignore[arg-type]
                                      for v in range(1, 14)))
 COURT = tuple(_add("court", (n,), f"court {n}") for n in range(MAX_COURT + 1))
 RECALL = tuple(_add("recall", (r,), f"recall {AREA_IDS[r]}") for r in range(REGIONS))
@@ -54,7 +56,7 @@ SCOREBOARD = tuple(tuple(_add("scoreboard", (b, r), f"scoreboard {SCOREBOARD_IDS
                                                     f"{AREA_IDS[r]}")
                          for r in range(REGIONS)) for b in range(len(SCOREBOARD_IDS)))
 EVICT = tuple(_add("evict", (r,), f"evict {AREA_IDS[r]}") for r in range(REGIONS))
-TAKEBACK: tuple[Action, ...] = (None, *(_add("takeback", (v,), f"takeback {v}")  # type: ignore
+TAKEBACK: tuple[Action, ...] = (None, *(_add("takeback", (v,), f"takeback {v}")  # type: ignore[arg-type]
                                         for v in range(1, 14)))
 DISK = tuple(_add("disk", (r,), f"disk {AREA_IDS[r]}") for r in range(REGIONS))
 VETO = _add("veto", (), "veto")
