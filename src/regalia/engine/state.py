@@ -210,8 +210,8 @@ class State:
             action = self.parse_action(action) if isinstance(action, str) else \
                 self.decode(action)  # type: ignore[arg-type]
         legal = self._legal.get(seat)
-        if legal is None:
-            legal = self.legal_actions(seat)
+        if legal is None:  # seat is known to be a mover: no need to ask to_move() again
+            legal = self._legal[seat] = tuple(self._legal_actions(seat))
         if action not in legal:
             raise IllegalAction(self.explain_illegal(action, seat))
         self._legal = {}
