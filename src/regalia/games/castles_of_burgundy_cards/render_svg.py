@@ -62,6 +62,14 @@ CLICK = "#0a84ff"
 
 
 # --------------------------------------------------------------------------- SVG primitives
+def _claim(notation: str, legal: set[str], used: set[str]) -> str | None:
+    """The notation if the viewer may play it now (noted as drawn), else None."""
+    if notation in legal:
+        used.add(notation)
+        return notation
+    return None
+
+
 def group(cls: str, **attrs: Any) -> str:
     """The opening tag of a ``<g>``; a ``data_action`` makes it clickable (pointer cursor)."""
     if attrs.get("data_action"):
@@ -273,10 +281,7 @@ def _display(view: Mapping[str, Any], legal: set[str], used: set[str],
         out.append(el("title", f"display row {r + 1}"))
         out += die(cx + DCW / 2 - 15, y + 24, 30.0, r + 1, fill=PAPER)
         for i, face in enumerate(row):
-            act: str | None = f"take {r + 1} {face}"
-            act = act if act in legal else None
-            if act:
-                used.add(act)
+            act = _claim(f"take {r + 1} {face}", legal, used)
             out += card(cx, y + 60 + i * (DCH + 5), DCW, DCH, face, cls="display-card",
                         action=act, data_row=r + 1)
         if not row:
@@ -301,10 +306,7 @@ def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str],
            _text(x + 40, y + 30, "bonus for a triple, choose 1:", size=8.5, anchor="start",
                  fill="#6b4e2e")]
     for i, opt in enumerate(opts):
-        act: str | None = f"bonus {i + 1}"
-        act = act if act in legal else None
-        if act:
-            used.add(act)
+        act = _claim(f"bonus {i + 1}", legal, used)
         oy = y + 40 + i * 17
         out.append(group("round-bonus", data_option=i + 1, data_action=act))
         out.append(el("rect", x=x + 8, y=oy, width=w - 16, height=15.0, rx=4.0,
@@ -379,10 +381,7 @@ def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
                      fill="#6b4e2e"))
     px = dx + 60
     for i, p in enumerate(view.get("goods_piles") or ()):
-        act: str | None = f"goods {i + 1}"
-        act = act if act in legal else None
-        if act:
-            used.add(act)
+        act = _claim(f"goods {i + 1}", legal, used)
         gx = px + i * 52
         out.append(group("goods-pile", data_pile=i + 1, data_count=p.get("count", 0),
                          data_action=act))
@@ -398,10 +397,7 @@ def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
         out.append("</g>")
     ax = px + 2 * 52 + 6
     for i, p in enumerate(view.get("animal_piles") or ()):
-        act = f"animal {i + 1}"
-        act = act if act in legal else None
-        if act:
-            used.add(act)
+        act = _claim(f"animal {i + 1}", legal, used)
         gx = ax + i * 56
         out.append(group("animal-pile", data_pile=i + 1, data_count=p.get("count", 0),
                          data_action=act))
@@ -450,10 +446,7 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         gap = max(ECW * 0.6, limit / max(slots, 1))
     for i, pile in enumerate(piles):
         cards = list(pile.get("cards") or ())
-        act: str | None = f"onto {i + 1}"
-        act = act if act in legal else None
-        if act:
-            used.add(act)
+        act = _claim(f"onto {i + 1}", legal, used)
         done = bool(pile.get("complete"))
         out.append(group("estate-pile", data_seat=seat, data_pile=i + 1,
                          data_type=pile.get("type"), data_count=len(cards),
@@ -623,10 +616,7 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
     out.append(_text(hx, by + 8, "Hand", size=10, weight="bold", anchor="start"))
     if isinstance(hand, Sequence) and not isinstance(hand, str):
         for i, face in enumerate(hand):
-            act = f"play {card_parts(str(face))[1]}"
-            act = act if mine and act in legal else None
-            if act:
-                used.add(act)
+            act = _claim(f"play {card_parts(str(face))[1]}", legal, used) if mine else None
             out += card(hx + i * (ECW + 5), by + 14, ECW, ECH, str(face), cls="hand-card",
                         action=act, data_seat=seat)
         nhand = len(hand)
