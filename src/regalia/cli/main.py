@@ -3,31 +3,42 @@
 from __future__ import annotations
 
 import json
-import os
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 import regalia
 from regalia.bots import BOTS
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli.bench import bench_table
-from regalia.cli.console import reports_errors, stderr_console, stdout_console
+from regalia.cli.console import reports_errors, safe, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
 from regalia.cli.simulate import (
     GameResult,
+    ProgressLines,
     Series,
     check_series,
+    estimate_line,
     summarize,
     summary_tables,
     timed_series,
+    worker_count,
 )
 from regalia.engine.bench import bench as run_bench
 from regalia.engine.errors import InvalidOption
+from regalia.engine.files import check_writable
 from regalia.engine.registry import games as all_games
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.rng import fresh_seed
@@ -52,11 +63,17 @@ EditionOpt = Annotated[
     typer.Option("--edition", metavar="FILE", help="Component data (TOML) to play with instead "
                  "of the built-in edition."),
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (default: a fresh one, shown).")]
+SeedOpt = Annotated[int | None, typer.Option(
+    "--seed", min=0, max=2**64 - 1,
+    help="Seed of the random draws, 0 to 2^64-1 (default: a fresh one). In play it is shown "
+    "when the game is over: it would tell every hidden card.")]
 SeatOpt = Annotated[
     str | None,
     typer.Option("--seat", help="Whose view: a seat number from 0, a seat name, or spectator "
                  "(default)."),
+]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", help="Replace existing files instead of refusing.")
 ]
 StepOpt = Annotated[
     int | None, typer.Option("--step", min=0, help="Position after this many decisions.")
@@ -114,9 +131,16 @@ def play(
     ] = False,
     resume: Annotated[Path | None, typer.Option(
         "--resume", metavar="FILE", help="Go on with a saved game record.")] = None,
+    force: ForceOpt = False,
 ) -> None:
-    """Play in the terminal: humans at the keyboard (hot-seat) against bots."""
+    """Play in the terminal: humans at the keyboard (hot-seat) against bots.
+
+    The seed is shown when the game is over, not before: it would tell every hidden card.
+    SIGTERM or SIGHUP (a closed window) saves the game to the --record file, or to a new file
+    whose name is printed, and --resume goes on from there."""
     console = stdout_console()
+    if record is not None:
+        check_writable(record, overwrite=force)
     seat_items = opts.split_list(seats)
     if resume is not None:
         saved, state = rp.load_checked(resume)
@@ -139,22 +163,24 @@ def play(
         seat_kinds = opts.parse_seats(seat_items, count)
         seed = fresh_seed() if seed is None else seed
         state = new_game(info.id, count, seed=seed, edition=edition, **chosen)
+    # The save file's default name must not carry the seed: it would give the deal away.
+    default_save = str(record) if record else f"{info.id}-{time.strftime('%Y%m%d-%H%M')}.json"
     session = PlaySession(
         state, seat_kinds, real_terminal(console, scroll), seed,
         meta={"app": f"regalia {regalia.__version__}"},
-        default_save=str(record) if record else f"{info.id}-{seed}.json",
-        render_text=info.render_text,
+        default_save=default_save, render_text=info.render_text,
+        record_path=None if record is None else str(record),
     )
-    who = ", ".join(f"{state.seat_name(s)}: {kind}" for s, kind in enumerate(seat_kinds))
-    console.print(f"[bold]{info.title}[/] · {state.players} players · seed {seed}\n{who}\n"
+    who = ", ".join(f"{safe(state.seat_name(s))}: {kind}"
+                    for s, kind in enumerate(seat_kinds))
+    console.print(f"[bold]{safe(info.title)}[/] · {state.players} players\n{who}\n"
                   "[dim]Type help at the prompt for commands.[/]")
     try:
         session.run()
     except GameStopped as stop:
         raise typer.Exit(stop.code) from None
-    if record is not None:
-        state.record(**session.record_meta()).save(record)
-        console.print(f"Record written to [bold]{record}[/]")
+    if record is not None and not session.save(str(record), replace=True):
+        session.offer_save("The record could not be written there.")
 
 
 # ---------------------------------------------------------------------------------- simulate
@@ -169,13 +195,15 @@ def simulate(
         f"Bots: {', '.join(BOTS)}.")
     ] = None,
     seed: SeedOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=0,
-                                         help="Processes (0: one per CPU).")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", min=0, help="Processes (default and 0: one per core, capped at the "
+        "core count).")] = None,
     records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
                                                  help="Write every game's record here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable results.")] = False,
     option: OptionOpt = None,
     edition: EditionOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Play many bot games and show win rates, scores and game lengths."""
     info = get_game(game)
@@ -187,21 +215,35 @@ def simulate(
         game=info.id, players=count, bots=tuple(opts.parse_bots(bot_items, count)),
         seed=fresh_seed() if seed is None else seed, options=chosen,
         edition=None if edition is None else str(edition),
-        records=None if records is None else str(records),
+        records=None if records is None else str(records), overwrite=force,
     )
-    check_series(series)
-    workers = workers or os.cpu_count() or 1
+    check_series(series, games_)
     errors = stderr_console()
+    workers, note = worker_count(workers, games_)
+    if note:
+        errors.print(f"[yellow]{safe(note)}[/]")
+    live = errors.is_terminal and not as_json
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=errors, transient=True,
-        disable=as_json or not errors.is_terminal,
+        TimeElapsedColumn(), TimeRemainingColumn(), console=errors, transient=True,
+        disable=not live,
     )
+    lines = ProgressLines(lambda text: errors.print(safe(text)), games_)
+    started = time.monotonic()
+    first = True
     with progress:
         task = progress.add_task(f"{info.id} ×{games_}", total=games_)
 
         def advance(_: GameResult) -> None:
+            nonlocal first
+            if first:
+                first = False
+                estimate = estimate_line(time.monotonic() - started, games_, workers)
+                if estimate and not as_json:
+                    (progress.console if live else errors).print(f"[dim]{safe(estimate)}[/]")
             progress.advance(task)
+            if not live and not as_json:
+                lines.advance()
 
         results, seconds = timed_series(series, games_, workers, advance)
     summary = summarize(series, results, seconds, opts.seat_names(info, count))
@@ -212,7 +254,7 @@ def simulate(
     for table in summary_tables(summary):
         console.print(table)
     if records is not None:
-        console.print(f"{len(results)} records written to [bold]{records}[/]")
+        console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
 
 
 # ---------------------------------------------------------------------------------- replay
@@ -247,18 +289,21 @@ def replay(
 @reports_errors
 def render(
     record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE.svg",
-                                         help="Where to write the SVG picture.")],
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", metavar="FILE",
+        help="Where to write the picture: FILE.svg, or FILE.png with the png extra.")],
     step: StepOpt = None,
     seat: SeatOpt = None,
+    force: ForceOpt = False,
 ) -> None:
-    """Draw a record's position (default: the end) as SVG."""
+    """Draw a record's position (default: the end) as SVG or PNG."""
+    rp.check_picture_target(output, record, force)
     saved, _ = rp.load_checked(record)
     info = get_game(saved.game)
     viewer = opts.parse_seat(seat, info, saved.players)
     position = rp.position_at(saved, step)
-    rp.write_svg(info, position, viewer, output)
-    stdout_console().print(f"Wrote {output} (after {position.step} decisions)")
+    rp.write_picture(info, position, viewer, output, overwrite=force)
+    stdout_console().print(f"Wrote {safe(str(output))} (after {position.step} decisions)")
 
 
 # ---------------------------------------------------------------------------------- bench
