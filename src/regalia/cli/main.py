@@ -16,6 +16,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.bots import BOTS
@@ -43,8 +44,28 @@ from regalia.engine.registry import games as all_games
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.rng import fresh_seed
 
+
+class Command(TyperCommand):
+    """A command whose --help line shows no type tag (a flag takes no value)."""
+
+    def get_help_option(self, ctx: Any) -> Any:  # typer's own copy of click's types
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class Group(TyperGroup):
+    def get_help_option(self, ctx: Any) -> Any:  # typer's own copy of click's types
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
 app = typer.Typer(
     name="regalia",
+    cls=Group,
     help="Play, simulate, replay and render court-intrigue board games, exactly by the rules.",
     no_args_is_help=True,
     add_completion=False,
@@ -52,7 +73,8 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see [cyan]regalia games[/]).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME",
+                                         help="Game id (see [cyan]regalia games[/]).")]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-O", metavar="NAME=VALUE",
@@ -64,19 +86,20 @@ EditionOpt = Annotated[
                  "of the built-in edition."),
 ]
 SeedOpt = Annotated[int | None, typer.Option(
-    "--seed", min=0, max=2**64 - 1,
+    "--seed", metavar="SEED", callback=lambda v: opts.check_seed(v),
     help="Seed of the random draws, 0 to 2^64-1 (default: a fresh one). In play it is shown "
     "when the game is over: it would tell every hidden card.")]
 SeatOpt = Annotated[
     str | None,
-    typer.Option("--seat", help="Whose view: a seat number from 0, a seat name, or spectator "
-                 "(default)."),
+    typer.Option("--seat", metavar="SEAT", help="Whose view: a seat number from 0, a seat name, "
+                 "or spectator (default)."),
 ]
 ForceOpt = Annotated[
-    bool, typer.Option("--force", help="Replace existing files instead of refusing.")
+    bool, typer.Option("--force", metavar="", help="Replace existing files instead of refusing.")
 ]
 StepOpt = Annotated[
-    int | None, typer.Option("--step", min=0, help="Position after this many decisions.")
+    int | None, typer.Option("--step", metavar="N", min=0,
+                             help="The position after this many decisions (default: the end).")
 ]
 
 
@@ -88,17 +111,18 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+    version: Annotated[bool, typer.Option("--version", metavar="", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
     """Regalia: court-intrigue board games by their rules."""
 
 
 # ---------------------------------------------------------------------------------- games
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def games(
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="",
+                                          help="Machine-readable output (JSON).")] = False,
 ) -> None:
     """List the games: id, title, designers, year, player counts and options."""
     infos = all_games()
@@ -111,23 +135,27 @@ def games(
 
 
 # ---------------------------------------------------------------------------------- play
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (not needed with --resume).")
-                    ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")
-                       ] = None,
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", help="Game id (see [cyan]regalia games[/]; not needed with --resume).")
+    ] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
+        "count, or one per listed seat).")] = None,
     seats: Annotated[str | None, typer.Option(
-        "--seats", help="Who sits where, e.g. human,random,human (default: you in seat 0, "
-        f"{opts.DEFAULT_OPPONENT} bots in the others). Bots: {', '.join(BOTS)}.")] = None,
+        "--seats", metavar="LIST", help="Who sits where, e.g. human,random,human (default: you "
+        f"in seat 0, {opts.DEFAULT_OPPONENT} bots in the others). Bots: {', '.join(BOTS)}.")
+    ] = None,
     seed: SeedOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE",
                                                 help="Write the game record here.")] = None,
     edition: EditionOpt = None,
     option: OptionOpt = None,
     scroll: Annotated[bool, typer.Option(
-        "--scroll", help="Let turns scroll by instead of starting each on a fresh screen.")
+        "--scroll", metavar="",
+        help="Let turns scroll by instead of starting each on a fresh screen.")
     ] = False,
     resume: Annotated[Path | None, typer.Option(
         "--resume", metavar="FILE", help="Go on with a saved game record.")] = None,
@@ -184,23 +212,28 @@ def play(
 
 
 # ---------------------------------------------------------------------------------- simulate
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def simulate(
     game: GameArg,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
+        "count, or one per listed bot).")] = None,
+    games_: Annotated[int, typer.Option("--games", "-n", metavar="N", min=1,
+                                        help="How many games.")] = 100,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Bot per seat, comma-separated, or one for all (default random). "
+        "--bots", metavar="LIST", help="Bot per seat, comma-separated, or one for all "
+        "(default random). "
         f"Bots: {', '.join(BOTS)}.")
     ] = None,
     seed: SeedOpt = None,
     workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", min=0, help="Processes (default and 0: one per core, capped at the "
-        "core count).")] = None,
+        "--workers", "-w", metavar="N", min=0,
+        help="Processes (default and 0: one per core, capped at the core count).")] = None,
     records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
                                                  help="Write every game's record here.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable results.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="",
+                                          help="Machine-readable results (JSON).")] = False,
     option: OptionOpt = None,
     edition: EditionOpt = None,
     force: ForceOpt = False,
@@ -258,17 +291,19 @@ def simulate(
 
 
 # ---------------------------------------------------------------------------------- replay
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
     step: StepOpt = None,
     seat: SeatOpt = None,
     interactive: Annotated[bool, typer.Option(
-        "--interactive", "-i", help="Step through the game: n/Enter next, p previous, q quit.")
+        "--interactive", "-i", metavar="",
+        help="Step through the game: n/Enter next, p previous, q quit.")
     ] = False,
     chance: Annotated[bool, typer.Option(
-        "--chance", help="Also list chance outcomes (cards dealt: often secret).")] = False,
+        "--chance", metavar="", help="Also list chance outcomes (cards dealt, cards turned "
+        "up); with --seat only those every seat saw.")] = False,
 ) -> None:
     """Check that a record replays; show its summary, or the position after --step decisions."""
     saved, final = rp.load_checked(record)
@@ -285,10 +320,10 @@ def replay(
         rp.show_position(console, info, rp.position_at(saved, step, chance, viewer), viewer)
 
 
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def render(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
     output: Annotated[Path, typer.Option(
         "--output", "-o", metavar="FILE",
         help="Where to write the picture: FILE.svg, or FILE.png with the png extra.")],
@@ -307,16 +342,20 @@ def render(
 
 
 # ---------------------------------------------------------------------------------- bench
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def bench(
     game: GameArg,
     players: Annotated[str | None, typer.Option(
-        "--players", "-p", help="A player count, or 'all'.")] = None,
-    seconds: Annotated[float, typer.Option("--seconds", "-t", min=0.0,
+        "--players", "-p", metavar="N|all",
+        help="A player count, or 'all' (default: the game's usual count).")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", "-t", metavar="SECONDS", min=0.0,
                                            help="Time per player count.")] = 5.0,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    seed: Annotated[int, typer.Option(
+        "--seed", metavar="SEED", callback=lambda v: opts.check_seed(v),
+        help="Seed of the benchmark's games (default 0: fixed, so runs compare).")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", metavar="",
+                                          help="Machine-readable output (JSON).")] = False,
     option: OptionOpt = None,
 ) -> None:
     """Speed on one core: random games and decisions per second, clone() cost."""
