@@ -434,8 +434,7 @@ def render_text(view: Mapping[str, Any], log_lines: int = 6) -> str:
         out.append("[bold]Recent[/]")
         for e in log[-log_lines:]:
             if isinstance(e, Mapping):
-                who = seat_name(view, e.get("seat"))
-                line = f"{e.get('round', '')} {who}: {e.get('text') or e.get('action', '')}"
+                line = f"{e.get('round', '')}: {e.get('text') or e.get('action', '')}"
             else:
                 line = str(e)
             out.append(f"  [dim]{esc(line)}[/]")

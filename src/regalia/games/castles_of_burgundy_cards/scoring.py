@@ -40,26 +40,26 @@ def triples_vp(estate: Sequence[Pile], triple_vp: Sequence[int]) -> int:
 
 def player_score(s: CobState, p: int) -> int:
     """The seat's score if the game ended now."""
-    d = s.d
-    score = triples_vp(s.estate[p], d.triple_vp)
-    score += d.first_triple_vp * s.first.count(p)
-    score += s.all7[p] + s.vp[p]
+    d = s.components
+    score = triples_vp(s.estates[p], d.triple_vp)
+    score += d.first_triple_vp * s.first_bonus_owner.count(p)
+    score += s.all_types_bonus[p] + s.vp_cards[p]
     faces = d.goods_faces
-    for g, n in enumerate(s.sold[p]):
+    for g, n in enumerate(s.sold_goods[p]):
         if n:
             score += n * faces[g][1]
     score += animal_vp(s.animals[p], d.animal_variety_vp)
-    if s.start_holder == p:
+    if s.start_card_holder == p:
         score += d.start_player_vp
     return score
 
 
 def aaron_score(s: CobState) -> int:
     """Aaron's VP: his triples and his bonus cards (he has nothing else) [RB solo]."""
-    d = s.d
+    d = s.components
     aaron = s.players
-    return (triples_vp(s.aaron_estate, d.triple_vp) + d.first_triple_vp * s.first.count(aaron)
-            + s.all7[aaron])
+    return (triples_vp(s.aaron_estate, d.triple_vp)
+            + d.first_triple_vp * s.first_bonus_owner.count(aaron) + s.all_types_bonus[aaron])
 
 
 def storage_cards(s: CobState, p: int) -> int:
