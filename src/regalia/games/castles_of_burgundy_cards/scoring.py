@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from regalia.games.castles_of_burgundy_cards.faces import TYPE_NAMES
+
 if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
 
@@ -65,3 +67,41 @@ def aaron_score(s: CobState) -> int:
 def storage_cards(s: CobState, p: int) -> int:
     """The tie-breaker: workers, silver, unsold goods and animals left in storage [RB]."""
     return s.workers[p] + s.silver[p] + sum(s.goods[p]) + sum(s.animals[p])
+
+
+def score_parts(s: CobState, p: int) -> list[tuple[str, int, int]]:
+    """Where the seat's points come from, as ``(source, count, VP)``: triples by type, "1."
+    cards, the "all 7 types" card, VP cards, sold goods, animals, the start player card.
+    Sources worth nothing are left out; the VP add up to :func:`player_score`."""
+    d = s.components
+    parts = _estate_parts(s, s.estates[p], p)
+    parts.append(("VP card", 0, s.vp_cards[p]))  # VP cards are counted by value only
+    faces = d.goods_faces
+    sold = sum(s.sold_goods[p])
+    parts.append(("sold good", sold,
+                  sum(n * faces[g][1] for g, n in enumerate(s.sold_goods[p]))))
+    parts.append(("animal", sum(s.animals[p]), animal_vp(s.animals[p], d.animal_variety_vp)))
+    holds = s.start_card_holder == p
+    parts.append(("start player card", int(holds), d.start_player_vp if holds else 0))
+    return [part for part in parts if part[2]]
+
+
+def aaron_score_parts(s: CobState) -> list[tuple[str, int, int]]:
+    """Aaron's points by source, as :func:`score_parts` (triples and bonus cards only)."""
+    return [part for part in _estate_parts(s, s.aaron_estate, s.players) if part[2]]
+
+
+def _estate_parts(s: CobState, estate: Sequence[Pile], owner: int
+                  ) -> list[tuple[str, int, int]]:
+    """Triples by type and the two kinds of bonus card (owner ``players`` is Aaron)."""
+    d = s.components
+    parts: list[tuple[str, int, int]] = []
+    done = [t for t, cards in estate if len(cards) == 3]
+    for t in sorted(set(done)):
+        n = done.count(t)
+        parts.append((f"{TYPE_NAMES[t]} triple", n, n * d.triple_vp[t]))
+    firsts = s.first_bonus_owner.count(owner)
+    parts.append(('"1." bonus card', firsts, firsts * d.first_triple_vp))
+    value = s.all_types_bonus[owner]
+    parts.append(('"all 7 types" card', 1 if value else 0, value))
+    return parts

@@ -112,7 +112,7 @@ def _sentence(s: CobState, action: Action, round_index: int, now: bool, who: str
         if card is None:
             return _say(who, f"Play the card showing {die}",
                         f"{{who}} plays a card showing {die}")
-        return _say(who, f"Play your {face_title(card)} for its die",
+        return _say(who, f"Play your {face_title(card)}",
                     f"{{who}} plays a {face_title(card)}")
     if kind == "take":
         what = f"the {face_title(args[1])} from display row {args[0]}{note}"

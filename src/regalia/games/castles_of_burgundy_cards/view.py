@@ -27,13 +27,18 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
   round), "projects", "estate": [{"type", "cards", "complete"}], "workers",
   "silver", "goods": {kind: [good...]}, "animals": {kind: count}, "sold": [good...],
   "sold_vp", "vp_cards", "first_bonus": [types], "all_types": value, "score",
-  "storage"}`` (score = VP if the game ended now; storage = the tie-breaker count)
-- ``aaron`` (solo only): ``{"estate", "piles": [sizes of unrevealed piles], "score",
+  "score_parts", "storage"}`` (score = VP if the game ended now; score_parts = where they
+  come from, ``[{"source", "count", "vp"}]``, e.g. ``{"source": "castle triple", "count": 2,
+  "vp": 10}``, sources worth nothing left out, the VP summing to the score; storage = the
+  tie-breaker: workers, silver, goods and animals left in storage)
+- ``aaron`` (solo only): ``{"estate", "piles": [sizes of unrevealed piles], "score", "score_parts",
   "first_bonus", "all_types"}``; ``result`` (when over): ``"won"``/``"lost"`` solo, else
   the ranking
 - ``scores``, ``ranking``: per seat
 - ``printed``: values printed on the cards of this edition, for pictures and players:
-  ``{"triple_vp": {type: VP of a triple}, "goods_dice": {kind: [dice that sell it]}}``
+  ``{"triple_vp": {type: VP of a triple}, "goods_dice": {kind: [dice that sell it]},
+  "first_triple_vp": VP of a "1." card, "start_player_vp", "animal_variety_vp": [VP by the
+  number of kinds in a group]}``
 - ``log``: the last moves and events, oldest first, ``[{"round", "kind", "seat", "action",
   "text"}]``; ``kind`` is ``move`` (``seat``, ``action`` notation), ``aaron-reveal`` (solo:
   Aaron's pile turned up; ``seat`` "aaron") or ``solo-check`` (solo: the end-of-round
@@ -57,7 +62,9 @@ from regalia.games.castles_of_burgundy_cards.faces import (
 from regalia.games.castles_of_burgundy_cards.game_log import AARON_REVEAL, KIND_NAMES, MOVE
 from regalia.games.castles_of_burgundy_cards.scoring import (
     aaron_score,
+    aaron_score_parts,
     player_score,
+    score_parts,
     storage_cards,
 )
 from regalia.games.castles_of_burgundy_cards.text import bundle_text, event_text, logged
@@ -73,6 +80,10 @@ def _cards(faces: list[int] | tuple[int, ...]) -> list[str]:
 def _estate(piles: list[tuple[int, tuple[int, ...]]]) -> list[dict[str, Any]]:
     return [{"type": TYPE_NAMES[t], "cards": _cards(c), "complete": len(c) == 3}
             for t, c in piles]
+
+
+def _parts(parts: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
+    return [{"source": source, "count": count, "vp": vp} for source, count, vp in parts]
 
 
 def _pending(s: CobState) -> dict[str, Any] | None:
@@ -144,6 +155,7 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             "first_bonus": [TYPE_NAMES[t] for t in range(7) if s.first_bonus_owner[t] == p],
             "all_types": s.all_types_bonus[p],
             "score": player_score(s, p),
+            "score_parts": _parts(score_parts(s, p)),
             "storage": storage_cards(s, p),
         })
 
@@ -195,6 +207,9 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
         "printed": {
             "triple_vp": {TYPE_NAMES[t]: vp for t, vp in enumerate(d.triple_vp)},
             "goods_dice": {GOODS_KINDS[g]: list(dice) for g, dice in enumerate(d.goods_dice)},
+            "first_triple_vp": d.first_triple_vp,
+            "start_player_vp": d.start_player_vp,
+            "animal_variety_vp": list(d.animal_variety_vp),
         },
         "log": [_log_line(s, entry, seat) for entry in s.log],
     }
@@ -203,6 +218,7 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             "estate": _estate(s.aaron_estate),
             "piles": [len(pile) for pile in s.aaron_face_down_piles],
             "score": aaron_score(s),
+            "score_parts": _parts(aaron_score_parts(s)),
             "first_bonus": [TYPE_NAMES[t] for t in range(7) if s.first_bonus_owner[t] == n],
             "all_types": s.all_types_bonus[n],
         }
