@@ -75,12 +75,12 @@ def score_parts(s: CobState, p: int) -> list[tuple[str, int, int]]:
     Sources worth nothing are left out; the VP add up to :func:`player_score`."""
     d = s.components
     parts = _estate_parts(s, s.estates[p], p)
-    parts.append(("VP card", 0, s.vp_cards[p]))  # VP cards are counted by value only
+    parts.append(("VP cards", 0, s.vp_cards[p]))  # VP cards are counted by value only
     faces = d.goods_faces
     sold = sum(s.sold_goods[p])
-    parts.append(("sold good", sold,
+    parts.append(("sold goods", sold,
                   sum(n * faces[g][1] for g, n in enumerate(s.sold_goods[p]))))
-    parts.append(("animal", sum(s.animals[p]), animal_vp(s.animals[p], d.animal_variety_vp)))
+    parts.append(("animals", sum(s.animals[p]), animal_vp(s.animals[p], d.animal_variety_vp)))
     holds = s.start_card_holder == p
     parts.append(("start player card", int(holds), d.start_player_vp if holds else 0))
     return [part for part in parts if part[2]]
@@ -99,9 +99,10 @@ def _estate_parts(s: CobState, estate: Sequence[Pile], owner: int
     done = [t for t, cards in estate if len(cards) == 3]
     for t in sorted(set(done)):
         n = done.count(t)
-        parts.append((f"{TYPE_NAMES[t]} triple", n, n * d.triple_vp[t]))
+        parts.append((f"{TYPE_NAMES[t]} {'triple' if n == 1 else 'triples'}", n,
+                      n * d.triple_vp[t]))
     firsts = s.first_bonus_owner.count(owner)
-    parts.append(('"1." bonus card', firsts, firsts * d.first_triple_vp))
+    parts.append(('"1." bonus cards', firsts, firsts * d.first_triple_vp))
     value = s.all_types_bonus[owner]
     parts.append(('"all 7 types" card', 1 if value else 0, value))
     return parts

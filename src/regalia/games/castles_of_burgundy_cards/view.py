@@ -28,7 +28,7 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
   "silver", "goods": {kind: [good...]}, "animals": {kind: count}, "sold": [good...],
   "sold_vp", "vp_cards", "first_bonus": [types], "all_types": value, "score",
   "score_parts", "storage"}`` (score = VP if the game ended now; score_parts = where they
-  come from, ``[{"source", "count", "vp"}]``, e.g. ``{"source": "castle triple", "count": 2,
+  come from, ``[{"source", "count", "vp"}]``, e.g. ``{"source": "castle triples", "count": 2,
   "vp": 10}``, sources worth nothing left out, the VP summing to the score; storage = the
   tie-breaker: workers, silver, goods and animals left in storage)
 - ``aaron`` (solo only): ``{"estate", "piles": [sizes of unrevealed piles], "score", "score_parts",
