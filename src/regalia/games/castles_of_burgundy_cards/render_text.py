@@ -72,19 +72,21 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def _wrap(prefix: str, items: Sequence[tuple[str, str]], width: int,
-          sep: str = "  ") -> list[str]:
+          sep: str = "  ", indent: int | None = None) -> list[str]:
     """Lay ``(markup, plain)`` items after a prefix (markup), continuing on indented lines
     past ``width``; markup takes no columns on screen, so widths count the plain text. An
     item too long for a line of its own is cut with '…'."""
     plain_prefix = strip_markup(prefix)
-    indent = " " * (len(plain_prefix) if len(plain_prefix) <= width // 4 else 4)
+    if indent is None:
+        indent = len(plain_prefix) if len(plain_prefix) <= width // 4 else 4
+    pad = " " * indent
     lines, cur, used = [], prefix, len(plain_prefix)
     first = True
     for markup, plain in items:
         gap = "" if first else sep
         if not first and used + len(gap) + len(plain) > width:
             lines.append(cur)
-            cur, used, gap = indent, len(indent), ""
+            cur, used, gap = pad, indent, ""
         room = width - used - len(gap)
         if len(plain) > room:
             markup, plain = _cut(markup, room), plain[:max(room - 1, 0)] + "…"
@@ -469,22 +471,22 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
 
 def _compact_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: set[str],
                   width: int) -> list[str]:
+    """A seat in as few lines as its items pack into (two early in a game)."""
     workers = int(s.get("workers", 0))
     start = [_item("[bold]♛ start[/]")] if _holds_start_card(view, i) else []
-    out = _wrap(_seat_title(view, i, s) + " ", [
+    estate = estate_markup(s.get("estate") or (), compact=True) or [_item("[dim]empty[/]")]
+    estate[0] = (f"estate {estate[0][0]}", f"estate {estate[0][1]}")
+    # Sold goods, VP cards and bonus cards are in the score already: the rich board lists
+    # them.
+    return _wrap(_seat_title(view, i, s) + " ", [
         _item(f"[bold]{s.get('score', 0)} VP[/]"), *start,
         _item(f"{plural(workers, 'worker')}, {s.get('silver', 0)} silver"),
         _item(f"goods {_goods_words(s, legal)}"),
-        _item(f"animals {_animals(s.get('animals') or {})}")], width, sep=" · ")
-    # Sold goods, VP cards and bonus cards are in the score already: the rich board lists
-    # them.
-    estate = estate_markup(s.get("estate") or (), compact=True)
-    out += _wrap("    estate ", estate or [_item("[dim]empty[/]")], width, sep=" · ")
-    out += _wrap("    hand ", [_item(_hand_words(view, s, legal)),
-                               _item(f"projects {_project_words(s, legal)}"),
-                               _item(f"{s.get('pile_count', 0)} face down")],
-                 width, sep=" · ")
-    return out
+        _item(f"animals {_animals(s.get('animals') or {})}"),
+        *estate,
+        _item(f"projects {_project_words(s, legal)}"),
+        _item(f"hand {_hand_words(view, s, legal)}"),
+        _item(f"{s.get('pile_count', 0)} face down")], width, sep=" · ", indent=4)
 
 
 def _compact_aaron(view: Mapping[str, Any], width: int) -> list[str]:
