@@ -22,7 +22,7 @@ from regalia.engine.markup import attributes as _attrs
 from regalia.engine.markup import element as el
 from regalia.engine.markup import number as _n
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, TYPE_NAMES
-from regalia.games.castles_of_burgundy_cards.render_text import (
+from regalia.games.castles_of_burgundy_cards.reading import (
     card_parts,
     clickable,
     decision_words,

@@ -365,7 +365,10 @@ class CobState(State):
         entry: tuple[int, ...] = (MOVE, self.round_index, seat, action.code)
         if action.kind == "play":  # the log names the card, which is gone from the hand
             entry += (hand_card_for_die(self.hands[seat], action.args[0]),)
-        self._log(entry)
+        log = self.log  # inline, not self._log(): this runs on every move
+        log.append(entry)
+        if len(log) > LOG_LENGTH:
+            del log[0]
         EFFECTS[action.kind](self, action.args)
         self._settle()
 
