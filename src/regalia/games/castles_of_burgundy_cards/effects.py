@@ -50,7 +50,7 @@ def _pay_workers(s: CobState, action: Action) -> None:
     """An ACT choice pops the ACT and pays the workers its die change costs [RB]."""
     top = s.pending.pop()
     if top[1]:
-        s.workers[s.current_seat] -= s._act_cost(action, top[1])
+        s.workers[s.current_seat] -= s._workers_to_change_die(action, top[1])
 
 
 def hand_card_for_die(hand: list[int], die: int) -> int:

@@ -69,7 +69,6 @@ SEATS = ((0,), (1,), (2,), (3,))
 NOBODY = -1
 
 
-
 class CobState(State):
     """A game of The Castles of Burgundy: The Card Game, solo against Aaron included."""
 
@@ -100,7 +99,7 @@ class CobState(State):
     game_over: bool
     lost_to_aaron: bool                 # solo: Aaron was ahead after a round [RB solo]
 
-    # ---- the turn in progress (these four only mean something together)
+    # ---- the turn in progress: whose turn, what is still due, what it has used
     current_seat: int                   # the player whose turn it is
     moving_seats: tuple[int, ...]       # what to_move() returns: (current_seat,) or ()
     pending: list[tuple[int, ...]]      # decisions still due this turn, top last (pending.py)
@@ -461,7 +460,7 @@ class CobState(State):
         kinds.sort()
         return kinds
 
-    def _act_cost(self, action: Action, die: int) -> int:
+    def _workers_to_change_die(self, action: Action, die: int) -> int:
         """Workers an ACT choice costs with the card's die (0 = any die: free)."""
         if die == 0:
             return 0

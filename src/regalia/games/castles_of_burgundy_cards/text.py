@@ -54,7 +54,7 @@ def _cost_note(s: CobState, action: Action) -> str:
     top = s.pending[-1]
     if top[0] != P.ACT or not top[1]:
         return ""
-    cost = s._act_cost(action, top[1])
+    cost = s._workers_to_change_die(action, top[1])
     if not cost:
         return ""
     kind = action.kind
