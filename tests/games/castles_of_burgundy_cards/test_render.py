@@ -400,7 +400,7 @@ def test_bonus_stacks_and_storage_say_what_they_are() -> None:
 def test_the_solo_log_in_the_text_shows_aarons_reveal() -> None:
     view = regalia.new_game(GAME, 1, seed=4).view(0)
     text = strip_markup(render_text(view, width=120, height=40))
-    assert "A: Round A: Aaron reveals 3 cards:" in text
+    assert "\n  Round A: Aaron reveals 3 cards:" in text
 
 
 # --------------------------------------------------------------------------- SVG additions
@@ -431,3 +431,9 @@ def test_the_game_over_picture_breaks_each_score_down(players: int) -> None:
                  if t.get("class") == "score-part"]
         total = [t.text for t in g.iter(f"{NS}text") if t.get("class") == "score-total"]
         assert sum(parts) == int(g.get("data-score", -1)) == int(total[0] or -1)
+
+
+def test_the_solo_picture_logs_aarons_reveal() -> None:
+    view = regalia.new_game(GAME, 1, seed=4).view(0)
+    texts = [t.text or "" for t in _svg(view).iter(f"{NS}text")]
+    assert any(t.startswith("Round A: Aaron reveals 3 cards:") for t in texts)

@@ -772,7 +772,9 @@ def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> l
         return []
     out = [_text(x, y, "Recent", size=11, weight="bold", anchor="start")]
     for i, e in enumerate(log):
-        if isinstance(e, Mapping):
+        if isinstance(e, Mapping) and e.get("kind", "move") != "move":
+            text = str(e.get("text", ""))  # an event's text names its round itself
+        elif isinstance(e, Mapping):
             text = f"{e.get('round', '')}  {e.get('text') or e.get('action', '')}"
         else:
             text = str(e)

@@ -294,7 +294,9 @@ def _log_lines(view: Mapping[str, Any], count: int, width: int) -> list[str]:
         return []
     out = []
     for e in log[-count:]:
-        if isinstance(e, Mapping):
+        if isinstance(e, Mapping) and e.get("kind", "move") != "move":
+            line = str(e.get("text", ""))  # an event's text names its round itself
+        elif isinstance(e, Mapping):
             line = f"{e.get('round', '')}: {e.get('text') or e.get('action', '')}"
         else:
             line = str(e)
