@@ -25,6 +25,7 @@ from regalia.games.castles_of_burgundy_cards.reading import (
     result_words,
     seat_name,
 )
+from regalia.games.castles_of_burgundy_cards.text import plural
 
 WIDTH = 100  # the default width; the rich board wants at least this much
 COMPACT_HEIGHT = 30  # a terminal this low or lower gets the compact board
@@ -64,11 +65,6 @@ def _goods(goods: Sequence[str]) -> str:
                      + (f" ×{n}" if n > 1 else ""))
     return ", ".join(parts) if parts else "[dim]none[/]"
 
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """'1 worker', '2 workers'."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def _wrap(prefix: str, items: Sequence[tuple[str, str]], width: int,

@@ -43,7 +43,7 @@ def bundle_text(bundle: tuple[int, ...]) -> str:
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """'1 worker', '2 workers' ('silver' and 'VP' do not change)."""
+    """'1 worker', '2 workers'; ``words`` for a plural of its own ('silver', 'VP')."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
