@@ -65,8 +65,8 @@ if TYPE_CHECKING:
     from regalia.engine.record import Record
 
 GAME_ID = "castles-of-burgundy-cards"
-SEATS = ((0,), (1,), (2,), (3,))
-NOBODY = -1
+SEATS = ((0,), (1,), (2,), (3,))  # SEATS[seat]: to_move() while that seat is on turn
+NOBODY = -1  # no holder (a bonus card not yet taken; the start player card in solo)
 
 
 class CobState(State):
@@ -128,7 +128,7 @@ class CobState(State):
     vp_cards: list[int]                 # VP of the victory point cards taken
 
     # ---- bonus cards and the start player card
-    first_bonus_owner: list[int]        # per type: who holds its "1." card (players = Aaron)
+    first_bonus_owner: list[int]        # per type: its "1." card's holder; `players`: Aaron
     all_types_bonus: list[int]          # per seat, then Aaron: value of his "all 7 types" card
     all_types_stack: list[int]          # "all 7 types" cards still to take, top first
     start_card_holder: int              # NOBODY in solo
