@@ -388,10 +388,10 @@ def test_estate_piles_name_their_cards() -> None:
 
 def test_bonus_stacks_and_storage_say_what_they_are() -> None:
     text = strip_markup(render_text(_words_view(), width=120, height=50))
-    assert "\"All 7 types\" cards, for the first to hold all seven types: next 3 VP, then " \
-        "1 VP" in text
+    assert "\"All 7 types\" cards, for the first to hold all seven types, 2 left: next 3 VP, " \
+        "then 1 VP" in text
     assert "4 cards in all (the tie-breaker)" in text
-    assert "\"1.\" cards (1 VP) for the first triple of a type" in text
+    assert "\"1.\" cards (1 VP) for the first triple of a type, 7 still free: castle" in text
     assert "All 7 types stack" not in text and "storage 4" not in text
     compact = strip_markup(render_text(_words_view(), width=80, height=24))
     assert "all 7 types: next 3 VP, then 1 VP" in compact

@@ -360,11 +360,13 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
     worth = f" ({first_vp} VP)" if first_vp is not None else ""
     taken = [f"{esc(t)} by {esc(seat_name(view, who))}"
              for t, who in (view.get("first_bonus") or {}).items() if who is not None]
-    out += _wrap(f"\"1.\" cards{worth} for the first triple of a type, still free: ",
+    free = sum(1 for who in (view.get("first_bonus") or {}).values() if who is None)
+    out += _wrap(f"\"1.\" cards{worth} for the first triple of a type, {free} still free: ",
                  [_item(_first_left(view))]
                  + ([_item("[dim]taken:[/] " + "; ".join(taken))] if taken else []), width,
                  sep="  · ")
-    out += _wrap("\"All 7 types\" cards, for the first to hold all seven types: ",
+    left = len(view.get("all_types_stack") or ())
+    out += _wrap(f"\"All 7 types\" cards, for the first to hold all seven types, {left} left: ",
                  [_item(_all_types_words(view))], width)
     top = view.get("discard_top")
     deck = _item(f"deck [bold]{plural(int(view.get('deck', 0)), 'card')}[/], discard pile "
