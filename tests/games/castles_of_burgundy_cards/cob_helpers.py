@@ -29,24 +29,24 @@ def face(name: str) -> int:
 
 def take_from_deck(s: CobState, name: str) -> int:
     """Remove one card of that face from the unrevealed cards (the deck) and return it."""
-    pool = s.pools[-1]
+    pool = s.unrevealed[-1]
     assert pool.count(name) > 0, f"no {name} left in the deck"
     pool.remove(name)
-    assert len(pool) >= s.reserved[-1]
+    assert len(pool) >= s.face_down_counts[-1]
     return FACE_INDEX[name]
 
 
 def clear_table(s: CobState) -> None:
     """Return display, hands and projects to the deck: a blank table to build on."""
     for row in s.display:
-        s.pools[-1].extend(FACE_NAMES[f] for f in row)
+        s.unrevealed[-1].extend(FACE_NAMES[f] for f in row)
         row.clear()
     for p in range(s.players):
         for f in s.hands[p] + s.projects[p]:
-            s.pools[-1].append(FACE_NAMES[f])
+            s.unrevealed[-1].append(FACE_NAMES[f])
         # Hand cards of old generations: put them back where they came from.
         s.hands[p].clear()
-        s.hand_gen[p].clear()
+        s.hand_generations[p].clear()
         s.projects[p].clear()
 
 
@@ -57,7 +57,7 @@ def set_row(s: CobState, row: int, *names: str) -> None:
 def set_hand(s: CobState, seat: int, *names: str) -> None:
     for n in names:
         s.hands[seat].append(take_from_deck(s, n))
-        s.hand_gen[seat].append(len(s.pools) - 1)
+        s.hand_generations[seat].append(len(s.unrevealed) - 1)
 
 
 def set_projects(s: CobState, seat: int, *names: str) -> None:
@@ -66,14 +66,14 @@ def set_projects(s: CobState, seat: int, *names: str) -> None:
 
 def set_estate(s: CobState, seat: int, *piles: tuple[int, tuple[str, ...]]) -> None:
     for t, names in piles:
-        s.estate[seat].append((t, tuple(take_from_deck(s, n) for n in names)))
+        s.estates[seat].append((t, tuple(take_from_deck(s, n) for n in names)))
 
 
 def decide(s: CobState, seat: int, *entries: tuple[int, ...]) -> None:
     """Make ``seat`` the player to move with ``entries`` as the pending stack."""
-    s.cur = seat
-    s.mover = SEATS[seat]
-    s.stack = list(entries) if entries else [(P.PLAY,)]
+    s.current_seat = seat
+    s.moving_seats = SEATS[seat]
+    s.pending = list(entries) if entries else [(P.PLAY,)]
     refresh(s)
 
 
@@ -83,7 +83,7 @@ def at_action(s: CobState, seat: int, die: int, source: int = P.NORMAL) -> None:
 
 
 def refresh(s: CobState) -> None:
-    s._opts = None
+    s._choices = None
     s._legal = {}
 
 
@@ -105,13 +105,13 @@ def set_goods(s: CobState, seat: int, *names: str) -> None:
     """The seat's storage goods become ``names``, swapped with hidden cards of the goods
     piles (the pile counts follow, so nothing is made or lost)."""
     for gf, count in enumerate(s.goods[seat]):
-        s.g_pool.extend([s.d.goods_face_names[gf]] * count)
-        s.gp_count[0] += count
+        s.hidden_goods.extend([s.components.goods_face_names[gf]] * count)
+        s.goods_pile_sizes[0] += count
         s.goods[seat][gf] = 0
     for name in names:
-        s.g_pool.remove(name)
-        s.gp_count[0 if s.gp_count[0] >= s.gp_count[1] else 1] -= 1
-        s.goods[seat][s.goods_index[name]] += 1
+        s.hidden_goods.remove(name)
+        s.goods_pile_sizes[0 if s.goods_pile_sizes[0] >= s.goods_pile_sizes[1] else 1] -= 1
+        s.goods[seat][s.goods_face_index[name]] += 1
 
 
 def set_animals(s: CobState, seat: int, **counts: int) -> None:
@@ -119,11 +119,11 @@ def set_animals(s: CobState, seat: int, **counts: int) -> None:
     from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS
 
     for k, count in enumerate(s.animals[seat]):
-        s.a_pool.extend([ANIMAL_KINDS[k]] * count)
-        s.ap_count[0] += count
+        s.hidden_animals.extend([ANIMAL_KINDS[k]] * count)
+        s.animal_pile_sizes[0] += count
         s.animals[seat][k] = 0
     for name, count in counts.items():
         for _ in range(count):
-            s.a_pool.remove(name)
-            s.ap_count[0 if s.ap_count[0] >= s.ap_count[1] else 1] -= 1
+            s.hidden_animals.remove(name)
+            s.animal_pile_sizes[0 if s.animal_pile_sizes[0] >= s.animal_pile_sizes[1] else 1] -= 1
         s.animals[seat][ANIMAL_KINDS.index(name)] += count

@@ -46,8 +46,8 @@ def test_a_turn_plays_one_of_the_two_hand_cards_to_the_discard_pile() -> None:
     decide(s, 0)
     assert texts(s) == ["play 2", "play 5"]
     act(s, "play 5")
-    assert s.hands[0] == [FACE_INDEX["castle-2"]] and s.discard[-1] == FACE_INDEX["ship-5"]
-    assert s.stack == [(P.ACT, 5, P.NORMAL)]
+    assert s.hands[0] == [FACE_INDEX["castle-2"]] and s.discard_pile[-1] == FACE_INDEX["ship-5"]
+    assert s.pending == [(P.ACT, 5, P.NORMAL)]
     assert "hold no card showing 3" in illegal(_fresh_play(), "play 3")
 
 
@@ -89,7 +89,7 @@ def test_action_1_with_three_projects_drops_one_first() -> None:
     act(s, "drop ship-3")
     assert sorted(s.projects[0]) == sorted(FACE_INDEX[n] for n in ("mine-1", "mine-1",
                                                                     "castle-1"))
-    assert s.discard[-1] == FACE_INDEX["ship-3"]
+    assert s.discard_pile[-1] == FACE_INDEX["ship-3"]
 
 
 # ------------------------------------------------------------------ workers
@@ -123,7 +123,7 @@ def test_action_2_places_a_project_of_the_die() -> None:
     at_action(s, 0, 4)
     assert [m for m in texts(s) if m.startswith("place")] == ["place cloister-4"]
     act(s, "place cloister-4")
-    assert s.estate[0] == [(2, (FACE_INDEX["cloister-4"],))]
+    assert s.estates[0] == [(2, (FACE_INDEX["cloister-4"],))]
     assert s.projects[0] == [FACE_INDEX["cloister-5"]]
 
 
@@ -138,9 +138,9 @@ def test_action_3_sells_every_good_of_the_kind_for_silver_and_vp() -> None:
     before = s.scores()[0]
     act(s, "sell medium")
     assert s.silver[0] == 2
-    assert s.sold[0][s.goods_index["medium-1vp"]] == 2
-    assert s.goods[0][s.goods_index["light-1vp"]] == 1
-    assert (s.start_holder, s.start_down) == (0, True)
+    assert s.sold_goods[0][s.goods_face_index["medium-1vp"]] == 2
+    assert s.goods[0][s.goods_face_index["light-1vp"]] == 1
+    assert (s.start_card_holder, s.start_card_question_marks) == (0, True)
     assert s.scores()[0] == before + 2
 
 
@@ -182,7 +182,7 @@ def test_tom_converts_5_workers_and_1_silver_into_2_vp() -> None:
     assert [m for m in texts(s) if m.startswith("convert")] == ["convert 1", "convert 2"]
     act(s, "convert 2")
     assert texts(s) == ["pay 5"] or s.workers[0] == 0  # the split is forced here
-    assert (s.workers[0], s.silver[0], s.vp[0]) == (0, 0, 2)
+    assert (s.workers[0], s.silver[0], s.vp_cards[0]) == (0, 0, 2)
 
 
 def test_action_6_asks_how_to_pay_when_there_is_a_choice() -> None:
@@ -192,7 +192,7 @@ def test_action_6_asks_how_to_pay_when_there_is_a_choice() -> None:
     act(s, "convert 1")
     assert texts(s) == ["pay 0", "pay 1", "pay 2", "pay 3"]
     act(s, "pay 2")
-    assert (s.workers[0], s.silver[0], s.vp[0]) == (1, 2, 1)
+    assert (s.workers[0], s.silver[0], s.vp_cards[0]) == (1, 2, 1)
 
 
 def test_action_6_with_fewer_than_three_is_not_offered() -> None:
@@ -210,14 +210,14 @@ def test_buying_costs_3_silver_and_keeps_one_of_three_as_a_project() -> None:
     set_hand(s, 0, "ship-1", "ship-2")
     decide(s, 0)
     assert texts(s)[-1] == "buy"
-    discard = len(s.discard)
+    discard = len(s.discard_pile)
     act(s, "buy")
-    assert s.silver[0] == 1 and s.stack[-1][0] == P.KEEP
-    bought = s.stack[-1][1:]
+    assert s.silver[0] == 1 and s.pending[-1][0] == P.KEEP
+    bought = s.pending[-1][1:]
     keep = texts(s)[0]
     act(s, keep)
     assert len(s.projects[0]) == 1 and s.projects[0][0] in bought
-    assert len(s.discard) == discard + 2
+    assert len(s.discard_pile) == discard + 2
     assert "buy" not in texts(s), "once per turn"
 
 
@@ -228,11 +228,11 @@ def test_a_bought_card_can_be_an_extra_action_with_workers() -> None:
     set_hand(s, 0, "ship-1", "ship-2")
     decide(s, 0)
     act(s, "buy")
-    face = s.stack[-1][1]
+    face = s.pending[-1][1]
     act(s, f"keep {_name(face)} action")
-    assert s.stack[-1] == (P.ACT, (face % 6) + 1, P.EXTRA)
+    assert s.pending[-1] == (P.ACT, (face % 6) + 1, P.EXTRA)
     act(s, "silver")
-    assert s.stack == [(P.PLAY,)], "the normal action is still due"
+    assert s.pending == [(P.PLAY,)], "the normal action is still due"
     assert "play 1" in texts(s) and "buy" not in texts(s)
 
 
@@ -255,9 +255,9 @@ def test_buying_after_the_normal_action_before_ending_the_turn() -> None:
     set_hand(s, 0, "ship-1", "ship-2")
     decide(s, 0)
     act(s, "play 1", "silver")
-    assert texts(s) == ["end", "buy"] and s.cur == 0
+    assert texts(s) == ["end", "buy"] and s.current_seat == 0
     act(s, "end")
-    assert s.cur == 1
+    assert s.current_seat == 1
 
 
 def test_the_turn_ends_by_itself_when_no_purchase_is_possible() -> None:
@@ -266,7 +266,7 @@ def test_the_turn_ends_by_itself_when_no_purchase_is_possible() -> None:
     set_hand(s, 0, "ship-1", "ship-2")
     decide(s, 0)
     act(s, "play 1", "silver")
-    assert s.cur == 1 and s.stack == [(P.PLAY,)]
+    assert s.current_seat == 1 and s.pending == [(P.PLAY,)]
 
 
 def test_action_1_wraps_a_6_to_row_1_for_one_worker() -> None:
@@ -288,7 +288,7 @@ def test_workers_change_the_die_of_a_sale() -> None:
     set_goods(s, 0, "medium-1vp", "medium-1vp")
     at_action(s, 0, 2)
     act(s, "sell medium")
-    assert s.workers[0] == 0 and sum(s.sold[0]) == 2
+    assert s.workers[0] == 0 and sum(s.sold_goods[0]) == 2
 
 
 def test_a_bought_card_kept_as_a_project_with_three_projects_drops_one() -> None:
@@ -299,12 +299,12 @@ def test_a_bought_card_kept_as_a_project_with_three_projects_drops_one() -> None
     set_hand(s, 0, "ship-1", "ship-2")
     decide(s, 0)
     act(s, "buy")
-    kept = s.stack[-1][1]
+    kept = s.pending[-1][1]
     act(s, f"keep {_name(kept)} project")
     assert texts(s) == ["drop castle-6", "drop mine-1", "drop ship-3"]
     act(s, "drop ship-3")
     assert len(s.projects[0]) == 3 and kept in s.projects[0]
-    assert s.discard[-1] == FACE_INDEX["ship-3"]
+    assert s.discard_pile[-1] == FACE_INDEX["ship-3"]
 
 
 def test_an_empty_deck_reshuffles_the_discard_pile_during_a_purchase() -> None:
@@ -312,14 +312,14 @@ def test_an_empty_deck_reshuffles_the_discard_pile_during_a_purchase() -> None:
     s = table()
     s.silver[0] = 3
     set_hand(s, 0, "ship-1", "ship-2")
-    pool = s.pools[-1]
-    while len(pool) - s.reserved[-1] > 1:
-        s.discard.append(FACE_INDEX[pool.pop()])
-    discard = list(s.discard)
+    pool = s.unrevealed[-1]
+    while len(pool) - s.face_down_counts[-1] > 1:
+        s.discard_pile.append(FACE_INDEX[pool.pop()])
+    discard = list(s.discard_pile)
     decide(s, 0)
     act(s, "buy")
-    assert len(s.pools) == 2 and s.reshuffled == [tuple(discard)]
-    assert len([f for f in s.stack[-1][1:] if f >= 0]) == 3
+    assert len(s.unrevealed) == 2 and s.reshuffled_discards == [tuple(discard)]
+    assert len([f for f in s.pending[-1][1:] if f >= 0]) == 3
     assert s.view(1)["reshuffled"][0] == [_name(f) for f in discard]
 
 

@@ -49,39 +49,39 @@ def test_knowledge_gives_two_workers_whatever_you_have() -> None:
 
 def test_ship_takes_the_top_of_a_goods_pile() -> None:
     s = table()
-    top = s.gp_top[1]
-    count = s.gp_count[1]
+    top = s.goods_pile_tops[1]
+    count = s.goods_pile_sizes[1]
     goods = list(s.goods[0])
     place(s, "ship-3")
     assert texts(s) == ["goods 1", "goods 2"]
     act(s, "goods 2")
     goods[top] += 1
-    assert s.goods[0] == goods and s.gp_count[1] == count - 1
+    assert s.goods[0] == goods and s.goods_pile_sizes[1] == count - 1
 
 
 def test_pasture_takes_the_top_of_an_animal_pile() -> None:
     s = table()
-    top = s.ap_top[0]
+    top = s.animal_pile_tops[0]
     place(s, "pasture-3", "animal 1")
     assert s.animals[0][top] >= 1 and sum(s.animals[0]) == 2
 
 
 def test_an_empty_goods_pile_splits_the_other_in_two() -> None:
     s = table()
-    for _ in range(s.gp_count[0]):
+    for _ in range(s.goods_pile_sizes[0]):
         take_good(s, 1, 0)
-    assert s.gp_count[0] > 0, "the other pile was split at once"
-    assert abs(s.gp_count[0] - s.gp_count[1]) <= 1
-    assert sum(s.gp_count) == len(s.g_pool) + 2
+    assert s.goods_pile_sizes[0] > 0, "the other pile was split at once"
+    assert abs(s.goods_pile_sizes[0] - s.goods_pile_sizes[1]) <= 1
+    assert sum(s.goods_pile_sizes) == len(s.hidden_goods) + 2
     s.check_invariants()
 
 
 def test_ship_with_every_goods_pile_empty_gives_nothing() -> None:
     s = table()
-    while s.gp_count[0] or s.gp_count[1]:
-        take_good(s, 1, 0 if s.gp_count[0] else 1)
+    while s.goods_pile_sizes[0] or s.goods_pile_sizes[1]:
+        take_good(s, 1, 0 if s.goods_pile_sizes[0] else 1)
     place(s, "ship-3")
-    assert sum(s.goods[0]) == 1 and s.cur == 1
+    assert sum(s.goods[0]) == 1 and s.current_seat == 1
 
 
 def test_castle_gives_one_free_action_with_any_die() -> None:
@@ -89,7 +89,7 @@ def test_castle_gives_one_free_action_with_any_die() -> None:
     set_row(s, 5, "mine-5")
     set_projects(s, 0, "pasture-1")
     place(s, "castle-3")
-    assert s.stack[-1] == (P.ACT, 0, P.CASTLE_FREE)
+    assert s.pending[-1] == (P.ACT, 0, P.CASTLE_FREE)
     assert {"take 5 mine-5", "place pasture-1", "workers", "silver"} <= set(texts(s))
     act(s, "take 5 mine-5")
     assert s.workers[0] == 0, "a free action costs no workers"
@@ -101,7 +101,7 @@ def test_castle_free_action_can_sell_any_kind() -> None:
     set_goods(s, 0, "dark-1vp")
     place(s, "castle-1")
     act(s, "sell dark")
-    assert s.silver[0] == 1 and s.start_holder == 0 and s.start_down
+    assert s.silver[0] == 1 and s.start_card_holder == 0 and s.start_card_question_marks
 
 
 def test_carpenters_workshop_takes_a_building_or_knowledge_from_any_row() -> None:
@@ -134,7 +134,7 @@ def test_a_taking_building_with_nothing_eligible_gives_nothing() -> None:
     s = table()
     set_row(s, 3, "castle-1")
     place(s, "market-3")
-    assert s.projects[0] == [] and s.cur == 1
+    assert s.projects[0] == [] and s.current_seat == 1
 
 
 def test_a_taking_building_with_three_projects_drops_one() -> None:
@@ -149,7 +149,7 @@ def test_a_taking_building_with_three_projects_drops_one() -> None:
 def test_watchtower_gives_a_victory_point_card() -> None:
     s = table()
     place(s, "watchtower-2")
-    assert s.vp[0] == 1
+    assert s.vp_cards[0] == 1
 
 
 def test_watchtower_value_is_an_option() -> None:
@@ -157,7 +157,7 @@ def test_watchtower_value_is_an_option() -> None:
     clear_table(s)
     set_hand(s, 1, "knowledge-1")
     place(s, "watchtower-2")
-    assert s.vp[0] == 2
+    assert s.vp_cards[0] == 2
 
 
 def test_bank_gives_three_silver() -> None:
@@ -177,18 +177,18 @@ def test_boarding_house_takes_a_good_or_an_animal_from_any_of_four_piles() -> No
 def test_warehouse_sells_one_kind_and_takes_the_start_card() -> None:
     s = table()
     set_goods(s, 0, "light-1vp", "dark-1vp", "dark-1vp")
-    s.start_holder = 1
+    s.start_card_holder = 1
     place(s, "warehouse-5")
     assert texts(s) == ["sell light", "sell dark"]
     act(s, "sell dark")
-    assert s.silver[0] == 2 and (s.start_holder, s.start_down) == (0, True)
+    assert s.silver[0] == 2 and (s.start_card_holder, s.start_card_question_marks) == (0, True)
 
 
 def test_warehouse_with_no_goods_gives_nothing() -> None:
     s = table()
     set_goods(s, 0)
     place(s, "warehouse-1")
-    assert s.start_holder == 0 and not s.start_down and s.cur == 1
+    assert s.start_card_holder == 0 and not s.start_card_question_marks and s.current_seat == 1
 
 
 def test_city_hall_places_another_project_without_a_die() -> None:
@@ -203,7 +203,7 @@ def test_city_hall_places_another_project_without_a_die() -> None:
 def test_city_hall_with_no_other_project_gives_nothing() -> None:
     s = table()
     place(s, "city-hall-4")
-    assert s.cur == 1 and s.projects[0] == []
+    assert s.current_seat == 1 and s.projects[0] == []
 
 
 def test_chain_castle_places_a_city_hall_which_places_a_castle() -> None:
@@ -212,15 +212,15 @@ def test_chain_castle_places_a_city_hall_which_places_a_castle() -> None:
     set_row(s, 4, "bank-1")
     place(s, "castle-2")
     act(s, "place city-hall-6")
-    assert s.stack[-1] == (P.PLACE_ANY,)
+    assert s.pending[-1] == (P.PLACE_ANY,)
     assert texts(s) == ["place castle-5", "place ship-1"]
     act(s, "place castle-5")
-    assert s.stack[-1] == (P.ACT, 0, P.CASTLE_FREE)
+    assert s.pending[-1] == (P.ACT, 0, P.CASTLE_FREE)
     act(s, "take 4 bank-1")
-    assert [t for t, _ in s.estate[0]] == [0, 6], "two castles in one pile, a building"
-    assert len(s.estate[0][0][1]) == 2
+    assert [t for t, _ in s.estates[0]] == [0, 6], "two castles in one pile, a building"
+    assert len(s.estates[0][0][1]) == 2
     assert sorted(s.projects[0]) == [FACE_INDEX["ship-1"], FACE_INDEX["bank-1"]]
-    assert s.cur == 1
+    assert s.current_seat == 1
 
 
 def test_ivy_buys_in_the_middle_of_a_castle_and_chains_castles() -> None:
@@ -235,15 +235,15 @@ def test_ivy_buys_in_the_middle_of_a_castle_and_chains_castles() -> None:
     place(s, "castle-2")
     assert "buy" in texts(s)
     act(s, "buy")
-    assert s.stack[-1] == (P.KEEP, *(FACE_INDEX[n] for n in ("castle-1", "ship-2", "mine-3")))
+    assert s.pending[-1] == (P.KEEP, *(FACE_INDEX[n] for n in ("castle-1", "ship-2", "mine-3")))
     act(s, "keep castle-1 project")
     assert s.silver[0] == 0 and FACE_INDEX["castle-1"] in s.projects[0]
-    assert [FACE_NAMES[f] for f in s.discard[-2:]] == ["ship-2", "mine-3"]
+    assert [FACE_NAMES[f] for f in s.discard_pile[-2:]] == ["ship-2", "mine-3"]
     act(s, "place castle-1")
     act(s, "take 6 castle-4")
-    assert s.estate[0][0][1] == (FACE_INDEX["castle-2"], FACE_INDEX["castle-1"])
+    assert s.estates[0][0][1] == (FACE_INDEX["castle-2"], FACE_INDEX["castle-1"])
     assert s.projects[0] == [FACE_INDEX["castle-4"]]
-    assert s.cur == 1
+    assert s.current_seat == 1
 
 
 def test_a_bought_card_cannot_be_bought_again_in_the_free_action() -> None:

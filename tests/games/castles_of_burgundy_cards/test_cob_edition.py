@@ -146,7 +146,8 @@ def _new_with(edition: object) -> object:
 def _animals_and_start(s: object) -> int:
     from regalia.games.castles_of_burgundy_cards.scoring import animal_vp
 
-    return animal_vp(s.animals[0], s.d.animal_variety_vp) + (s.start_holder == 0)  # type: ignore[attr-defined]
+    return animal_vp(s.animals[0], s.components.animal_variety_vp) + (  # type: ignore[attr-defined]
+        s.start_card_holder == 0)  # type: ignore[attr-defined]
 
 
 def test_a_different_die_changes_what_is_legal() -> None:
@@ -169,7 +170,7 @@ def test_a_different_die_changes_what_is_legal() -> None:
         at_action(s, 0, 3)
         assert (f"place {name}" in texts(s)) == (name == "castle-3")
     act(base, "place castle-3")
-    assert base.estate[0][-1][1] == (FACE_INDEX["castle-3"],)
+    assert base.estates[0][-1][1] == (FACE_INDEX["castle-3"],)
     assert "castle-3" not in data_of(other.edition).deck  # type: ignore[attr-defined]
     assert KIND_NAMES[0] == "castle"
 

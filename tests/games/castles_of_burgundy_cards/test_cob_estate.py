@@ -54,28 +54,28 @@ def test_three_buildings_pastures_and_cloisters_score_3_4_and_6() -> None:
     set_estate(s, 0, (BUILDING, ("bank-1", "church-2", "market-3")),
                (PASTURE, ("pasture-1", "pasture-2", "pasture-3")),
                (CLOISTER, ("cloister-1", "cloister-2", "cloister-3")))
-    assert triples_vp(s.estate[0], s.d.triple_vp) == 13
+    assert triples_vp(s.estates[0], s.components.triple_vp) == 13
 
 
 def test_one_or_two_cards_of_a_type_score_nothing() -> None:
     s = table()
     set_estate(s, 0, (SHIP, ("ship-1", "ship-2")), (MINE, ("mine-1",)))
-    assert triples_vp(s.estate[0], s.d.triple_vp) == 0
+    assert triples_vp(s.estates[0], s.components.triple_vp) == 0
 
 
 def test_any_three_buildings_make_a_triple() -> None:
     s = table()
     set_estate(s, 0, (BUILDING, ("bank-1", "church-2")))
     place(s, "warehouse-3")  # warehouse with no goods to sell: nothing more
-    assert s.estate[0][0] == (BUILDING, f("bank-1", "church-2", "warehouse-3"))
+    assert s.estates[0][0] == (BUILDING, f("bank-1", "church-2", "warehouse-3"))
 
 
 def test_a_fourth_card_of_a_type_starts_a_new_triple() -> None:
     s = table()
     set_estate(s, 0, (SHIP, ("ship-1", "ship-2", "ship-3")))
     place(s, "ship-4")
-    assert [len(c) for _, c in s.estate[0]] == [3, 1]
-    assert s.estate[0][1] == (SHIP, f("ship-4"))
+    assert [len(c) for _, c in s.estates[0]] == [3, 1]
+    assert s.estates[0][1] == (SHIP, f("ship-4"))
 
 
 def test_a_cloister_joins_another_type_and_counts_as_it() -> None:
@@ -84,10 +84,11 @@ def test_a_cloister_joins_another_type_and_counts_as_it() -> None:
     place(s, "cloister-5")
     assert texts(s) == ["onto 1", "onto 2", "onto new"]
     act(s, "onto 1")
-    assert s.estate[0][0] == (CASTLE, f("castle-1", "castle-2", "cloister-5"))
-    assert triples_vp(s.estate[0], s.d.triple_vp) == s.d.triple_vp[CASTLE]
-    assert s.first[CASTLE] == 0, "the cloister completed a castle triple: castle '1.' card"
-    assert s.stack[-1] == (P.BONUS,)
+    assert s.estates[0][0] == (CASTLE, f("castle-1", "castle-2", "cloister-5"))
+    assert triples_vp(s.estates[0], s.components.triple_vp) == s.components.triple_vp[CASTLE]
+    assert s.first_bonus_owner[CASTLE] == 0, \
+        "the cloister completed a castle triple: castle '1.' card"
+    assert s.pending[-1] == (P.BONUS,)
 
 
 def test_a_card_turns_a_pile_of_cloisters_into_its_type() -> None:
@@ -96,15 +97,15 @@ def test_a_card_turns_a_pile_of_cloisters_into_its_type() -> None:
     place(s, "mine-4")
     assert texts(s) == ["onto 1", "onto new"]
     act(s, "onto 1")
-    assert s.estate[0][0] == (MINE, f("cloister-1", "cloister-2", "mine-4"))
-    assert s.first[MINE] == 0 and s.first[CLOISTER] == -1
+    assert s.estates[0][0] == (MINE, f("cloister-1", "cloister-2", "mine-4"))
+    assert s.first_bonus_owner[MINE] == 0 and s.first_bonus_owner[CLOISTER] == -1
 
 
 def test_a_card_joins_its_unfinished_pile_rather_than_starting_one() -> None:
     s = table()
     set_estate(s, 0, (KNOWLEDGE, ("knowledge-1",)))
     place(s, "knowledge-3")
-    assert s.estate[0] == [(KNOWLEDGE, f("knowledge-1", "knowledge-3"))]
+    assert s.estates[0] == [(KNOWLEDGE, f("knowledge-1", "knowledge-3"))]
     assert s.workers[0] == 2
 
 
@@ -119,14 +120,14 @@ def test_a_cloister_may_start_its_own_pile_or_join_any_unfinished_one() -> None:
 
 def test_the_first_completer_of_a_colour_takes_its_1_card() -> None:
     s = table()
-    s.first[SHIP] = 1
+    s.first_bonus_owner[SHIP] = 1
     set_estate(s, 0, (SHIP, ("ship-1", "ship-2")), (PASTURE, ("pasture-1", "pasture-2")))
     place(s, "ship-3")
-    assert s.first[SHIP] == 1, "later completers of that colour get nothing from it"
+    assert s.first_bonus_owner[SHIP] == 1, "later completers of that colour get nothing from it"
     act(s, "bonus 1")
-    s.stack = []
+    s.pending = []
     place(s, "pasture-3")
-    assert s.first[PASTURE] == 0
+    assert s.first_bonus_owner[PASTURE] == 0
 
 
 def test_completing_a_triple_in_round_a_offers_the_a_menu() -> None:
@@ -140,7 +141,7 @@ def test_completing_a_triple_in_round_a_offers_the_a_menu() -> None:
         "Take the round bonus: 2 animals", "Take the round bonus: 3 silver",
         "Take the round bonus: 3 workers"]
     act(s, "bonus 1")
-    assert s.vp[0] == 3
+    assert s.vp_cards[0] == 3
 
 
 def test_round_a_bonus_of_two_goods_takes_two_pile_tops() -> None:
@@ -155,7 +156,7 @@ def test_round_a_bonus_of_two_goods_takes_two_pile_tops() -> None:
 
 def test_completing_a_triple_in_round_d_offers_the_d_menu() -> None:
     s = table()
-    s.round = 3
+    s.round_index = 3
     set_estate(s, 0, (MINE, ("mine-1", "mine-2")))
     place(s, "mine-3")
     assert [s.describe(s.parse_action(m)) for m in texts(s)] == [
@@ -176,16 +177,16 @@ def test_all_seven_types_takes_the_top_card_of_the_stack() -> None:
     place(s, "bank-1")
     assert texts(s) == ["onto 3", "onto new"], "it could also turn the cloister into a building"
     act(s, "onto new")
-    assert s.all7[0] == 4 and s.all7_stack == [2, 1]
+    assert s.all_types_bonus[0] == 4 and s.all_types_stack == [2, 1]
 
 
 def test_all_seven_types_second_player_gets_the_next_card() -> None:
     s = table(2)
-    s.all7[1] = 3
-    s.all7_stack = [1]
+    s.all_types_bonus[1] = 3
+    s.all_types_stack = [1]
     _all_but_one_colour(s)
     place(s, "bank-1", "onto new")
-    assert s.all7[0] == 1 and s.all7_stack == []
+    assert s.all_types_bonus[0] == 1 and s.all_types_stack == []
 
 
 def test_a_cloister_that_joined_another_type_is_not_violet_any_more() -> None:
@@ -194,28 +195,28 @@ def test_a_cloister_that_joined_another_type_is_not_violet_any_more() -> None:
                (KNOWLEDGE, ("knowledge-4",)), (SHIP, ("ship-1",)), (PASTURE, ("pasture-1",)),
                (BUILDING, ("bank-1",)))
     place(s, "cloister-2", "onto 1")
-    assert s.all7[0] == 0, "the cloister became a castle: still six colours"
-    s.stack = []
+    assert s.all_types_bonus[0] == 0, "the cloister became a castle: still six colours"
+    s.pending = []
     place(s, "cloister-3", "onto new")
-    assert s.all7[0] == 4
+    assert s.all_types_bonus[0] == 4
 
 
 def test_all_seven_types_card_once_per_player() -> None:
     s = table(4)
-    s.all7[0] = 4
-    s.all7_stack = [3, 2, 1]
+    s.all_types_bonus[0] = 4
+    s.all_types_stack = [3, 2, 1]
     _all_but_one_colour(s)
     place(s, "bank-1", "onto new")
-    assert s.all7[0] == 4 and s.all7_stack == [3, 2, 1]
+    assert s.all_types_bonus[0] == 4 and s.all_types_stack == [3, 2, 1]
 
 
 def test_the_triple_bonus_is_chosen_before_the_cards_own_bonus() -> None:
     s = table()
     set_estate(s, 0, (CASTLE, ("castle-1", "castle-2")))
     place(s, "castle-3")
-    assert [e[0] for e in s.stack] == [P.ACT, P.BONUS]
+    assert [e[0] for e in s.pending] == [P.ACT, P.BONUS]
     act(s, "bonus 4")
-    assert s.stack[-1] == (P.ACT, 0, P.CASTLE_FREE)
+    assert s.pending[-1] == (P.ACT, 0, P.CASTLE_FREE)
 
 
 def test_play_through_a_hand_card_into_the_estate() -> None:
@@ -224,7 +225,7 @@ def test_play_through_a_hand_card_into_the_estate() -> None:
     set_projects(s, 0, "ship-2")
     decide(s, 0)
     act(s, "play 2", "place ship-2")
-    assert s.estate[0] == [(SHIP, f("ship-2"))]
+    assert s.estates[0] == [(SHIP, f("ship-2"))]
 
 
 def test_all_seven_types_in_3p_go_4_then_2_then_1() -> None:
@@ -233,7 +234,7 @@ def test_all_seven_types_in_3p_go_4_then_2_then_1() -> None:
     s = table(3)
     got = []
     for k, seat in enumerate((2, 0, 1)):
-        s.stack = []
+        s.pending = []
         d = k + 1
         set_estate(s, seat, (CASTLE, (f"castle-{d}",)), (MINE, (f"mine-{d}",)),
                    (CLOISTER, (f"cloister-{d}",)), (KNOWLEDGE, (f"knowledge-{d}",)),
@@ -242,5 +243,5 @@ def test_all_seven_types_in_3p_go_4_then_2_then_1() -> None:
         set_projects(s, seat, bank)
         at_action(s, seat, 2 * k + 1)
         act(s, f"place {bank}", "onto new")
-        got.append(s.all7[seat])
-    assert got == [4, 2, 1] and s.all7_stack == []
+        got.append(s.all_types_bonus[seat])
+    assert got == [4, 2, 1] and s.all_types_stack == []

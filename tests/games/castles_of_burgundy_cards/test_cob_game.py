@@ -154,7 +154,7 @@ def test_reshuffled_cards_stay_in_every_view_perfect_memory() -> None:
     s = new(4, seed=5)
     rng = Rng(5)
     seen: list[str] = []
-    while len(s.pools) == 1:
+    while len(s.unrevealed) == 1:
         seen = list(s.view(0)["discard_pile"])
         legal = s.legal_actions()
         s.apply(legal[rng.below(len(legal))])
@@ -162,7 +162,7 @@ def test_reshuffled_cards_stay_in_every_view_perfect_memory() -> None:
         reshuffled = s.view(seat)["reshuffled"]
         assert len(reshuffled) == 1
         assert not Counter(seen) - Counter(reshuffled[0]), "every card seen face up is kept"
-        assert not Counter(s.pools[1]) - Counter(reshuffled[0]), "the new deck came from it"
+        assert not Counter(s.unrevealed[1]) - Counter(reshuffled[0]), "the new deck came from it"
     copy = State.from_json(s.to_json())
     assert copy.view(0) == s.view(0)
     assert s.determinize(0, Rng(1)).view(0) == s.view(0)

@@ -49,48 +49,49 @@ def test_storage_hands_and_piles_at_the_start(players: int) -> None:
     s = new(players, seed=5)
     for p in range(players):
         assert s.silver[p] == 1 and sum(s.goods[p]) == 1 and sum(s.animals[p]) == 1
-        assert len(s.hands[p]) == 2 and len(s.piles[p]) == 4
+        assert len(s.hands[p]) == 2 and len(s.face_down_piles[p]) == 4
     rest = 18 - players
-    assert s.gp_count == [rest - rest // 2, rest // 2]
-    assert s.ap_count == [(20 - players) - (20 - players) // 2, (20 - players) // 2]
+    assert s.goods_pile_sizes == [rest - rest // 2, rest // 2]
+    assert s.animal_pile_sizes == [(20 - players) - (20 - players) // 2, (20 - players) // 2]
     aaron = 25 if players == 1 else 0  # reserved face down, or already revealed
     revealed = 3 if players == 1 else 0  # Aaron's round-A pile is already sorted
-    assert deck_count(s) == 114 - 6 * players - s.d.display[players] - aaron
+    assert deck_count(s) == 114 - 6 * players - s.components.display[players] - aaron
     assert sum(len(c) for _, c in s.aaron_estate) == revealed
     s.check_invariants()
 
 
 def test_start_player_card_starts_face_up_with_seat_1() -> None:
     s = new(3)
-    assert (s.start_holder, s.start_down, s.round_start, s.cur) == (0, False, 0, 0)
-    assert new(1).start_holder == -1, "the start player card is not used solo"
+    assert (s.start_card_holder, s.start_card_question_marks, s.round_start_seat,
+            s.current_seat) == (0, False, 0, 0)
+    assert new(1).start_card_holder == -1, "the start player card is not used solo"
 
 
 @pytest.mark.parametrize(("players", "stack"), [(1, [3, 1]), (2, [3, 1]), (3, [4, 2, 1]),
                                                 (4, [4, 3, 2, 1])])
 def test_all_types_cards_removed_by_player_count(players: int, stack: list[int]) -> None:
-    assert new(players).all7_stack == stack
-    assert new(players, all_types_by_player_count=False).all7_stack == [4, 3, 2, 1]
+    assert new(players).all_types_stack == stack
+    assert new(players, all_types_by_player_count=False).all_types_stack == [4, 3, 2, 1]
 
 
 def test_a_round_is_six_turns_in_order_and_the_start_card_passes_left() -> None:
     s = new(3, seed=4)
     seats = []
-    while s.round == 0:
+    while s.round_index == 0:
         if texts(s)[0].startswith("play"):
-            seats.append(s.cur)
+            seats.append(s.current_seat)
         _one_turn_silver(s)
     assert seats == [0, 1, 2] * 6
     # Nobody sold: the face-up card passes to the left and that player starts [RB].
-    assert (s.start_holder, s.round_start, s.cur) == (1, 1, 1)
-    assert all(len(h) == 2 for h in s.hands) and all(len(p) == 4 for p in s.piles)
+    assert (s.start_card_holder, s.round_start_seat, s.current_seat) == (1, 1, 1)
+    assert all(len(h) == 2 for h in s.hands) and all(len(p) == 4 for p in s.face_down_piles)
 
 
 def _one_turn_silver(s: object) -> None:
-    seat = s.cur  # type: ignore[attr-defined]
+    seat = s.current_seat  # type: ignore[attr-defined]
     act(s, texts(s)[0])  # type: ignore[arg-type]
     act(s, "silver")  # type: ignore[arg-type]
-    if s.cur == seat and not s.over and texts(s) == ["end", "buy"]:  # type: ignore[attr-defined]
+    if s.current_seat == seat and not s.game_over and texts(s) == ["end", "buy"]:  # type: ignore[attr-defined]
         act(s, "end")  # type: ignore[arg-type]
 
 
@@ -105,16 +106,17 @@ def test_selling_takes_the_start_card_face_down_without_changing_this_rounds_ord
     act(s, "play 1", "silver")
     act(s, "play 1", "silver")
     act(s, "play 5", "sell dark")
-    assert (s.start_holder, s.start_down) == (2, True)
-    assert s.cur == 0, "the turn order of the current round does not change"
+    assert (s.start_card_holder, s.start_card_question_marks) == (2, True)
+    assert s.current_seat == 0, "the turn order of the current round does not change"
 
 
 def test_the_seller_flips_the_card_and_starts_the_next_round() -> None:
     s = new(2, seed=9)
-    s.start_holder, s.start_down = 1, True
-    while s.round == 0:
+    s.start_card_holder, s.start_card_question_marks = 1, True
+    while s.round_index == 0:
         _one_turn_silver(s)
-    assert (s.start_holder, s.start_down, s.round_start, s.cur) == (1, False, 1, 1)
+    assert (s.start_card_holder, s.start_card_question_marks, s.round_start_seat,
+            s.current_seat) == (1, False, 1, 1)
 
 
 def test_a_game_is_five_rounds() -> None:
@@ -132,18 +134,18 @@ def test_end_of_round_discards_the_display_and_deals_everything_afresh() -> None
     players) are dealt by rows then by die, the next round card shows, and every player takes
     a new pile of 6 and draws 2 of it."""
     s = new(3, seed=11)
-    while not (s.round == 0 and s.turn == 5 and s.pos == 2):
+    while not (s.round_index == 0 and s.turn_in_round == 5 and s.order_position == 2):
         _one_turn_silver(s)
     leftovers = sorted(f for row in s.display for f in row)
     _one_turn_silver(s)
     assert s.view(None)["round"] == "B" and s.view(None)["round_cards_left"] == list("CDE")
     # The leftovers went to the discard pile (or, after a reshuffle, into the new deck).
-    remembered = s.discard + [f for cards in s.reshuffled for f in cards]
+    remembered = s.discard_pile + [f for cards in s.reshuffled_discards for f in cards]
     assert all(remembered.count(f) >= leftovers.count(f) for f in leftovers)
     rows = s.display
     assert sum(len(r) for r in rows) == 10 and all(rows), "the first six went one per row"
-    assert all(len(h) == 2 for h in s.hands) and all(len(p) == 4 for p in s.piles)
-    assert s.turn == 0 and s.view(None)["turn"] == 1
+    assert all(len(h) == 2 for h in s.hands) and all(len(p) == 4 for p in s.face_down_piles)
+    assert s.turn_in_round == 0 and s.view(None)["turn"] == 1
     s.check_invariants()
 
 
@@ -166,4 +168,4 @@ def test_the_rulebook_display_deal_with_known_cards(players: int, by_row: int) -
     for name in by_die:
         assert FACE_INDEX[name] in s.display[FACE_DIE[FACE_INDEX[name]] - 1]
     assert FACE_INDEX["ship-6"] in s.display[5]
-    assert sum(len(r) for r in s.display) == s.d.display[players]
+    assert sum(len(r) for r in s.display) == s.components.display[players]

@@ -296,3 +296,144 @@ def test_a_complete_triple_shows_the_vp_printed_for_its_type() -> None:
     view["printed"]["triple_vp"]["pasture"] = 9
     svg = render_svg(view)
     assert "★ 9 VP" in svg and "a triple scores 9 VP" in svg
+
+
+# --------------------------------------------------------------------------- terminal sizes
+def _on_screen(text: str, width: int, height: int) -> list[str]:
+    """The lines a Rich console of that size shows for ``text`` (wrapping included)."""
+    console_mod = pytest.importorskip("rich.console")
+    console = console_mod.Console(width=width, height=height, record=True, color_system=None,
+                                  force_terminal=False)
+    console.print(text, end="")
+    return console.export_text().splitlines()
+
+
+def _cells(line: str) -> int:
+    cells = pytest.importorskip("rich.cells")
+    return int(cells.cell_len(line))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_compact_board_fits_an_80x24_terminal(players: int) -> None:
+    for state in _positions(players, 11 + players):
+        for seat in [None, *range(players)]:
+            text = render_text(state.view(seat), width=80, height=24)
+            plain = strip_markup(text).splitlines()
+            screen = _on_screen(text, 80, 24)
+            assert len(screen) == len(plain), "a line was too wide and wrapped"
+            assert max(_cells(line) for line in screen) <= 80
+            # Two players leave ~10 lines for the list of choices; more players a screen.
+            assert len(screen) <= (14 if players <= 2 else 24), "\n".join(screen)
+            assert "Round" in plain[0]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_rich_board_fits_120x40(players: int) -> None:
+    rich_seen = 0
+    for state in _positions(players, 21 + players):
+        for seat in [None, *range(players)]:
+            text = render_text(state.view(seat), width=120, height=40)
+            screen = _on_screen(text, 120, 40)
+            assert len(screen) == len(strip_markup(text).splitlines()), "a line wrapped"
+            assert max(_cells(line) for line in screen) <= 120
+            assert len(screen) <= 40
+            rich_seen += "THE CASTLES OF BURGUNDY" in screen[0]
+    assert rich_seen, "with room, the rich board is drawn"
+
+
+def test_small_terminals_get_the_compact_board(midgame: State) -> None:
+    view = midgame.view(0)
+    rich = strip_markup(render_text(view, width=120, height=40))
+    assert "Triple VP" in rich and "Goods sell with the dice" in rich
+    for width, height in ((80, 24), (100, 30), (90, 50)):
+        compact = strip_markup(render_text(view, width=width, height=height))
+        assert "Triple VP" not in compact
+        assert max(len(line) for line in compact.splitlines()) <= width
+    assert render_text(view) == render_text(view, width=100, height=40)
+
+
+def test_log_lines_keeps_working_and_the_log_fills_the_room_left(midgame: State) -> None:
+    view = midgame.view(0)
+    one = strip_markup(render_text(view, width=120, height=60, log_lines=1))
+    assert one.count("\n  ") >= 1 and "Recent" in one
+    tall = strip_markup(render_text(view, width=120, height=60))
+    short = strip_markup(render_text(view, width=120, height=40))
+    recent = [len(t.split("Recent\n")[1].splitlines()) if "Recent" in t else 0
+              for t in (one, tall, short)]
+    assert recent[0] == 1 and recent[1] == 8 and recent[2] <= recent[1]
+
+
+# --------------------------------------------------------------------------- words
+def _words_view() -> dict[str, Any]:
+    view = regalia.new_game(GAME, 2, seed=3).view(0)
+    view["seats"][0]["estate"] = [
+        {"type": "building", "complete": False, "cards": ["bank-3", "market-1"]},
+        {"type": "castle", "complete": True, "cards": ["castle-1", "castle-2", "castle-3"]},
+        {"type": "ship", "complete": False, "cards": ["ship-2", "cloister-5"]}]
+    view["printed"]["triple_vp"]["castle"] = 5
+    view["seats"][0]["storage"] = 4
+    view["all_types_stack"] = [3, 1]
+    return view
+
+
+def test_estate_piles_name_their_cards() -> None:
+    text = strip_markup(render_text(_words_view(), width=120, height=50))
+    assert "building: bank 3, market 1 (1 to go)" in text
+    assert "★ castle 1, castle 2, castle 3 = 5 VP" in text
+    assert "ship: ship 2, cloister 5 (1 to go)" in text
+    compact = strip_markup(render_text(_words_view(), width=80, height=24))
+    assert "building: bank 3, market 1" in compact
+    assert "★ castle" in compact and "ship: 2, cloister 5" in compact
+
+
+def test_bonus_stacks_and_storage_say_what_they_are() -> None:
+    text = strip_markup(render_text(_words_view(), width=120, height=50))
+    assert "\"All 7 types\" cards, for the first to hold all seven types, 2 left: next 3 VP, " \
+        "then 1 VP" in text
+    assert "4 cards in all (the tie-breaker)" in text
+    assert "\"1.\" cards (1 VP) for the first triple of a type, 7 still free: castle" in text
+    assert "All 7 types stack" not in text and "storage 4" not in text
+    compact = strip_markup(render_text(_words_view(), width=80, height=24))
+    assert "all 7 types: next 3 VP, then 1 VP" in compact
+
+
+def test_the_solo_log_in_the_text_shows_aarons_reveal() -> None:
+    view = regalia.new_game(GAME, 1, seed=4).view(0)
+    text = strip_markup(render_text(view, width=120, height=40))
+    assert "\n  Round A: Aaron reveals 3 cards:" in text
+
+
+# --------------------------------------------------------------------------- SVG additions
+def test_first_bonus_cards_are_labelled_by_type(midgame: State) -> None:
+    root = _svg(midgame.view(0))
+    cards = _groups(root, "first-bonus")
+    assert len(cards) == 7
+    for g in cards:
+        labels = [t.text for t in g.iter(f"{NS}text") if t.get("class") == "first-bonus-type"]
+        assert labels == [g.get("data-type")]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_game_over_picture_breaks_each_score_down(players: int) -> None:
+    state = regalia.new_game(GAME, players, seed=30 + players)
+    assert not _groups(_svg(state.view(0)), "final-scores"), "only once the game is over"
+    random_playout(state, Rng(players))
+    view = state.view(None)
+    root = _svg(view)
+    assert len(_groups(root, "final-scores")) == 1
+    columns = _groups(root, "score-breakdown")
+    want = {str(i): s["score"] for i, s in enumerate(view["seats"])}
+    if players == 1:
+        want["aaron"] = view["aaron"]["score"]
+    assert {g.get("data-seat"): int(g.get("data-score", -1)) for g in columns} == want
+    for g in columns:
+        parts = [int(t.get("data-vp", 0)) for t in g.iter(f"{NS}text")
+                 if t.get("class") == "score-part"]
+        total = [t.text for t in g.iter(f"{NS}text") if t.get("class") == "score-total"]
+        assert sum(parts) == int(g.get("data-score", -1)) == int(total[0] or -1)
+
+
+def test_the_solo_picture_logs_aarons_reveal() -> None:
+    view = regalia.new_game(GAME, 1, seed=4).view(0)
+    texts = [t.text or "" for t in _svg(view).iter(f"{NS}text")]
+    assert any(t.startswith("Round A: Aaron reveals 3 cards:") for t in texts)

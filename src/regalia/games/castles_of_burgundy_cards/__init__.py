@@ -25,24 +25,27 @@ def seat_names(players: int) -> tuple[str, ...]:
 OPTIONS = (
     Option(
         "start_workers", "last-gets-two",
-        "Start workers with 2 or 3 players. 'last-gets-two' (default): the start player 0, "
-        "the last player 2, everyone else 1 (2p 0/2, 3p 0/1/2). 'left-first': the two "
-        "players left of the start player take 1 each before the last player takes 2 "
-        "(2p 0/1, 3p 0/1/1). Both read 'the next two players 1 each, the last player 2'; "
-        "4 players is 0/1/1/2 either way.",
+        "Start workers with 2 or 3 players. Both the published rule book and the Chinese "
+        "rules text this game was specified from say 'the next two players take 1 worker "
+        "each, the last player 2', which leaves 2 and 3 players open. 'last-gets-two' "
+        "(default): the start player 0, the last player 2, everyone else 1 (2 players 0/2, "
+        "3 players 0/1/2). 'left-first': the two players left of the start player take 1 "
+        "each before a last player takes 2 (2 players 0/1, 3 players 0/1/1). 4 players get "
+        "0/1/1/2 either way.",
         ("last-gets-two", "left-first"),
     ),
     Option(
         "watchtower_vp", 1,
-        "VP of the victory point card a watchtower gives: the rule says 'take 1 victory "
-        "point card' and the cards come as 1 and 2 VP; default 1.",
+        "Value of the victory point card a watchtower gives. The rule book says 'take 1 "
+        "victory point card' and the cards come as 1 and 2 VP; default 1.",
         (1, 2),
     ),
     Option(
         "all_types_by_player_count", True,
-        "Use only the 'all 7 types' cards of the player count (1-2p: 3, 1; 3p: 4, 2, 1; "
-        "4p: all) as the published rules say; false: the whole 4-3-2-1 stack, as the "
-        "Chinese rules text describes setup without removal.",
+        "Use only the 'all 7 types' bonus cards of the player count (1-2 players: 3 and 1 "
+        "VP; 3 players: 4, 2, 1; 4 players: all four), as the published rule book says "
+        "(default). false: the whole 4-3-2-1 stack, as the Chinese rules text describes "
+        "setup without removing any.",
     ),
 )
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def _opt_play(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    dice = sorted({FACE_DIE[f] for f in s.hands[s.cur]})
+    dice = sorted({FACE_DIE[f] for f in s.hands[s.current_seat]})
     out = [A.PLAY[d] for d in dice]
     if s._can_buy():
         out.append(A.BUY)
@@ -28,7 +28,7 @@ def _opt_play(s: CobState, top: tuple[int, ...]) -> list[Action]:
 
 def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
     die = top[1]
-    p = s.cur
+    p = s.current_seat
     workers = s.workers[p]
     reach = REACH[die][workers if workers < 3 else 3]  # dice the workers can make of it
     out: list[Action] = []
@@ -46,7 +46,7 @@ def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
             if FACE_DIE[f] in reach:
                 out.append(A.PLACE[f])
     # Action 3: sell the goods kind of the die (never with nothing of that kind: docs).
-    goods_dice = s.d.goods_dice
+    goods_dice = s.components.goods_dice
     for g in s._owned_goods_kinds(p):
         if any(x in reach for x in goods_dice[g]):
             out.append(A.SELL[g])
@@ -77,16 +77,16 @@ def _opt_take(s: CobState, top: tuple[int, ...]) -> list[Action]:
 
 
 def _opt_drop(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.DROP[f] for f in sorted(set(s.projects[s.cur]))]
+    return [A.DROP[f] for f in sorted(set(s.projects[s.current_seat]))]
 
 
 def _opt_estate(s: CobState, top: tuple[int, ...]) -> list[Action]:
     return [A.ONTO_NEW if i == NEW_PILE else A.ONTO[i]
-            for i in pile_options(s.estate[s.cur], top[1]) if i < A.MAX_PILES]
+            for i in pile_options(s.estates[s.current_seat], top[1]) if i < A.MAX_PILES]
 
 
 def _opt_place_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    projects = s.projects[s.cur]
+    projects = s.projects[s.current_seat]
     if not projects:
         return []  # city hall with no other project: nothing [RB]
     out = [A.PLACE[f] for f in sorted(set(projects))]
@@ -96,24 +96,24 @@ def _opt_place_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
 
 
 def _opt_sell_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.SELL[g] for g in s._owned_goods_kinds(s.cur)]
+    return [A.SELL[g] for g in s._owned_goods_kinds(s.current_seat)]
 
 
 def _opt_goods(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.GOODS[i] for i in (0, 1) if s.gp_count[i]]
+    return [A.GOODS[i] for i in (0, 1) if s.goods_pile_sizes[i]]
 
 
 def _opt_animals(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.ANIMAL[i] for i in (0, 1) if s.ap_count[i]]
+    return [A.ANIMAL[i] for i in (0, 1) if s.animal_pile_sizes[i]]
 
 
 def _opt_board(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return ([A.GOODS[i] for i in (0, 1) if s.gp_count[i]]
-            + [A.ANIMAL[i] for i in (0, 1) if s.ap_count[i]])
+    return ([A.GOODS[i] for i in (0, 1) if s.goods_pile_sizes[i]]
+            + [A.ANIMAL[i] for i in (0, 1) if s.animal_pile_sizes[i]])
 
 
 def _opt_bonus(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return A.BONUS[:len(s.d.rounds[s.round])]
+    return A.BONUS[:len(s.components.rounds[s.round_index])]
 
 
 def _opt_keep(s: CobState, top: tuple[int, ...]) -> list[Action]:
@@ -126,7 +126,7 @@ def _opt_keep(s: CobState, top: tuple[int, ...]) -> list[Action]:
 
 def _opt_pay(s: CobState, top: tuple[int, ...]) -> list[Action]:
     cost = PER_VP * top[1]
-    p = s.cur
+    p = s.current_seat
     lo = max(0, cost - s.silver[p])
     hi = min(s.workers[p], cost)
     return A.PAY[lo:hi + 1]

@@ -48,144 +48,148 @@ if TYPE_CHECKING:
 
 def _pay_workers(s: CobState, action: Action) -> None:
     """An ACT choice pops the ACT and pays the workers its die change costs [RB]."""
-    top = s.stack.pop()
+    top = s.pending.pop()
     if top[1]:
-        s.workers[s.cur] -= s._act_cost(action, top[1])
+        s.workers[s.current_seat] -= s._workers_to_change_die(action, top[1])
+
+
+def hand_card_for_die(hand: list[int], die: int) -> int:
+    """The card ``play <die>`` plays: the first in hand showing that die (only the die
+    counts, so which of two such cards goes makes no difference to the rules)."""
+    return next(f for f in hand if FACE_DIE[f] == die)
 
 
 def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
-    die = args[0]
-    p = s.cur
+    p = s.current_seat
     hand = s.hands[p]
-    for j, f in enumerate(hand):
-        if FACE_DIE[f] == die:
-            del hand[j]
-            del s.hand_gen[p][j]
-            s.discard.append(f)
-            s.played[p] = (*s.played[p], f)
-            break
-    s.stack[-1] = (P.ACT, die, P.NORMAL)
+    face = hand_card_for_die(hand, args[0])
+    j = hand.index(face)
+    del hand[j]
+    del s.hand_generations[p][j]
+    s.discard_pile.append(face)
+    s.played_cards[p] = (*s.played_cards[p], face)
+    s.pending[-1] = (P.ACT, args[0], P.NORMAL)
 
 
 def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
     row, face = args
-    if s.stack[-1][0] == P.ACT:
+    if s.pending[-1][0] == P.ACT:
         _pay_workers(s, A.TAKE[row - 1][face])
     else:
-        s.stack.pop()
+        s.pending.pop()
     s.display[row - 1].remove(face)
     s._add_project(face)
 
 
 def _do_place(s: CobState, args: tuple[Any, ...]) -> None:
     face = args[0]
-    if s.stack[-1][0] == P.ACT:
+    if s.pending[-1][0] == P.ACT:
         _pay_workers(s, A.PLACE[face])
     else:
-        s.stack.pop()  # city hall: any project, no die [RB; docs A8]
-    s.projects[s.cur].remove(face)
+        s.pending.pop()  # city hall: any project, no die [RB; docs A8]
+    s.projects[s.current_seat].remove(face)
     s._place(face)
 
 
 def _do_onto(s: CobState, args: tuple[Any, ...]) -> None:
-    face = s.stack.pop()[1]
+    face = s.pending.pop()[1]
     s._place_on(face, args[0])
 
 
 def _do_sell(s: CobState, args: tuple[Any, ...]) -> None:
     g = args[0]
-    if s.stack[-1][0] == P.ACT:
+    if s.pending[-1][0] == P.ACT:
         _pay_workers(s, A.SELL[g])
     else:
-        s.stack.pop()  # warehouse
+        s.pending.pop()  # warehouse
     s._sell(g)
 
 
 def _do_workers(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    p = s.cur
+    s.pending.pop()
+    p = s.current_seat
     if s.workers[p] < RESTOCK:
         s.workers[p] = RESTOCK
 
 
 def _do_silver(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    s.silver[s.cur] += 1
+    s.pending.pop()
+    s.silver[s.current_seat] += 1
 
 
 def _do_convert(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    s.vp[s.cur] += args[0]
-    s.stack.append((P.PAY, args[0]))
+    s.pending.pop()
+    s.vp_cards[s.current_seat] += args[0]
+    s.pending.append((P.PAY, args[0]))
 
 
 def _do_pay(s: CobState, args: tuple[Any, ...]) -> None:
-    n = s.stack.pop()[1]
-    p = s.cur
+    n = s.pending.pop()[1]
+    p = s.current_seat
     s.workers[p] -= args[0]
     s.silver[p] -= PER_VP * n - args[0]
 
 
 def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
-    p = s.cur
+    p = s.current_seat
     s.silver[p] -= PURCHASE_COST
-    s.bought = True
+    s.bought_this_turn = True
     cards = [supply.draw_deck(s, "buy") for _ in range(PURCHASE_CARDS)]
-    s.stack.append((P.KEEP, *cards))
+    s.pending.append((P.KEEP, *cards))
 
 
 def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
     face, as_action = args
-    cards = list(s.stack.pop()[1:])
+    cards = list(s.pending.pop()[1:])
     cards.remove(face)
-    s.discard.extend(cards)  # the other two are discarded [RB]
+    s.discard_pile.extend(cards)  # the other two are discarded [RB]
     if as_action:
-        s.discard.append(face)
-        s.stack.append((P.ACT, FACE_DIE[face], P.EXTRA))
+        s.discard_pile.append(face)
+        s.pending.append((P.ACT, FACE_DIE[face], P.EXTRA))
     else:
         s._add_project(face)
 
 
 def _do_drop(s: CobState, args: tuple[Any, ...]) -> None:
-    incoming = s.stack.pop()[1]
-    projects = s.projects[s.cur]
+    incoming = s.pending.pop()[1]
+    projects = s.projects[s.current_seat]
     projects.remove(args[0])
-    s.discard.append(args[0])
+    s.discard_pile.append(args[0])
     projects.append(incoming)
 
 
 def _take_from_piles(s: CobState, kind: int) -> None:
     """GOODS/ANIMALS take one card; more may follow; BOARD takes just one."""
-    top = s.stack.pop()
+    top = s.pending.pop()
     if top[0] == kind and top[1] > 1:
-        s.stack.append((kind, top[1] - 1))
+        s.pending.append((kind, top[1] - 1))
 
 
 def _do_goods(s: CobState, args: tuple[Any, ...]) -> None:
     _take_from_piles(s, P.GOODS)
-    supply.take_good(s, s.cur, args[0])
+    supply.take_good(s, s.current_seat, args[0])
 
 
 def _do_animal(s: CobState, args: tuple[Any, ...]) -> None:
     _take_from_piles(s, P.ANIMALS)
-    supply.take_animal(s, s.cur, args[0])
+    supply.take_animal(s, s.current_seat, args[0])
 
 
 def _do_bonus(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
-    vp, goods, animals, silver, workers = s.d.rounds[s.round][args[0]]
-    p = s.cur
-    s.vp[p] += vp
+    s.pending.pop()
+    vp, goods, animals, silver, workers = s.components.rounds[s.round_index][args[0]]
+    p = s.current_seat
+    s.vp_cards[p] += vp
     s.silver[p] += silver
     s.workers[p] += workers
     if animals:
-        s.stack.append((P.ANIMALS, animals))
+        s.pending.append((P.ANIMALS, animals))
     if goods:
-        s.stack.append((P.GOODS, goods))
+        s.pending.append((P.GOODS, goods))
 
 
 def _do_end(s: CobState, args: tuple[Any, ...]) -> None:
-    s.stack.pop()
+    s.pending.pop()
     s._end_turn()
 
 
@@ -203,7 +207,7 @@ def _bonus_none(s: CobState, p: int) -> None:
 
 
 def _bonus_castle(s: CobState, p: int) -> None:
-    s.stack.append((P.ACT, 0, P.CASTLE_FREE))  # one free action with any die [RB]
+    s.pending.append((P.ACT, 0, P.CASTLE_FREE))  # one free action with any die [RB]
 
 
 def _bonus_mine(s: CobState, p: int) -> None:
@@ -215,27 +219,27 @@ def _bonus_knowledge(s: CobState, p: int) -> None:
 
 
 def _bonus_ship(s: CobState, p: int) -> None:
-    s.stack.append((P.GOODS, 1))
+    s.pending.append((P.GOODS, 1))
 
 
 def _bonus_pasture(s: CobState, p: int) -> None:
-    s.stack.append((P.ANIMALS, 1))
+    s.pending.append((P.ANIMALS, 1))
 
 
 def _bonus_carpenter(s: CobState, p: int) -> None:
-    s.stack.append((P.TAKE, CARPENTER_TAKES))
+    s.pending.append((P.TAKE, CARPENTER_TAKES))
 
 
 def _bonus_church(s: CobState, p: int) -> None:
-    s.stack.append((P.TAKE, CHURCH_TAKES))
+    s.pending.append((P.TAKE, CHURCH_TAKES))
 
 
 def _bonus_market(s: CobState, p: int) -> None:
-    s.stack.append((P.TAKE, MARKET_TAKES))
+    s.pending.append((P.TAKE, MARKET_TAKES))
 
 
 def _bonus_watchtower(s: CobState, p: int) -> None:
-    s.vp[p] += s.options["watchtower_vp"]
+    s.vp_cards[p] += s.options["watchtower_vp"]
 
 
 def _bonus_bank(s: CobState, p: int) -> None:
@@ -243,15 +247,15 @@ def _bonus_bank(s: CobState, p: int) -> None:
 
 
 def _bonus_boarding_house(s: CobState, p: int) -> None:
-    s.stack.append((P.BOARD,))
+    s.pending.append((P.BOARD,))
 
 
 def _bonus_warehouse(s: CobState, p: int) -> None:
-    s.stack.append((P.SELL_ANY,))
+    s.pending.append((P.SELL_ANY,))
 
 
 def _bonus_city_hall(s: CobState, p: int) -> None:
-    s.stack.append((P.PLACE_ANY,))
+    s.pending.append((P.PLACE_ANY,))
 
 
 _BY_KIND = {

@@ -68,10 +68,10 @@ def has_all_types(estate: Sequence[Pile]) -> bool:
 def award_bonus_cards(s: CobState, owner: int, estate: Sequence[Pile], completed: int) -> None:
     """The "1." card of a completed type to its first completer, and the top "all 7 types"
     card to the first owner of all seven colours [RB]. ``completed`` is -1 if none."""
-    if completed >= 0 and s.first[completed] < 0:
-        s.first[completed] = owner
-    if not s.all7[owner] and s.all7_stack and has_all_types(estate):
-        s.all7[owner] = s.all7_stack.pop(0)
+    if completed >= 0 and s.first_bonus_owner[completed] < 0:
+        s.first_bonus_owner[completed] = owner
+    if not s.all_types_bonus[owner] and s.all_types_stack and has_all_types(estate):
+        s.all_types_bonus[owner] = s.all_types_stack.pop(0)
 
 
 def aaron_sort(s: CobState, faces: Sequence[int]) -> None:

@@ -22,7 +22,7 @@ from regalia.engine.markup import attributes as _attrs
 from regalia.engine.markup import element as el
 from regalia.engine.markup import number as _n
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, TYPE_NAMES
-from regalia.games.castles_of_burgundy_cards.render_text import (
+from regalia.games.castles_of_burgundy_cards.reading import (
     card_parts,
     clickable,
     decision_words,
@@ -58,6 +58,7 @@ SHORT_KIND: dict[str, str] = {
 }
 SEAT_ACCENT = ("#b03a2e", "#1f618d", "#b7950b", "#6c3483")  # a seat's band colour
 INK, PAPER, TABLE = "#3b2a1a", "#fffaf0", "#efe6d2"
+BONUS_W, BONUS_STEP = 42.0, 46.0  # a "1." card: wide enough for its type's name
 CLICK = "#0a84ff"
 
 
@@ -322,29 +323,37 @@ def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str],
 
 
 def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
-    """The seven "1." cards (dimmed with the holder's name once taken) and the all-7 stack."""
+    """The seven "1." cards, each labelled with its type (dimmed, with the holder's name
+    under it, once taken), and the "all 7 types" stack."""
     first = view.get("first_bonus") or {}
-    out = [_text(x, y + 10, "Bonus cards “1.”", size=11, weight="bold", anchor="start")]
+    first_vp = (view.get("printed") or {}).get("first_triple_vp")
+    worth = f", {first_vp} VP" if first_vp is not None else ""
+    out = [_text(x, y + 10, f"Bonus cards “1.” (first triple of a type{worth})", size=11,
+                 weight="bold", anchor="start")]
     for i, t in enumerate(TYPE_NAMES):
-        bx, by = x + i * 34, y + 16
+        bx, by = x + i * BONUS_STEP, y + 16
         fill, edge, ink = type_colours(t)
         holder = first.get(t)
+        fade = 0.3 if holder is not None else 1.0
         out.append(group("first-bonus", data_type=t,
                          data_holder="" if holder is None else holder))
-        out.append(el("title", f"first {t} triple: 1 VP" +
-                      ("" if holder is None else f" (taken by {seat_name(view, holder)})")))
-        out.append(el("rect", x=bx, y=by, width=30.0, height=40.0, rx=3.0, fill=fill,
-                      stroke=edge, opacity=0.3 if holder is not None else 1.0))
-        out.append(_text(bx + 15, by + 22, "1.", size=14, weight="bold", fill=ink,
-                         opacity=0.3 if holder is not None else 1.0))
+        out.append(el("title", f"first {t} triple" + (f": {first_vp} VP" if first_vp else "")
+                      + ("" if holder is None else f" (taken by {seat_name(view, holder)})")))
+        out.append(el("rect", x=bx, y=by, width=BONUS_W, height=40.0, rx=3.0, fill=fill,
+                      stroke=edge, opacity=fade))
+        out.append(_text(bx + BONUS_W / 2, by + 19, "1.", size=14, weight="bold", fill=ink,
+                         opacity=fade))
+        out.append(_text(bx + BONUS_W / 2, by + 33, t, size=7, fill=ink, opacity=fade,
+                         class_="first-bonus-type"))
         if holder is not None:
             who = seat_name(view, holder)
             short = "Aaron" if holder == "aaron" else f"P{holder + 1}" \
                 if isinstance(holder, int) else who
-            out.append(_text(bx + 15, by + 36, short, size=8.5, weight="bold", fill=INK))
+            out.append(_text(bx + BONUS_W / 2, by + 50, short, size=8.5, weight="bold",
+                             fill=INK))
         out.append("</g>")
     stack = list(view.get("all_types_stack") or ())
-    sx, sy = x + 7 * 34 + 8, y + 16
+    sx, sy = x + 7 * BONUS_STEP + 8, y + 16
     out.append(group("all-types", data_stack=" ".join(map(str, stack))))
     out.append(el("title", "All 7 types: the next to hold all seven colours takes the top "
                   "card (values " + (", ".join(map(str, stack)) or "none") + ")"))
@@ -586,8 +595,10 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
     sp = view.get("start_player") or {}
     if sp.get("holder") == seat and not view.get("solo"):
         out += start_player_card(x + w - 110, y + 1, str(sp.get("side")), name)
-    out.append(_text(x + w - 120, y + 18, f"storage {s.get('storage', 0)}", size=9,
-                     fill="#ffffff", anchor="end", opacity=0.85))
+    stored = int(s.get("storage", 0))
+    out.append(_text(x + w - 120, y + 18, f"{stored} card{'' if stored == 1 else 's'} in "
+                     "storage (tie-breaker)", size=9, fill="#ffffff", anchor="end",
+                     opacity=0.85))
     # Estate across the top of the board.
     out.append(_text(x + 10, y + 42, "Estate", size=10, weight="bold", anchor="start"))
     part, ey = estate(estate_piles, x + 12, y + 50, seat, legal if mine else set(), used,
@@ -761,9 +772,10 @@ def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> l
         return []
     out = [_text(x, y, "Recent", size=11, weight="bold", anchor="start")]
     for i, e in enumerate(log):
-        if isinstance(e, Mapping):
-            text = f"{e.get('round', '')}  {seat_name(view, e.get('seat'))}: " \
-                   f"{e.get('text') or e.get('action', '')}"
+        if isinstance(e, Mapping) and e.get("kind", "move") != "move":
+            text = str(e.get("text", ""))  # an event's text names its round itself
+        elif isinstance(e, Mapping):
+            text = f"{e.get('round', '')}  {e.get('text') or e.get('action', '')}"
         else:
             text = str(e)
         limit = int(w / 5.6)
@@ -771,6 +783,58 @@ def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> l
             text = text[:limit - 1] + "…"
         out.append(_text(x, y + 14 + i * 13, text, size=9.5, anchor="start", fill="#5a4630"))
     return out
+
+
+# --------------------------------------------------------------------------- game over
+def _final_scores(view: Mapping[str, Any], x: float, y: float,
+                  w: float) -> tuple[list[str], float]:
+    """Game over: one column per player (and Aaron) saying where each point came from."""
+    columns: list[tuple[Any, str, int, list[Mapping[str, Any]]]] = [
+        (i, str(s.get("name") or seat_name(view, i)), int(s.get("score", 0)),
+         list(s.get("score_parts") or ())) for i, s in enumerate(view.get("seats") or ())]
+    aaron = view.get("aaron")
+    if isinstance(aaron, Mapping):
+        columns.append(("aaron", "Aaron", int(aaron.get("score", 0)),
+                        list(aaron.get("score_parts") or ())))
+    if not columns:
+        return [], y
+    rows = max(len(parts) for *_, parts in columns) or 1
+    h = 40 + 15 * rows + 18 + 12
+    out = [group("final-scores"),
+           el("rect", x=x, y=y, width=w, height=float(h), rx=8.0, fill=PAPER,
+              stroke="#6b1d1d", stroke_width=1.6),
+           _text(x + 12, y + 20, "Final scores: where each point came from", size=13,
+                 weight="bold", anchor="start", fill="#6b1d1d")]
+    cw = (w - 24) / len(columns)
+    for k, (seat, name, score, parts) in enumerate(columns):
+        cx = x + 12 + k * cw
+        accent = "#4a4d51" if seat == "aaron" else SEAT_ACCENT[int(seat) % len(SEAT_ACCENT)]
+        out.append(group("score-breakdown", data_seat=seat, data_score=score))
+        out.append(_text(cx, y + 40, name, size=11.5, weight="bold", anchor="start",
+                         fill=accent))
+        ry = y + 40
+        for part in parts:
+            ry += 15
+            count = int(part.get("count", 0))
+            source = str(part.get("source", ""))
+            label = f"{source} ({count})" if count and source.endswith("s") else source
+            vp = int(part.get("vp", 0))
+            out.append(_text(cx + 4, ry, label, size=9.5, anchor="start"))
+            out.append(_text(cx + cw - 18, ry, str(vp), size=9.5, anchor="end",
+                             class_="score-part", data_vp=vp))
+        if not parts:
+            ry += 15
+            out.append(_text(cx + 4, ry, "no points", size=9.5, anchor="start",
+                             fill="#8c7a60"))
+        ty = y + 40 + 15 * rows + 18
+        out.append(el("line", x1=cx + 4, y1=ty - 12, x2=cx + cw - 18, y2=ty - 12,
+                      stroke="#b49a6a"))
+        out.append(_text(cx + 4, ty, "total", size=10, weight="bold", anchor="start"))
+        out.append(_text(cx + cw - 18, ty, str(score), size=10.5, weight="bold", anchor="end",
+                         class_="score-total", data_seat=seat))
+        out.append("</g>")
+    out.append("</g>")
+    return out, y + h
 
 
 # --------------------------------------------------------------------------- the table
@@ -834,6 +898,10 @@ def render_svg(view: Mapping[str, Any]) -> str:
     body.append("</g>")
     rows = max(1, (len(seats) + 1) // 2)
     y += rows * (BOARD_H + 12)
+    if view.get("over"):
+        part, end = _final_scores(view, 12.0, y, WIDTH - 24.0)
+        body += part
+        y = end + 12
     body += _log(view, 14, y + 12, WIDTH - 28, 6)
     height = y + 12 + 14 + 6 * 13 + 10
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" '

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from regalia.games.castles_of_burgundy_cards.faces import TYPE_NAMES
+
 if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
 
@@ -40,28 +42,67 @@ def triples_vp(estate: Sequence[Pile], triple_vp: Sequence[int]) -> int:
 
 def player_score(s: CobState, p: int) -> int:
     """The seat's score if the game ended now."""
-    d = s.d
-    score = triples_vp(s.estate[p], d.triple_vp)
-    score += d.first_triple_vp * s.first.count(p)
-    score += s.all7[p] + s.vp[p]
+    d = s.components
+    score = triples_vp(s.estates[p], d.triple_vp)
+    score += d.first_triple_vp * s.first_bonus_owner.count(p)
+    score += s.all_types_bonus[p] + s.vp_cards[p]
     faces = d.goods_faces
-    for g, n in enumerate(s.sold[p]):
+    for g, n in enumerate(s.sold_goods[p]):
         if n:
             score += n * faces[g][1]
     score += animal_vp(s.animals[p], d.animal_variety_vp)
-    if s.start_holder == p:
+    if s.start_card_holder == p:
         score += d.start_player_vp
     return score
 
 
 def aaron_score(s: CobState) -> int:
     """Aaron's VP: his triples and his bonus cards (he has nothing else) [RB solo]."""
-    d = s.d
+    d = s.components
     aaron = s.players
-    return (triples_vp(s.aaron_estate, d.triple_vp) + d.first_triple_vp * s.first.count(aaron)
-            + s.all7[aaron])
+    return (triples_vp(s.aaron_estate, d.triple_vp)
+            + d.first_triple_vp * s.first_bonus_owner.count(aaron) + s.all_types_bonus[aaron])
 
 
 def storage_cards(s: CobState, p: int) -> int:
     """The tie-breaker: workers, silver, unsold goods and animals left in storage [RB]."""
     return s.workers[p] + s.silver[p] + sum(s.goods[p]) + sum(s.animals[p])
+
+
+def score_parts(s: CobState, p: int) -> list[tuple[str, int, int]]:
+    """Where the seat's points come from, as ``(source, count, VP)``: triples by type, "1."
+    cards, the "all 7 types" card, VP cards, sold goods, animals, the start player card.
+    Sources worth nothing are left out; the VP add up to :func:`player_score`."""
+    d = s.components
+    parts = _estate_parts(s, s.estates[p], p)
+    parts.append(("VP cards", 0, s.vp_cards[p]))  # VP cards are counted by value only
+    faces = d.goods_faces
+    sold = sum(s.sold_goods[p])
+    parts.append(("sold goods", sold,
+                  sum(n * faces[g][1] for g, n in enumerate(s.sold_goods[p]))))
+    parts.append(("animals", sum(s.animals[p]), animal_vp(s.animals[p], d.animal_variety_vp)))
+    holds = s.start_card_holder == p
+    parts.append(("start player card", int(holds), d.start_player_vp if holds else 0))
+    return [part for part in parts if part[2]]
+
+
+def aaron_score_parts(s: CobState) -> list[tuple[str, int, int]]:
+    """Aaron's points by source, as :func:`score_parts` (triples and bonus cards only)."""
+    return [part for part in _estate_parts(s, s.aaron_estate, s.players) if part[2]]
+
+
+def _estate_parts(s: CobState, estate: Sequence[Pile], owner: int
+                  ) -> list[tuple[str, int, int]]:
+    """Triples by type and the two kinds of bonus card (owner ``players`` is Aaron)."""
+    d = s.components
+    parts: list[tuple[str, int, int]] = []
+    done = [t for t, cards in estate if len(cards) == 3]
+    for t in sorted(set(done)):
+        n = done.count(t)
+        parts.append((f"{TYPE_NAMES[t]} {'triple' if n == 1 else 'triples'}", n,
+                      n * d.triple_vp[t]))
+    firsts = s.first_bonus_owner.count(owner)
+    parts.append(('"1." bonus cards', firsts, firsts * d.first_triple_vp))
+    value = s.all_types_bonus[owner]
+    parts.append(('"all 7 types" card', 1 if value else 0, value))
+    return parts

@@ -24,10 +24,15 @@ from regalia.games.castles_of_burgundy_cards.amounts import (
     PROJECT_LIMIT,
     PURCHASE_CARDS,
     PURCHASE_COST,
+    RESTOCK,
 )
 from regalia.games.castles_of_burgundy_cards.choices import CHOICES
 from regalia.games.castles_of_burgundy_cards.edition import CobData, data_of
-from regalia.games.castles_of_burgundy_cards.effects import EFFECTS, PLACEMENT_BONUS
+from regalia.games.castles_of_burgundy_cards.effects import (
+    EFFECTS,
+    PLACEMENT_BONUS,
+    hand_card_for_die,
+)
 from regalia.games.castles_of_burgundy_cards.estate import (
     aaron_sort,
     add_to_pile,
@@ -44,6 +49,12 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     FACE_TYPE,
     die_distance,
 )
+from regalia.games.castles_of_burgundy_cards.game_log import (
+    AARON_REVEAL,
+    MOVE,
+    SOLO_CHECK,
+    log_entry,
+)
 from regalia.games.castles_of_burgundy_cards.scoring import (
     aaron_score,
     player_score,
@@ -54,9 +65,8 @@ if TYPE_CHECKING:
     from regalia.engine.record import Record
 
 GAME_ID = "castles-of-burgundy-cards"
-SEATS = ((0,), (1,), (2,), (3,))
-NOBODY = -1
-
+SEATS = ((0,), (1,), (2,), (3,))  # SEATS[seat]: to_move() while that seat is on turn
+NOBODY = -1  # no holder (a bonus card not yet taken; the start player card in solo)
 
 
 class CobState(State):
@@ -64,97 +74,118 @@ class CobState(State):
 
     GAME_ID = GAME_ID
 
+    # Sorted; the annotations below group them by what they describe.
     __slots__ = (
-        "_opts", "a_pool", "aaron_estate", "aaron_piles", "all7", "all7_stack", "animals",
-        "ap_count", "ap_top", "bought", "cur", "d", "discard", "display", "estate", "first",
-        "g_pool", "goods", "goods_index", "gp_count", "gp_top", "hand_gen", "hands", "log",
-        "lost", "mover", "over", "piles", "played", "pools", "pos", "projects", "reserved",
-        "reshuffled", "round", "round_start", "silver", "sold", "stack", "start_down",
-        "start_holder", "turn", "vp", "workers",
+        "_choices", "aaron_estate", "aaron_face_down_piles", "all_types_bonus", "all_types_stack",
+        "animal_pile_sizes", "animal_pile_tops", "animals", "bought_this_turn", "components",
+        "current_seat", "discard_pile", "display", "estates", "face_down_counts",
+        "face_down_piles", "first_bonus_owner", "game_over", "goods", "goods_face_index",
+        "goods_pile_sizes", "goods_pile_tops", "hand_generations", "hands", "hidden_animals",
+        "hidden_goods", "log", "lost_to_aaron", "moving_seats", "order_position", "pending",
+        "played_cards", "projects", "reshuffled_discards", "round_index", "round_start_seat",
+        "silver", "sold_goods", "start_card_holder", "start_card_question_marks", "turn_in_round",
+        "unrevealed", "vp_cards", "workers",
     )
 
-    d: CobData
-    goods_index: dict[str, int]
-    round: int               # 0..4 = A..E
-    turn: int                # 0..5 within the round
-    pos: int                 # position of the current seat in this round's order
-    round_start: int         # the round's start player
-    cur: int                 # the seat to move
-    mover: tuple[int, ...]   # to_move()
-    over: bool
-    lost: bool               # solo: Aaron was ahead after a round
-    stack: list[tuple[int, ...]]
-    bought: bool             # the current player used the purchase this turn
-    pools: list[list[str]]   # unrevealed action cards per generation (supply.py)
-    reserved: list[int]
-    reshuffled: list[tuple[int, ...]]  # the face-up discard pile at each reshuffle (memory)
-    discard: list[int]
-    display: list[list[int]]     # rows 1..6
+    # ---- the edition
+    components: CobData                 # the edition's cards and values as fast tables
+    goods_face_index: dict[str, int]    # goods face name -> its number (per edition)
+
+    # ---- where the game stands
+    round_index: int                    # 0..4 = rounds A..E
+    turn_in_round: int                  # 0..5: each player plays one card a turn
+    order_position: int                 # how far the turn has gone round this round's order
+    round_start_seat: int               # the round's start player
+    game_over: bool
+    lost_to_aaron: bool                 # solo: Aaron was ahead after a round [RB solo]
+
+    # ---- the turn in progress: whose turn, what is still due, what it has used
+    current_seat: int                   # the player whose turn it is
+    moving_seats: tuple[int, ...]       # what to_move() returns: (current_seat,) or ()
+    pending: list[tuple[int, ...]]      # decisions still due this turn, top last (pending.py)
+    bought_this_turn: bool              # the once-a-turn purchase is used
+    _choices: tuple[Action, ...] | None  # legal actions of the top decision (a cache)
+
+    # ---- the action cards (chance model: supply.py)
+    unrevealed: list[list[str]]         # per deck generation: cards no seat has seen
+    face_down_counts: list[int]         # per generation: how many of them lie face down
+    reshuffled_discards: list[tuple[int, ...]]  # the face-up discard pile at each reshuffle
+    discard_pile: list[int]             # face up, newest last
+    display: list[list[int]]            # rows 1..6
     hands: list[list[int]]
-    hand_gen: list[list[int]]
-    played: list[tuple[int, ...]]  # per seat, every card played from hand, in order (memory)
-    piles: list[list[int]]       # face-down supply: generations, top last
-    projects: list[list[int]]
-    estate: list[list[tuple[int, tuple[int, ...]]]]
+    hand_generations: list[list[int]]   # per hand card: the generation it was drawn from
+    played_cards: list[tuple[int, ...]]  # per seat, every card played from hand, in order
+    face_down_piles: list[list[int]]    # per seat, this round's pile: generations, top last
+
+    # ---- each player's table (lists per seat)
+    projects: list[list[int]]           # at most 3
+    estates: list[list[tuple[int, tuple[int, ...]]]]  # piles: (type, cards)
     workers: list[int]
     silver: list[int]
-    goods: list[list[int]]       # per seat, count per goods face
-    animals: list[list[int]]     # per seat, count per animal kind
-    sold: list[list[int]]        # per seat, count per goods face
-    vp: list[int]                # VP cards
-    first: list[int]             # per type: owner of its "1." card (players = Aaron)
-    all7: list[int]              # per seat, then Aaron: value of the "all 7 types" card
-    all7_stack: list[int]
-    start_holder: int
-    start_down: bool             # the start player card shows its question marks
-    g_pool: list[str]
-    gp_count: list[int]
-    gp_top: list[int]
-    a_pool: list[str]
-    ap_count: list[int]
-    ap_top: list[int]
-    aaron_piles: list[list[int]]
+    goods: list[list[int]]              # in storage: count per goods face
+    animals: list[list[int]]            # count per animal kind
+    sold_goods: list[list[int]]         # count per goods face; they keep their VP
+    vp_cards: list[int]                 # VP of the victory point cards taken
+
+    # ---- bonus cards and the start player card
+    first_bonus_owner: list[int]        # per type: its "1." card's holder; `players`: Aaron
+    all_types_bonus: list[int]          # per seat, then Aaron: value of his "all 7 types" card
+    all_types_stack: list[int]          # "all 7 types" cards still to take, top first
+    start_card_holder: int              # NOBODY in solo
+    start_card_question_marks: bool     # the card shows its question marks: holder starts
+
+    # ---- the open goods and animal piles: a size and a visible top each (supply.py)
+    hidden_goods: list[str]             # goods cards under the tops, unseen
+    goods_pile_sizes: list[int]
+    goods_pile_tops: list[int]          # goods face on top (-1: empty)
+    hidden_animals: list[str]
+    animal_pile_sizes: list[int]
+    animal_pile_tops: list[int]         # animal kind on top (-1: empty)
+
+    # ---- Aaron (solo)
+    aaron_face_down_piles: list[list[int]]  # one per round: generations of its cards
     aaron_estate: list[tuple[int, tuple[int, ...]]]
-    log: list[tuple[int, int, int]]  # (round, seat, action code), newest last
-    _opts: tuple[Action, ...] | None
+
+    log: list[tuple[int, ...]]          # recent moves and events, newest last (game_log.py)
 
     # ================================================================== setup
     def _setup(self) -> None:
-        d = self.d = data_of(self.edition)
-        self.goods_index = d.goods_face_index
+        d = self.components = data_of(self.edition)
+        self.goods_face_index = d.goods_face_index
         n = self.players
         solo = n == 1
-        self.round = self.turn = self.pos = self.round_start = self.cur = 0
-        self.over = self.lost = self.bought = False
-        self.stack = []
-        self.pools = [list(d.deck)]
-        self.reserved = [0]
-        self.reshuffled = []
-        self.discard = []
+        self.round_index = self.turn_in_round = self.order_position = 0
+        self.round_start_seat = self.current_seat = 0
+        self.game_over = self.lost_to_aaron = self.bought_this_turn = False
+        self.pending = []
+        self.unrevealed = [list(d.deck)]
+        self.face_down_counts = [0]
+        self.reshuffled_discards = []
+        self.discard_pile = []
         self.display = [[] for _ in range(6)]
         self.hands = [[] for _ in range(n)]
-        self.hand_gen = [[] for _ in range(n)]
-        self.played = [()] * n
-        self.piles = [[] for _ in range(n)]
+        self.hand_generations = [[] for _ in range(n)]
+        self.played_cards = [()] * n
+        self.face_down_piles = [[] for _ in range(n)]
         self.projects = [[] for _ in range(n)]
-        self.estate = [[] for _ in range(n)]
+        self.estates = [[] for _ in range(n)]
         self.workers = self._start_workers()
         self.silver = [d.start_silver] * n
         self.goods = [[0] * len(d.goods_faces) for _ in range(n)]
         self.animals = [[0] * len(ANIMAL_KINDS) for _ in range(n)]
-        self.sold = [[0] * len(d.goods_faces) for _ in range(n)]
-        self.vp = [0] * n
-        self.first = [NOBODY] * 7
-        self.all7 = [0] * (n + 1)
+        self.sold_goods = [[0] * len(d.goods_faces) for _ in range(n)]
+        self.vp_cards = [0] * n
+        self.first_bonus_owner = [NOBODY] * 7
+        self.all_types_bonus = [0] * (n + 1)
         by_count = self.options["all_types_by_player_count"]
-        self.all7_stack = list(d.all_types[n] if by_count else d.all_types_vp)
-        self.start_holder = NOBODY if solo else 0  # the start player card is not used solo
-        self.start_down = False
-        self.g_pool = list(d.goods_deck)
-        self.a_pool = list(d.animal_deck)
+        self.all_types_stack = list(d.all_types[n] if by_count else d.all_types_vp)
+        self.start_card_holder = NOBODY if solo else 0  # the start player card is not used solo
+        self.start_card_question_marks = False
+        self.hidden_goods = list(d.goods_deck)
+        self.hidden_animals = list(d.animal_deck)
         self.aaron_estate = []
         self.log = []
-        self._opts = None
+        self._choices = None
         # Storage: one random good and animal each (silver and workers above) [RB].
         for p in range(n):
             for _ in range(d.start_goods):
@@ -163,8 +194,8 @@ class CobState(State):
                 self.animals[p][supply.draw_animal(self)] += 1
         supply.setup_open_piles(self)
         # Aaron's five face-down piles, one per round, reserved before the first deal.
-        self.aaron_piles = [[supply.reserve(self) for _ in range(k)] for k in d.aaron_piles
-                            ] if solo else []
+        self.aaron_face_down_piles = [[supply.reserve(self) for _ in range(k)]
+                                      for k in d.aaron_piles] if solo else []
         self._start_round()
         self._settle()
 
@@ -172,7 +203,7 @@ class CobState(State):
         """Start player 0, the next two players 1 each, the last player 2 [RB, SEED]; solo 1."""
         n = self.players
         if n == 1:
-            return [self.d.solo_workers]
+            return [self.components.solo_workers]
         if self.options["start_workers"] == "left-first":
             # The two players left of the start player take 1 first; a player still left
             # over after them (only with 4) takes 2.
@@ -182,25 +213,26 @@ class CobState(State):
     # ================================================================== round flow
     def _start_round(self) -> None:
         """Deal the display, each player's six face-down cards and two of them into hand."""
-        d = self.d
+        d = self.components
         n = self.players
         self._deal_display()
-        order = [(self.round_start + k) % n for k in range(n)]
+        order = [(self.round_start_seat + k) % n for k in range(n)]
         for p in order:
-            self.piles[p] = [g for g in (supply.reserve(self) for _ in range(d.pile)) if g >= 0]
+            reserved = (supply.reserve(self) for _ in range(d.pile))
+            self.face_down_piles[p] = [gen for gen in reserved if gen >= 0]
         for p in order:
             for _ in range(d.hand):
                 self._draw_to_hand(p)
         if self.players == 1:
             self._reveal_aaron()
-        self.turn = 0
-        self.pos = -1
+        self.turn_in_round = 0
+        self.order_position = -1
         self._next_seat()
 
     def _deal_display(self) -> None:
         """Cards 1-6 one per row whatever their die, again for each further full six; the
         rest by their own die [RB]."""
-        count = self.d.display[self.players]
+        count = self.components.display[self.players]
         rows = self.display
         for k in range(count):
             face = supply.draw_deck(self, "display")
@@ -209,76 +241,82 @@ class CobState(State):
             rows[k % 6 if k < count - count % 6 else FACE_DIE[face] - 1].append(face)
 
     def _draw_to_hand(self, p: int) -> None:
-        pile = self.piles[p]
+        pile = self.face_down_piles[p]
         if pile:
             gen = pile.pop()
             self.hands[p].append(supply.draw_reserved(self, "hand", gen))
-            self.hand_gen[p].append(gen)
+            self.hand_generations[p].append(gen)
 
     def _reveal_aaron(self) -> None:
         """Start of a solo round: Aaron's pile is revealed and sorted; you take 1 VP for each
         cloister in it [RB solo]."""
-        faces = [supply.draw_reserved(self, "aaron", g) for g in self.aaron_piles[self.round]]
-        self.aaron_piles[self.round] = []
+        faces = [supply.draw_reserved(self, "aaron", gen)
+                 for gen in self.aaron_face_down_piles[self.round_index]]
+        self.aaron_face_down_piles[self.round_index] = []
         aaron_sort(self, faces)
         cloisters = sum(1 for f in faces if FACE_TYPE[f] == CLOISTER)
-        self.vp[0] += cloisters * self.d.cloister_vp
+        self.vp_cards[0] += cloisters * self.components.cloister_vp
+        self._log((AARON_REVEAL, self.round_index, cloisters * self.components.cloister_vp,
+                   *faces))
 
     def _next_seat(self) -> None:
         """The next seat of this turn with a card to play; ends turns and rounds."""
         n = self.players
         while True:
-            self.pos += 1
-            if self.pos >= n:
+            self.order_position += 1
+            if self.order_position >= n:
                 # Everybody played: each player draws the next card of their pile [RB].
                 for k in range(n):
-                    self._draw_to_hand((self.round_start + k) % n)
-                self.turn += 1
-                self.pos = 0
-                if self.turn >= self.d.turns:
+                    self._draw_to_hand((self.round_start_seat + k) % n)
+                self.turn_in_round += 1
+                self.order_position = 0
+                if self.turn_in_round >= self.components.turns:
                     self._end_round()
                     return
-            seat = (self.round_start + self.pos) % n
+            seat = (self.round_start_seat + self.order_position) % n
             if self.hands[seat]:
-                self.cur = seat
-                self.mover = SEATS[seat]
-                self.stack = [(P.PLAY,)]
+                self.current_seat = seat
+                self.moving_seats = SEATS[seat]
+                self.pending = [(P.PLAY,)]
                 return
 
     def _end_round(self) -> None:
-        if self.players == 1 and aaron_score(self) > player_score(self, 0):
-            self.over = self.lost = True  # Aaron is ahead after a round: you lose [RB solo]
-        if self.round == len(self.d.rounds) - 1:
-            self.over = True
-        if self.over:
-            self.mover = ()
-            self.stack = []
+        if self.players == 1:
+            yours, aarons = player_score(self, 0), aaron_score(self)
+            self._log((SOLO_CHECK, self.round_index, yours, aarons))
+            if aarons > yours:
+                self.game_over = self.lost_to_aaron = True  # Aaron ahead: you lose [RB solo]
+        if self.round_index == len(self.components.rounds) - 1:
+            self.game_over = True
+        if self.game_over:
+            self.moving_seats = ()
+            self.pending = []
             return
-        self.round += 1
-        self.discard.extend(f for row in self.display for f in row)
+        self.round_index += 1
+        self.discard_pile.extend(f for row in self.display for f in row)
         for row in self.display:
             row.clear()
         n = self.players
         if n > 1:
             # The holder of a card showing question marks turns it and starts; a card still
             # face up passes to the left [RB].
-            if self.start_down:
-                self.start_down = False
+            if self.start_card_question_marks:
+                self.start_card_question_marks = False
             else:
-                self.start_holder = (self.start_holder + 1) % n
-            self.round_start = self.start_holder
+                self.start_card_holder = (self.start_card_holder + 1) % n
+            self.round_start_seat = self.start_card_holder
         self._start_round()
 
     def _end_turn(self) -> None:
-        self.bought = False
+        self.bought_this_turn = False
         self._next_seat()
 
     # ================================================================== the contract
     def to_move(self) -> tuple[int, ...]:
-        return self.mover
+        return self.moving_seats
 
     def is_over(self) -> bool:
-        return self.over
+        return self.game_over
 
     def scores(self) -> tuple[int, ...]:
         return tuple(player_score(self, p) for p in range(self.players))
@@ -291,7 +329,7 @@ class CobState(State):
         details are in :meth:`solo_result`, the view's ``result`` and the record's
         ``result["solo"]``."""
         if self.players == 1:
-            return (2,) if self.lost else (1,)
+            return (2,) if self.lost_to_aaron else (1,)
         return places_from_keys([(player_score(self, p), storage_cards(self, p))
                                  for p in range(self.players)])
 
@@ -301,9 +339,9 @@ class CobState(State):
     def solo_result(self) -> str | None:
         """Solo: "lost" (Aaron was ahead after a round), "won" (you were level or ahead after
         every round to E), None while the game runs or with more players."""
-        if self.players != 1 or not self.over:
+        if self.players != 1 or not self.game_over:
             return None
-        return "lost" if self.lost else "won"
+        return "lost" if self.lost_to_aaron else "won"
 
     def record(self, **meta: Any) -> Record:
         """The game record; a finished solo game's result also says won or lost vs Aaron."""
@@ -317,14 +355,17 @@ class CobState(State):
         return "You" if self.players == 1 else f"Player {seat + 1}"
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        opts = self._opts
+        opts = self._choices
         if opts is None:
-            opts = self._opts = tuple(CHOICES[self.stack[-1][0]](self, self.stack[-1]))
+            opts = self._choices = tuple(CHOICES[self.pending[-1][0]](self, self.pending[-1]))
         return opts  # type: ignore[return-value]
 
     def _apply(self, action: Action, seat: int) -> None:
-        log = self.log
-        log.append((self.round, seat, action.code))
+        entry: tuple[int, ...] = (MOVE, self.round_index, seat, action.code)
+        if action.kind == "play":  # the log names the card, which is gone from the hand
+            entry += (hand_card_for_die(self.hands[seat], action.args[0]),)
+        log = self.log  # inline, not self._log(): this runs on every move
+        log.append(entry)
         if len(log) > LOG_LENGTH:
             del log[0]
         EFFECTS[action.kind](self, action.args)
@@ -332,8 +373,8 @@ class CobState(State):
 
     def _settle(self) -> None:
         """Take the decisions that leave no choice; stop at the next real one."""
-        while not self.over:
-            stack = self.stack
+        while not self.game_over:
+            stack = self.pending
             if not stack:
                 if self._can_buy():
                     stack.append((P.END,))
@@ -351,61 +392,67 @@ class CobState(State):
                     action = opts[0]
                     EFFECTS[action.kind](self, action.args)
                     continue
-            self._opts = tuple(opts)
+            self._choices = tuple(opts)
             return
-        self._opts = ()
+        self._choices = ()
 
     # ================================================================== helpers
+    def _log(self, entry: tuple[int, ...]) -> None:
+        log = self.log
+        log.append(entry)
+        if len(log) > LOG_LENGTH:
+            del log[0]
+
     def _can_buy(self) -> bool:
-        return (not self.bought and self.silver[self.cur] >= PURCHASE_COST
+        return (not self.bought_this_turn and self.silver[self.current_seat] >= PURCHASE_COST
                 and supply.available(self) >= PURCHASE_CARDS)
 
     def _add_project(self, face: int) -> None:
         """A card joins the projects; with three already, one must be dropped first [RB]."""
-        projects = self.projects[self.cur]
+        projects = self.projects[self.current_seat]
         if len(projects) >= PROJECT_LIMIT:
-            self.stack.append((P.DROP, face))
+            self.pending.append((P.DROP, face))
         else:
             projects.append(face)
 
     def _place(self, face: int) -> None:
         """Put a card into the estate: choose its pile if there is a choice."""
-        options = pile_options(self.estate[self.cur], face)
+        options = pile_options(self.estates[self.current_seat], face)
         if len(options) == 1:
             self._place_on(face, options[0])
         else:
-            self.stack.append((P.ESTATE, face))
+            self.pending.append((P.ESTATE, face))
 
     def _place_on(self, face: int, index: int) -> None:
         """The card lands: bonus cards of a completed triple at once, then the card's own
         bonus, and the round card's bonus on top so it is chosen first (docs A16)."""
-        p = self.cur
-        estate = self.estate[p]
+        p = self.current_seat
+        estate = self.estates[p]
         pile_type, done = add_to_pile(estate, face, index)
         award_bonus_cards(self, p, estate, pile_type if done else -1)
         PLACEMENT_BONUS[FACE_KIND[face]](self, p)
         if done:
-            self.stack.append((P.BONUS,))
+            self.pending.append((P.BONUS,))
 
     def _sell(self, g: int) -> None:
         """Sell every good of kind ``g``: 1 silver each, the cards keep their VP, and the
         seller takes the start player card question marks up [RB]."""
-        p = self.cur
+        p = self.current_seat
         goods = self.goods[p]
-        faces = self.d.goods_faces
+        faces = self.components.goods_faces
         count = 0
         for gf in range(len(goods)):
             if faces[gf][0] == g and goods[gf]:
                 count += goods[gf]
-                self.sold[p][gf] += goods[gf]
+                self.sold_goods[p][gf] += goods[gf]
                 goods[gf] = 0
         self.silver[p] += count
         if self.players > 1:
-            self.start_holder = p
-            self.start_down = True
+            self.start_card_holder = p
+            self.start_card_question_marks = True
 
     def _owned_goods_kinds(self, p: int) -> list[int]:
-        faces = self.d.goods_faces
+        faces = self.components.goods_faces
         kinds: list[int] = []
         for gf, count in enumerate(self.goods[p]):
             if count and faces[gf][0] not in kinds:
@@ -413,7 +460,7 @@ class CobState(State):
         kinds.sort()
         return kinds
 
-    def _act_cost(self, action: Action, die: int) -> int:
+    def _workers_to_change_die(self, action: Action, die: int) -> int:
         """Workers an ACT choice costs with the card's die (0 = any die: free)."""
         if die == 0:
             return 0
@@ -423,87 +470,94 @@ class CobState(State):
         if kind == "place":
             return die_distance(die, FACE_DIE[action.args[0]])
         if kind == "sell":
-            return min(die_distance(die, x) for x in self.d.goods_dice[action.args[0]])
+            return min(die_distance(die, x) for x in self.components.goods_dice[action.args[0]])
         return 0
 
     # ================================================================== copying and JSON
     def _copy(self) -> CobState:
         new = CobState.__new__(CobState)
-        new.d = self.d
-        new.goods_index = self.goods_index
-        new.round = self.round
-        new.turn = self.turn
-        new.pos = self.pos
-        new.round_start = self.round_start
-        new.cur = self.cur
-        new.mover = self.mover
-        new.over = self.over
-        new.lost = self.lost
-        new.stack = list(self.stack)
-        new.bought = self.bought
-        new.pools = [list(x) for x in self.pools]
-        new.reserved = list(self.reserved)
-        new.reshuffled = list(self.reshuffled)
-        new.discard = list(self.discard)
+        new.components = self.components
+        new.goods_face_index = self.goods_face_index
+        new.round_index = self.round_index
+        new.turn_in_round = self.turn_in_round
+        new.order_position = self.order_position
+        new.round_start_seat = self.round_start_seat
+        new.current_seat = self.current_seat
+        new.moving_seats = self.moving_seats
+        new.game_over = self.game_over
+        new.lost_to_aaron = self.lost_to_aaron
+        new.pending = list(self.pending)
+        new.bought_this_turn = self.bought_this_turn
+        new.unrevealed = [list(x) for x in self.unrevealed]
+        new.face_down_counts = list(self.face_down_counts)
+        new.reshuffled_discards = list(self.reshuffled_discards)
+        new.discard_pile = list(self.discard_pile)
         new.display = [list(x) for x in self.display]
         new.hands = [list(x) for x in self.hands]
-        new.hand_gen = [list(x) for x in self.hand_gen]
-        new.played = list(self.played)
-        new.piles = [list(x) for x in self.piles]
+        new.hand_generations = [list(x) for x in self.hand_generations]
+        new.played_cards = list(self.played_cards)
+        new.face_down_piles = [list(x) for x in self.face_down_piles]
         new.projects = [list(x) for x in self.projects]
-        new.estate = [list(x) for x in self.estate]
+        new.estates = [list(x) for x in self.estates]
         new.workers = list(self.workers)
         new.silver = list(self.silver)
         new.goods = [list(x) for x in self.goods]
         new.animals = [list(x) for x in self.animals]
-        new.sold = [list(x) for x in self.sold]
-        new.vp = list(self.vp)
-        new.first = list(self.first)
-        new.all7 = list(self.all7)
-        new.all7_stack = list(self.all7_stack)
-        new.start_holder = self.start_holder
-        new.start_down = self.start_down
-        new.g_pool = list(self.g_pool)
-        new.gp_count = list(self.gp_count)
-        new.gp_top = list(self.gp_top)
-        new.a_pool = list(self.a_pool)
-        new.ap_count = list(self.ap_count)
-        new.ap_top = list(self.ap_top)
-        new.aaron_piles = [list(x) for x in self.aaron_piles]
+        new.sold_goods = [list(x) for x in self.sold_goods]
+        new.vp_cards = list(self.vp_cards)
+        new.first_bonus_owner = list(self.first_bonus_owner)
+        new.all_types_bonus = list(self.all_types_bonus)
+        new.all_types_stack = list(self.all_types_stack)
+        new.start_card_holder = self.start_card_holder
+        new.start_card_question_marks = self.start_card_question_marks
+        new.hidden_goods = list(self.hidden_goods)
+        new.goods_pile_sizes = list(self.goods_pile_sizes)
+        new.goods_pile_tops = list(self.goods_pile_tops)
+        new.hidden_animals = list(self.hidden_animals)
+        new.animal_pile_sizes = list(self.animal_pile_sizes)
+        new.animal_pile_tops = list(self.animal_pile_tops)
+        new.aaron_face_down_piles = [list(x) for x in self.aaron_face_down_piles]
         new.aaron_estate = list(self.aaron_estate)
         new.log = list(self.log)
-        new._opts = self._opts
+        new._choices = self._choices
         return new
 
-    _PLAIN = ("round", "turn", "pos", "round_start", "cur", "over", "lost", "bought", "pools",
-              "reserved", "discard", "display", "hands", "hand_gen", "piles", "projects",
-              "workers", "silver", "goods", "animals", "sold", "vp", "first", "all7",
-              "all7_stack", "start_holder", "start_down", "g_pool", "gp_count", "gp_top",
-              "a_pool", "ap_count", "ap_top", "aaron_piles")
+    # Saved as they are; the tuple-holding fields follow in _dump.
+    _JSON_FIELDS = (
+        "round_index", "turn_in_round", "order_position", "round_start_seat", "current_seat",
+        "game_over", "lost_to_aaron", "bought_this_turn", "unrevealed", "face_down_counts",
+        "discard_pile", "display", "hands", "hand_generations", "face_down_piles", "projects",
+        "workers", "silver", "goods", "animals", "sold_goods", "vp_cards",
+        "first_bonus_owner", "all_types_bonus", "all_types_stack", "start_card_holder",
+        "start_card_question_marks", "hidden_goods", "goods_pile_sizes", "goods_pile_tops",
+        "hidden_animals", "animal_pile_sizes", "animal_pile_tops", "aaron_face_down_piles",
+    )
 
     def _dump(self) -> dict[str, Any]:
-        out: dict[str, Any] = {name: _jsonable(getattr(self, name)) for name in self._PLAIN}
-        out["stack"] = [list(e) for e in self.stack]
-        out["estate"] = [[[t, list(c)] for t, c in e] for e in self.estate]
+        out: dict[str, Any] = {name: _jsonable(getattr(self, name))
+                               for name in self._JSON_FIELDS}
+        out["pending"] = [list(e) for e in self.pending]
+        out["estates"] = [[[t, list(c)] for t, c in e] for e in self.estates]
         out["aaron_estate"] = [[t, list(c)] for t, c in self.aaron_estate]
         out["log"] = [list(e) for e in self.log]
-        out["reshuffled"] = [list(e) for e in self.reshuffled]
-        out["played"] = [list(e) for e in self.played]
+        out["reshuffled_discards"] = [list(e) for e in self.reshuffled_discards]
+        out["played_cards"] = [list(e) for e in self.played_cards]
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
-        self.d = data_of(self.edition)
-        self.goods_index = self.d.goods_face_index
-        for name in self._PLAIN:
+        data = {_OLD_JSON_KEYS.get(key, key): value for key, value in data.items()}
+        self.components = data_of(self.edition)
+        self.goods_face_index = self.components.goods_face_index
+        for name in self._JSON_FIELDS:
             setattr(self, name, _jsonable(data[name]))
-        self.stack = [tuple(e) for e in data["stack"]]
-        self.estate = [[(t, tuple(c)) for t, c in e] for e in data["estate"]]
+        self.pending = [tuple(e) for e in data["pending"]]
+        self.estates = [[(t, tuple(c)) for t, c in e] for e in data["estates"]]
         self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
-        self.log = [tuple(e) for e in data["log"]]
-        self.reshuffled = [tuple(e) for e in data.get("reshuffled", ())]
-        self.played = [tuple(e) for e in data.get("played", [()] * self.players)]
-        self.mover = () if self.over else SEATS[self.cur]
-        self._opts = None
+        self.log = [log_entry(e) for e in data["log"]]
+        self.reshuffled_discards = [tuple(e) for e in data.get("reshuffled_discards", ())]
+        self.played_cards = [tuple(e) for e in data.get("played_cards", [()] * self.players)]
+        self.moving_seats = () if self.game_over else SEATS[self.current_seat]
+        self._choices = None
 
     # ================================================================== hidden information
     def _determinize(self, seat: int, rng: Rng) -> None:
@@ -513,20 +567,20 @@ class CobState(State):
         # The unrevealed cards are multisets; their list order only steers which card a
         # future draw picks, so shuffling it is a fresh sample of the hidden order too (and
         # in solo, where no hidden card is held by identity, the only thing to resample).
-        for pool in self.pools:
+        for pool in self.unrevealed:
             rng.shuffle(pool)
-        rng.shuffle(self.g_pool)
-        rng.shuffle(self.a_pool)
+        rng.shuffle(self.hidden_goods)
+        rng.shuffle(self.hidden_animals)
         others = [q for q in range(self.players) if q != seat]
         for q in others:
-            for face, gen in zip(self.hands[q], self.hand_gen[q], strict=True):
-                self.pools[gen].append(FACE_NAMES[face])
+            for face, gen in zip(self.hands[q], self.hand_generations[q], strict=True):
+                self.unrevealed[gen].append(FACE_NAMES[face])
         for q in others:
             hand = self.hands[q]
-            for j, gen in enumerate(self.hand_gen[q]):
-                pool = self.pools[gen]
+            for j, gen in enumerate(self.hand_generations[q]):
+                pool = self.unrevealed[gen]
                 hand[j] = FACE_INDEX[pool.pop(rng.below(len(pool)))]
-        self._opts = None
+        self._choices = None
 
     # ================================================================== text and views
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -539,6 +593,22 @@ class CobState(State):
 
         return describe(self, action)
 
+    def announce(self, action: Action, seat: int) -> str:
+        from regalia.games.castles_of_burgundy_cards.text import announce
+
+        return announce(self, action, seat)
+
+    def caution(self, action: Action, seat: int) -> str | None:
+        """A sentence to confirm first when a legal action is likely a slip, else None.
+
+        Restocking (action 4) with 2 or more workers already is legal but gains nothing: the
+        card's action is spent for no effect."""
+        if action.kind == "workers" and seat in self.moving_seats \
+                and self.workers[seat] >= RESTOCK:
+            return (f"You already have {self.workers[seat]} workers: restocking to {RESTOCK} "
+                    "gains nothing and uses up the card's action.")
+        return None
+
     def explain_illegal(self, action: Action, seat: int) -> str:
         from regalia.games.castles_of_burgundy_cards.text import explain_illegal
 
@@ -548,6 +618,22 @@ class CobState(State):
         from regalia.games.castles_of_burgundy_cards.invariants import check_invariants
 
         check_invariants(self)
+
+
+# Saves written before the fields were named as players say them still load.
+_OLD_JSON_KEYS = {
+    "round": "round_index", "turn": "turn_in_round", "pos": "order_position",
+    "round_start": "round_start_seat", "cur": "current_seat", "over": "game_over",
+    "lost": "lost_to_aaron", "bought": "bought_this_turn", "pools": "unrevealed",
+    "reserved": "face_down_counts", "discard": "discard_pile", "hand_gen": "hand_generations",
+    "piles": "face_down_piles", "sold": "sold_goods", "vp": "vp_cards",
+    "first": "first_bonus_owner", "all7": "all_types_bonus", "all7_stack": "all_types_stack",
+    "start_holder": "start_card_holder", "start_down": "start_card_question_marks",
+    "g_pool": "hidden_goods", "gp_count": "goods_pile_sizes", "gp_top": "goods_pile_tops",
+    "a_pool": "hidden_animals", "ap_count": "animal_pile_sizes", "ap_top": "animal_pile_tops",
+    "aaron_piles": "aaron_face_down_piles", "stack": "pending", "estate": "estates",
+    "reshuffled": "reshuffled_discards", "played": "played_cards",
+}
 
 
 def _jsonable(value: Any) -> Any:

@@ -28,24 +28,24 @@ if TYPE_CHECKING:
 
 def deck_count(s: CobState) -> int:
     """Cards in the draw deck (the current generation less its reserved cards)."""
-    return len(s.pools[-1]) - s.reserved[-1]
+    return len(s.unrevealed[-1]) - s.face_down_counts[-1]
 
 
 def available(s: CobState) -> int:
     """Cards that can still be drawn: the deck, then the discard pile reshuffled."""
-    return len(s.pools[-1]) - s.reserved[-1] + len(s.discard)
+    return len(s.unrevealed[-1]) - s.face_down_counts[-1] + len(s.discard_pile)
 
 
 def _ensure_deck(s: CobState) -> bool:
     """Reshuffle the discard pile into a new deck if the deck is empty [RB, A19]."""
-    if len(s.pools[-1]) > s.reserved[-1]:
+    if len(s.unrevealed[-1]) > s.face_down_counts[-1]:
         return True
-    if not s.discard:
+    if not s.discard_pile:
         return False
-    s.pools.append([FACE_NAMES[f] for f in s.discard])
-    s.reshuffled.append(tuple(s.discard))  # it lay face up: every seat remembers it
-    s.reserved.append(0)
-    s.discard.clear()
+    s.unrevealed.append([FACE_NAMES[f] for f in s.discard_pile])
+    s.reshuffled_discards.append(tuple(s.discard_pile))  # it lay face up: every seat remembers it
+    s.face_down_counts.append(0)
+    s.discard_pile.clear()
     return True
 
 
@@ -53,7 +53,7 @@ def draw_deck(s: CobState, label: str) -> int:
     """The top card of the deck, revealed (-1 if deck and discard pile are both empty)."""
     if not _ensure_deck(s):
         return -1
-    pool = s.pools[-1]
+    pool = s.unrevealed[-1]
     name = s._draw(label, pool)
     pool.remove(name)
     return FACE_INDEX[name]
@@ -63,14 +63,14 @@ def reserve(s: CobState) -> int:
     """Put the deck's top card face down in a pile: its generation (-1 if none left)."""
     if not _ensure_deck(s):
         return -1
-    s.reserved[-1] += 1
-    return len(s.pools) - 1
+    s.face_down_counts[-1] += 1
+    return len(s.unrevealed) - 1
 
 
 def draw_reserved(s: CobState, label: str, gen: int) -> int:
     """Reveal a face-down card of generation ``gen``."""
-    s.reserved[gen] -= 1
-    pool = s.pools[gen]
+    s.face_down_counts[gen] -= 1
+    pool = s.unrevealed[gen]
     name = s._draw(label, pool)
     pool.remove(name)
     return FACE_INDEX[name]
@@ -79,12 +79,12 @@ def draw_reserved(s: CobState, label: str, gen: int) -> int:
 # ---------------------------------------------------------------- goods and animal piles
 def setup_open_piles(s: CobState) -> None:
     """Split the goods and the animals left after the start storage into two piles each."""
-    rest = len(s.g_pool)
-    s.gp_count = [rest - rest // 2, rest // 2]
-    s.gp_top = [_reveal_good(s) if c else -1 for c in s.gp_count]
-    rest = len(s.a_pool)
-    s.ap_count = [rest - rest // 2, rest // 2]
-    s.ap_top = [_reveal_animal(s) if c else -1 for c in s.ap_count]
+    rest = len(s.hidden_goods)
+    s.goods_pile_sizes = [rest - rest // 2, rest // 2]
+    s.goods_pile_tops = [_reveal_good(s) if c else -1 for c in s.goods_pile_sizes]
+    rest = len(s.hidden_animals)
+    s.animal_pile_sizes = [rest - rest // 2, rest // 2]
+    s.animal_pile_tops = [_reveal_animal(s) if c else -1 for c in s.animal_pile_sizes]
 
 
 def draw_good(s: CobState) -> int:
@@ -97,27 +97,27 @@ def draw_animal(s: CobState) -> int:
 
 
 def _reveal_good(s: CobState) -> int:
-    name = s._draw("good", s.g_pool)
-    s.g_pool.remove(name)
-    return s.goods_index[name]
+    name = s._draw("good", s.hidden_goods)
+    s.hidden_goods.remove(name)
+    return s.goods_face_index[name]
 
 
 def _reveal_animal(s: CobState) -> int:
-    name = s._draw("animal", s.a_pool)
-    s.a_pool.remove(name)
+    name = s._draw("animal", s.hidden_animals)
+    s.hidden_animals.remove(name)
     return ANIMAL_INDEX[name]
 
 
 def take_good(s: CobState, seat: int, pile: int) -> None:
     """Move the top of goods pile ``pile`` into the seat's storage."""
-    s.goods[seat][s.gp_top[pile]] += 1
-    _after_taking(s.gp_count, s.gp_top, pile, lambda: _reveal_good(s))
+    s.goods[seat][s.goods_pile_tops[pile]] += 1
+    _after_taking(s.goods_pile_sizes, s.goods_pile_tops, pile, lambda: _reveal_good(s))
 
 
 def take_animal(s: CobState, seat: int, pile: int) -> None:
     """Move the top of animal pile ``pile`` into the seat's storage."""
-    s.animals[seat][s.ap_top[pile]] += 1
-    _after_taking(s.ap_count, s.ap_top, pile, lambda: _reveal_animal(s))
+    s.animals[seat][s.animal_pile_tops[pile]] += 1
+    _after_taking(s.animal_pile_sizes, s.animal_pile_tops, pile, lambda: _reveal_animal(s))
 
 
 def _after_taking(counts: list[int], tops: list[int], pile: int,

@@ -27,14 +27,22 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
   round), "projects", "estate": [{"type", "cards", "complete"}], "workers",
   "silver", "goods": {kind: [good...]}, "animals": {kind: count}, "sold": [good...],
   "sold_vp", "vp_cards", "first_bonus": [types], "all_types": value, "score",
-  "storage"}`` (score = VP if the game ended now; storage = the tie-breaker count)
-- ``aaron`` (solo only): ``{"estate", "piles": [sizes of unrevealed piles], "score",
+  "score_parts", "storage"}`` (score = VP if the game ended now; score_parts = where they
+  come from, ``[{"source", "count", "vp"}]``, e.g. ``{"source": "castle triples", "count": 2,
+  "vp": 10}``, sources worth nothing left out, the VP summing to the score; storage = the
+  tie-breaker: workers, silver, goods and animals left in storage)
+- ``aaron`` (solo only): ``{"estate", "piles": [sizes of unrevealed piles], "score", "score_parts",
   "first_bonus", "all_types"}``; ``result`` (when over): ``"won"``/``"lost"`` solo, else
   the ranking
 - ``scores``, ``ranking``: per seat
 - ``printed``: values printed on the cards of this edition, for pictures and players:
-  ``{"triple_vp": {type: VP of a triple}, "goods_dice": {kind: [dice that sell it]}}``
-- ``log``: the last public actions, ``[{"round", "seat", "action", "text"}]``
+  ``{"triple_vp": {type: VP of a triple}, "goods_dice": {kind: [dice that sell it]},
+  "first_triple_vp": VP of a "1." card, "start_player_vp", "animal_variety_vp": [VP by the
+  number of kinds in a group]}``
+- ``log``: the last moves and events, oldest first, ``[{"round", "kind", "seat", "action",
+  "text"}]``; ``kind`` is ``move`` (``seat``, ``action`` notation), ``aaron-reveal`` (solo:
+  Aaron's pile turned up; ``seat`` "aaron") or ``solo-check`` (solo: the end-of-round
+  comparison; ``seat`` null); ``text`` says it in the third person, "You" for the viewer
 """
 
 from __future__ import annotations
@@ -51,12 +59,15 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     ROUND_LETTERS,
     TYPE_NAMES,
 )
+from regalia.games.castles_of_burgundy_cards.game_log import AARON_REVEAL, KIND_NAMES, MOVE
 from regalia.games.castles_of_burgundy_cards.scoring import (
     aaron_score,
+    aaron_score_parts,
     player_score,
+    score_parts,
     storage_cards,
 )
-from regalia.games.castles_of_burgundy_cards.text import bundle_text, describe
+from regalia.games.castles_of_burgundy_cards.text import bundle_text, event_text, logged
 
 if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
@@ -71,12 +82,16 @@ def _estate(piles: list[tuple[int, tuple[int, ...]]]) -> list[dict[str, Any]]:
             for t, c in piles]
 
 
+def _parts(parts: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
+    return [{"source": source, "count": count, "vp": vp} for source, count, vp in parts]
+
+
 def _pending(s: CobState) -> dict[str, Any] | None:
-    if s.over or not s.stack:
+    if s.game_over or not s.pending:
         return None
-    top = s.stack[-1]
+    top = s.pending[-1]
     kind = top[0]
-    out: dict[str, Any] = {"kind": P.NAMES[kind], "seat": s.cur}
+    out: dict[str, Any] = {"kind": P.NAMES[kind], "seat": s.current_seat}
     if kind == P.ACT:
         out["die"] = top[1]
         out["source"] = P.SOURCE_NAMES[top[2]]
@@ -90,13 +105,29 @@ def _pending(s: CobState) -> dict[str, Any] | None:
         out["cards"] = _cards(top[1:])
     elif kind == P.PAY:
         out["vp"] = top[1]
-    out["stack"] = [P.NAMES[e[0]] for e in s.stack]
-    out["bought"] = s.bought
+    out["stack"] = [P.NAMES[e[0]] for e in s.pending]
+    out["bought"] = s.bought_this_turn
     return out
 
 
+def _log_line(s: CobState, entry: tuple[int, ...], viewer: int | None) -> dict[str, Any]:
+    """A log entry for the viewer: moves in the third person ("You" for the viewer's own)."""
+    kind, round_index = entry[0], entry[1]
+    line: dict[str, Any] = {"round": ROUND_LETTERS[round_index], "kind": KIND_NAMES[kind]}
+    if kind == MOVE:
+        seat, action = entry[2], TABLE.decode(entry[3])
+        name = "You" if seat == viewer else s.seat_name(seat)
+        card = entry[4] if len(entry) > 4 else None
+        line.update(seat=seat, action=action.text,
+                    text=logged(s, action, round_index, name, card))
+    else:
+        line.update(seat="aaron" if kind == AARON_REVEAL else None, action=None,
+                    text=event_text(s, entry))
+    return line
+
+
 def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
-    d = s.d
+    d = s.components
     n = s.players
     gnames = d.goods_face_names
     solo = n == 1
@@ -105,25 +136,26 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
         goods: dict[str, list[str]] = {k: [] for k in GOODS_KINDS}
         for gf, count in enumerate(s.goods[p]):
             goods[GOODS_KINDS[d.goods_faces[gf][0]]].extend([gnames[gf]] * count)
-        sold = [gnames[gf] for gf, count in enumerate(s.sold[p]) for _ in range(count)]
+        sold = [gnames[gf] for gf, count in enumerate(s.sold_goods[p]) for _ in range(count)]
         seats.append({
             "name": s.seat_name(p),
             "hand": _cards(s.hands[p]) if seat == p else None,
             "hand_count": len(s.hands[p]),
-            "pile_count": len(s.piles[p]),
-            "played": _cards(s.played[p]),
+            "pile_count": len(s.face_down_piles[p]),
+            "played": _cards(s.played_cards[p]),
             "projects": _cards(s.projects[p]),
-            "estate": _estate(s.estate[p]),
+            "estate": _estate(s.estates[p]),
             "workers": s.workers[p],
             "silver": s.silver[p],
             "goods": goods,
             "animals": {k: s.animals[p][i] for i, k in enumerate(ANIMAL_KINDS)},
             "sold": sold,
-            "sold_vp": sum(d.goods_faces[gf][1] * c for gf, c in enumerate(s.sold[p])),
-            "vp_cards": s.vp[p],
-            "first_bonus": [TYPE_NAMES[t] for t in range(7) if s.first[t] == p],
-            "all_types": s.all7[p],
+            "sold_vp": sum(d.goods_faces[gf][1] * c for gf, c in enumerate(s.sold_goods[p])),
+            "vp_cards": s.vp_cards[p],
+            "first_bonus": [TYPE_NAMES[t] for t in range(7) if s.first_bonus_owner[t] == p],
+            "all_types": s.all_types_bonus[p],
             "score": player_score(s, p),
+            "score_parts": _parts(score_parts(s, p)),
             "storage": storage_cards(s, p),
         })
 
@@ -139,53 +171,57 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
         "players": n,
         "seat": seat,
         "solo": solo,
-        "round": ROUND_LETTERS[s.round],
-        "round_index": s.round,
-        "turn": min(s.turn, d.turns - 1) + 1,
-        "over": s.over,
-        "to_move": list(s.mover),
-        "current": None if s.over else s.cur,
-        "round_start": s.round_start,
-        "turn_order": [(s.round_start + k) % n for k in range(n)],
+        "round": ROUND_LETTERS[s.round_index],
+        "round_index": s.round_index,
+        "turn": min(s.turn_in_round, d.turns - 1) + 1,
+        "over": s.game_over,
+        "to_move": list(s.moving_seats),
+        "current": None if s.game_over else s.current_seat,
+        "round_start": s.round_start_seat,
+        "turn_order": [(s.round_start_seat + k) % n for k in range(n)],
         "pending": _pending(s),
         "legal": [a.text for a in s.legal_actions(seat)] if seat is not None else [],
         "display": [_cards(row) for row in s.display],
-        "round_card": {"letter": ROUND_LETTERS[s.round],
-                       "options": [bundle_text(b) for b in d.rounds[s.round]]},
-        "round_cards_left": list(ROUND_LETTERS[s.round + 1:len(d.rounds)]),
+        "round_card": {"letter": ROUND_LETTERS[s.round_index],
+                       "options": [bundle_text(b) for b in d.rounds[s.round_index]]},
+        "round_cards_left": list(ROUND_LETTERS[s.round_index + 1:len(d.rounds)]),
         "deck": supply.deck_count(s),
-        "discard": len(s.discard),
-        "discard_top": FACE_NAMES[s.discard[-1]] if s.discard else None,
-        "discard_pile": _cards(s.discard),
-        "reshuffled": [_cards(cards) for cards in s.reshuffled],
-        "goods_piles": [{"count": s.gp_count[i],
-                         "top": gnames[s.gp_top[i]] if s.gp_count[i] else None}
+        "discard": len(s.discard_pile),
+        "discard_top": FACE_NAMES[s.discard_pile[-1]] if s.discard_pile else None,
+        "discard_pile": _cards(s.discard_pile),
+        "reshuffled": [_cards(cards) for cards in s.reshuffled_discards],
+        "goods_piles": [{"count": s.goods_pile_sizes[i],
+                         "top": gnames[s.goods_pile_tops[i]] if s.goods_pile_sizes[i] else None}
                         for i in (0, 1)],
-        "animal_piles": [{"count": s.ap_count[i],
-                          "top": ANIMAL_KINDS[s.ap_top[i]] if s.ap_count[i] else None}
+        "animal_piles": [{"count": s.animal_pile_sizes[i],
+                          "top": ANIMAL_KINDS[s.animal_pile_tops[i]]
+                          if s.animal_pile_sizes[i] else None}
                          for i in (0, 1)],
-        "first_bonus": {TYPE_NAMES[t]: owner(s.first[t]) for t in range(7)},
-        "all_types_stack": list(s.all7_stack),
-        "start_player": {"holder": None if s.start_holder < 0 else s.start_holder,
-                         "side": "question marks" if s.start_down else "front"},
+        "first_bonus": {TYPE_NAMES[t]: owner(s.first_bonus_owner[t]) for t in range(7)},
+        "all_types_stack": list(s.all_types_stack),
+        "start_player": {"holder": None if s.start_card_holder < 0 else s.start_card_holder,
+                         "side": "question marks" if s.start_card_question_marks else "front"},
         "seats": seats,
         "scores": scores,
         "ranking": ranking,
         "printed": {
             "triple_vp": {TYPE_NAMES[t]: vp for t, vp in enumerate(d.triple_vp)},
             "goods_dice": {GOODS_KINDS[g]: list(dice) for g, dice in enumerate(d.goods_dice)},
+            "first_triple_vp": d.first_triple_vp,
+            "start_player_vp": d.start_player_vp,
+            "animal_variety_vp": list(d.animal_variety_vp),
         },
-        "log": [{"round": ROUND_LETTERS[r], "seat": p, "action": TABLE.decode(code).text,
-                 "text": describe(s, TABLE.decode(code), r)} for r, p, code in s.log],
+        "log": [_log_line(s, entry, seat) for entry in s.log],
     }
     if solo:
         view["aaron"] = {
             "estate": _estate(s.aaron_estate),
-            "piles": [len(pile) for pile in s.aaron_piles],
+            "piles": [len(pile) for pile in s.aaron_face_down_piles],
             "score": aaron_score(s),
-            "first_bonus": [TYPE_NAMES[t] for t in range(7) if s.first[t] == n],
-            "all_types": s.all7[n],
+            "score_parts": _parts(aaron_score_parts(s)),
+            "first_bonus": [TYPE_NAMES[t] for t in range(7) if s.first_bonus_owner[t] == n],
+            "all_types": s.all_types_bonus[n],
         }
-    if s.over:
+    if s.game_over:
         view["result"] = s.solo_result() if solo else ranking
     return view

@@ -1,0 +1,25 @@
+"""The game log: the moves made and the events nobody chose (Aaron's reveals, the solo check).
+
+Entries are tuples, newest last, the kind first:
+
+- ``(MOVE, round_index, seat, action_code)``: a seat's move
+- ``(AARON_REVEAL, round_index, vp_for_you, *cards)``: solo, start of a round: Aaron's pile
+  turned up (its cloisters gave you ``vp_for_you``)
+- ``(SOLO_CHECK, round_index, your_score, aaron_score)``: solo, end of a round: you lose if
+  Aaron is ahead
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MOVE, AARON_REVEAL, SOLO_CHECK = range(3)
+KIND_NAMES = ("move", "aaron-reveal", "solo-check")
+
+
+def log_entry(saved: Sequence[int]) -> tuple[int, ...]:
+    """An entry read from a save; saves made before events were logged hold
+    ``(round_index, seat, action_code)`` moves only."""
+    if len(saved) == 3:
+        return (MOVE, *saved)
+    return tuple(saved)
