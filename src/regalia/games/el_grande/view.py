@@ -87,7 +87,7 @@ def _area(st: St, a: int) -> str:
         return "the Castillo"
     if a < 0:
         return "nowhere"
-    return st.C.region_names[a]
+    return st.components.region_names[a]
 
 
 def _who(st: St, s: int) -> str:
@@ -95,103 +95,107 @@ def _who(st: St, s: int) -> str:
 
 
 def view(st: St, seat: int | None) -> dict[str, Any]:
-    C, P = st.C, st.players
+    parts, players = st.components, st.players
     over = st.phase == OVER
-    ids = C.region_ids
-    king = st.king
-    adjacent = set(C.neighbors[king])
+    ids = parts.region_ids
+    king = st.king_region
+    adjacent = set(parts.neighbors[king])
     regions = []
     for r in range(A.REGIONS):
-        sb = st.sb.index(r) if r in st.sb else -1
+        sb = st.scoreboards.index(r) if r in st.scoreboards else -1
         regions.append({
-            "id": ids[r], "name": C.region_names[r], "scores": list(st.values(r)),
-            "printed_scores": list(C.region_scores[r]),
-            "scoreboard": C.scoreboard_ids[sb] if sb >= 0 else None,
-            "neighbors": [ids[n] for n in C.neighbors[r]], "king": r == king,
+            "id": ids[r], "name": parts.region_names[r], "scores": list(st.values(r)),
+            "printed_scores": list(parts.region_scores[r]),
+            "scoreboard": parts.scoreboard_ids[sb] if sb >= 0 else None,
+            "neighbors": [ids[n] for n in parts.neighbors[r]], "king": r == king,
             "next_to_king": r in adjacent,
-            "caballeros": st.board[r * P:(r + 1) * P],
-            "grandes": [s for s in range(P) if st.grande[s] == r],
+            "caballeros": st.board[r * players:(r + 1) * players],
+            "grandes": [s for s in range(players) if st.grande_region[s] == r],
         })
     sealing = st.phase == SEALED
     seats = []
-    for s in range(P):
+    for s in range(players):
         disk: Any = None
-        if sealing and st.sealed[s] != -2:
-            if st.sealed[s] == -1:
+        if sealing and st.disks[s] != -2:
+            if st.disks[s] == -1:
                 disk = "choosing"
             elif s == seat:
-                disk = ids[st.sealed[s]]
+                disk = ids[st.disks[s]]
             else:
                 disk = "chosen"
-        plays = [v for v in st.plog[s] if v]
+        plays = [v for v in st.power_log[s] if v]
         seats.append({
             "seat": s, "name": A.SEAT_NAMES[s], "score": st.score[s], "court": st.court[s],
-            "provinces": st.prov[s], "home": ids[st.grande[s]],
-            "power_card": st.played[s] or None, "power_played": plays,
-            "takebacks": len(st.plog[s]) - len(plays),
-            "hand_count": 13 - len(plays) + (len(st.plog[s]) - len(plays)),
+            "provinces": st.provinces[s], "home": ids[st.grande_region[s]],
+            "power_card": st.power_played[s] or None, "power_played": plays,
+            "takebacks": len(st.power_log[s]) - len(plays),
+            "hand_count": 13 - len(plays) + (len(st.power_log[s]) - len(plays)),
             "hand": hand_cards(st.hand[s]) if (s == seat or over) else None,
             "vetos": [st.rounds[v[1]] if v[1] < len(st.rounds) else None
-                      for v in st.vetos if v[0] == s],
+                      for v in st.vetos_held if v[0] == s],
             "disk": disk,
         })
     cards: list[dict[str, Any]] = []
     for k in range(5):
-        t = st.face[k]
+        t = st.face_up[k]
         if t < 0:
             cards.append({"stack": k + 1, "id": None, "name": None, "text": None,
                           "caballeros": k + 1, "taken_by": None})
             continue
-        card = C.cards[t]
+        card = parts.cards[t]
         cards.append({"stack": k + 1, "id": card.id, "name": card.name, "text": card.text,
                       "caballeros": card.stack,
-                      "taken_by": st.taker[k] if st.taker[k] >= 0 else None})
-    stacks_left = [sum(st.remain[t] for t in C.stack_cards[k]) for k in range(4)] + [0]
-    unrevealed = [{C.cards[t].id: st.remain[t] for t in C.stack_cards[k] if st.remain[t]}
-                  for k in range(5)]
+                      "taken_by": st.taken_by[k] if st.taken_by[k] >= 0 else None})
+    stacks_left = [sum(st.unrevealed[t] for t in parts.stack_cards[k]) for k in range(4)] + [0]
+    unrevealed = [{parts.cards[t].id: st.unrevealed[t] for t in parts.stack_cards[k]
+                   if st.unrevealed[t]} for k in range(5)]
     turn = None
-    if st.active >= 0 and st.phase != POWER:
-        card_id = C.cards[st.tcard].id if st.tcard >= 0 else None
-        if st.tcard < 0 or C.cards[st.tcard].kind == "veto":
+    if st.active_seat >= 0 and st.phase != POWER:
+        card_id = parts.cards[st.turn_card].id if st.turn_card >= 0 else None
+        if st.turn_card < 0 or parts.cards[st.turn_card].kind == "veto":
             action = "none"
         else:
-            action = ("not started", "in progress", "done")[st.astate]
-        turn = {"seat": st.active, "card": card_id, "placed": st.placed,
-                "place_max": st.pmax, "placement_over": st.pdone, "action": action}
+            action = ("not started", "in progress", "done")[st.special_state]
+        turn = {"seat": st.active_seat, "card": card_id, "placed": st.placed,
+                "place_max": st.place_max, "placement_over": st.placement_over, "action": action}
     special = None
-    if st.astate == 1 and st.phase != OVER:
+    if st.special_state == 1 and st.phase != OVER:
         special = {
-            "card": C.cards[st.tcard].id, "moved_own": st.a_own, "moved_others": st.a_oth,
-            "placed": st.a_tot, "source": ids[st.a_src] if st.a_src >= 0 else None,
-            "picked": {"colour": A.SEAT_NAMES[st.a_pc], "region": ids[st.a_pr]}
-            if st.a_pc >= 0 else None,
-            "named": ids[st.a_region] if st.a_region >= 0 else None,
-            "returning": list(st.a_queue), "left": st.a_left,
+            "card": parts.cards[st.turn_card].id, "moved_own": st.special_moved_own,
+            "moved_others": st.special_moved_others, "placed": st.special_placed,
+            "source": ids[st.special_source] if st.special_source >= 0 else None,
+            "picked": {"colour": A.SEAT_NAMES[st.special_picked_colour],
+                       "region": ids[st.special_picked_region]}
+            if st.special_picked_colour >= 0 else None,
+            "named": ids[st.special_named] if st.special_named >= 0 else None,
+            "returning": list(st.special_queue), "left": st.special_left,
         }
     phase = NAMES[st.phase]
-    if sealing and st.skind == S_SETUP:
+    if sealing and st.disk_purpose == S_SETUP:
         phase = "setup-disk"
     return {
-        "game": "el-grande", "players": P, "seat": seat,
-        "seat_names": list(A.SEAT_NAMES[:P]), "options": dict(st.options),
-        "round": st.rounds[st.ri] if st.ri >= 0 else None, "rounds": list(st.rounds),
-        "round_index": st.ri, "scoring_rounds": [3, 6, 9],
-        "phase": phase, "to_move": list(st.tm),
-        "pending": [{"seat": s, "decision": pending(st, s)} for s in st.tm],
-        "start_player": st.start, "turn_order": list(st.order) if st.phase != POWER else [],
-        "active": st.active if st.active >= 0 else None,
+        "game": "el-grande", "players": players, "seat": seat,
+        "seat_names": list(A.SEAT_NAMES[:players]), "options": dict(st.options),
+        "round": st.rounds[st.round_index] if st.round_index >= 0 else None,
+        "rounds": list(st.rounds),
+        "round_index": st.round_index, "scoring_rounds": [3, 6, 9],
+        "phase": phase, "to_move": list(st.seats_to_move),
+        "pending": [{"seat": s, "decision": pending(st, s)} for s in st.seats_to_move],
+        "start_player": st.start_player,
+        "turn_order": list(st.turn_order) if st.phase != POWER else [],
+        "active": st.active_seat if st.active_seat >= 0 else None,
         "king": ids[king], "regions": regions,
-        "castillo": {"name": C.castillo_name, "scores": list(C.castillo_scores),
-                     "caballeros": st.board[CASTILLO * P:(CASTILLO + 1) * P]},
-        "scoreboards": [{"id": C.scoreboard_ids[b], "name": C.scoreboard_names[b],
-                         "scores": list(C.scoreboard_scores[b]),
-                         "region": ids[st.sb[b]] if st.sb[b] >= 0 else None}
+        "castillo": {"name": parts.castillo_name, "scores": list(parts.castillo_scores),
+                     "caballeros": st.board[CASTILLO * players:(CASTILLO + 1) * players]},
+        "scoreboards": [{"id": parts.scoreboard_ids[b], "name": parts.scoreboard_names[b],
+                         "scores": list(parts.scoreboard_scores[b]),
+                         "region": ids[st.scoreboards[b]] if st.scoreboards[b] >= 0 else None}
                         for b in (0, 1)],
         "seats": seats, "cards": cards, "stacks_left": stacks_left,
         "unrevealed": unrevealed,
         "turn": turn, "special": special,
-        "sealed": {"purpose": SEALED_PURPOSE[st.skind]} if sealing else None,
-        "veto_queue": list(st.vq) if st.phase == VETO else [],
+        "sealed": {"purpose": SEALED_PURPOSE[st.disk_purpose]} if sealing else None,
+        "veto_queue": list(st.veto_queue) if st.phase == VETO else [],
         "log": [_log_dict(st, e) for e in log_entries(st, LOG_SHOWN)],
         "scores": list(st.score), "over": over,
         "ranking": list(st.ranking()) if over else None,
@@ -204,29 +208,29 @@ def pending(st: St, s: int) -> str:
     if phase == POWER:
         return "play a power card"
     if phase == RECRUIT:
-        return f"take up to {st.rmax} Caballeros into the court"
+        return f"take up to {st.recruit_max} Caballeros into the court"
     if phase == RECALL:
-        return f"take {st.rleft} more Caballero(s) from the board into the court"
+        return f"take {st.recall_left} more Caballero(s) from the board into the court"
     if phase == CARD:
         return "take one of the face-up action cards"
     if phase == MAIN:
         return "place Caballeros, carry out the special action, or end the turn"
     if phase == ACTION:
-        return f"carry out {st.C.cards[st.tcard].name}"
+        return f"carry out {st.components.cards[st.turn_card].name}"
     if phase == WITHDRAW:
-        return f"return {st.a_left} of your Caballeros to the provinces (The King returns!)"
+        return f"return {st.special_left} of your Caballeros to the provinces (The King returns!)"
     if phase == SEALED:
         return {S_SETUP: "set the disk: where your first Caballero goes",
                 S_CASTILLO: "set the disk: where your Castillo Caballeros go",
-                S_CARD: f"set the disk for {st.C.cards[st.tcard].name}"}[st.skind]
+                S_CARD: f"set the disk for {_card_name(st)}"}[st.disk_purpose]
     if phase == VETO:
-        return f"use a Veto against {_who(st, st.active)}'s special action, or pass"
+        return f"use a Veto against {_who(st, st.active_seat)}'s special action, or pass"
     return "nothing"
 
 
 def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:
     kind = e[0]
-    C = st.C
+    parts = st.components
     out: dict[str, Any] = {"event": kind}
     if kind == "round":
         out.update(round=e[1], cards=list(e[2]), text=f"Round {e[1]} begins")
@@ -235,11 +239,11 @@ def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:
     elif kind == "score":
         pts = list(e[3])
         shown = ", ".join(f"{_who(st, s)} {p}" for s, p in enumerate(pts) if p) or "nobody"
-        area = "castillo" if e[2] == CASTILLO else C.region_ids[e[2]]
+        area = "castillo" if e[2] == CASTILLO else parts.region_ids[e[2]]
         out.update(area=area, points=pts, scoring=e[1],
                    text=f"{_area(st, e[2])} scored: {shown}")
     elif kind == "disks":
-        chosen = {A.SEAT_NAMES[s]: C.region_ids[r] for s, r in enumerate(e[2]) if r >= 0}
+        chosen = {A.SEAT_NAMES[s]: parts.region_ids[r] for s, r in enumerate(e[2]) if r >= 0}
         out.update(purpose=SEALED_PURPOSE[e[1]], disks=chosen,
                    text="Disks revealed: " + ", ".join(f"{k} {v}" for k, v in chosen.items()))
     elif kind == "over":
@@ -255,11 +259,11 @@ def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:
         elif kind == "recall":
             text = f"{who} takes a Caballero from {_area(st, e[2])} into the court"
         elif kind == "card":
-            text = f"{who} takes {C.cards[C.card_index[e[2]]].name}"
+            text = f"{who} takes {parts.cards[parts.card_index[e[2]]].name}"
         elif kind == "place":
             text = f"{who} places a Caballero in {_area(st, e[2])}"
         elif kind == "act":
-            text = f"{who} carries out {C.cards[C.card_index[e[2]]].name}"
+            text = f"{who} carries out {parts.cards[parts.card_index[e[2]]].name}"
         elif kind == "move":
             text = (f"{who} moves a {A.SEAT_NAMES[e[2]]} Caballero from {_area(st, e[3])} "
                     f"to {_area(st, e[4])}")
@@ -273,7 +277,7 @@ def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:
         elif kind == "grande":
             text = f"{who} moves the Grande to {_area(st, e[2])}"
         elif kind == "scoreboard":
-            text = f"{who} puts the {C.scoreboard_names[e[2]]} on {_area(st, e[3])}"
+            text = f"{who} puts the {parts.scoreboard_names[e[2]]} on {_area(st, e[3])}"
         elif kind == "evict":
             text = f"{who} names {_area(st, e[2])} for Movement"
         elif kind == "takeback":
@@ -289,23 +293,24 @@ def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:
 # ---------------------------------------------------------------------- describe
 def describe(st: St, action: Action) -> str:
     k, args = action.kind, action.args
-    C = st.C
+    parts = st.components
     if k == "power":
         v = args[0]
-        return f"Play power card {v} (up to {C.power_caballeros[v]} Caballeros to court)"
+        return f"Play power card {v} (up to {parts.power_caballeros[v]} Caballeros to court)"
     if k == "court":
         return f"Take {args[0]} Caballero(s) into your court"
     if k == "recall":
         return f"Take a Caballero from {_area(st, args[0])} back into your court"
     if k == "card":
-        t = st.face[args[0]]
-        name = C.cards[t].name if t >= 0 else "none"
+        t = st.face_up[args[0]]
+        name = parts.cards[t].name if t >= 0 else "none"
         return f"Take the action card of stack {args[0] + 1} ({name})"
     if k == "place":
         return f"Place a Caballero in {_area(st, args[0])}"
     if k == "act":
-        return f"Carry out the special action of {C.cards[st.tcard].name}" if st.tcard >= 0 \
-            else "Carry out the special action"
+        if st.turn_card < 0:
+            return "Carry out the special action"
+        return f"Carry out the special action of {_card_name(st)}"
     if k == "done":
         return "End your turn"
     if k == "stop":
@@ -327,7 +332,7 @@ def describe(st: St, action: Action) -> str:
     if k == "grande":
         return f"Move your Grande to {_area(st, args[0])}"
     if k == "scoreboard":
-        return f"Put the {C.scoreboard_names[args[0]]} on {_area(st, args[1])}"
+        return f"Put the {parts.scoreboard_names[args[0]]} on {_area(st, args[1])}"
     if k == "evict":
         return f"Name {_area(st, args[0])}: your opponents must move their Caballeros out"
     if k == "takeback":
@@ -335,7 +340,7 @@ def describe(st: St, action: Action) -> str:
     if k == "disk":
         return f"Set your disk to {_area(st, args[0])}"
     if k == "veto":
-        return f"Use your Veto to stop {_who(st, st.active)}'s special action"
+        return f"Use your Veto to stop {_who(st, st.active_seat)}'s special action"
     if k == "pass":
         return "Let the special action go on"
     return action.text
@@ -360,7 +365,7 @@ def explain_illegal(st: St, action: Action, seat: int) -> str:
 
 
 def _reason(st: St, action: Action, seat: int) -> str | None:
-    k, args, P, king = action.kind, action.args, st.players, st.king
+    k, args, players, king = action.kind, action.args, st.players, st.king_region
     phase = st.phase
     if phase in _KINDS and k not in _KINDS[phase]:
         return f"now {who_must(st, seat)}"
@@ -369,37 +374,37 @@ def _reason(st: St, action: Action, seat: int) -> str | None:
     taboo = "nothing may enter or leave the King's region (RB p4)"
     if k == "power":
         v = args[0]
-        for s in range(P):
-            if s != seat and st.played[s] == v:
+        for s in range(players):
+            if s != seat and st.power_played[s] == v:
                 return f"{v} was already played this round by {_who(st, s)}"
         return f"power card {v} is not in your hand (played cards stay out, RB p3)"
     if k == "court":
-        return f"you may take at most {st.rmax} Caballeros into the court now"
+        return f"you may take at most {st.recruit_max} Caballeros into the court now"
     if k == "recall":
         if args[0] == king:
             return taboo
         return f"you have no Caballero in {_area(st, args[0])}"
     if k == "card":
-        t = st.face[args[0]]
+        t = st.face_up[args[0]]
         if t < 0:
             return f"stack {args[0] + 1} has no card"
         return f"the card of stack {args[0] + 1} was already taken this round by " \
-               f"{_who(st, st.taker[args[0]])}"
+               f"{_who(st, st.taken_by[args[0]])}"
     if k == "place" and phase == MAIN:
         a = args[0]
-        if st.pdone:
+        if st.placement_over:
             return ("the placement may not be split around the special action "
                     "(1995 rule D, option split_placement=false)")
-        if st.placed >= st.pmax:
-            return f"this card lets you place at most {st.pmax} Caballero(s)"
+        if st.placed >= st.place_max:
+            return f"this card lets you place at most {st.place_max} Caballero(s)"
         if not st.court[seat]:
             return "your court is empty"
         if a == king:
             return "nothing may enter the King's region"
-        nbrs = ", ".join(st.C.region_names[n] for n in st.C.neighbors[king])
+        nbrs = ", ".join(st.components.region_names[n] for n in st.components.neighbors[king])
         return f"Caballeros are placed only next to the King ({nbrs}) or in the Castillo"
     if k == "act":
-        if st.C.cards[st.tcard].kind == "veto":
+        if st.components.cards[st.turn_card].kind == "veto":
             return "the Veto card has no action now: it is kept for use against another player"
         return "you have already carried out this card's special action"
     if k in ("pick", "to", "king", "grande", "scoreboard", "evict", "return", "withdraw",
@@ -408,11 +413,11 @@ def _reason(st: St, action: Action, seat: int) -> str | None:
         if k in ("pick", "to", "grande", "scoreboard", "evict", "return", "place",
                  "withdraw") and area == king:
             return taboo
-        if k == "scoreboard" and st.sb[args[0]] == king:
+        if k == "scoreboard" and st.scoreboards[args[0]] == king:
             return "a mobile scoreboard in the King's region cannot leave it (RB p4)"
-        if k == "grande" and st.grande[seat] == king:
+        if k == "grande" and st.grande_region[seat] == king:
             return "a Grande in the King's region cannot leave it (RB p12)"
-        card = st.C.cards[st.tcard] if st.tcard >= 0 else None
+        card = st.components.cards[st.turn_card] if st.turn_card >= 0 else None
         if k == "king" and phase == ACTION and card is not None and card.kind == "king" \
                 and card["adjacent"]:
             return f"the Royal Adviser moves the King only next to {_area(st, king)}"
@@ -422,6 +427,10 @@ def _reason(st: St, action: Action, seat: int) -> str | None:
 
 
 def who_must(st: St, seat: int) -> str:
-    if seat not in st.tm:
+    if seat not in st.seats_to_move:
         return "it is not your decision"
     return f"you must {pending(st, seat)}"
+
+
+def _card_name(st: St) -> str:
+    return st.components.cards[st.turn_card].name
