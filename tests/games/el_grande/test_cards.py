@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from regalia.engine.errors import IllegalAction
+from regalia.games.el_grande.actions import CASTILLO
 from regalia.games.el_grande.phases import MAIN, SEALED, WITHDRAW
 from tests.games.el_grande.eg_helpers import (
     BLUE,
@@ -184,8 +185,24 @@ def test_veto_stops_another_players_special_action(copy):
     st.check_invariants()
 
 
-def test_veto_may_stop_the_rest_of_an_action():
+def test_veto_is_asked_only_as_the_action_begins():
+    # The 1995 rule book: the objection is announced as the player starts the action.
     st = board4("veto", king="galicia")
+    st.apply("done")
+    turn(st, "intrigue-three", seat=BLUE)
+    put(st, RED, "aragon", 3)
+    play(st, "act")
+    assert st.to_move() == (RED,) and texts(st, RED) == ["veto", "pass"]
+    st.apply("pass", RED)
+    play(st, "pick red aragon", "to valencia")
+    assert st.to_move() == (BLUE,)  # no second window
+    play(st, "pick red aragon", "to valencia", "pick red aragon", "to valencia")
+    assert count(st, RED, "valencia") == 3 and st.special_state == 2
+    assert len(st.vetos_held) == 1  # Red keeps his Veto
+
+
+def test_veto_each_step_option_may_stop_the_rest_of_an_action():
+    st = board4("veto", king="galicia", veto_timing="each-step")
     st.apply("done")
     turn(st, "intrigue-three", seat=BLUE)
     put(st, RED, "aragon", 3)
@@ -256,8 +273,25 @@ def test_the_king_returns_opponents_return_three_from_court_or_regions_from_left
     assert count(st, GREEN, "galicia") == 3 and count(st, GREEN, "castillo") == 3
 
 
-def test_return_one_of_each_opponent_from_regions():
+def test_return_one_of_each_player_includes_one_of_his_own():
+    # The 1995 rule book: "one Caballero from each player (including one of your own)".
     st = board4("return-one-each")
+    put(st, BLUE, "aragon", 2)
+    put(st, GREEN, "galicia", 2)  # King's region
+    put(st, YELLOW, "castillo", 2)
+    put(st, RED, "aragon", 2)
+    play(st, "act")
+    assert [t for t in texts(st) if t != "stop"] == ["return red aragon", "return blue aragon"]
+    play(st, "return red aragon")
+    assert texts(st) == ["return blue aragon", "stop"]  # one each: Red is done
+    play(st, "return blue aragon")
+    assert count(st, RED, "aragon") == 1 and count(st, BLUE, "aragon") == 1
+    assert st.provinces[RED] == 22 and st.provinces[BLUE] == 22 and st.special_state == 2
+    st.check_invariants()
+
+
+def test_return_one_of_each_opponent_only_with_banish_own_false():
+    st = board4("return-one-each", banish_own=False)
     put(st, BLUE, "aragon", 2)
     put(st, GREEN, "galicia", 2)  # King's region
     put(st, YELLOW, "castillo", 2)
@@ -389,7 +423,7 @@ def test_fewest_caballeros_ignores_empty_regions():
 # ---------------------------------------------------------------- stack 4
 @pytest.mark.parametrize("copy", [1, 2, 3])
 def test_mobile_scoreboard_place_then_move_never_into_or_out_of_kings_region(copy):
-    st = board4("mobile-scoreboard", king="galicia")
+    st = board4("mobile-scoreboard", king="galicia", scoreboard_castillo=False)
     play(st, "act")
     assert "scoreboard high galicia" not in texts(st) and len(texts(st)) == 16
     play(st, "scoreboard high aragon")
@@ -405,6 +439,28 @@ def test_mobile_scoreboard_place_then_move_never_into_or_out_of_kings_region(cop
     assert not any(t.startswith("scoreboard high") for t in texts(st))
 
 
+def test_mobile_scoreboard_may_go_to_the_castillo():
+    # The 1995 rule book: "may go to the Castillo"; still never into the King's region.
+    st = board4("mobile-scoreboard", king="galicia")
+    play(st, "act")
+    assert "scoreboard high castillo" in texts(st) and len(texts(st)) == 18
+    assert "scoreboard high galicia" not in texts(st)
+    play(st, "scoreboard high castillo")
+    castillo = st.view(None)["castillo"]
+    assert castillo["scores"] == [8, 4, 0] and castillo["scoreboard"] == "high"
+    assert castillo["printed_scores"] == [5, 3, 1]
+    assert st.view(None)["scoreboards"][0]["region"] == "castillo"
+    put(st, BLUE, "castillo", 2)
+    put(st, RED, "castillo", 1)
+    assert st.score_area(CASTILLO, "test")[:2] == [4, 8]
+    turn(st, "mobile-scoreboard", seat=BLUE)
+    play(st, "act")
+    assert "scoreboard low castillo" not in texts(st)  # not both on one area
+    play(st, "scoreboard high aragon")  # moved out of the Castillo: 5/3/1 again
+    assert st.view(None)["castillo"]["scores"] == [5, 3, 1]
+    st.check_invariants()
+
+
 def test_royal_adviser_moves_the_king_to_an_adjacent_region():
     st = board4("royal-adviser", king="galicia")
     play(st, "act")
@@ -415,8 +471,29 @@ def test_royal_adviser_moves_the_king_to_an_adjacent_region():
     assert st.view(None)["king"] == "basque-country"
 
 
-def test_movement_opponents_move_all_from_the_named_region_to_their_disk_region():
+def test_movement_disk_on_the_kings_or_the_named_region_sends_them_to_court():
+    # The 1995 rule book: "those choosing the King's region or the same region return
+    # them to court".
     st = board4("movement", king="galicia")
+    put(st, BLUE, "aragon", 3)
+    put(st, GREEN, "aragon", 1)
+    put(st, YELLOW, "aragon", 2)
+    put(st, RED, "aragon", 2)
+    play(st, "act", "evict aragon")
+    assert st.to_move() == (BLUE, YELLOW, GREEN)
+    assert "disk aragon" in texts(st, BLUE) and "disk galicia" in texts(st, BLUE)
+    assert len(texts(st, BLUE)) == 9  # every region on the disk
+    st.apply("disk aragon", BLUE)
+    st.apply("disk galicia", GREEN)
+    st.apply("disk seville", YELLOW)
+    assert st.court[BLUE] == 7 + 3 and st.court[GREEN] == 7 + 1
+    assert count(st, BLUE, "aragon") == 0 and count(st, GREEN, "galicia") == 0
+    assert count(st, YELLOW, "seville") == 2 and count(st, RED, "aragon") == 2
+    st.check_invariants()
+
+
+def test_movement_opponents_move_all_from_the_named_region_to_their_disk_region():
+    st = board4("movement", king="galicia", movement_to_court=False)
     put(st, BLUE, "aragon", 3)
     put(st, GREEN, "aragon", 1)
     put(st, RED, "aragon", 2)
@@ -483,8 +560,22 @@ def test_the_court_brings_two_from_the_provinces_or_the_board():
     assert st.court[RED] == 9 and st.provinces[RED] == 0
 
 
-def test_secret_scoring_scores_regions_chosen_by_exactly_one_player():
+def test_secret_scoring_may_choose_the_kings_region():
+    # The 1995 rule book: the disks show every region; the King's region scores as any
+    # other, King's bonus included.
     st = board4("secret-scoring", king="galicia")
+    put(st, BLUE, "galicia", 2)
+    put(st, RED, "galicia", 1)
+    play(st, "act")
+    assert "disk galicia" in texts(st, RED) and len(texts(st, RED)) == 9
+    play(st, "disk galicia", seat=RED)
+    for seat in (BLUE, YELLOW, GREEN):
+        st.apply("disk aragon", seat)
+    assert last_scores(st) == [("galicia", [2, 4 + 2, 0, 0])]  # Galicia 4/2/0, King +2
+
+
+def test_secret_scoring_scores_regions_chosen_by_exactly_one_player():
+    st = board4("secret-scoring", king="galicia", secret_scoring_king=False)
     put(st, RED, "aragon", 1)
     put(st, BLUE, "valencia", 1)
     put(st, GREEN, "seville", 1)

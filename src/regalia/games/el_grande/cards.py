@@ -2,8 +2,8 @@
 
 Each handler has ``proceed`` (carry on: do the effect, or wait for the next decision, or end)
 and, when the action asks for decisions, ``legal`` and ``apply``. A Veto window opens when
-the action is announced and before each further unit (one Caballero moved, placed, returned),
-but only if something is left to do (RB p9: a Veto may stop all or the rest of an action).
+the action is announced (with option veto_timing=each-step also before each further unit:
+one Caballero moved, placed, returned), but only if something is left to do.
 Standing rules (RB p4, p7): nothing enters or leaves the King's region; moved Caballeros may
 go to any other region or into the Castillo; nothing comes out of the Castillo or a court.
 """
@@ -41,7 +41,10 @@ def _wait(st: St, legal: list[Action] | None = None) -> None:
 
 
 def _unit_done(st: St) -> None:
-    st.awaiting_veto_check = True
+    # The 1995 rule book: a Veto is announced as the player starts his special action;
+    # option veto_timing=each-step also asks before each further unit, to stop the rest.
+    if st.veto_each_step:
+        st.awaiting_veto_check = True
     proceed(st)
 
 
@@ -263,9 +266,14 @@ def _apply_withdraw(st: St, action: Action, seat: int) -> None:
 
 
 def _return_each_legal(st: St, seat: int) -> list[Action]:
-    players, board, king, hit, ret = st.players, st.board, st.king_region, st.special_hit, A.RETURN
+    # The 1995 rule book: one Caballero of each player, one of his own included (option
+    # banish_own; false: his opponents' only).
+    players, board, king, ret = st.players, st.board, st.king_region, A.RETURN
+    hit = st.special_hit
+    if not st.banish_own:
+        hit |= 1 << seat
     out = [ret[c][r] for r in range(REGIONS) if r != king for c in range(players)
-           if c != seat and not hit >> c & 1 and board[r * players + c]]
+           if not hit >> c & 1 and board[r * players + c]]
     out.append(A.STOP)
     return out
 
@@ -346,12 +354,15 @@ def _apply_evict(st: St, action: Action, seat: int) -> None:
 
 
 def _evict_resolve(st: St, choices: tuple[int, ...]) -> None:
-    players, src = st.players, st.special_named
+    players, named, king = st.players, st.special_named, st.king_region
     for s, r in enumerate(choices):
         if r >= 0:
-            n = st.board[src * players + s]
-            st.board[src * players + s] = 0
-            st.board[r * players + s] += n
+            n = st.board[named * players + s]
+            st.board[named * players + s] = 0
+            if r in (named, king):  # the 1995 rule book: back to his court
+                st.court[s] += n
+            else:
+                st.board[r * players + s] += n
 
 
 def _secret_scoring_resolve(st: St, choices: tuple[int, ...]) -> None:
@@ -365,9 +376,18 @@ def disk_choices(st: St, seat: int) -> list[int]:
     kind, king = _card(st).kind, st.king_region
     if kind == "disk-return":
         return _disk_return_regions(st, seat)
-    if kind == "evict":  # engine decision: not the Castillo, not the named region
+    if kind == "evict":
+        # The disk shows every region but the Castillo. The 1995 rule book: the King's
+        # region or the named region itself sends them to court (option movement_to_court;
+        # false: another region only).
+        if st.movement_to_court:
+            return list(range(REGIONS))
         return [r for r in range(REGIONS) if r != king and r != st.special_named]
-    return [r for r in range(REGIONS) if r != king]  # secret scoring
+    # secret scoring: the 1995 rule book scores the King's region like any other
+    # (option secret_scoring_king)
+    if st.secret_scoring_king:
+        return list(range(REGIONS))
+    return [r for r in range(REGIONS) if r != king]
 
 
 def resolve_sealed(st: St, choices: tuple[int, ...]) -> None:
@@ -436,14 +456,17 @@ def _score_fewest(st: St) -> None:
 
 # ------------------------------------------------------------------ King, Grande, boards, cards
 def _scoreboard_choices(st: St, seat: int) -> list[Action]:
-    sb, king = st.scoreboards, st.king_region
+    # The 1995 rule book: a mobile scoreboard may go to the Castillo (option
+    # scoreboard_castillo); never into or out of the King's region; one per area.
+    boards, king = st.scoreboards, st.king_region
+    areas = AREAS if st.scoreboard_on_castillo else REGIONS
     out = []
     for b in (0, 1):
-        if sb[b] == king:
+        if boards[b] == king:
             continue  # nothing leaves the King's region
-        other = sb[1 - b]
-        out += [A.SCOREBOARD[b][r] for r in range(REGIONS)
-                if r != king and r != sb[b] and r != other]
+        other = boards[1 - b]
+        out += [A.SCOREBOARD[b][a] for a in range(areas)
+                if a != king and a != boards[b] and a != other]
     return out
 
 

@@ -87,7 +87,7 @@ def check_invariants(st: St) -> None:
     assert st.king_region != CASTILLO
     on = [b for b in st.scoreboards if b >= 0]
     assert len(set(on)) == len(on), "both mobile scoreboards lie on one region"
-    assert all(0 <= b < REGIONS for b in on)
+    assert all(0 <= b <= CASTILLO for b in on)
     # 45 action cards: stacks + face-up (not kept Vetos) + kept Vetos + discarded
     where = [st.unrevealed[t] + st.discarded[t] for t in range(len(parts.cards))]
     for k in range(5):

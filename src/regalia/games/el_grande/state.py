@@ -390,14 +390,14 @@ class ElGrandeState(State):
     # ------------------------------------------------------------------ scoring
     def values(self, area: int) -> tuple[int, int, int]:
         """An area's current place values (a mobile scoreboard replaces the printed ones)."""
+        parts, boards = self.components, self.scoreboards
+        if boards[0] == area:
+            return parts.scoreboard_scores[0]
+        if boards[1] == area:
+            return parts.scoreboard_scores[1]
         if area == CASTILLO:
-            return self.components.castillo_scores
-        sb = self.scoreboards
-        if sb[0] == area:
-            return self.components.scoreboard_scores[0]
-        if sb[1] == area:
-            return self.components.scoreboard_scores[1]
-        return self.components.region_scores[area]
+            return parts.castillo_scores
+        return parts.region_scores[area]
 
     def score_area(self, area: int, label: str, first_only: bool = False) -> list[int]:
         players = self.players

@@ -15,8 +15,10 @@
   ``scoreboard`` (its id or None), ``neighbors`` (ids), ``king`` (bool),
   ``next_to_king`` (bool: placement allowed), ``caballeros`` (count per seat), ``grandes``
   (seats whose Grande stands there)
-- ``castillo``: ``name``, ``scores``, ``caballeros`` (per seat; announced, so public)
-- ``scoreboards``: ``id``, ``name``, ``scores``, ``region`` (id or None)
+- ``castillo``: ``name``, ``scores`` (current), ``printed_scores``, ``scoreboard`` (id or
+  None), ``caballeros`` (per seat; announced, so public)
+- ``scoreboards``: ``id``, ``name``, ``scores``, ``region`` (area id: a region's or
+  ``castillo``; None beside the board)
 - ``seats``: per seat ``seat``, ``name``, ``score``, ``court``, ``provinces``, ``home``
   (region of the Grande), ``power_card`` (played this round or None), ``power_played`` (every
   card played, in order), ``takebacks`` (cards secretly taken back), ``hand_count``,
@@ -102,11 +104,10 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
     adjacent = set(parts.neighbors[king])
     regions = []
     for r in range(A.REGIONS):
-        sb = st.scoreboards.index(r) if r in st.scoreboards else -1
         regions.append({
             "id": ids[r], "name": parts.region_names[r], "scores": list(st.values(r)),
             "printed_scores": list(parts.region_scores[r]),
-            "scoreboard": parts.scoreboard_ids[sb] if sb >= 0 else None,
+            "scoreboard": _board_on(st, r),
             "neighbors": [ids[n] for n in parts.neighbors[r]], "king": r == king,
             "next_to_king": r in adjacent,
             "caballeros": st.board[r * players:(r + 1) * players],
@@ -185,11 +186,14 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
         "turn_order": list(st.turn_order) if st.phase != POWER else [],
         "active": st.active_seat if st.active_seat >= 0 else None,
         "king": ids[king], "regions": regions,
-        "castillo": {"name": parts.castillo_name, "scores": list(parts.castillo_scores),
+        "castillo": {"name": parts.castillo_name, "scores": list(st.values(CASTILLO)),
+                     "printed_scores": list(parts.castillo_scores),
+                     "scoreboard": _board_on(st, CASTILLO),
                      "caballeros": st.board[CASTILLO * players:(CASTILLO + 1) * players]},
         "scoreboards": [{"id": parts.scoreboard_ids[b], "name": parts.scoreboard_names[b],
                          "scores": list(parts.scoreboard_scores[b]),
-                         "region": ids[st.scoreboards[b]] if st.scoreboards[b] >= 0 else None}
+                         "region": A.AREA_IDS[st.scoreboards[b]]
+                         if st.scoreboards[b] >= 0 else None}
                         for b in (0, 1)],
         "seats": seats, "cards": cards, "stacks_left": stacks_left,
         "unrevealed": unrevealed,
@@ -434,3 +438,11 @@ def who_must(st: St, seat: int) -> str:
 
 def _card_name(st: St) -> str:
     return st.components.cards[st.turn_card].name
+
+
+def _board_on(st: St, area: int) -> str | None:
+    """The id of the mobile scoreboard lying on ``area``, or None."""
+    boards = st.scoreboards
+    if area in boards:
+        return st.components.scoreboard_ids[boards.index(area)]
+    return None
