@@ -93,3 +93,12 @@ def last_scores(st: ElGrandeState) -> list[tuple[str, list[int]]]:
         if e["event"] == "score":
             out.append((e["area"], e["points"]))
     return out
+
+
+def board_turn(card_id: str, king: str = "galicia", **options: Any) -> ElGrandeState:
+    """Red's turn in a fresh 4-player game, having just taken ``card_id``; the King in
+    ``king`` and every Grande in Seville, out of the way."""
+    st = turn(fresh(4, **options), card_id)
+    set_king(st, king)
+    st.grande_region = [R["seville"]] * 4
+    return st

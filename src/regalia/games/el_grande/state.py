@@ -15,7 +15,7 @@ from regalia.engine.errors import IllegalAction
 from regalia.engine.rng import Rng
 from regalia.engine.state import History, State
 from regalia.games.el_grande import actions as A
-from regalia.games.el_grande import cards, hidden, view
+from regalia.games.el_grande import cards, hidden, view, words
 from regalia.games.el_grande.edition import Components, components
 from regalia.games.el_grande.phases import (
     ACTION,
@@ -680,18 +680,33 @@ class ElGrandeState(State):
         return view.view(self, seat)
 
     def describe(self, action: Action) -> str:
-        return view.describe(self, action)
+        return words.describe(self, action)
 
     def announce(self, action: Action, seat: int) -> str:
-        if action.kind == "takeback":  # "need not reveal which" (RB p12)
-            return "Take one of your played power cards back into your hand (unseen)"
-        return view.describe(self, action)
+        return words.announce(self, action, seat)
 
     def seat_name(self, seat: int) -> str:
         return A.SEAT_NAMES[seat].capitalize() if 0 <= seat < A.MAX_SEATS else str(seat)
 
     def explain_illegal(self, action: Action, seat: int) -> str:
-        return view.explain_illegal(self, action, seat)
+        return words.explain_illegal(self, action, seat)
+
+    def caution(self, action: Action, seat: int) -> str | None:
+        """A sentence a front end shows, asking to confirm, before a legal but likely slip:
+        ``done`` with Caballeros still placeable or the card's special action unused."""
+        return words.caution(self, action, seat)
+
+    def action_numbers(self, seat: int) -> tuple[int, ...] | None:
+        """Numbers a front end shows for ``legal_actions(seat)`` where the game has its own:
+        the stack of each action card still to take (typing 3 takes stack 3 even when
+        stack 2 is gone), the value of each power card. None: number them 1..N."""
+        if seat not in self.seats_to_move:
+            return None
+        if self.phase == CARD:
+            return tuple(a.args[0] + 1 for a in self.legal_actions(seat))
+        if self.phase == POWER:
+            return tuple(a.args[0] for a in self.legal_actions(seat))
+        return None
 
     def check_invariants(self) -> None:
         hidden.check_invariants(self)
