@@ -52,9 +52,9 @@ def start(st: St) -> None:
     """The special action is announced (its Veto window comes before anything happens)."""
     st.awaiting_veto_check = True
     if _card(st).kind == "king-returns":
-        players, a = st.players, st.active_seat
+        players, active = st.players, st.active_seat
         # the left neighbour first (the 1995 rule book, card text)
-        st.special_queue = tuple((a + k) % players for k in range(1, players))
+        st.special_queue = tuple((active + k) % players for k in range(1, players))
         st.special_left = _card(st)["per_player"]
     proceed(st)
 
@@ -112,24 +112,22 @@ def _move_params(st: St) -> tuple[int, int, int, bool, bool]:
 def _move_legal(st: St, seat: int, with_stop: bool = True) -> list[Action]:
     players, board, king = st.players, st.board, st.king_region
     if st.special_picked_colour >= 0:
-        pr = st.special_picked_region
-        to = A.TO
-        return [to[a] for a in range(AREAS) if a != king and a != pr]
+        leaving, to = st.special_picked_region, A.TO
+        return [to[a] for a in range(AREAS) if a != king and a != leaving]
     total, own, others, _one, all_own = _move_params(st)
     out: list[Action] = []
     if st.special_moved_own + st.special_moved_others < total:
-        own_ok = st.special_moved_own < own
-        oth_ok = st.special_moved_others < others
-        src = st.special_source
+        may_move_own = st.special_moved_own < own
+        may_move_others = st.special_moved_others < others
+        source = st.special_source
         pick = A.PICK
-        for r in ((src,) if src >= 0 else range(REGIONS)):
+        for r in ((source,) if source >= 0 else range(REGIONS)):
             if r == king:
                 continue
             base = r * players
             for c in range(players):
-                if board[base + c] and (own_ok if c == seat else oth_ok):
+                if board[base + c] and (may_move_own if c == seat else may_move_others):
                     out.append(pick[c][r])
-    source = st.special_source
     if with_stop and not (all_own and source >= 0 and board[source * players + seat]):
         out.append(A.STOP)
     return out
@@ -212,15 +210,15 @@ def _either_proceed(st: St) -> None:
 
 # ------------------------------------------------------------------ back to the provinces
 def _decay(st: St) -> None:
-    card, players, a = _card(st), st.players, st.active_seat
+    card, players, active = _card(st), st.players, st.active_seat
     lost = [0] * players
     for s in range(players):
-        if s != a:
+        if s != active:
             n = st.court[s] if card["all"] else min(card["per_player"], st.court[s])
             st.court[s] -= n
             st.provinces[s] += n
             lost[s] = n
-    st._emit("decay", a, tuple(lost))
+    st._emit("decay", active, tuple(lost))
 
 
 def _withdraw_sources(st: St, s: int) -> bool:
@@ -246,10 +244,10 @@ def _king_returns_proceed(st: St) -> None:
 
 
 def _withdraw_legal(st: St, seat: int) -> list[Action]:
-    players, board, king, w = st.players, st.board, st.king_region, A.WITHDRAW
-    out = [w[r] for r in range(REGIONS) if r != king and board[r * players + seat]]
+    players, board, king, withdraw = st.players, st.board, st.king_region, A.WITHDRAW
+    out = [withdraw[r] for r in range(REGIONS) if r != king and board[r * players + seat]]
     if st.court[seat]:
-        out.append(w[REGIONS])
+        out.append(withdraw[REGIONS])
     return out
 
 
@@ -323,9 +321,9 @@ def _disk_return_regions(st: St, s: int) -> list[int]:
 
 def _disk_return_seats(st: St) -> tuple[int, ...]:
     # Engine decision (WBC 2001 "fellow players"): opponents only; option disk_return_self.
-    a = st.active_seat
+    active = st.active_seat
     return tuple(s for s in range(st.players)
-                 if (s != a or st.disk_return_hits_self) and _disk_return_regions(st, s))
+                 if (s != active or st.disk_return_hits_self) and _disk_return_regions(st, s))
 
 
 def _disk_return_resolve(st: St, choices: tuple[int, ...]) -> None:
@@ -339,9 +337,9 @@ def _disk_return_resolve(st: St, choices: tuple[int, ...]) -> None:
 
 
 def _evict_choices(st: St, seat: int) -> list[Action]:
-    players, board, king, a = st.players, st.board, st.king_region, st.active_seat
+    players, board, king = st.players, st.board, st.king_region
     return [A.EVICT[r] for r in range(REGIONS) if r != king
-            and any(board[r * players + s] for s in range(players) if s != a)]
+            and any(board[r * players + s] for s in range(players) if s != seat)]
 
 
 def _apply_evict(st: St, action: Action, seat: int) -> None:

@@ -25,11 +25,11 @@ def hand_cards(mask: int) -> list[int]:
     return [v for v in range(1, 14) if mask >> v & 1]
 
 
-def replay_hand(plog: tuple[int, ...], takebacks: tuple[int, ...]) -> int | None:
+def replay_hand(power_log: tuple[int, ...], takebacks: tuple[int, ...]) -> int | None:
     """The hand after a public power log (0 = a secret take-back), given the take-backs'
     cards in order; ``None`` if they do not fit (a card played while not in hand)."""
     hand, i = ALL_POWER, 0
-    for v in plog:
+    for v in power_log:
         if v:
             if not hand >> v & 1:
                 return None
@@ -43,12 +43,12 @@ def replay_hand(plog: tuple[int, ...], takebacks: tuple[int, ...]) -> int | None
     return hand
 
 
-def consistent_hands(plog: tuple[int, ...]) -> list[int]:
+def consistent_hands(power_log: tuple[int, ...]) -> list[int]:
     """Every hand (with repeats, one per take-back assignment) the public log allows."""
-    n = plog.count(0)
+    n = power_log.count(0)
     out = []
     for combo in product(range(1, 14), repeat=n):
-        hand = replay_hand(plog, combo)
+        hand = replay_hand(power_log, combo)
         if hand is not None:
             out.append(hand)
     return out

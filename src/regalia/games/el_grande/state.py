@@ -1,8 +1,9 @@
 """El Grande's rules: setup, rounds, power cards, turns, placement, Veto, general scoring.
 
-The special actions of the 45 cards live in :mod:`cards`; what a seat sees in :mod:`view`.
-Everything is kept in flat lists of ints indexed by seat, area (nine regions, then the
-Castillo) or card type, so a copy is a handful of list slices.
+The special actions of the 45 cards live in :mod:`cards`; what a seat sees in :mod:`view`;
+the words for actions, log and errors in :mod:`words`. Everything is kept in flat lists of
+ints indexed by seat, area (nine regions, then the Castillo) or card type, so a copy is a
+handful of list slices.
 """
 
 from __future__ import annotations
@@ -72,6 +73,9 @@ class ElGrandeState(State):
 
     Seats are 0..players-1 (red, blue, yellow, green, black); areas are the nine regions
     (0..8, board order) and then the Castillo (9); card types index ``components.cards``.
+    Loop variables keep one letter each throughout the package: ``s`` a seat, ``c`` a
+    seat as a colour of Caballeros, ``r`` a region, ``a`` an area, ``k`` a stack (0..4),
+    ``t`` a card type, ``v`` a power card's value, ``b`` a mobile scoreboard (0 = 8/4/0).
     """
 
     GAME_ID = "el-grande"
@@ -234,10 +238,10 @@ class ElGrandeState(State):
         parts = self.components
         revealed = []
         for k in range(4):
-            pop = [parts.cards[t].id for t in parts.stack_cards[k]
-                   for _ in range(self.unrevealed[t])]
-            if pop:
-                t = parts.card_index[self._draw(f"stack {k + 1}", pop)]
+            face_down = [parts.cards[t].id for t in parts.stack_cards[k]
+                         for _ in range(self.unrevealed[t])]
+            if face_down:
+                t = parts.card_index[self._draw(f"stack {k + 1}", face_down)]
                 self.unrevealed[t] -= 1
                 self.face_up[k] = t
                 revealed.append(parts.cards[t].id)
@@ -345,8 +349,9 @@ class ElGrandeState(State):
         if not self.vetos_held:
             return False
         held = {v[0] for v in self.vetos_held}
-        players, a = self.players, self.active_seat
-        ask = tuple(s for s in ((a + k) % players for k in range(1, players)) if s in held)
+        players, active = self.players, self.active_seat
+        ask = tuple(s for s in ((active + k) % players for k in range(1, players))
+                    if s in held)
         if not ask:
             return False
         self.veto_queue = ask
