@@ -185,24 +185,8 @@ def test_veto_stops_another_players_special_action(copy):
     st.check_invariants()
 
 
-def test_veto_is_asked_only_as_the_action_begins():
-    # The 1995 rule book: the objection is announced as the player starts the action.
+def test_veto_may_stop_the_rest_of_an_action():
     st = board4("veto", king="galicia")
-    st.apply("done")
-    turn(st, "intrigue-three", seat=BLUE)
-    put(st, RED, "aragon", 3)
-    play(st, "act")
-    assert st.to_move() == (RED,) and texts(st, RED) == ["veto", "pass"]
-    st.apply("pass", RED)
-    play(st, "pick red aragon", "to valencia")
-    assert st.to_move() == (BLUE,)  # no second window
-    play(st, "pick red aragon", "to valencia", "pick red aragon", "to valencia")
-    assert count(st, RED, "valencia") == 3 and st.special_state == 2
-    assert len(st.vetos_held) == 1  # Red keeps his Veto
-
-
-def test_veto_each_step_option_may_stop_the_rest_of_an_action():
-    st = board4("veto", king="galicia", veto_timing="each-step")
     st.apply("done")
     turn(st, "intrigue-three", seat=BLUE)
     put(st, RED, "aragon", 3)

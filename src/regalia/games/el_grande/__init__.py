@@ -50,10 +50,6 @@ OPTIONS = (
     Option("secret_scoring_king", True,
            "the secret special scoring may choose the King's region, as in the 1995 rule "
            "book (the disks show every region); false: it may not"),
-    Option("veto_timing", "announced",
-           "when a Veto may be played: announced (only as the special action begins, as "
-           "the 1995 rule book says) or each-step (also before each further Caballero or "
-           "disk of the action, stopping the rest)", ("announced", "each-step")),
 )
 
 

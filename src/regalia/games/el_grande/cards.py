@@ -2,8 +2,9 @@
 
 Each handler has ``proceed`` (carry on: do the effect, or wait for the next decision, or end)
 and, when the action asks for decisions, ``legal`` and ``apply``. A Veto window opens when
-the action is announced (with option veto_timing=each-step also before each further unit:
-one Caballero moved, placed, returned), but only if something is left to do.
+the action is announced and before each further unit (one Caballero moved, placed,
+returned), but only if something is left to do (the 1995 rule book, p9: a Veto may stop all
+or the rest of an action).
 Standing rules (RB p4, p7): nothing enters or leaves the King's region; moved Caballeros may
 go to any other region or into the Castillo; nothing comes out of the Castillo or a court.
 """
@@ -41,10 +42,9 @@ def _wait(st: St, legal: list[Action] | None = None) -> None:
 
 
 def _unit_done(st: St) -> None:
-    # The 1995 rule book: a Veto is announced as the player starts his special action;
-    # option veto_timing=each-step also asks before each further unit, to stop the rest.
-    if st.veto_each_step:
-        st.awaiting_veto_check = True
+    # The 1995 rule book (p9): a Veto may also stop "only part of a special action", "the
+    # remainder": its holders are asked again before each further unit.
+    st.awaiting_veto_check = True
     proceed(st)
 
 

@@ -64,8 +64,7 @@ _LISTS = ("board", "court", "provinces", "score", "grande_region", "scoreboards"
 # Set once from the edition and the options; shared by every copy.
 _STATIC = ("components", "rounds", "placements_by_king", "split_placement",
            "disk_return_hits_self", "group_by_current_values", "castillo_king_to_court",
-           "movement_to_court", "scoreboard_on_castillo", "banish_own", "secret_scoring_king",
-           "veto_each_step")
+           "movement_to_court", "scoreboard_on_castillo", "banish_own", "secret_scoring_king")
 
 
 class ElGrandeState(State):
@@ -93,7 +92,6 @@ class ElGrandeState(State):
     scoreboard_on_castillo: bool  # option scoreboard_castillo
     banish_own: bool  # option banish_own
     secret_scoring_king: bool  # option secret_scoring_king
-    veto_each_step: bool  # option veto_timing == "each-step"
 
     # ---- the position (_FIELDS)
     round_index: int  # index into rounds; -1 before the first round
@@ -165,7 +163,6 @@ class ElGrandeState(State):
         self.scoreboard_on_castillo = options["scoreboard_castillo"]
         self.banish_own = options["banish_own"]
         self.secret_scoring_king = options["secret_scoring_king"]
-        self.veto_each_step = options["veto_timing"] == "each-step"
         # placement targets by the King's region: its neighbours, then the Castillo
         places = self.edition.components.get("places")
         if places is None:
@@ -629,7 +626,6 @@ class ElGrandeState(State):
         new.scoreboard_on_castillo = self.scoreboard_on_castillo
         new.banish_own = self.banish_own
         new.secret_scoring_king = self.secret_scoring_king
-        new.veto_each_step = self.veto_each_step
         for name in _SCALARS:
             setattr(new, name, getattr(self, name))
         new.board = self.board[:]
