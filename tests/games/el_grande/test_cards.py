@@ -276,6 +276,9 @@ def test_return_one_of_each_player_includes_one_of_his_own():
 
 def test_return_one_of_each_opponent_only_with_banish_own_false():
     st = board4("return-one-each", banish_own=False)
+    shown = st.view(None)["cards"][1]
+    assert "each opponent" in shown["text"] and "your own" not in shown["text"]
+    assert "your own included" in board4("return-one-each").view(None)["cards"][1]["text"]
     put(st, BLUE, "aragon", 2)
     put(st, GREEN, "galicia", 2)  # King's region
     put(st, YELLOW, "castillo", 2)
@@ -674,3 +677,16 @@ def test_power_cards_may_take_back_the_card_played_this_round():
     play(st, "takeback 9")
     assert 9 in st.view(RED)["seats"][RED]["hand"]
     assert st.view(BLUE)["seats"][RED]["power_card"] == 9  # still this round's card
+
+
+@pytest.mark.parametrize(("card", "option", "words"), [
+    ("return-one-each", "banish_own", "each opponent"),
+    ("mobile-scoreboard", "scoreboard_castillo", "never onto the Castillo"),
+    ("movement", "movement_to_court", "not the King's"),
+    ("secret-scoring", "secret_scoring_king", "not the King's"),
+])
+def test_a_card_shows_the_text_of_the_reading_in_force(card, option, words):
+    stack = board4(card).components.cards[board4(card).turn_card].stack - 1
+    printed = board4(card).view(None)["cards"][stack]["text"]
+    other = board4(card, **{option: False}).view(None)["cards"][stack]["text"]
+    assert words in other and words not in printed

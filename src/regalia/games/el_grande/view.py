@@ -60,7 +60,7 @@ from regalia.games.el_grande.phases import (
     SEALED,
     VETO,
 )
-from regalia.games.el_grande.words import log_text, pending, placeable
+from regalia.games.el_grande.words import card_text, log_text, pending, placeable
 
 if TYPE_CHECKING:
     from regalia.games.el_grande.state import ElGrandeState as St
@@ -128,7 +128,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
                           "caballeros": k + 1, "taken_by": None})
             continue
         card = parts.cards[t]
-        cards.append({"stack": k + 1, "id": card.id, "name": card.name, "text": card.text,
+        cards.append({"stack": k + 1, "id": card.id, "name": card.name, "text": card_text(st, t),
                       "caballeros": card.stack,
                       "taken_by": st.taken_by[k] if st.taken_by[k] >= 0 else None})
     stacks_left = [sum(st.unrevealed[t] for t in parts.stack_cards[k]) for k in range(4)] + [0]

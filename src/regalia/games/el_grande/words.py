@@ -178,6 +178,32 @@ def _tell(st: St, action: Action, voice: _Voice, secret: bool) -> str:
     return action.text
 
 
+# The printed texts (edition) follow the 1995 rule book; an option that plays another
+# reading shows that reading's text instead.
+_OTHER_READINGS = {
+    ("return-each", "banish_own"):
+        "You may send 1 Caballero of each opponent from a region back to his provinces.",
+    ("scoreboard", "scoreboard_on_castillo"):
+        "Place one of the mobile scoreboards on a region, or move one already on the board "
+        "(never onto the Castillo, never into or out of the King's region).",
+    ("evict", "movement_to_court"):
+        "Name a region. Each other player with Caballeros there secretly chooses another "
+        "region (not the King's) on his disk and moves all of them there.",
+    ("secret-scoring", "secret_scoring_king"):
+        "Every player secretly chooses a region (not the King's) on his disk; each region "
+        "chosen by exactly one player is scored at once.",
+}
+
+
+def card_text(st: St, t: int) -> str:
+    """The text of card type ``t`` under the options in force."""
+    card = st.components.cards[t]
+    for (kind, flag), text in _OTHER_READINGS.items():
+        if card.kind == kind and not getattr(st, flag):
+            return text
+    return card.text
+
+
 # ---------------------------------------------------------------------- what is pending
 def placeable(st: St) -> int:
     """Caballeros the active player may still place this turn from his court."""
