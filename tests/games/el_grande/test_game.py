@@ -163,8 +163,9 @@ RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_full_games_replay_from_stored_records(path):
     # Whole games kept as records (2-5 players, 9 and 6 rounds, the 1995 and option
-    # readings): they replay to the same end, scores and places; a rules change that
-    # alters any of them shows here.
+    # readings; 4p-1995-rules and 5p-options keep the card readings of before issue 7 by
+    # their options, 4p-rule-book the rule book's): they replay to the same end, scores and
+    # places; a rules change that alters any of them shows here.
     record = regalia.Record.from_json(path.read_text(encoding="utf-8"))
     st = regalia.replay(record)
     assert st.is_over()
