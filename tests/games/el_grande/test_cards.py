@@ -413,6 +413,8 @@ def test_mobile_scoreboard_place_then_move_never_into_or_out_of_kings_region(cop
     st = board4("mobile-scoreboard", king="galicia", scoreboard_castillo=False)
     play(st, "act")
     assert "scoreboard high galicia" not in texts(st) and len(texts(st)) == 16
+    with pytest.raises(IllegalAction, match="on a region only"):
+        st.apply("scoreboard high castillo")
     play(st, "scoreboard high aragon")
     assert st.view(None)["regions"][0]["scores"] == [8, 4, 0]
     turn(st, "mobile-scoreboard", seat=BLUE)

@@ -116,10 +116,10 @@ def _move_legal(st: St, seat: int, with_stop: bool = True) -> list[Action]:
         return [to[a] for a in range(AREAS) if a != king and a != leaving]
     total, own, others, _one, all_own = _move_params(st)
     out: list[Action] = []
+    source = st.special_source
     if st.special_moved_own + st.special_moved_others < total:
         may_move_own = st.special_moved_own < own
         may_move_others = st.special_moved_others < others
-        source = st.special_source
         pick = A.PICK
         for r in ((source,) if source >= 0 else range(REGIONS)):
             if r == king:

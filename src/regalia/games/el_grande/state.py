@@ -136,8 +136,8 @@ class ElGrandeState(State):
     special_source: int  # the region every move must start from (one-region cards), or -1
     special_picked_colour: int  # the seat whose Caballero is picked, waiting for "to ...", or -1
     special_picked_region: int  # ...and the region it leaves
-    special_moved_own: int
-    special_moved_others: int
+    special_moved_own: int  # his own Caballeros moved so far
+    special_moved_others: int  # other colours' Caballeros moved so far
     special_placed: int  # Caballeros placed by "place 2 more"
     special_half: int  # the "either... or" card: 0 undecided, 1 moving, 2 placing
     special_hit: int  # bit c set: seat c already lost a Caballero to the return-each card
@@ -652,7 +652,7 @@ class ElGrandeState(State):
                 value = [list(e) for e in view.log_entries(self, None)]
             elif isinstance(value, tuple):
                 value = _jsonable(value)
-            elif name == "plog":
+            elif name == "power_log":
                 value = [list(p) for p in value]
             out[name] = value
         return out
