@@ -157,10 +157,8 @@ def _tell(st: St, action: Action, voice: _Voice, secret: bool) -> str:
     if kind == "scoreboard":
         return say("put", f"the {_board_name(st, args[0])} on {area_name(st, args[1])}")
     if kind == "evict":
-        where = ("to another region, or back to court from the King's region or this one"
-                 if st.movement_to_court else "to another region")
         return say("name", f"{area_name(st, args[0])} for Movement: the other players there "
-                           f"move all their Caballeros out ({where}, each by secret disk)")
+                           "move all their Caballeros out by secret disk")
     if kind == "takeback":
         if secret:  # "need not reveal which" (the 1995 rule book, Power Cards)
             return say("take", f"one of {your} played power cards back into {your} hand "
