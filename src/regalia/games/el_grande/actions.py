@@ -8,7 +8,7 @@ Notation (areas are region ids or ``castillo``; colours are seat names)::
     place aragon        put a Caballero from court into an area
     act                 begin the card's special action   done / stop   end the turn / action
     pick red aragon     choose a Caballero to move        to galicia     ...and where it goes
-    return red aragon   send an opponent's Caballero to his provinces
+    return red aragon   send a Caballero of that colour to the provinces
     withdraw court      send one of your own (court or region) to your provinces
     score aragon        king galicia   grande seville   scoreboard high aragon
     evict aragon        takeback 7     disk valencia    veto / pass

@@ -25,7 +25,8 @@
   ``hand`` (the viewer's own cards; everyone's once the game is over; else None),
   ``vetos`` (rounds in which each held Veto expires), ``disk`` (during a sealed choice: the
   viewer's own region id, else ``"chosen"``/``"choosing"``; None when not choosing)
-- ``cards``: the five face-up action cards: ``stack``, ``id``, ``name``, ``text``,
+- ``cards``: the five face-up action cards: ``stack``, ``id``, ``name``, ``text`` (of the
+  reading the options choose),
   ``caballeros`` (placement maximum), ``taken_by`` (seat or None); ``id`` None if the stack
   is empty. ``stacks_left``: unrevealed cards per stack; ``unrevealed``: per stack 1-5,
   ``{card id: copies not yet turned up}`` (every face-up card was seen: perfect memory)
