@@ -24,15 +24,15 @@ def fresh(players: int = 4, seed: int = 1, **options: Any) -> ElGrandeState:
         for a in range(A.AREAS):
             n = st.board[a * players + s]
             st.board[a * players + s] = 0
-            st.prov[s] += n
+            st.provinces[s] += n
     st._legal = {}
     return st
 
 
 def put(st: ElGrandeState, seat: int, area: str, n: int) -> None:
     """Move ``n`` Caballeros of ``seat`` from its provinces into ``area``."""
-    assert st.prov[seat] >= n
-    st.prov[seat] -= n
+    assert st.provinces[seat] >= n
+    st.provinces[seat] -= n
     st.board[R[area] * st.players + seat] += n
     st._legal = {}
 
@@ -42,35 +42,35 @@ def count(st: ElGrandeState, seat: int, area: str) -> int:
 
 
 def set_king(st: ElGrandeState, region: str) -> None:
-    st.king = R[region]
+    st.king_region = R[region]
     st._legal = {}
 
 
 def turn(st: ElGrandeState, card_id: str, seat: int = RED) -> ElGrandeState:
     """Make it ``seat``'s turn, having just taken ``card_id`` (the first in turn order)."""
-    C = st.C
+    C = st.components
     t = C.card_index[card_id]
     k = C.cards[t].stack - 1
     if k < 4:
-        old = st.face[k]
+        old = st.face_up[k]
         if old >= 0:
-            st.remain[old] += 1
-        st.remain[t] -= 1
-        st.face[k] = t
-    st.taker[k] = seat
-    st.order = tuple([seat] + [s for s in range(st.players) if s != seat])
-    st.ti = 0
-    st.active = seat
-    st.tcard = t
-    st.pmax = C.cards[t].stack
+            st.unrevealed[old] += 1
+        st.unrevealed[t] -= 1
+        st.face_up[k] = t
+    st.taken_by[k] = seat
+    st.turn_order = tuple([seat] + [s for s in range(st.players) if s != seat])
+    st.turn_index = 0
+    st.active_seat = seat
+    st.turn_card = t
+    st.place_max = C.cards[t].stack
     st.placed = 0
-    st.pdone = False
-    st.astate = 0
+    st.placement_over = False
+    st.special_state = 0
     if C.cards[t].kind == "veto":
-        st.vetos = (*st.vetos, (seat, st.ri + 1, t))
-        st.astate = 2
+        st.vetos_held = (*st.vetos_held, (seat, st.round_index + 1, t))
+        st.special_state = 2
     st.phase = MAIN
-    st.tm = (seat,)
+    st.seats_to_move = (seat,)
     st._legal = {}
     return st
 
@@ -93,3 +93,12 @@ def last_scores(st: ElGrandeState) -> list[tuple[str, list[int]]]:
         if e["event"] == "score":
             out.append((e["area"], e["points"]))
     return out
+
+
+def board_turn(card_id: str, king: str = "galicia", **options: Any) -> ElGrandeState:
+    """Red's turn in a fresh 4-player game, having just taken ``card_id``; the King in
+    ``king`` and every Grande in Seville, out of the way."""
+    st = turn(fresh(4, **options), card_id)
+    set_king(st, king)
+    st.grande_region = [R["seville"]] * 4
+    return st

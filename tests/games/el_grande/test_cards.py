@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from regalia.engine.errors import IllegalAction
+from regalia.games.el_grande.actions import CASTILLO
 from regalia.games.el_grande.phases import MAIN, SEALED, WITHDRAW
 from tests.games.el_grande.eg_helpers import (
     BLUE,
@@ -25,7 +26,7 @@ from tests.games.el_grande.eg_helpers import (
 def board4(card: str, king: str = "galicia", **options):
     st = turn(fresh(4, **options), card)
     set_king(st, king)
-    st.grande = [7, 7, 7, 7]  # everyone at home in Seville, out of the way
+    st.grande_region = [7, 7, 7, 7]  # everyone at home in Seville, out of the way
     return st
 
 
@@ -65,7 +66,7 @@ def test_intrigue_cannot_move_out_of_the_kings_region_or_castillo():
 def test_intrigue_with_nothing_to_move_ends_at_once():
     st = board4("intrigue-three")
     play(st, "act")
-    assert st.astate == 2 and st.phase == MAIN
+    assert st.special_state == 2 and st.phase == MAIN
 
 
 def test_intrigue_four_moves_any_colours_from_any_regions():
@@ -75,7 +76,7 @@ def test_intrigue_four_moves_any_colours_from_any_regions():
     put(st, RED, "valencia", 2)
     play(st, "act", "pick blue aragon", "to valencia", "pick yellow granada", "to valencia",
          "pick red valencia", "to castillo", "pick red valencia", "to aragon")
-    assert st.astate == 2
+    assert st.special_state == 2
     assert (count(st, BLUE, "valencia"), count(st, YELLOW, "valencia"),
             count(st, RED, "castillo"), count(st, RED, "aragon")) == (1, 1, 1, 1)
 
@@ -98,7 +99,8 @@ def test_intrigue_two_and_two_limits_own_and_others_separately(copy):
         play(st, "pick red aragon", "to valencia")
     assert picks(st) == ["pick blue aragon"]
     play(st, "pick blue aragon", "to valencia", "pick blue aragon", "to valencia")
-    assert st.astate == 2 and count(st, RED, "aragon") == 1 and count(st, BLUE, "aragon") == 1
+    assert st.special_state == 2
+    assert count(st, RED, "aragon") == 1 and count(st, BLUE, "aragon") == 1
 
 
 def test_intrigue_three_opponents_moves_only_others():
@@ -114,7 +116,7 @@ def test_intrigue_three_moves_up_to_three_and_may_stop():
     st = board4("intrigue-three")
     put(st, BLUE, "aragon", 5)
     play(st, "act", "pick blue aragon", "to valencia", "stop")
-    assert st.astate == 2 and count(st, BLUE, "valencia") == 1
+    assert st.special_state == 2 and count(st, BLUE, "valencia") == 1
 
 
 def test_intrigue_place_two_goes_anywhere_but_the_kings_region():
@@ -136,7 +138,7 @@ def test_intrigue_either_place_two():
     play(st, "act", "place catalonia")
     assert picks(st) == []  # having placed, the other half is gone
     play(st, "place seville")
-    assert st.astate == 2 and count(st, RED, "catalonia") == 1
+    assert st.special_state == 2 and count(st, RED, "catalonia") == 1
 
 
 def test_intrigue_either_move_all_out_of_one_region():
@@ -145,7 +147,7 @@ def test_intrigue_either_move_all_out_of_one_region():
     play(st, "act", "pick red aragon", "to valencia")
     assert "stop" not in texts(st) and not any(t.startswith("place ") for t in texts(st))
     play(st, "pick red aragon", "to castillo")
-    assert st.astate == 2 and count(st, RED, "aragon") == 0
+    assert st.special_state == 2 and count(st, RED, "aragon") == 0
 
 
 def test_intrigue_all_own_must_empty_the_region_once_begun():
@@ -158,7 +160,8 @@ def test_intrigue_all_own_must_empty_the_region_once_begun():
     play(st, "pick red aragon", "to valencia")
     assert picks(st) == ["pick red aragon"] and "stop" not in texts(st)
     play(st, "pick red aragon", "to valencia", "pick red aragon", "to seville")
-    assert st.astate == 2 and count(st, RED, "aragon") == 0 and count(st, BLUE, "aragon") == 1
+    assert st.special_state == 2
+    assert count(st, RED, "aragon") == 0 and count(st, BLUE, "aragon") == 1
 
 
 # ---------------------------------------------------------------- stack 2
@@ -175,8 +178,9 @@ def test_veto_stops_another_players_special_action(copy):
     play(st, "act")
     assert st.to_move() == (RED,) and texts(st, RED) == ["veto", "pass"]
     st.apply("veto", RED)
-    assert st.king == 4 and st.active == BLUE and st.astate == 2  # King stays in Galicia
-    assert st.vetos == () and st.gone[st.C.card_index["veto"]] == 1
+    assert st.king_region == 4  # the King stays in Galicia
+    assert st.active_seat == BLUE and st.special_state == 2
+    assert st.vetos_held == () and st.discarded[st.components.card_index["veto"]] == 1
     assert "place old-castile" in texts(st)  # the placement is not vetoed
     st.check_invariants()
 
@@ -192,7 +196,7 @@ def test_veto_may_stop_the_rest_of_an_action():
     assert st.to_move() == (RED,)
     st.apply("veto", RED)
     assert count(st, RED, "aragon") == 2 and count(st, RED, "valencia") == 1
-    assert st.astate == 2
+    assert st.special_state == 2
 
 
 def test_veto_is_not_asked_against_its_holder_or_when_nothing_is_left():
@@ -201,31 +205,31 @@ def test_veto_is_not_asked_against_its_holder_or_when_nothing_is_left():
     turn(st, "intrigue-three", seat=RED)
     put(st, BLUE, "aragon", 1)
     play(st, "act", "pick blue aragon", "to castillo")
-    assert st.astate == 2  # Red's own action: no window; nothing left to move
+    assert st.special_state == 2  # Red's own action: no window; nothing left to move
 
 
 def test_veto_expires_at_the_end_of_the_next_round():
     st = veto_position()
     st._end_round()  # round 1 ends (Veto taken in round 1)
-    assert len(st.vetos) == 1
-    st.ri = 1
-    st.taker = [-1] * 5
+    assert len(st.vetos_held) == 1
+    st.round_index = 1
+    st.taken_by = [-1] * 5
     st._end_round()  # round 2 ends
-    assert st.vetos == () and st.gone[st.C.card_index["veto"]] == 1
+    assert st.vetos_held == () and st.discarded[st.components.card_index["veto"]] == 1
 
 
 def test_decay_of_authority_all():
     st = board4("decay-all")
     st.court = [7, 7, 2, 0]
     play(st, "act")
-    assert st.court == [7, 0, 0, 0] and st.prov[BLUE] == 23 + 7
+    assert st.court == [7, 0, 0, 0] and st.provinces[BLUE] == 23 + 7
 
 
 def test_decay_of_authority_three_or_all_if_fewer():
     st = board4("decay-three")
     st.court = [7, 7, 2, 0]
-    st.prov[YELLOW] += 5
-    st.prov[GREEN] += 7
+    st.provinces[YELLOW] += 5
+    st.provinces[GREEN] += 7
     play(st, "act")
     assert st.court == [7, 4, 0, 0]
     st.check_invariants()
@@ -237,7 +241,7 @@ def test_the_king_returns_opponents_return_three_from_court_or_regions_from_left
     put(st, GREEN, "galicia", 3)  # King's region: safe
     put(st, GREEN, "castillo", 3)  # Castillo: safe
     st.court[GREEN] = 1
-    st.prov[GREEN] += 6
+    st.provinces[GREEN] += 6
     put(st, RED, "aragon", 2)
     play(st, "act")
     assert st.phase == WITHDRAW and st.to_move() == (GREEN,)  # left neighbour first
@@ -248,13 +252,33 @@ def test_the_king_returns_opponents_return_three_from_court_or_regions_from_left
     play(st, "withdraw aragon", "withdraw aragon", "withdraw court", seat=RED)
     assert st.to_move() == (BLUE,)
     play(st, "withdraw court", "withdraw court", "withdraw court", seat=BLUE)
-    assert st.active == YELLOW and st.phase == MAIN
+    assert st.active_seat == YELLOW and st.phase == MAIN
     assert (st.court[RED], st.court[BLUE], st.court[GREEN]) == (6, 4, 0)
     assert count(st, GREEN, "galicia") == 3 and count(st, GREEN, "castillo") == 3
 
 
-def test_return_one_of_each_opponent_from_regions():
+def test_return_one_of_each_player_includes_one_of_his_own():
+    # The 1995 rule book: "one Caballero from each player (including one of your own)".
     st = board4("return-one-each")
+    put(st, BLUE, "aragon", 2)
+    put(st, GREEN, "galicia", 2)  # King's region
+    put(st, YELLOW, "castillo", 2)
+    put(st, RED, "aragon", 2)
+    play(st, "act")
+    assert [t for t in texts(st) if t != "stop"] == ["return red aragon", "return blue aragon"]
+    play(st, "return red aragon")
+    assert texts(st) == ["return blue aragon", "stop"]  # one each: Red is done
+    play(st, "return blue aragon")
+    assert count(st, RED, "aragon") == 1 and count(st, BLUE, "aragon") == 1
+    assert st.provinces[RED] == 22 and st.provinces[BLUE] == 22 and st.special_state == 2
+    st.check_invariants()
+
+
+def test_return_one_of_each_opponent_only_with_banish_own_false():
+    st = board4("return-one-each", banish_own=False)
+    shown = st.view(None)["cards"][1]
+    assert "each opponent" in shown["text"] and "your own" not in shown["text"]
+    assert "your own included" in board4("return-one-each").view(None)["cards"][1]["text"]
     put(st, BLUE, "aragon", 2)
     put(st, GREEN, "galicia", 2)  # King's region
     put(st, YELLOW, "castillo", 2)
@@ -262,7 +286,7 @@ def test_return_one_of_each_opponent_from_regions():
     play(st, "act")
     assert [t for t in texts(st) if t != "stop"] == ["return blue aragon"]
     play(st, "return blue aragon")
-    assert count(st, BLUE, "aragon") == 1 and st.prov[BLUE] == 22 and st.astate == 2
+    assert count(st, BLUE, "aragon") == 1 and st.provinces[BLUE] == 22 and st.special_state == 2
 
 
 def test_disk_return_two_opponents_secretly_choose_a_region_with_two():
@@ -278,7 +302,7 @@ def test_disk_return_two_opponents_secretly_choose_a_region_with_two():
     assert st.view(YELLOW)["seats"][BLUE]["disk"] == "chosen"
     st.apply("disk aragon", YELLOW)
     assert count(st, BLUE, "valencia") == 1 and count(st, YELLOW, "aragon") == 0
-    assert count(st, RED, "aragon") == 3 and st.astate == 2
+    assert count(st, RED, "aragon") == 3 and st.special_state == 2
 
 
 def test_disk_return_option_includes_the_player_himself():
@@ -295,7 +319,7 @@ def test_disk_return_all_returns_every_caballero_of_the_chosen_region():
     play(st, "act")
     assert texts(st, BLUE) == ["disk aragon", "disk valencia"]
     st.apply("disk aragon", BLUE)
-    assert count(st, BLUE, "aragon") == 0 and st.prov[BLUE] == 23 - 1
+    assert count(st, BLUE, "aragon") == 0 and st.provinces[BLUE] == 23 - 1
 
 
 @pytest.mark.parametrize("card", ["special-scoring", "score-any-region"])
@@ -324,14 +348,14 @@ def test_group_scoring_scores_the_regions_of_that_first_value(card, regions):
 
 def test_group_scoring_uses_a_mobile_scoreboards_current_value():
     st = board4("score-four-regions")
-    st.sb = [3, 0]  # 8/4/0 on Catalonia, 4/0/0 on Aragon
+    st.scoreboards = [3, 0]  # 8/4/0 on Catalonia, 4/0/0 on Aragon
     play(st, "act")
     assert sorted(a for a, _ in last_scores(st)) == ["aragon", "galicia", "seville"]
 
 
 def test_group_scoring_option_printed_values():
     st = board4("score-four-regions", group_values="printed")
-    st.sb = [3, 0]
+    st.scoreboards = [3, 0]
     play(st, "act")
     assert sorted(a for a, _ in last_scores(st)) == ["catalonia", "galicia", "seville"]
 
@@ -349,7 +373,7 @@ def test_castillo_scoring_leaves_the_caballeros_inside(copy):
 
 def test_first_places_only_tie_scores_nothing_bonuses_stay():
     st = board4("score-first-places", king="galicia")
-    st.grande = [0, 7, 7, 7]
+    st.grande_region = [0, 7, 7, 7]
     put(st, RED, "aragon", 2)
     put(st, BLUE, "aragon", 1)
     put(st, BLUE, "galicia", 1)
@@ -386,9 +410,11 @@ def test_fewest_caballeros_ignores_empty_regions():
 # ---------------------------------------------------------------- stack 4
 @pytest.mark.parametrize("copy", [1, 2, 3])
 def test_mobile_scoreboard_place_then_move_never_into_or_out_of_kings_region(copy):
-    st = board4("mobile-scoreboard", king="galicia")
+    st = board4("mobile-scoreboard", king="galicia", scoreboard_castillo=False)
     play(st, "act")
     assert "scoreboard high galicia" not in texts(st) and len(texts(st)) == 16
+    with pytest.raises(IllegalAction, match="on a region only"):
+        st.apply("scoreboard high castillo")
     play(st, "scoreboard high aragon")
     assert st.view(None)["regions"][0]["scores"] == [8, 4, 0]
     turn(st, "mobile-scoreboard", seat=BLUE)
@@ -402,6 +428,28 @@ def test_mobile_scoreboard_place_then_move_never_into_or_out_of_kings_region(cop
     assert not any(t.startswith("scoreboard high") for t in texts(st))
 
 
+def test_mobile_scoreboard_may_go_to_the_castillo():
+    # The 1995 rule book: "may go to the Castillo"; still never into the King's region.
+    st = board4("mobile-scoreboard", king="galicia")
+    play(st, "act")
+    assert "scoreboard high castillo" in texts(st) and len(texts(st)) == 18
+    assert "scoreboard high galicia" not in texts(st)
+    play(st, "scoreboard high castillo")
+    castillo = st.view(None)["castillo"]
+    assert castillo["scores"] == [8, 4, 0] and castillo["scoreboard"] == "high"
+    assert castillo["printed_scores"] == [5, 3, 1]
+    assert st.view(None)["scoreboards"][0]["region"] == "castillo"
+    put(st, BLUE, "castillo", 2)
+    put(st, RED, "castillo", 1)
+    assert st.score_area(CASTILLO, "test")[:2] == [4, 8]
+    turn(st, "mobile-scoreboard", seat=BLUE)
+    play(st, "act")
+    assert "scoreboard low castillo" not in texts(st)  # not both on one area
+    play(st, "scoreboard high aragon")  # moved out of the Castillo: 5/3/1 again
+    assert st.view(None)["castillo"]["scores"] == [5, 3, 1]
+    st.check_invariants()
+
+
 def test_royal_adviser_moves_the_king_to_an_adjacent_region():
     st = board4("royal-adviser", king="galicia")
     play(st, "act")
@@ -412,8 +460,29 @@ def test_royal_adviser_moves_the_king_to_an_adjacent_region():
     assert st.view(None)["king"] == "basque-country"
 
 
-def test_movement_opponents_move_all_from_the_named_region_to_their_disk_region():
+def test_movement_disk_on_the_kings_or_the_named_region_sends_them_to_court():
+    # The 1995 rule book: "those choosing the King's region or the same region return
+    # them to court".
     st = board4("movement", king="galicia")
+    put(st, BLUE, "aragon", 3)
+    put(st, GREEN, "aragon", 1)
+    put(st, YELLOW, "aragon", 2)
+    put(st, RED, "aragon", 2)
+    play(st, "act", "evict aragon")
+    assert st.to_move() == (BLUE, YELLOW, GREEN)
+    assert "disk aragon" in texts(st, BLUE) and "disk galicia" in texts(st, BLUE)
+    assert len(texts(st, BLUE)) == 9  # every region on the disk
+    st.apply("disk aragon", BLUE)
+    st.apply("disk galicia", GREEN)
+    st.apply("disk seville", YELLOW)
+    assert st.court[BLUE] == 7 + 3 and st.court[GREEN] == 7 + 1
+    assert count(st, BLUE, "aragon") == 0 and count(st, GREEN, "galicia") == 0
+    assert count(st, YELLOW, "seville") == 2 and count(st, RED, "aragon") == 2
+    st.check_invariants()
+
+
+def test_movement_opponents_move_all_from_the_named_region_to_their_disk_region():
+    st = board4("movement", king="galicia", movement_to_court=False)
     put(st, BLUE, "aragon", 3)
     put(st, GREEN, "aragon", 1)
     put(st, RED, "aragon", 2)
@@ -440,7 +509,7 @@ def test_grande_moves_anywhere_but_into_the_kings_region(copy):
 def test_grande_in_the_kings_region_cannot_move():
     st = board4("grande", king="seville")
     play(st, "act")
-    assert st.astate == 2
+    assert st.special_state == 2
 
 
 @pytest.mark.parametrize("copy", [1, 2])
@@ -448,7 +517,7 @@ def test_power_cards_take_a_played_card_back_without_saying_which(copy):
     st = board4("power-cards")
     for v in (13, 4):
         st.hand[RED] &= ~(1 << v)
-        st.plog[RED] = (*st.plog[RED], v)
+        st.power_log[RED] = (*st.power_log[RED], v)
     play(st, "act")
     assert texts(st) == ["takeback 4", "takeback 13"]
     taking = st.parse_action("takeback 13")
@@ -474,14 +543,28 @@ def test_the_court_brings_two_from_the_provinces_or_the_board():
     play(st, "court 2")
     assert st.court[RED] == 9
     st = board4("the-court")
-    st.prov[RED] = 1
+    st.provinces[RED] = 1
     st.board[0 * 4 + RED] += 22  # the rest in Aragon
     play(st, "act", "court 2", "recall aragon")
-    assert st.court[RED] == 9 and st.prov[RED] == 0
+    assert st.court[RED] == 9 and st.provinces[RED] == 0
+
+
+def test_secret_scoring_may_choose_the_kings_region():
+    # The 1995 rule book: the disks show every region; the King's region scores as any
+    # other, King's bonus included.
+    st = board4("secret-scoring", king="galicia")
+    put(st, BLUE, "galicia", 2)
+    put(st, RED, "galicia", 1)
+    play(st, "act")
+    assert "disk galicia" in texts(st, RED) and len(texts(st, RED)) == 9
+    play(st, "disk galicia", seat=RED)
+    for seat in (BLUE, YELLOW, GREEN):
+        st.apply("disk aragon", seat)
+    assert last_scores(st) == [("galicia", [2, 4 + 2, 0, 0])]  # Galicia 4/2/0, King +2
 
 
 def test_secret_scoring_scores_regions_chosen_by_exactly_one_player():
-    st = board4("secret-scoring", king="galicia")
+    st = board4("secret-scoring", king="galicia", secret_scoring_king=False)
     put(st, RED, "aragon", 1)
     put(st, BLUE, "valencia", 1)
     put(st, GREEN, "seville", 1)
@@ -515,7 +598,7 @@ def test_veto_window_does_not_open_when_the_action_has_nothing_left():
     play(st, "act")
     st.apply("pass", RED)
     play(st, "pick red aragon", "to castillo")
-    assert st.astate == 2 and st.to_move() == (BLUE,)
+    assert st.special_state == 2 and st.to_move() == (BLUE,)
 
 
 # ---------------------------------------------------------------- awkward cases (audit)
@@ -537,7 +620,7 @@ def test_movement_cannot_name_the_kings_region_or_a_region_of_only_your_own():
     put(st, BLUE, "galicia", 3)
     put(st, RED, "aragon", 2)
     play(st, "act")
-    assert st.astate == 2 and count(st, BLUE, "galicia") == 3  # nothing to name: it ends
+    assert st.special_state == 2 and count(st, BLUE, "galicia") == 3  # nothing to name: it ends
 
 
 def test_most_caballeros_in_the_kings_region_scores_it_with_the_king_bonus():
@@ -552,9 +635,9 @@ def test_most_caballeros_in_the_kings_region_scores_it_with_the_king_bonus():
 def test_decay_with_empty_courts_changes_nothing():
     st = board4("decay-all")
     st.court = [7, 0, 0, 0]
-    st.prov = [23, 30, 30, 30]
+    st.provinces = [23, 30, 30, 30]
     play(st, "act")
-    assert st.court == [7, 0, 0, 0] and st.astate == 2
+    assert st.court == [7, 0, 0, 0] and st.special_state == 2
     st.check_invariants()
 
 
@@ -569,30 +652,43 @@ def test_secret_scoring_all_on_one_region_scores_nothing():
 
 def test_grande_may_join_another_grande():
     st = board4("grande", king="galicia")
-    st.grande = [7, 0, 7, 7]  # Blue's Grande in Aragon
+    st.grande_region = [7, 0, 7, 7]  # Blue's Grande in Aragon
     play(st, "act", "grande aragon")
-    assert st.grande[RED] == st.grande[BLUE] == 0
+    assert st.grande_region[RED] == st.grande_region[BLUE] == 0
 
 
 def test_the_court_with_nothing_left_anywhere_ends_at_once():
     st = board4("the-court", king="galicia")
-    st.court[RED] += st.prov[RED] - 3
-    st.prov[RED] = 0
-    put_king = st.C.region_ids.index("galicia")
+    st.court[RED] += st.provinces[RED] - 3
+    st.provinces[RED] = 0
+    put_king = st.components.region_ids.index("galicia")
     st.board[put_king * 4 + RED] += 3  # only in the King's region: untouchable
     st._legal = {}
     play(st, "act")
-    assert st.astate == 2 and st.prov[RED] == 0
+    assert st.special_state == 2 and st.provinces[RED] == 0
     st.check_invariants()
 
 
 def test_power_cards_may_take_back_the_card_played_this_round():
     st = board4("power-cards")
-    st.played[RED] = 9
+    st.power_played[RED] = 9
     st.hand[RED] &= ~(1 << 9)
-    st.plog[RED] = (9,)
+    st.power_log[RED] = (9,)
     play(st, "act")
     assert texts(st) == ["takeback 9"]
     play(st, "takeback 9")
     assert 9 in st.view(RED)["seats"][RED]["hand"]
     assert st.view(BLUE)["seats"][RED]["power_card"] == 9  # still this round's card
+
+
+@pytest.mark.parametrize(("card", "option", "words"), [
+    ("return-one-each", "banish_own", "each opponent"),
+    ("mobile-scoreboard", "scoreboard_castillo", "never onto the Castillo"),
+    ("movement", "movement_to_court", "not the King's"),
+    ("secret-scoring", "secret_scoring_king", "not the King's"),
+])
+def test_a_card_shows_the_text_of_the_reading_in_force(card, option, words):
+    stack = board4(card).components.cards[board4(card).turn_card].stack - 1
+    printed = board4(card).view(None)["cards"][stack]["text"]
+    other = board4(card, **{option: False}).view(None)["cards"][stack]["text"]
+    assert words in other and words not in printed

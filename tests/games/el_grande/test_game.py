@@ -84,9 +84,9 @@ def test_spectator_sees_no_hand_and_no_sealed_choice():
 def test_determinize_resamples_sealed_choices_not_yet_revealed():
     st = regalia.new_game("el-grande", 4, seed=9)
     st.apply(st.legal_actions(0)[0], 0)
-    chosen = {st.determinize(1, i).sealed[0] for i in range(30)}
+    chosen = {st.determinize(1, i).disks[0] for i in range(30)}
     assert len(chosen) > 1
-    assert {st.determinize(0, i).sealed[0] for i in range(5)} == {st.sealed[0]}
+    assert {st.determinize(0, i).disks[0] for i in range(5)} == {st.disks[0]}
 
 
 @settings(max_examples=8, deadline=None)
@@ -125,7 +125,7 @@ def test_determinize_at_the_end_keeps_the_revealed_hands():
         seat = movers[rng.below(len(movers))]
         legal = st.legal_actions(seat)
         st.apply(legal[rng.below(len(legal))], seat)
-    assert any(0 in p for p in st.plog)  # somebody took a power card back in secret
+    assert any(0 in p for p in st.power_log)  # somebody took a power card back in secret
     for p in range(3):
         for i in range(10):
             assert st.determinize(p, i).view(p) == st.view(p)
@@ -137,7 +137,7 @@ def test_view_has_perfect_memory_of_cards_seen_and_of_every_event():
     st = regalia.new_game("el-grande", 4, seed=2, setup_disk=False)
     rng = Rng(2)
     seen: dict[str, int] = {}
-    while st.to_move() and st.ri < 4:
+    while st.to_move() and st.round_index < 4:
         movers = st.to_move()
         seat = movers[rng.below(len(movers))]
         legal = st.legal_actions(seat)
@@ -148,7 +148,7 @@ def test_view_has_perfect_memory_of_cards_seen_and_of_every_event():
                 seen[cid] = seen.get(cid, 0) + 1
     v = st.view(1)
     assert v["log"][0]["event"] == "round" and v["log"][0]["round"] == 1
-    C = st.C
+    C = st.components
     for k in range(4):
         left = v["unrevealed"][k]
         assert sum(left.values()) == v["stacks_left"][k]
@@ -163,8 +163,9 @@ RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_full_games_replay_from_stored_records(path):
     # Whole games kept as records (2-5 players, 9 and 6 rounds, the 1995 and option
-    # readings): they replay to the same end, scores and places; a rules change that
-    # alters any of them shows here.
+    # readings; 4p-1995-rules and 5p-options keep the card readings of before issue 7 by
+    # their options, 4p-rule-book the rule book's): they replay to the same end, scores and
+    # places; a rules change that alters any of them shows here.
     record = regalia.Record.from_json(path.read_text(encoding="utf-8"))
     st = regalia.replay(record)
     assert st.is_over()

@@ -25,8 +25,8 @@ from tests.games.el_grande.eg_helpers import (
 
 def test_setup_king_and_homes_are_distinct_regions_by_chance():
     st = regalia.new_game("el-grande", 5, seed=3, setup_disk=False)
-    homes = st.grande
-    assert len(set(homes)) == 5 and st.king not in homes
+    homes = st.grande_region
+    assert len(set(homes)) == 5 and st.king_region not in homes
     chance = [m["chance"] for m in st.moves() if "chance" in m]
     assert chance[:7] == ["king", "home red", "home blue", "home yellow", "home green",
                           "home black", "start player"]
@@ -35,16 +35,16 @@ def test_setup_king_and_homes_are_distinct_regions_by_chance():
 def test_setup_1995_two_at_home_seven_in_court_21_in_provinces():
     st = regalia.new_game("el-grande", 4, seed=3, setup_disk=False)
     for s in range(4):
-        assert st.board[st.grande[s] * 4 + s] == 2
-        assert (st.court[s], st.prov[s]) == (7, 21)
+        assert st.board[st.grande_region[s] * 4 + s] == 2
+        assert (st.court[s], st.provinces[s]) == (7, 21)
     assert st.phase == POWER
 
 
 def test_seed_setup_disk_places_one_more_caballero_secretly_not_in_kings_region():
     st = regalia.new_game("el-grande", 3, seed=3)
     assert st.phase == SEALED and st.to_move() == (0, 1, 2)
-    assert all(st.prov[s] == 20 for s in range(3))
-    king = A.AREA_IDS[st.king]
+    assert all(st.provinces[s] == 20 for s in range(3))
+    king = A.AREA_IDS[st.king_region]
     assert f"disk {king}" not in texts(st, 0)
     free = [r for r in A.AREA_IDS[:9] if r != king]
     st.apply(f"disk {free[0]}", 1)
@@ -72,9 +72,9 @@ def test_power_card_value_may_not_repeat_within_a_round():
 def test_played_power_cards_do_not_return_to_hand():
     st = fresh(2)
     st.hand[0] &= ~(1 << 5)
-    st.plog[0] = (5,)
-    st.start = 0
-    st.tm = (0,)
+    st.power_log[0] = (5,)
+    st.start_player = 0
+    st.seats_to_move = (0,)
     st._legal = {}
     assert "power 5" not in texts(st, 0)
     with pytest.raises(IllegalAction, match="not in your hand"):
@@ -87,30 +87,30 @@ def test_turn_order_is_descending_power_and_lowest_starts_next_round():
     seats = [(start + i) % 4 for i in range(4)]
     for v in (3, 11, 1, 7):
         st.apply(f"power {v}")
-    assert st.order == (seats[1], seats[3], seats[0], seats[2])
-    while st.ri == 0:
+    assert st.turn_order == (seats[1], seats[3], seats[0], seats[2])
+    while st.round_index == 0:
         st.apply(st.legal_actions(st.to_move()[0])[0], st.to_move()[0])
     assert st.to_move() == (seats[2],)  # played the 1
 
 
 def test_power_card_brings_caballeros_to_court_at_most():
     st = fresh(2)
-    st.start = 0
-    st.tm = (0,)
+    st.start_player = 0
+    st.seats_to_move = (0,)
     play(st, "power 2", "power 1")  # the higher card acts first
-    assert st.active == 0 and st.to_move() == (0,)
+    assert st.active_seat == 0 and st.to_move() == (0,)
     assert texts(st, 0) == [f"court {n}" for n in range(6)]
     st.apply("court 4")
-    assert (st.court[0], st.prov[0]) == (11, 23 - 4)
+    assert (st.court[0], st.provinces[0]) == (11, 23 - 4)
     assert st.phase == CARD
 
 
 def test_provinces_running_out_caballeros_come_from_the_board_not_kings_region():
     st = fresh(2)
     set_king(st, "galicia")
-    st.start = 0
-    st.tm = (0,)
-    st.prov[0] = 0
+    st.start_player = 0
+    st.seats_to_move = (0,)
+    st.provinces[0] = 0
     st.court[0] = 7
     st.board[0 * 2 + 0] = 20  # all of Red's others in Aragon...
     st.board[4 * 2 + 0] = 3   # ...and 3 in Galicia, the King's region
@@ -127,12 +127,12 @@ def test_provinces_running_out_caballeros_come_from_the_board_not_kings_region()
 
 def test_each_stack_gives_one_card_per_round():
     st = fresh(2)
-    st.start = 0
-    st.tm = (0,)
+    st.start_player = 0
+    st.seats_to_move = (0,)
     play(st, "power 13", "power 12", "card 2")
-    while st.active == 0:
+    while st.active_seat == 0:
         st.apply("done")
-    assert st.active == 1
+    assert st.active_seat == 1
     assert "card 2" not in texts(st, 1)
     with pytest.raises(IllegalAction, match="already taken this round by Red"):
         st.apply("card 2")
@@ -166,13 +166,13 @@ def test_placement_maximum_is_the_cards_number():
     play(st, "place aragon")
     assert st.placed == 1
     play(st, "place aragon")
-    assert st.active != RED  # two placed, Veto kept: the turn ends by itself
+    assert st.active_seat != RED  # two placed, Veto kept: the turn ends by itself
 
 
 def test_placement_takes_from_the_court_only():
     st = turn(fresh(4), "king")
     st.court[RED] = 1
-    st.prov[RED] += 6
+    st.provinces[RED] += 6
     play(st, "place castillo")
     assert not any(t.startswith("place") for t in texts(st))
 
@@ -189,7 +189,7 @@ def test_1995_rule_d_placement_and_action_may_not_be_split():
     st = turn(fresh(4, split_placement=False), "king")
     set_king(st, "galicia")
     play(st, "place old-castile", "act", "king catalonia")
-    assert st.active != RED  # placement was over when the action began
+    assert st.active_seat != RED  # placement was over when the action began
     st = turn(fresh(4, split_placement=False), "king")
     set_king(st, "galicia")
     play(st, "act", "king catalonia", "place aragon", "place valencia")
@@ -205,8 +205,8 @@ def test_special_action_is_optional():
 
 def general_scoring_position(**options):
     st = fresh(4, **options)
-    st.ri = 2  # round 3
-    st.grande = [4, 4, 4, 4]  # all in Galicia
+    st.round_index = 2  # round 3
+    st.grande_region = [4, 4, 4, 4]  # all in Galicia
     set_king(st, "seville")
     return st
 
@@ -228,7 +228,7 @@ def test_general_scoring_castillo_first_then_disks_then_regions():
     assert granada["points"] == [6, 3, 0, 0]  # Red's 3 from the Castillo beat Blue's 2
     seville = next(e for e in log if e["area"] == "seville")
     assert seville["points"] == [0, 0, 4 + 2, 0]  # King bonus
-    assert count(st, RED, "castillo") == 0 and st.phase == POWER and st.ri == 3
+    assert count(st, RED, "castillo") == 0 and st.phase == POWER and st.round_index == 3
 
 
 def test_general_scoring_disk_on_kings_region_sends_castillo_caballeros_to_court():
@@ -249,7 +249,7 @@ def test_option_castillo_king_forbidden_removes_that_disk_choice():
 
 def test_game_ends_after_the_third_general_scoring():
     st = general_scoring_position()
-    st.ri = 8
+    st.round_index = 8
     st._begin_general_scoring()
     assert st.phase == OVER and st.is_over() and st.to_move() == ()
     assert st.view(None)["ranking"] == [1, 1, 1, 1]
@@ -273,11 +273,11 @@ def test_six_round_game_plays_rounds_2_3_5_6_8_9():
 def test_tie_break_option_unused_power_cards():
     st = general_scoring_position(tie_break="unused-power")
     st.hand = [1 << 13, 1 << 12, 1 << 2, 1 << 1]
-    st.ri = 8
+    st.round_index = 8
     st._begin_general_scoring()
     assert st.ranking() == (1, 2, 3, 4)
     plain = general_scoring_position()
-    plain.ri = 8
+    plain.round_index = 8
     plain._begin_general_scoring()
     assert plain.ranking() == (1, 1, 1, 1)
 
@@ -315,7 +315,7 @@ def test_actions_read_as_sentences_and_errors_name_the_rule():
     with pytest.raises(IllegalAction, match="Caballeros are placed only next to the King"):
         st.apply("place aragon")
     st.court[RED] = 0
-    st.prov[RED] += 7
+    st.provinces[RED] += 7
     st._legal = {}
     with pytest.raises(IllegalAction, match="your court is empty"):
         st.apply("place old-castile")
@@ -327,7 +327,7 @@ def test_errors_during_a_special_action_name_the_action_not_another_phase():
     st = turn(fresh(4), "intrigue-three")
     set_king(st, "galicia")
     put(st, BLUE, "aragon", 1)
-    st.played = [6, 5, 4, 3]
+    st.power_played = [6, 5, 4, 3]
     play(st, "act")
     for bad in ("card 3", "power 6", "court 0", "recall aragon", "disk seville", "veto",
                 "done"):
@@ -340,7 +340,7 @@ def test_errors_during_a_special_action_name_the_action_not_another_phase():
 def test_error_for_a_scoreboard_stuck_in_the_kings_region():
     st = turn(fresh(4), "mobile-scoreboard")
     set_king(st, "galicia")
-    st.sb = [4, -1]  # the 8/4/0 board lies in Galicia, the King's region
+    st.scoreboards = [4, -1]  # the 8/4/0 board lies in Galicia, the King's region
     play(st, "act")
     with pytest.raises(IllegalAction, match="scoreboard in the King's region cannot leave"):
         st.apply("scoreboard high aragon")

@@ -47,7 +47,7 @@ def test_seed_two_players_tie_for_first_scores_nothing():
 def test_king_bonus_goes_to_the_sole_majority_in_the_kings_region():
     st = fresh(4)
     set_king(st, "aragon")
-    st.grande = [1, 1, 1, 1]  # all at home in New Castile
+    st.grande_region = [1, 1, 1, 1]  # all at home in New Castile
     put(st, RED, "aragon", 3)
     put(st, BLUE, "aragon", 1)
     assert st.score_area(0, "test") == [5 + 2, 4, 0, 0]
@@ -56,7 +56,7 @@ def test_king_bonus_goes_to_the_sole_majority_in_the_kings_region():
 def test_king_bonus_lost_on_a_tie_for_first():
     st = fresh(4)
     set_king(st, "aragon")
-    st.grande = [1, 1, 1, 1]
+    st.grande_region = [1, 1, 1, 1]
     put(st, RED, "aragon", 2)
     put(st, BLUE, "aragon", 2)
     assert st.score_area(0, "test") == [4, 4, 0, 0]
@@ -65,7 +65,7 @@ def test_king_bonus_lost_on_a_tie_for_first():
 def test_grande_bonus_needs_sole_first_place_at_home():
     st = fresh(4)
     set_king(st, "galicia")
-    st.grande = [0, 0, 1, 1]  # Red and Blue at home in Aragon
+    st.grande_region = [0, 0, 1, 1]  # Red and Blue at home in Aragon
     put(st, RED, "aragon", 3)
     put(st, BLUE, "aragon", 2)
     assert st.score_area(0, "test") == [5 + 2, 4, 0, 0]
@@ -76,14 +76,14 @@ def test_grande_bonus_needs_sole_first_place_at_home():
 def test_king_and_grande_bonus_both_go_to_one_player():
     st = fresh(4)
     set_king(st, "aragon")
-    st.grande = [0, 1, 1, 1]
+    st.grande_region = [0, 1, 1, 1]
     put(st, RED, "aragon", 1)
     assert st.score_area(0, "test") == [5 + 2 + 2, 0, 0, 0]
 
 
 def test_castillo_has_no_bonuses():
     st = fresh(4)
-    st.grande = [0, 1, 1, 1]
+    st.grande_region = [0, 1, 1, 1]
     put(st, GREEN, "castillo", 2)
     put(st, YELLOW, "castillo", 1)
     assert st.score_area(9, "test") == [0, 0, 3, 5]
@@ -92,10 +92,10 @@ def test_castillo_has_no_bonuses():
 def test_mobile_scoreboard_replaces_the_printed_values():
     st = fresh(4)
     set_king(st, "galicia")
-    st.grande = [1, 1, 1, 1]
-    st.sb[0] = 0  # 8/4/0 on Aragon
+    st.grande_region = [1, 1, 1, 1]
+    st.scoreboards[0] = 0  # 8/4/0 on Aragon
     put(st, RED, "aragon", 2)
     put(st, BLUE, "aragon", 1)
     assert st.score_area(0, "test") == [8, 4, 0, 0]
-    st.sb[0] = -1
+    st.scoreboards[0] = -1
     assert st.score_area(0, "test") == [5, 4, 0, 0]

@@ -9,26 +9,47 @@ from regalia.games.el_grande.render_svg import render_svg
 from regalia.games.el_grande.render_text import render_text
 from regalia.games.el_grande.state import ElGrandeState
 
+# Help texts name their sources in words; docs/games/el-grande.md cites each one exactly.
 OPTIONS = (
     Option("rounds", 9, "9 rounds, or the 6-round short game (rounds 2, 3, 5, 6, 8, 9)",
            (9, 6)),
     Option("setup_disk", True,
-           "each player places one more Caballero at setup by secret disk (SEED); false: "
-           "the 1995 base game (7 to court, 21 in the provinces)"),
+           "each player places one more Caballero at setup by secret disk, as the Chinese "
+           "rules text says; false: the 1995 rule book's setup (7 to court, 21 in the "
+           "provinces)"),
     Option("split_placement", True,
            "a player may interrupt his placement for the special action and then go on "
-           "placing (SEED); false: 1995 rule D, neither may be split"),
+           "placing, as the Chinese rules text says; false: the 1995 rule book's rule D, "
+           "neither may be split"),
     Option("tie_break", "none",
-           "final ties: none (official, shared places) or unused-power (WBC: the higher "
+           "final ties: none (the official rules: tied players share the place) or "
+           "unused-power (the World Boardgaming Championships' house rule: the higher "
            "unused power cards win)", ("none", "unused-power")),
     Option("disk_return_self", False,
-           "the stack-2 secret-disk return cards also hit the player who plays them"),
+           "the two stack-2 secret-disk return cards also hit the player who plays them "
+           "(the 1995 rule book and the championship notes say only his fellow players)"),
     Option("group_values", "current",
-           "which 1st value makes a region a 4-/5-/6-7-region for the stack-3 scorings: "
-           "current (a mobile scoreboard counts, AIS) or printed", ("current", "printed")),
+           "which 1st value makes a region a 4-, 5- or 6-7-region for the stack-3 scorings: "
+           "current (a mobile scoreboard counts, as the 1995 rule book says) or printed",
+           ("current", "printed")),
     Option("castillo_king", "court",
            "a Castillo disk set to the King's region sends those Caballeros back to court "
-           "(SEED, DZ), or that choice is forbidden", ("court", "forbidden")),
+           "(the Chinese rules text and the 1995 rule book), or that choice is not offered",
+           ("court", "forbidden")),
+    Option("movement_to_court", True,
+           "Movement card: a player may set his disk to the King's region or to the named "
+           "region itself and take those Caballeros back to his court, as the 1995 rule "
+           "book says; false: he must move them to another region"),
+    Option("scoreboard_castillo", True,
+           "a mobile scoreboard may be placed on or moved to the Castillo, as the 1995 rule "
+           "book says; false: regions only"),
+    Option("banish_own", True,
+           "the stack-2 card that sends one Caballero of each player back to the provinces "
+           "takes one of the player's own too, as the 1995 rule book says; false: his "
+           "opponents' only"),
+    Option("secret_scoring_king", True,
+           "the secret special scoring may choose the King's region, as in the 1995 rule "
+           "book (the disks show every region); false: it may not"),
 )
 
 

@@ -8,7 +8,7 @@ Notation (areas are region ids or ``castillo``; colours are seat names)::
     place aragon        put a Caballero from court into an area
     act                 begin the card's special action   done / stop   end the turn / action
     pick red aragon     choose a Caballero to move        to galicia     ...and where it goes
-    return red aragon   send an opponent's Caballero to his provinces
+    return red aragon   send a Caballero of that colour to the provinces
     withdraw court      send one of your own (court or region) to your provinces
     score aragon        king galicia   grande seville   scoreboard high aragon
     evict aragon        takeback 7     disk valencia    veto / pass
@@ -52,12 +52,17 @@ WITHDRAW = (*(_add("withdraw", (r,), f"withdraw {AREA_IDS[r]}") for r in range(R
 SCORE = tuple(_add("score", (a,), f"score {AREA_IDS[a]}") for a in range(AREAS))
 KING = tuple(_add("king", (r,), f"king {AREA_IDS[r]}") for r in range(REGIONS))
 GRANDE = tuple(_add("grande", (r,), f"grande {AREA_IDS[r]}") for r in range(REGIONS))
-SCOREBOARD = tuple(tuple(_add("scoreboard", (b, r), f"scoreboard {SCOREBOARD_IDS[b]} "
-                                                    f"{AREA_IDS[r]}")
-                         for r in range(REGIONS)) for b in range(len(SCOREBOARD_IDS)))
+_SCOREBOARD_REGIONS = tuple(
+    tuple(_add("scoreboard", (b, r), f"scoreboard {SCOREBOARD_IDS[b]} {AREA_IDS[r]}")
+          for r in range(REGIONS)) for b in range(len(SCOREBOARD_IDS)))
 EVICT = tuple(_add("evict", (r,), f"evict {AREA_IDS[r]}") for r in range(REGIONS))
 TAKEBACK: tuple[Action, ...] = (None, *(_add("takeback", (v,), f"takeback {v}")  # type: ignore[arg-type]
                                         for v in range(1, 14)))
 DISK = tuple(_add("disk", (r,), f"disk {AREA_IDS[r]}") for r in range(REGIONS))
 VETO = _add("veto", (), "veto")
 PASS = _add("pass", (), "pass")
+# Added last so the codes of the actions above stay as they were: a scoreboard onto the
+# Castillo (the 1995 rule book). SCOREBOARD[b][area] covers every area.
+SCOREBOARD = tuple((*row, _add("scoreboard", (b, CASTILLO),
+                               f"scoreboard {SCOREBOARD_IDS[b]} castillo"))
+                   for b, row in enumerate(_SCOREBOARD_REGIONS))

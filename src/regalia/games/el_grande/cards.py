@@ -2,8 +2,9 @@
 
 Each handler has ``proceed`` (carry on: do the effect, or wait for the next decision, or end)
 and, when the action asks for decisions, ``legal`` and ``apply``. A Veto window opens when
-the action is announced and before each further unit (one Caballero moved, placed, returned),
-but only if something is left to do (RB p9: a Veto may stop all or the rest of an action).
+the action is announced and before each further unit (one Caballero moved, placed,
+returned), but only if something is left to do (the 1995 rule book, p9: a Veto may stop all
+or the rest of an action).
 Standing rules (RB p4, p7): nothing enters or leaves the King's region; moved Caballeros may
 go to any other region or into the Castillo; nothing comes out of the Castillo or a court.
 """
@@ -25,33 +26,36 @@ REGIONS, CASTILLO, AREAS = A.REGIONS, A.CASTILLO, A.AREAS
 
 
 def _card(st: St) -> CardType:
-    return st.C.cards[st.tcard]
+    return st.components.cards[st.turn_card]
 
 
 def _wait(st: St, legal: list[Action] | None = None) -> None:
     """Hand the next decision to the active player, after a Veto window if one is due."""
-    if st.a_ck:
-        st.a_ck = False
+    if st.awaiting_veto_check:
+        st.awaiting_veto_check = False
         if st._veto_window():
             return
     st.phase = ACTION
-    st.tm = (st.active,)
+    st.seats_to_move = (st.active_seat,)
     if legal is not None:
-        st._legal = {st.active: tuple(legal)}
+        st._legal = {st.active_seat: tuple(legal)}
 
 
 def _unit_done(st: St) -> None:
-    st.a_ck = True
+    # The 1995 rule book (p9): a Veto may also stop "only part of a special action", "the
+    # remainder": its holders are asked again before each further unit.
+    st.awaiting_veto_check = True
     proceed(st)
 
 
 def start(st: St) -> None:
     """The special action is announced (its Veto window comes before anything happens)."""
-    st.a_ck = True
+    st.awaiting_veto_check = True
     if _card(st).kind == "king-returns":
-        P, a = st.players, st.active
-        st.a_queue = tuple((a + k) % P for k in range(1, P))  # left neighbour first (DZ)
-        st.a_left = _card(st)["per_player"]
+        players, active = st.players, st.active_seat
+        # the left neighbour first (the 1995 rule book, card text)
+        st.special_queue = tuple((active + k) % players for k in range(1, players))
+        st.special_left = _card(st)["per_player"]
     proceed(st)
 
 
@@ -76,8 +80,8 @@ def apply(st: St, action: Action, seat: int) -> None:
 def _direct(effect: Callable[[St], None]) -> Callable[[St], None]:
     """An effect without decisions: after the announcement's Veto window, do it and end."""
     def run(st: St) -> None:
-        if st.a_ck:
-            st.a_ck = False
+        if st.awaiting_veto_check:
+            st.awaiting_veto_check = False
             if st._veto_window():
                 return
         effect(st)
@@ -89,7 +93,7 @@ def _direct(effect: Callable[[St], None]) -> Callable[[St], None]:
 def _single(choices: Callable[[St, int], list[Action]]) -> Callable[[St], None]:
     """An effect decided by one choice of the active player (nothing to choose: it ends)."""
     def run(st: St) -> None:
-        options = choices(st, st.active)
+        options = choices(st, st.active_seat)
         if not options:
             st._end_action()
         else:
@@ -106,32 +110,31 @@ def _move_params(st: St) -> tuple[int, int, int, bool, bool]:
 
 
 def _move_legal(st: St, seat: int, with_stop: bool = True) -> list[Action]:
-    P, board, king = st.players, st.board, st.king
-    if st.a_pc >= 0:
-        pr = st.a_pr
-        to = A.TO
-        return [to[a] for a in range(AREAS) if a != king and a != pr]
+    players, board, king = st.players, st.board, st.king_region
+    if st.special_picked_colour >= 0:
+        leaving, to = st.special_picked_region, A.TO
+        return [to[a] for a in range(AREAS) if a != king and a != leaving]
     total, own, others, _one, all_own = _move_params(st)
     out: list[Action] = []
-    if st.a_own + st.a_oth < total:
-        own_ok = st.a_own < own
-        oth_ok = st.a_oth < others
-        src = st.a_src
+    source = st.special_source
+    if st.special_moved_own + st.special_moved_others < total:
+        may_move_own = st.special_moved_own < own
+        may_move_others = st.special_moved_others < others
         pick = A.PICK
-        for r in ((src,) if src >= 0 else range(REGIONS)):
+        for r in ((source,) if source >= 0 else range(REGIONS)):
             if r == king:
                 continue
-            base = r * P
-            for c in range(P):
-                if board[base + c] and (own_ok if c == seat else oth_ok):
+            base = r * players
+            for c in range(players):
+                if board[base + c] and (may_move_own if c == seat else may_move_others):
                     out.append(pick[c][r])
-    if with_stop and not (all_own and st.a_src >= 0 and board[st.a_src * P + seat]):
+    if with_stop and not (all_own and source >= 0 and board[source * players + seat]):
         out.append(A.STOP)
     return out
 
 
 def _move_proceed(st: St) -> None:
-    options = _move_legal(st, st.active)
+    options = _move_legal(st, st.active_seat)
     if len(options) == 1 and options[0] is A.STOP:
         st._end_action()
     else:
@@ -140,23 +143,23 @@ def _move_proceed(st: St) -> None:
 
 def _apply_pick(st: St, action: Action, seat: int) -> None:
     c, r = action.args
-    st.a_pc, st.a_pr = c, r
-    if st.a_src < 0 and _move_params(st)[3]:
-        st.a_src = r
+    st.special_picked_colour, st.special_picked_region = c, r
+    if st.special_source < 0 and _move_params(st)[3]:
+        st.special_source = r
     if _card(st).kind == "either":
-        st.a_mode = 1
+        st.special_half = 1
 
 
 def _apply_to(st: St, action: Action, seat: int) -> None:
     a: int = action.args[0]
-    P, c, r = st.players, st.a_pc, st.a_pr
-    st.board[r * P + c] -= 1
-    st.board[a * P + c] += 1
+    players, c, r = st.players, st.special_picked_colour, st.special_picked_region
+    st.board[r * players + c] -= 1
+    st.board[a * players + c] += 1
     if c == seat:
-        st.a_own += 1
+        st.special_moved_own += 1
     else:
-        st.a_oth += 1
-    st.a_pc = st.a_pr = -1
+        st.special_moved_others += 1
+    st.special_picked_colour = st.special_picked_region = -1
     st._emit("move", seat, c, r, a)
     _unit_done(st)
 
@@ -164,15 +167,15 @@ def _apply_to(st: St, action: Action, seat: int) -> None:
 # ------------------------------------------------------------------ placing anywhere
 def _place_legal(st: St, seat: int) -> list[Action]:
     out: list[Action] = []
-    if st.a_tot < _card(st)["total"] and st.court[seat]:
-        king, place = st.king, A.PLACE
+    if st.special_placed < _card(st)["total"] and st.court[seat]:
+        king, place = st.king_region, A.PLACE
         out = [place[a] for a in range(AREAS) if a != king]
     out.append(A.STOP)
     return out
 
 
 def _place_proceed(st: St) -> None:
-    options = _place_legal(st, st.active)
+    options = _place_legal(st, st.active_seat)
     if len(options) == 1:
         st._end_action()
     else:
@@ -183,22 +186,22 @@ def _apply_place(st: St, action: Action, seat: int) -> None:
     a: int = action.args[0]
     st.board[a * st.players + seat] += 1
     st.court[seat] -= 1
-    st.a_tot += 1
-    st.a_mode = 2
+    st.special_placed += 1
+    st.special_half = 2
     st._emit("place", seat, a)
     _unit_done(st)
 
 
 def _either_legal(st: St, seat: int) -> list[Action]:
-    if st.a_mode == 1 or st.a_pc >= 0:
+    if st.special_half == 1 or st.special_picked_colour >= 0:
         return _move_legal(st, seat)
-    if st.a_mode == 2:
+    if st.special_half == 2:
         return _place_legal(st, seat)
     return _move_legal(st, seat, with_stop=False) + _place_legal(st, seat)
 
 
 def _either_proceed(st: St) -> None:
-    options = _either_legal(st, st.active)
+    options = _either_legal(st, st.active_seat)
     if len(options) == 1 and options[0] is A.STOP:
         st._end_action()
     else:
@@ -207,44 +210,44 @@ def _either_proceed(st: St) -> None:
 
 # ------------------------------------------------------------------ back to the provinces
 def _decay(st: St) -> None:
-    card, P, a = _card(st), st.players, st.active
-    lost = [0] * P
-    for s in range(P):
-        if s != a:
+    card, players, active = _card(st), st.players, st.active_seat
+    lost = [0] * players
+    for s in range(players):
+        if s != active:
             n = st.court[s] if card["all"] else min(card["per_player"], st.court[s])
             st.court[s] -= n
-            st.prov[s] += n
+            st.provinces[s] += n
             lost[s] = n
-    st._emit("decay", a, tuple(lost))
+    st._emit("decay", active, tuple(lost))
 
 
 def _withdraw_sources(st: St, s: int) -> bool:
-    P, board, king = st.players, st.board, st.king
-    return bool(st.court[s]) or any(board[r * P + s] for r in range(REGIONS) if r != king)
+    players, board, king = st.players, st.board, st.king_region
+    return bool(st.court[s]) or any(board[r * players + s] for r in range(REGIONS) if r != king)
 
 
 def _king_returns_proceed(st: St) -> None:
     per = _card(st)["per_player"]
-    while st.a_queue:
-        s = st.a_queue[0]
-        if st.a_left > 0 and _withdraw_sources(st, s):
-            if st.a_ck:
-                st.a_ck = False
+    while st.special_queue:
+        s = st.special_queue[0]
+        if st.special_left > 0 and _withdraw_sources(st, s):
+            if st.awaiting_veto_check:
+                st.awaiting_veto_check = False
                 if st._veto_window():
                     return
             st.phase = WITHDRAW
-            st.tm = (s,)
+            st.seats_to_move = (s,)
             return
-        st.a_queue = st.a_queue[1:]
-        st.a_left = per
+        st.special_queue = st.special_queue[1:]
+        st.special_left = per
     st._end_action()
 
 
 def _withdraw_legal(st: St, seat: int) -> list[Action]:
-    P, board, king, w = st.players, st.board, st.king, A.WITHDRAW
-    out = [w[r] for r in range(REGIONS) if r != king and board[r * P + seat]]
+    players, board, king, withdraw = st.players, st.board, st.king_region, A.WITHDRAW
+    out = [withdraw[r] for r in range(REGIONS) if r != king and board[r * players + seat]]
     if st.court[seat]:
-        out.append(w[REGIONS])
+        out.append(withdraw[REGIONS])
     return out
 
 
@@ -254,22 +257,27 @@ def _apply_withdraw(st: St, action: Action, seat: int) -> None:
         st.court[seat] -= 1
     else:
         st.board[r * st.players + seat] -= 1
-    st.prov[seat] += 1
-    st.a_left -= 1
+    st.provinces[seat] += 1
+    st.special_left -= 1
     st._emit("return", seat, seat, r)
     _unit_done(st)
 
 
 def _return_each_legal(st: St, seat: int) -> list[Action]:
-    P, board, king, hit, ret = st.players, st.board, st.king, st.a_hit, A.RETURN
-    out = [ret[c][r] for r in range(REGIONS) if r != king for c in range(P)
-           if c != seat and not hit >> c & 1 and board[r * P + c]]
+    # The 1995 rule book: one Caballero of each player, one of his own included (option
+    # banish_own; false: his opponents' only).
+    players, board, king, ret = st.players, st.board, st.king_region, A.RETURN
+    hit = st.special_hit
+    if not st.banish_own:
+        hit |= 1 << seat
+    out = [ret[c][r] for r in range(REGIONS) if r != king for c in range(players)
+           if not hit >> c & 1 and board[r * players + c]]
     out.append(A.STOP)
     return out
 
 
 def _return_each_proceed(st: St) -> None:
-    options = _return_each_legal(st, st.active)
+    options = _return_each_legal(st, st.active_seat)
     if len(options) == 1:
         st._end_action()
     else:
@@ -279,8 +287,8 @@ def _return_each_proceed(st: St) -> None:
 def _apply_return(st: St, action: Action, seat: int) -> None:
     c, r = action.args
     st.board[r * st.players + c] -= 1
-    st.prov[c] += 1
-    st.a_hit |= 1 << c
+    st.provinces[c] += 1
+    st.special_hit |= 1 << c
     st._emit("return", seat, c, r)
     _unit_done(st)
 
@@ -288,8 +296,8 @@ def _apply_return(st: St, action: Action, seat: int) -> None:
 # ------------------------------------------------------------------ secret disks
 def _sealed_card(participants: Callable[[St], tuple[int, ...]]) -> Callable[[St], None]:
     def run(st: St) -> None:
-        if st.a_ck:
-            st.a_ck = False
+        if st.awaiting_veto_check:
+            st.awaiting_veto_check = False
             if st._veto_window():
                 return
         seats = participants(st)
@@ -303,52 +311,56 @@ def _sealed_card(participants: Callable[[St], tuple[int, ...]]) -> Callable[[St]
 def _disk_return_regions(st: St, s: int) -> list[int]:
     # AIS: a region where he has at least 2 (all: at least 1). Engine decision: with no such
     # region he still returns as many as he can (RB p9 "as many as possible").
-    card, P, board, king = _card(st), st.players, st.board, st.king
+    card, players, board, king = _card(st), st.players, st.board, st.king_region
     need = 1 if card["all"] else card["per_player"]
-    rs = [r for r in range(REGIONS) if r != king and board[r * P + s] >= need]
+    rs = [r for r in range(REGIONS) if r != king and board[r * players + s] >= need]
     if not rs and need > 1:
-        rs = [r for r in range(REGIONS) if r != king and board[r * P + s]]
+        rs = [r for r in range(REGIONS) if r != king and board[r * players + s]]
     return rs
 
 
 def _disk_return_seats(st: St) -> tuple[int, ...]:
     # Engine decision (WBC 2001 "fellow players"): opponents only; option disk_return_self.
-    a = st.active
+    active = st.active_seat
     return tuple(s for s in range(st.players)
-                 if (s != a or st.o_self) and _disk_return_regions(st, s))
+                 if (s != active or st.disk_return_hits_self) and _disk_return_regions(st, s))
 
 
 def _disk_return_resolve(st: St, choices: tuple[int, ...]) -> None:
-    card, P = _card(st), st.players
+    card, players = _card(st), st.players
     for s, r in enumerate(choices):
         if r >= 0:
-            have = st.board[r * P + s]
+            have = st.board[r * players + s]
             n = have if card["all"] else min(card["per_player"], have)
-            st.board[r * P + s] -= n
-            st.prov[s] += n
+            st.board[r * players + s] -= n
+            st.provinces[s] += n
 
 
 def _evict_choices(st: St, seat: int) -> list[Action]:
-    P, board, king, a = st.players, st.board, st.king, st.active
+    players, board, king = st.players, st.board, st.king_region
     return [A.EVICT[r] for r in range(REGIONS) if r != king
-            and any(board[r * P + s] for s in range(P) if s != a)]
+            and any(board[r * players + s] for s in range(players) if s != seat)]
 
 
 def _apply_evict(st: St, action: Action, seat: int) -> None:
     r: int = action.args[0]
-    st.a_region = r
+    st.special_named = r
     st._emit("evict", seat, r)
-    P = st.players
-    st._open_sealed(S_CARD, tuple(s for s in range(P) if s != seat and st.board[r * P + s]))
+    players = st.players
+    st._open_sealed(S_CARD, tuple(s for s in range(players)
+                                  if s != seat and st.board[r * players + s]))
 
 
 def _evict_resolve(st: St, choices: tuple[int, ...]) -> None:
-    P, src = st.players, st.a_region
+    players, named, king = st.players, st.special_named, st.king_region
     for s, r in enumerate(choices):
         if r >= 0:
-            n = st.board[src * P + s]
-            st.board[src * P + s] = 0
-            st.board[r * P + s] += n
+            n = st.board[named * players + s]
+            st.board[named * players + s] = 0
+            if r in (named, king):  # the 1995 rule book: back to his court
+                st.court[s] += n
+            else:
+                st.board[r * players + s] += n
 
 
 def _secret_scoring_resolve(st: St, choices: tuple[int, ...]) -> None:
@@ -359,12 +371,21 @@ def _secret_scoring_resolve(st: St, choices: tuple[int, ...]) -> None:
 
 
 def disk_choices(st: St, seat: int) -> list[int]:
-    kind, king = _card(st).kind, st.king
+    kind, king = _card(st).kind, st.king_region
     if kind == "disk-return":
         return _disk_return_regions(st, seat)
-    if kind == "evict":  # engine decision: not the Castillo, not the named region
-        return [r for r in range(REGIONS) if r != king and r != st.a_region]
-    return [r for r in range(REGIONS) if r != king]  # secret scoring
+    if kind == "evict":
+        # The disk shows every region but the Castillo. The 1995 rule book: the King's
+        # region or the named region itself sends them to court (option movement_to_court;
+        # false: another region only).
+        if st.movement_to_court:
+            return list(range(REGIONS))
+        return [r for r in range(REGIONS) if r != king and r != st.special_named]
+    # secret scoring: the 1995 rule book scores the King's region like any other
+    # (option secret_scoring_king)
+    if st.secret_scoring_king:
+        return list(range(REGIONS))
+    return [r for r in range(REGIONS) if r != king]
 
 
 def resolve_sealed(st: St, choices: tuple[int, ...]) -> None:
@@ -393,7 +414,7 @@ def _score_group(st: St) -> None:
     card = _card(st)
     first = card["first"]
     for r in range(REGIONS):
-        value = st.values(r)[0] if st.o_group else st.C.region_scores[r][0]
+        value = st.values(r)[0] if st.group_by_current_values else st.components.region_scores[r][0]
         if value in first:
             st.score_area(r, card.id)
 
@@ -408,8 +429,8 @@ def _score_first_only(st: St) -> None:
 
 
 def _region_totals(st: St) -> list[int]:
-    P, board = st.players, st.board
-    return [sum(board[r * P:(r + 1) * P]) for r in range(REGIONS)]
+    players, board = st.players, st.board
+    return [sum(board[r * players:(r + 1) * players]) for r in range(REGIONS)]
 
 
 def _score_most(st: St) -> None:
@@ -433,47 +454,50 @@ def _score_fewest(st: St) -> None:
 
 # ------------------------------------------------------------------ King, Grande, boards, cards
 def _scoreboard_choices(st: St, seat: int) -> list[Action]:
-    sb, king = st.sb, st.king
+    # The 1995 rule book: a mobile scoreboard may go to the Castillo (option
+    # scoreboard_castillo); never into or out of the King's region; one per area.
+    boards, king = st.scoreboards, st.king_region
+    areas = AREAS if st.scoreboard_on_castillo else REGIONS
     out = []
     for b in (0, 1):
-        if sb[b] == king:
+        if boards[b] == king:
             continue  # nothing leaves the King's region
-        other = sb[1 - b]
-        out += [A.SCOREBOARD[b][r] for r in range(REGIONS)
-                if r != king and r != sb[b] and r != other]
+        other = boards[1 - b]
+        out += [A.SCOREBOARD[b][a] for a in range(areas)
+                if a != king and a != boards[b] and a != other]
     return out
 
 
 def _apply_scoreboard(st: St, action: Action, seat: int) -> None:
     b, r = action.args
-    st.sb[b] = r
+    st.scoreboards[b] = r
     st._emit("scoreboard", seat, b, r)
     st._end_action()
 
 
 def _king_choices(st: St, seat: int) -> list[Action]:
-    king = st.king
+    king = st.king_region
     if _card(st)["adjacent"]:
-        return [A.KING[r] for r in st.C.neighbors[king]]
+        return [A.KING[r] for r in st.components.neighbors[king]]
     return [A.KING[r] for r in range(REGIONS) if r != king]
 
 
 def _apply_king(st: St, action: Action, seat: int) -> None:
-    st.king = action.args[0]
-    st._emit("king", seat, st.king)
+    st.king_region = action.args[0]
+    st._emit("king", seat, st.king_region)
     st._end_action()
 
 
 def _grande_choices(st: St, seat: int) -> list[Action]:
-    king, home = st.king, st.grande[seat]
+    king, home = st.king_region, st.grande_region[seat]
     if home == king:
         return []
     return [A.GRANDE[r] for r in range(REGIONS) if r != king and r != home]
 
 
 def _apply_grande(st: St, action: Action, seat: int) -> None:
-    st.grande[seat] = action.args[0]
-    st._emit("grande", seat, st.grande[seat])
+    st.grande_region[seat] = action.args[0]
+    st._emit("grande", seat, st.grande_region[seat])
     st._end_action()
 
 
@@ -486,14 +510,14 @@ def _apply_takeback(st: St, action: Action, seat: int) -> None:
     # RB p12: the player need not say which card; the public log says only that he did.
     v: int = action.args[0]
     st.hand[seat] |= 1 << v
-    st.plog[seat] = (*st.plog[seat], 0)
+    st.power_log[seat] = (*st.power_log[seat], 0)
     st._emit("takeback", seat)
     st._end_action()
 
 
 def _court_proceed(st: St) -> None:
-    if st.a_ck:
-        st.a_ck = False
+    if st.awaiting_veto_check:
+        st.awaiting_veto_check = False
         if st._veto_window():
             return
     st._offer_recruit(_card(st)["per_player"], ACTION)

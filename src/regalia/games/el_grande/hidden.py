@@ -25,11 +25,11 @@ def hand_cards(mask: int) -> list[int]:
     return [v for v in range(1, 14) if mask >> v & 1]
 
 
-def replay_hand(plog: tuple[int, ...], takebacks: tuple[int, ...]) -> int | None:
+def replay_hand(power_log: tuple[int, ...], takebacks: tuple[int, ...]) -> int | None:
     """The hand after a public power log (0 = a secret take-back), given the take-backs'
     cards in order; ``None`` if they do not fit (a card played while not in hand)."""
     hand, i = ALL_POWER, 0
-    for v in plog:
+    for v in power_log:
         if v:
             if not hand >> v & 1:
                 return None
@@ -43,12 +43,12 @@ def replay_hand(plog: tuple[int, ...], takebacks: tuple[int, ...]) -> int | None
     return hand
 
 
-def consistent_hands(plog: tuple[int, ...]) -> list[int]:
+def consistent_hands(power_log: tuple[int, ...]) -> list[int]:
     """Every hand (with repeats, one per take-back assignment) the public log allows."""
-    n = plog.count(0)
+    n = power_log.count(0)
     out = []
     for combo in product(range(1, 14), repeat=n):
-        hand = replay_hand(plog, combo)
+        hand = replay_hand(power_log, combo)
         if hand is not None:
             out.append(hand)
     return out
@@ -60,56 +60,56 @@ def determinize(st: St, seat: int, rng: Rng) -> None:
     for s in range(st.players):
         if s == seat:
             continue
-        if st.plog[s].count(0):
-            hands = consistent_hands(st.plog[s])
+        if st.power_log[s].count(0):
+            hands = consistent_hands(st.power_log[s])
             st.hand[s] = hands[rng.below(len(hands))]
-        if st.phase == SEALED and st.sealed[s] >= 0:
+        if st.phase == SEALED and st.disks[s] >= 0:
             choices = st.disk_choices(s)
-            st.sealed[s] = choices[rng.below(len(choices))]
+            st.disks[s] = choices[rng.below(len(choices))]
 
 
 def check_invariants(st: St) -> None:
     """Raise AssertionError if a piece, power card or action card was made or lost."""
-    C, P = st.C, st.players
-    for s in range(P):
-        on_board = sum(st.board[a * P + s] for a in range(REGIONS + 1))
-        total = on_board + st.court[s] + st.prov[s]
-        if st.phase == SEALED and st.skind == S_SETUP:
-            total += C.setup_disk  # the setup Caballero waits for its disk
-        assert total == C.caballeros, f"seat {s} has {total} Caballeros, not {C.caballeros}"
-        assert min(st.court[s], st.prov[s]) >= 0, f"seat {s} has a negative court/provinces"
-        assert all(st.board[a * P + s] >= 0 for a in range(REGIONS + 1))
-        assert 0 <= st.grande[s] < REGIONS
+    parts, players = st.components, st.players
+    for s in range(players):
+        on_board = sum(st.board[a * players + s] for a in range(REGIONS + 1))
+        total = on_board + st.court[s] + st.provinces[s]
+        if st.phase == SEALED and st.disk_purpose == S_SETUP:
+            total += parts.setup_disk  # the setup Caballero waits for its disk
+        assert total == parts.caballeros, f"seat {s} has {total} Caballeros, not {parts.caballeros}"
+        assert min(st.court[s], st.provinces[s]) >= 0, f"seat {s} has a negative court/provinces"
+        assert all(st.board[a * players + s] >= 0 for a in range(REGIONS + 1))
+        assert 0 <= st.grande_region[s] < REGIONS
         assert st.hand[s] & ~ALL_POWER == 0
-        assert replay_hand(st.plog[s], tuple(_takebacks(st, s))) == st.hand[s], \
+        assert replay_hand(st.power_log[s], tuple(_takebacks(st, s))) == st.hand[s], \
             f"seat {s}'s hand does not follow from its power cards"
-    assert 0 <= st.king < REGIONS, "the King is not in a region"
-    assert st.king != CASTILLO
-    on = [b for b in st.sb if b >= 0]
+    assert 0 <= st.king_region < REGIONS, "the King is not in a region"
+    assert st.king_region != CASTILLO
+    on = [b for b in st.scoreboards if b >= 0]
     assert len(set(on)) == len(on), "both mobile scoreboards lie on one region"
-    assert all(0 <= b < REGIONS for b in on)
+    assert all(0 <= b <= CASTILLO for b in on)
     # 45 action cards: stacks + face-up (not kept Vetos) + kept Vetos + discarded
-    where = [st.remain[t] + st.gone[t] for t in range(len(C.cards))]
+    where = [st.unrevealed[t] + st.discarded[t] for t in range(len(parts.cards))]
     for k in range(5):
-        t = st.face[k]
-        if t >= 0 and not (st.taker[k] >= 0 and C.cards[t].kind == "veto"):
+        t = st.face_up[k]
+        if t >= 0 and not (st.taken_by[k] >= 0 and parts.cards[t].kind == "veto"):
             where[t] += 1
-    for v in st.vetos:
+    for v in st.vetos_held:
         where[v[2]] += 1
-    if st.face[4] < 0:
-        where[C.stack_cards[4][0]] += 1
-    for t, card in enumerate(C.cards):
+    if st.face_up[4] < 0:
+        where[parts.stack_cards[4][0]] += 1
+    for t, card in enumerate(parts.cards):
         assert where[t] == card.count, f"{where[t]} '{card.id}' cards, not {card.count}"
     if st.phase == OVER:
-        assert st.tm == ()
+        assert st.seats_to_move == ()
 
 
 def _takebacks(st: St, s: int) -> list[int]:
     """The cards seat ``s`` took back, in order, recovered from its true hand and log."""
-    n = st.plog[s].count(0)
+    n = st.power_log[s].count(0)
     if not n:
         return []
     for combo in product(range(1, 14), repeat=n):
-        if replay_hand(st.plog[s], combo) == st.hand[s]:
+        if replay_hand(st.power_log[s], combo) == st.hand[s]:
             return list(combo)
     return [0] * n

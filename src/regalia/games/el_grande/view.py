@@ -1,4 +1,4 @@
-"""What one seat sees of an El Grande position (its view), and words for actions and errors.
+"""What one seat sees of an El Grande position: its view (words live in :mod:`words`).
 
 ``view(state, seat)`` returns a JSON-ready dict (``seat=None``: a spectator). Keys:
 
@@ -15,20 +15,25 @@
   ``scoreboard`` (its id or None), ``neighbors`` (ids), ``king`` (bool),
   ``next_to_king`` (bool: placement allowed), ``caballeros`` (count per seat), ``grandes``
   (seats whose Grande stands there)
-- ``castillo``: ``name``, ``scores``, ``caballeros`` (per seat; announced, so public)
-- ``scoreboards``: ``id``, ``name``, ``scores``, ``region`` (id or None)
+- ``castillo``: ``name``, ``scores`` (current), ``printed_scores``, ``scoreboard`` (id or
+  None), ``caballeros`` (per seat; announced, so public)
+- ``scoreboards``: ``id``, ``name``, ``scores``, ``region`` (area id: a region's or
+  ``castillo``; None beside the board)
 - ``seats``: per seat ``seat``, ``name``, ``score``, ``court``, ``provinces``, ``home``
   (region of the Grande), ``power_card`` (played this round or None), ``power_played`` (every
   card played, in order), ``takebacks`` (cards secretly taken back), ``hand_count``,
   ``hand`` (the viewer's own cards; everyone's once the game is over; else None),
   ``vetos`` (rounds in which each held Veto expires), ``disk`` (during a sealed choice: the
   viewer's own region id, else ``"chosen"``/``"choosing"``; None when not choosing)
-- ``cards``: the five face-up action cards: ``stack``, ``id``, ``name``, ``text``,
+- ``cards``: the five face-up action cards: ``stack``, ``id``, ``name``, ``text`` (of the
+  reading the options choose),
   ``caballeros`` (placement maximum), ``taken_by`` (seat or None); ``id`` None if the stack
   is empty. ``stacks_left``: unrevealed cards per stack; ``unrevealed``: per stack 1-5,
   ``{card id: copies not yet turned up}`` (every face-up card was seen: perfect memory)
-- ``turn``: None, or ``seat``, ``card`` (id), ``placed``, ``place_max``,
-  ``placement_over``, ``action`` (``"not started" | "in progress" | "done" | "none"``)
+- ``turn``: None, or ``seat``, ``card`` (id), ``placed``, ``place_max``, ``placeable``
+  (how many he may still place now: the card's number less those placed, at most his
+  court; 0 once the placement is over), ``placement_over``, ``action`` (``"not started" |
+  "in progress" | "done" | "none"``)
 - ``special``: None, or the special action under way: ``card``, ``moved_own``,
   ``moved_others``, ``placed``, ``source`` (region fixed for the move), ``picked``
   (``{"colour", "region"}`` being moved), ``named`` (region named for Movement),
@@ -44,25 +49,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from regalia.engine.actions import Action
 from regalia.games.el_grande import actions as A
 from regalia.games.el_grande.hidden import hand_cards
 from regalia.games.el_grande.phases import (
-    ACTION,
-    CARD,
-    MAIN,
     NAMES,
     OVER,
     POWER,
-    RECALL,
-    RECRUIT,
     S_CARD,
     S_CASTILLO,
     S_SETUP,
     SEALED,
     VETO,
-    WITHDRAW,
 )
+from regalia.games.el_grande.words import card_text, log_text, pending, placeable
 
 if TYPE_CHECKING:
     from regalia.games.el_grande.state import ElGrandeState as St
@@ -82,346 +81,140 @@ def log_entries(st: St, limit: int | None) -> list[tuple[Any, ...]]:
     return out
 
 
-def _area(st: St, a: int) -> str:
-    if a == CASTILLO:
-        return "the Castillo"
-    if a < 0:
-        return "nowhere"
-    return st.C.region_names[a]
-
-
-def _who(st: St, s: int) -> str:
-    return st.seat_name(s)
-
-
 def view(st: St, seat: int | None) -> dict[str, Any]:
-    C, P = st.C, st.players
+    parts, players = st.components, st.players
     over = st.phase == OVER
-    ids = C.region_ids
-    king = st.king
-    adjacent = set(C.neighbors[king])
+    ids = parts.region_ids
+    king = st.king_region
+    adjacent = set(parts.neighbors[king])
     regions = []
     for r in range(A.REGIONS):
-        sb = st.sb.index(r) if r in st.sb else -1
         regions.append({
-            "id": ids[r], "name": C.region_names[r], "scores": list(st.values(r)),
-            "printed_scores": list(C.region_scores[r]),
-            "scoreboard": C.scoreboard_ids[sb] if sb >= 0 else None,
-            "neighbors": [ids[n] for n in C.neighbors[r]], "king": r == king,
+            "id": ids[r], "name": parts.region_names[r], "scores": list(st.values(r)),
+            "printed_scores": list(parts.region_scores[r]),
+            "scoreboard": _board_on(st, r),
+            "neighbors": [ids[n] for n in parts.neighbors[r]], "king": r == king,
             "next_to_king": r in adjacent,
-            "caballeros": st.board[r * P:(r + 1) * P],
-            "grandes": [s for s in range(P) if st.grande[s] == r],
+            "caballeros": st.board[r * players:(r + 1) * players],
+            "grandes": [s for s in range(players) if st.grande_region[s] == r],
         })
     sealing = st.phase == SEALED
     seats = []
-    for s in range(P):
+    for s in range(players):
         disk: Any = None
-        if sealing and st.sealed[s] != -2:
-            if st.sealed[s] == -1:
+        if sealing and st.disks[s] != -2:
+            if st.disks[s] == -1:
                 disk = "choosing"
             elif s == seat:
-                disk = ids[st.sealed[s]]
+                disk = ids[st.disks[s]]
             else:
                 disk = "chosen"
-        plays = [v for v in st.plog[s] if v]
+        plays = [v for v in st.power_log[s] if v]
         seats.append({
             "seat": s, "name": A.SEAT_NAMES[s], "score": st.score[s], "court": st.court[s],
-            "provinces": st.prov[s], "home": ids[st.grande[s]],
-            "power_card": st.played[s] or None, "power_played": plays,
-            "takebacks": len(st.plog[s]) - len(plays),
-            "hand_count": 13 - len(plays) + (len(st.plog[s]) - len(plays)),
+            "provinces": st.provinces[s], "home": ids[st.grande_region[s]],
+            "power_card": st.power_played[s] or None, "power_played": plays,
+            "takebacks": len(st.power_log[s]) - len(plays),
+            "hand_count": 13 - len(plays) + (len(st.power_log[s]) - len(plays)),
             "hand": hand_cards(st.hand[s]) if (s == seat or over) else None,
             "vetos": [st.rounds[v[1]] if v[1] < len(st.rounds) else None
-                      for v in st.vetos if v[0] == s],
+                      for v in st.vetos_held if v[0] == s],
             "disk": disk,
         })
     cards: list[dict[str, Any]] = []
     for k in range(5):
-        t = st.face[k]
+        t = st.face_up[k]
         if t < 0:
             cards.append({"stack": k + 1, "id": None, "name": None, "text": None,
                           "caballeros": k + 1, "taken_by": None})
             continue
-        card = C.cards[t]
-        cards.append({"stack": k + 1, "id": card.id, "name": card.name, "text": card.text,
+        card = parts.cards[t]
+        cards.append({"stack": k + 1, "id": card.id, "name": card.name, "text": card_text(st, t),
                       "caballeros": card.stack,
-                      "taken_by": st.taker[k] if st.taker[k] >= 0 else None})
-    stacks_left = [sum(st.remain[t] for t in C.stack_cards[k]) for k in range(4)] + [0]
-    unrevealed = [{C.cards[t].id: st.remain[t] for t in C.stack_cards[k] if st.remain[t]}
-                  for k in range(5)]
+                      "taken_by": st.taken_by[k] if st.taken_by[k] >= 0 else None})
+    stacks_left = [sum(st.unrevealed[t] for t in parts.stack_cards[k]) for k in range(4)] + [0]
+    unrevealed = [{parts.cards[t].id: st.unrevealed[t] for t in parts.stack_cards[k]
+                   if st.unrevealed[t]} for k in range(5)]
     turn = None
-    if st.active >= 0 and st.phase != POWER:
-        card_id = C.cards[st.tcard].id if st.tcard >= 0 else None
-        if st.tcard < 0 or C.cards[st.tcard].kind == "veto":
+    if st.active_seat >= 0 and st.phase != POWER:
+        card_id = parts.cards[st.turn_card].id if st.turn_card >= 0 else None
+        if st.turn_card < 0 or parts.cards[st.turn_card].kind == "veto":
             action = "none"
         else:
-            action = ("not started", "in progress", "done")[st.astate]
-        turn = {"seat": st.active, "card": card_id, "placed": st.placed,
-                "place_max": st.pmax, "placement_over": st.pdone, "action": action}
+            action = ("not started", "in progress", "done")[st.special_state]
+        turn = {"seat": st.active_seat, "card": card_id, "placed": st.placed,
+                "place_max": st.place_max, "placeable": placeable(st),
+                "placement_over": st.placement_over, "action": action}
     special = None
-    if st.astate == 1 and st.phase != OVER:
+    if st.special_state == 1 and st.phase != OVER:
         special = {
-            "card": C.cards[st.tcard].id, "moved_own": st.a_own, "moved_others": st.a_oth,
-            "placed": st.a_tot, "source": ids[st.a_src] if st.a_src >= 0 else None,
-            "picked": {"colour": A.SEAT_NAMES[st.a_pc], "region": ids[st.a_pr]}
-            if st.a_pc >= 0 else None,
-            "named": ids[st.a_region] if st.a_region >= 0 else None,
-            "returning": list(st.a_queue), "left": st.a_left,
+            "card": parts.cards[st.turn_card].id, "moved_own": st.special_moved_own,
+            "moved_others": st.special_moved_others, "placed": st.special_placed,
+            "source": ids[st.special_source] if st.special_source >= 0 else None,
+            "picked": {"colour": A.SEAT_NAMES[st.special_picked_colour],
+                       "region": ids[st.special_picked_region]}
+            if st.special_picked_colour >= 0 else None,
+            "named": ids[st.special_named] if st.special_named >= 0 else None,
+            "returning": list(st.special_queue), "left": st.special_left,
         }
     phase = NAMES[st.phase]
-    if sealing and st.skind == S_SETUP:
+    if sealing and st.disk_purpose == S_SETUP:
         phase = "setup-disk"
     return {
-        "game": "el-grande", "players": P, "seat": seat,
-        "seat_names": list(A.SEAT_NAMES[:P]), "options": dict(st.options),
-        "round": st.rounds[st.ri] if st.ri >= 0 else None, "rounds": list(st.rounds),
-        "round_index": st.ri, "scoring_rounds": [3, 6, 9],
-        "phase": phase, "to_move": list(st.tm),
-        "pending": [{"seat": s, "decision": pending(st, s)} for s in st.tm],
-        "start_player": st.start, "turn_order": list(st.order) if st.phase != POWER else [],
-        "active": st.active if st.active >= 0 else None,
+        "game": "el-grande", "players": players, "seat": seat,
+        "seat_names": list(A.SEAT_NAMES[:players]), "options": dict(st.options),
+        "round": st.rounds[st.round_index] if st.round_index >= 0 else None,
+        "rounds": list(st.rounds),
+        "round_index": st.round_index, "scoring_rounds": [3, 6, 9],
+        "phase": phase, "to_move": list(st.seats_to_move),
+        "pending": [{"seat": s, "decision": pending(st, s)} for s in st.seats_to_move],
+        "start_player": st.start_player,
+        "turn_order": list(st.turn_order) if st.phase != POWER else [],
+        "active": st.active_seat if st.active_seat >= 0 else None,
         "king": ids[king], "regions": regions,
-        "castillo": {"name": C.castillo_name, "scores": list(C.castillo_scores),
-                     "caballeros": st.board[CASTILLO * P:(CASTILLO + 1) * P]},
-        "scoreboards": [{"id": C.scoreboard_ids[b], "name": C.scoreboard_names[b],
-                         "scores": list(C.scoreboard_scores[b]),
-                         "region": ids[st.sb[b]] if st.sb[b] >= 0 else None}
+        "castillo": {"name": parts.castillo_name, "scores": list(st.values(CASTILLO)),
+                     "printed_scores": list(parts.castillo_scores),
+                     "scoreboard": _board_on(st, CASTILLO),
+                     "caballeros": st.board[CASTILLO * players:(CASTILLO + 1) * players]},
+        "scoreboards": [{"id": parts.scoreboard_ids[b], "name": parts.scoreboard_names[b],
+                         "scores": list(parts.scoreboard_scores[b]),
+                         "region": A.AREA_IDS[st.scoreboards[b]]
+                         if st.scoreboards[b] >= 0 else None}
                         for b in (0, 1)],
         "seats": seats, "cards": cards, "stacks_left": stacks_left,
         "unrevealed": unrevealed,
         "turn": turn, "special": special,
-        "sealed": {"purpose": SEALED_PURPOSE[st.skind]} if sealing else None,
-        "veto_queue": list(st.vq) if st.phase == VETO else [],
+        "sealed": {"purpose": SEALED_PURPOSE[st.disk_purpose]} if sealing else None,
+        "veto_queue": list(st.veto_queue) if st.phase == VETO else [],
         "log": [_log_dict(st, e) for e in log_entries(st, LOG_SHOWN)],
         "scores": list(st.score), "over": over,
         "ranking": list(st.ranking()) if over else None,
     }
 
 
-def pending(st: St, s: int) -> str:
-    """The decision ``s`` faces, in words."""
-    phase = st.phase
-    if phase == POWER:
-        return "play a power card"
-    if phase == RECRUIT:
-        return f"take up to {st.rmax} Caballeros into the court"
-    if phase == RECALL:
-        return f"take {st.rleft} more Caballero(s) from the board into the court"
-    if phase == CARD:
-        return "take one of the face-up action cards"
-    if phase == MAIN:
-        return "place Caballeros, carry out the special action, or end the turn"
-    if phase == ACTION:
-        return f"carry out {st.C.cards[st.tcard].name}"
-    if phase == WITHDRAW:
-        return f"return {st.a_left} of your Caballeros to the provinces (The King returns!)"
-    if phase == SEALED:
-        return {S_SETUP: "set the disk: where your first Caballero goes",
-                S_CASTILLO: "set the disk: where your Castillo Caballeros go",
-                S_CARD: f"set the disk for {st.C.cards[st.tcard].name}"}[st.skind]
-    if phase == VETO:
-        return f"use a Veto against {_who(st, st.active)}'s special action, or pass"
-    return "nothing"
-
-
 def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:
     kind = e[0]
-    C = st.C
-    out: dict[str, Any] = {"event": kind}
+    parts = st.components
+    out: dict[str, Any] = {"event": kind, "text": log_text(st, e)}
     if kind == "round":
-        out.update(round=e[1], cards=list(e[2]), text=f"Round {e[1]} begins")
+        out.update(round=e[1], cards=list(e[2]))
     elif kind == "general":
-        out.update(round=e[1], text=f"General scoring after round {e[1]}")
+        out.update(round=e[1])
     elif kind == "score":
-        pts = list(e[3])
-        shown = ", ".join(f"{_who(st, s)} {p}" for s, p in enumerate(pts) if p) or "nobody"
-        area = "castillo" if e[2] == CASTILLO else C.region_ids[e[2]]
-        out.update(area=area, points=pts, scoring=e[1],
-                   text=f"{_area(st, e[2])} scored: {shown}")
+        out.update(area=A.AREA_IDS[e[2]], points=list(e[3]), scoring=e[1])
     elif kind == "disks":
-        chosen = {A.SEAT_NAMES[s]: C.region_ids[r] for s, r in enumerate(e[2]) if r >= 0}
-        out.update(purpose=SEALED_PURPOSE[e[1]], disks=chosen,
-                   text="Disks revealed: " + ", ".join(f"{k} {v}" for k, v in chosen.items()))
+        chosen = {A.SEAT_NAMES[s]: parts.region_ids[r] for s, r in enumerate(e[2]) if r >= 0}
+        out.update(purpose=SEALED_PURPOSE[e[1]], disks=chosen)
     elif kind == "over":
-        out.update(scores=list(e[1]), text="The game is over")
+        out.update(scores=list(e[1]))
     else:
-        s = e[1]
-        out["seat"] = s
-        who = _who(st, s)
-        if kind == "power":
-            text = f"{who} plays power card {e[2]}"
-        elif kind == "court":
-            text = f"{who} takes {e[2]} Caballero(s) into the court"
-        elif kind == "recall":
-            text = f"{who} takes a Caballero from {_area(st, e[2])} into the court"
-        elif kind == "card":
-            text = f"{who} takes {C.cards[C.card_index[e[2]]].name}"
-        elif kind == "place":
-            text = f"{who} places a Caballero in {_area(st, e[2])}"
-        elif kind == "act":
-            text = f"{who} carries out {C.cards[C.card_index[e[2]]].name}"
-        elif kind == "move":
-            text = (f"{who} moves a {A.SEAT_NAMES[e[2]]} Caballero from {_area(st, e[3])} "
-                    f"to {_area(st, e[4])}")
-        elif kind == "return":
-            src = "the court" if e[3] == A.REGIONS else _area(st, e[3])
-            text = f"{who} sends a {A.SEAT_NAMES[e[2]]} Caballero from {src} to the provinces"
-        elif kind == "decay":
-            text = f"{who}: opponents return court Caballeros {list(e[2])}"
-        elif kind == "king":
-            text = f"{who} moves the King to {_area(st, e[2])}"
-        elif kind == "grande":
-            text = f"{who} moves the Grande to {_area(st, e[2])}"
-        elif kind == "scoreboard":
-            text = f"{who} puts the {C.scoreboard_names[e[2]]} on {_area(st, e[3])}"
-        elif kind == "evict":
-            text = f"{who} names {_area(st, e[2])} for Movement"
-        elif kind == "takeback":
-            text = f"{who} takes a played power card back into the hand"
-        elif kind == "veto":
-            text = f"{who} vetoes {_who(st, e[2])}'s special action"
-        else:
-            text = kind
-        out["text"] = text
+        out["seat"] = e[1]
     return out
 
 
-# ---------------------------------------------------------------------- describe
-def describe(st: St, action: Action) -> str:
-    k, args = action.kind, action.args
-    C = st.C
-    if k == "power":
-        v = args[0]
-        return f"Play power card {v} (up to {C.power_caballeros[v]} Caballeros to court)"
-    if k == "court":
-        return f"Take {args[0]} Caballero(s) into your court"
-    if k == "recall":
-        return f"Take a Caballero from {_area(st, args[0])} back into your court"
-    if k == "card":
-        t = st.face[args[0]]
-        name = C.cards[t].name if t >= 0 else "none"
-        return f"Take the action card of stack {args[0] + 1} ({name})"
-    if k == "place":
-        return f"Place a Caballero in {_area(st, args[0])}"
-    if k == "act":
-        return f"Carry out the special action of {C.cards[st.tcard].name}" if st.tcard >= 0 \
-            else "Carry out the special action"
-    if k == "done":
-        return "End your turn"
-    if k == "stop":
-        return "Stop the special action here"
-    if k == "pick":
-        return f"Move a {A.SEAT_NAMES[args[0]]} Caballero out of {_area(st, args[1])}"
-    if k == "to":
-        return f"...into {_area(st, args[0])}"
-    if k == "return":
-        return (f"Send a {A.SEAT_NAMES[args[0]]} Caballero from {_area(st, args[1])} back "
-                f"to the provinces")
-    if k == "withdraw":
-        src = "your court" if args[0] == A.REGIONS else _area(st, args[0])
-        return f"Return one of your Caballeros from {src} to your provinces"
-    if k == "score":
-        return f"Score {_area(st, args[0])} now"
-    if k == "king":
-        return f"Move the King to {_area(st, args[0])}"
-    if k == "grande":
-        return f"Move your Grande to {_area(st, args[0])}"
-    if k == "scoreboard":
-        return f"Put the {C.scoreboard_names[args[0]]} on {_area(st, args[1])}"
-    if k == "evict":
-        return f"Name {_area(st, args[0])}: your opponents must move their Caballeros out"
-    if k == "takeback":
-        return f"Take power card {args[0]} back into your hand"
-    if k == "disk":
-        return f"Set your disk to {_area(st, args[0])}"
-    if k == "veto":
-        return f"Use your Veto to stop {_who(st, st.active)}'s special action"
-    if k == "pass":
-        return "Let the special action go on"
-    return action.text
-
-
-# ---------------------------------------------------------------------- explain_illegal
-_KINDS = {
-    POWER: ("power",), RECRUIT: ("court",), RECALL: ("recall",), CARD: ("card",),
-    MAIN: ("place", "act", "done"), SEALED: ("disk",), VETO: ("veto", "pass"),
-    WITHDRAW: ("withdraw",),
-}
-
-
-def explain_illegal(st: St, action: Action, seat: int) -> str:
-    reason = _reason(st, action, seat)
-    who = st.seat_name(seat)
-    if reason is None:
-        legal = st.legal_actions(seat)
-        shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-        return f"'{action}' is not legal for {who} now; legal: {shown}"
-    return f"'{action}' is not legal for {who}: {reason}"
-
-
-def _reason(st: St, action: Action, seat: int) -> str | None:
-    k, args, P, king = action.kind, action.args, st.players, st.king
-    phase = st.phase
-    if phase in _KINDS and k not in _KINDS[phase]:
-        return f"now {who_must(st, seat)}"
-    if phase == ACTION and k not in {a.kind for a in st.legal_actions(seat)}:
-        return f"now {who_must(st, seat)}"  # a special action: only its own decisions
-    taboo = "nothing may enter or leave the King's region (RB p4)"
-    if k == "power":
-        v = args[0]
-        for s in range(P):
-            if s != seat and st.played[s] == v:
-                return f"{v} was already played this round by {_who(st, s)}"
-        return f"power card {v} is not in your hand (played cards stay out, RB p3)"
-    if k == "court":
-        return f"you may take at most {st.rmax} Caballeros into the court now"
-    if k == "recall":
-        if args[0] == king:
-            return taboo
-        return f"you have no Caballero in {_area(st, args[0])}"
-    if k == "card":
-        t = st.face[args[0]]
-        if t < 0:
-            return f"stack {args[0] + 1} has no card"
-        return f"the card of stack {args[0] + 1} was already taken this round by " \
-               f"{_who(st, st.taker[args[0]])}"
-    if k == "place" and phase == MAIN:
-        a = args[0]
-        if st.pdone:
-            return ("the placement may not be split around the special action "
-                    "(1995 rule D, option split_placement=false)")
-        if st.placed >= st.pmax:
-            return f"this card lets you place at most {st.pmax} Caballero(s)"
-        if not st.court[seat]:
-            return "your court is empty"
-        if a == king:
-            return "nothing may enter the King's region"
-        nbrs = ", ".join(st.C.region_names[n] for n in st.C.neighbors[king])
-        return f"Caballeros are placed only next to the King ({nbrs}) or in the Castillo"
-    if k == "act":
-        if st.C.cards[st.tcard].kind == "veto":
-            return "the Veto card has no action now: it is kept for use against another player"
-        return "you have already carried out this card's special action"
-    if k in ("pick", "to", "king", "grande", "scoreboard", "evict", "return", "withdraw",
-             "disk", "score", "place"):
-        area = args[-1]
-        if k in ("pick", "to", "grande", "scoreboard", "evict", "return", "place",
-                 "withdraw") and area == king:
-            return taboo
-        if k == "scoreboard" and st.sb[args[0]] == king:
-            return "a mobile scoreboard in the King's region cannot leave it (RB p4)"
-        if k == "grande" and st.grande[seat] == king:
-            return "a Grande in the King's region cannot leave it (RB p12)"
-        card = st.C.cards[st.tcard] if st.tcard >= 0 else None
-        if k == "king" and phase == ACTION and card is not None and card.kind == "king" \
-                and card["adjacent"]:
-            return f"the Royal Adviser moves the King only next to {_area(st, king)}"
-        if k == "disk" and area == king:
-            return "the disk may not name the King's region here"
+def _board_on(st: St, area: int) -> str | None:
+    """The id of the mobile scoreboard lying on ``area``, or None."""
+    boards = st.scoreboards
+    if area in boards:
+        return st.components.scoreboard_ids[boards.index(area)]
     return None
-
-
-def who_must(st: St, seat: int) -> str:
-    if seat not in st.tm:
-        return "it is not your decision"
-    return f"you must {pending(st, seat)}"
