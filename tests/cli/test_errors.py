@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from regalia.cli.main import app
+from regalia.engine.record import Record
 from tests.cli.conftest import TOY
 
 
@@ -79,3 +80,61 @@ def test_unknown_seat_for_replay(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_bench_players_must_be_a_number_or_all(runner: CliRunner) -> None:
     check(runner, ["bench", TOY, "--players", "many"], 2, "--players takes a number or 'all'")
+
+
+@pytest.fixture
+def two_player_record(tmp_path: Path) -> Path:
+    from regalia.engine.registry import new_game
+
+    record = tmp_path / "r.json"
+    new_game(TOY, 2, seed=1).record().save(record)
+    return record
+
+
+@pytest.mark.parametrize("seat", ["2", "-1", "99999999999999999999999", "1.0", "true"])
+def test_out_of_range_seat_for_replay(runner: CliRunner, two_player_record: Path,
+                                      seat: str) -> None:
+    check(runner, ["replay", str(two_player_record), "--seat", seat], 2,
+          f"no seat '{seat}': give 0 to 1")
+
+
+def test_step_beyond_the_record(runner: CliRunner, two_player_record: Path) -> None:
+    check(runner, ["replay", str(two_player_record), "--step", "10000000000000"], 2,
+          "--step must be from 0 to 0")
+
+
+@pytest.mark.parametrize("players", ["0", "-3", "100000000000000000000"])
+def test_out_of_range_player_counts(runner: CliRunner, players: str) -> None:
+    check(runner, ["play", TOY, "--players", players], 2, "is for 2 to 4 players")
+    check(runner, ["bench", TOY, "--players", players], 2, "is for 2 to 4 players")
+
+
+def test_seed_out_of_range_is_refused_without_a_traceback(runner: CliRunner) -> None:
+    for seed in ["-1", str(2**64), "1" * 5000]:
+        result = runner.invoke(app, ["play", TOY, "--seed", seed], input="")
+        assert result.exit_code == 2
+        assert "Traceback" not in result.output
+        assert "--seed" in result.output
+
+
+def test_edition_text_is_shown_not_obeyed(runner: CliRunner, tmp_path: Path) -> None:
+    """Names from a user's edition reach the screen as text: no markup, no control codes."""
+    from regalia.games.el_grande.edition import EDITION_FILE
+
+    text = EDITION_FILE.read_text()
+    assert 'name = "Aragon"' in text
+    evil = text.replace('name = "Aragon"', 'name = "[blink]Ara\\u001b]0;owned\\u0007gon[/]"')
+    edition = tmp_path / "evil.toml"
+    edition.write_text(evil)
+    record = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "el-grande", "--edition", str(edition), "--seats",
+                                 "random,random", "--seed", "2", "--record", str(record)],
+                           color=True)
+    assert played.exit_code == 0, played.output
+    # The replay log describes every move: placements name the regions, Aragon among them.
+    decisions = Record.load(record).action_count
+    result = runner.invoke(app, ["replay", str(record), "--step", str(decisions)], color=True)
+    assert result.exit_code == 0, result.output
+    for output in (played.output, result.output):
+        assert "\x1b]0;" not in output and "\x07" not in output
+    assert "[blink]Ara\\x1b]0;owned\\x07gon[/]" in result.output  # shown as written

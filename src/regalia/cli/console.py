@@ -16,8 +16,17 @@ from regalia.engine.errors import (
     RegaliaError,
     UnknownGame,
 )
+from regalia.engine.markup import printable
 
 P = ParamSpec("P")
+
+
+def safe(text: object) -> str:
+    """Text from outside (a record, an edition, a file name) as Rich markup that shows it as
+    it is: brackets escaped, control characters made visible instead of sent to the terminal."""
+    return escape(printable(text))
+
+
 R = TypeVar("R")
 
 # Usage-type errors: the command line itself asked for something that does not exist.
@@ -42,7 +51,7 @@ def exit_code_for(err: RegaliaError) -> int:
 
 def fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
     """Print one red line on stderr; the caller raises the returned ``typer.Exit``."""
-    stderr_console().print(f"[bold red]error:[/] [red]{escape(message)}[/]", soft_wrap=True)
+    stderr_console().print(f"[bold red]error:[/] [red]{safe(message)}[/]", soft_wrap=True)
     return typer.Exit(code)
 
 

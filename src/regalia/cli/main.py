@@ -3,37 +3,69 @@
 from __future__ import annotations
 
 import json
-import os
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.bots import BOTS
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli.bench import bench_table
-from regalia.cli.console import reports_errors, stderr_console, stdout_console
+from regalia.cli.console import reports_errors, safe, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
 from regalia.cli.simulate import (
     GameResult,
+    ProgressLines,
     Series,
     check_series,
+    estimate_line,
     summarize,
     summary_tables,
     timed_series,
+    worker_count,
 )
 from regalia.engine.bench import bench as run_bench
 from regalia.engine.errors import InvalidOption
+from regalia.engine.files import check_writable
 from regalia.engine.registry import games as all_games
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.rng import fresh_seed
 
+
+class Command(TyperCommand):
+    """A command whose --help line shows no type tag (a flag takes no value)."""
+
+    def get_help_option(self, ctx: Any) -> Any:  # typer's own copy of click's types
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class Group(TyperGroup):
+    def get_help_option(self, ctx: Any) -> Any:  # typer's own copy of click's types
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
 app = typer.Typer(
     name="regalia",
+    cls=Group,
     help="Play, simulate, replay and render court-intrigue board games, exactly by the rules.",
     no_args_is_help=True,
     add_completion=False,
@@ -41,7 +73,8 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see [cyan]regalia games[/]).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME",
+                                         help="Game id (see [cyan]regalia games[/]).")]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-O", metavar="NAME=VALUE",
@@ -52,14 +85,21 @@ EditionOpt = Annotated[
     typer.Option("--edition", metavar="FILE", help="Component data (TOML) to play with instead "
                  "of the built-in edition."),
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed (default: a fresh one, shown).")]
+SeedOpt = Annotated[int | None, typer.Option(
+    "--seed", metavar="SEED", callback=lambda v: opts.check_seed(v),
+    help="Seed of the random draws, 0 to 2^64-1 (default: a fresh one). In play it is shown "
+    "when the game is over: it would tell every hidden card.")]
 SeatOpt = Annotated[
     str | None,
-    typer.Option("--seat", help="Whose view: a seat number from 0, a seat name, or spectator "
-                 "(default)."),
+    typer.Option("--seat", metavar="SEAT", help="Whose view: a seat number from 0, a seat name, "
+                 "or spectator (default)."),
+]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", metavar="", help="Replace existing files instead of refusing.")
 ]
 StepOpt = Annotated[
-    int | None, typer.Option("--step", min=0, help="Position after this many decisions.")
+    int | None, typer.Option("--step", metavar="N", min=0,
+                             help="The position after this many decisions (default: the end).")
 ]
 
 
@@ -71,17 +111,18 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+    version: Annotated[bool, typer.Option("--version", metavar="", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
     """Regalia: court-intrigue board games by their rules."""
 
 
 # ---------------------------------------------------------------------------------- games
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def games(
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="",
+                                          help="Machine-readable output (JSON).")] = False,
 ) -> None:
     """List the games: id, title, designers, year, player counts and options."""
     infos = all_games()
@@ -94,29 +135,40 @@ def games(
 
 
 # ---------------------------------------------------------------------------------- play
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (not needed with --resume).")
-                    ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")
-                       ] = None,
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", help="Game id (see [cyan]regalia games[/]; not needed with --resume).")
+    ] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
+        "count, or one per listed seat).")] = None,
     seats: Annotated[str | None, typer.Option(
-        "--seats", help="Who sits where, e.g. human,random,human (default: you in seat 0, "
-        f"{opts.DEFAULT_OPPONENT} bots in the others). Bots: {', '.join(BOTS)}.")] = None,
+        "--seats", metavar="LIST", help="Who sits where, e.g. human,random,human (default: you "
+        f"in seat 0, {opts.DEFAULT_OPPONENT} bots in the others). Bots: {', '.join(BOTS)}.")
+    ] = None,
     seed: SeedOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE",
                                                 help="Write the game record here.")] = None,
     edition: EditionOpt = None,
     option: OptionOpt = None,
     scroll: Annotated[bool, typer.Option(
-        "--scroll", help="Let turns scroll by instead of starting each on a fresh screen.")
+        "--scroll", metavar="",
+        help="Let turns scroll by instead of starting each on a fresh screen.")
     ] = False,
     resume: Annotated[Path | None, typer.Option(
         "--resume", metavar="FILE", help="Go on with a saved game record.")] = None,
+    force: ForceOpt = False,
 ) -> None:
-    """Play in the terminal: humans at the keyboard (hot-seat) against bots."""
+    """Play in the terminal: humans at the keyboard (hot-seat) against bots.
+
+    The seed is shown when the game is over, not before: it would tell every hidden card.
+    SIGTERM or SIGHUP (a closed window) saves the game to the --record file, or to a new file
+    whose name is printed, and --resume goes on from there."""
     console = stdout_console()
+    if record is not None:
+        check_writable(record, overwrite=force)
     seat_items = opts.split_list(seats)
     if resume is not None:
         saved, state = rp.load_checked(resume)
@@ -139,43 +191,52 @@ def play(
         seat_kinds = opts.parse_seats(seat_items, count)
         seed = fresh_seed() if seed is None else seed
         state = new_game(info.id, count, seed=seed, edition=edition, **chosen)
+    # The save file's default name must not carry the seed: it would give the deal away.
+    default_save = str(record) if record else f"{info.id}-{time.strftime('%Y%m%d-%H%M')}.json"
     session = PlaySession(
         state, seat_kinds, real_terminal(console, scroll), seed,
         meta={"app": f"regalia {regalia.__version__}"},
-        default_save=str(record) if record else f"{info.id}-{seed}.json",
-        render_text=info.render_text,
+        default_save=default_save, render_text=info.render_text,
+        record_path=None if record is None else str(record),
     )
-    who = ", ".join(f"{state.seat_name(s)}: {kind}" for s, kind in enumerate(seat_kinds))
-    console.print(f"[bold]{info.title}[/] · {state.players} players · seed {seed}\n{who}\n"
+    who = ", ".join(f"{safe(state.seat_name(s))}: {kind}"
+                    for s, kind in enumerate(seat_kinds))
+    console.print(f"[bold]{safe(info.title)}[/] · {state.players} players\n{who}\n"
                   "[dim]Type help at the prompt for commands.[/]")
     try:
         session.run()
     except GameStopped as stop:
         raise typer.Exit(stop.code) from None
-    if record is not None:
-        state.record(**session.record_meta()).save(record)
-        console.print(f"Record written to [bold]{record}[/]")
+    if record is not None and not session.save(str(record), replace=True):
+        session.offer_save("The record could not be written there.")
 
 
 # ---------------------------------------------------------------------------------- simulate
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def simulate(
     game: GameArg,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
+        "count, or one per listed bot).")] = None,
+    games_: Annotated[int, typer.Option("--games", "-n", metavar="N", min=1,
+                                        help="How many games.")] = 100,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Bot per seat, comma-separated, or one for all (default random). "
+        "--bots", metavar="LIST", help="Bot per seat, comma-separated, or one for all "
+        "(default random). "
         f"Bots: {', '.join(BOTS)}.")
     ] = None,
     seed: SeedOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=0,
-                                         help="Processes (0: one per CPU).")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", metavar="N", min=0,
+        help="Processes (default and 0: one per core, capped at the core count).")] = None,
     records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
                                                  help="Write every game's record here.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable results.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="",
+                                          help="Machine-readable results (JSON).")] = False,
     option: OptionOpt = None,
     edition: EditionOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Play many bot games and show win rates, scores and game lengths."""
     info = get_game(game)
@@ -187,21 +248,35 @@ def simulate(
         game=info.id, players=count, bots=tuple(opts.parse_bots(bot_items, count)),
         seed=fresh_seed() if seed is None else seed, options=chosen,
         edition=None if edition is None else str(edition),
-        records=None if records is None else str(records),
+        records=None if records is None else str(records), overwrite=force,
     )
-    check_series(series)
-    workers = workers or os.cpu_count() or 1
+    check_series(series, games_)
     errors = stderr_console()
+    workers, note = worker_count(workers, games_)
+    if note:
+        errors.print(f"[yellow]{safe(note)}[/]")
+    live = errors.is_terminal and not as_json
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=errors, transient=True,
-        disable=as_json or not errors.is_terminal,
+        TimeElapsedColumn(), TimeRemainingColumn(), console=errors, transient=True,
+        disable=not live,
     )
+    lines = ProgressLines(lambda text: errors.print(safe(text)), games_)
+    started = time.monotonic()
+    first = True
     with progress:
         task = progress.add_task(f"{info.id} ×{games_}", total=games_)
 
         def advance(_: GameResult) -> None:
+            nonlocal first
+            if first:
+                first = False
+                estimate = estimate_line(time.monotonic() - started, games_, workers)
+                if estimate and not as_json:
+                    (progress.console if live else errors).print(f"[dim]{safe(estimate)}[/]")
             progress.advance(task)
+            if not live and not as_json:
+                lines.advance()
 
         results, seconds = timed_series(series, games_, workers, advance)
     summary = summarize(series, results, seconds, opts.seat_names(info, count))
@@ -212,21 +287,23 @@ def simulate(
     for table in summary_tables(summary):
         console.print(table)
     if records is not None:
-        console.print(f"{len(results)} records written to [bold]{records}[/]")
+        console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
 
 
 # ---------------------------------------------------------------------------------- replay
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
     step: StepOpt = None,
     seat: SeatOpt = None,
     interactive: Annotated[bool, typer.Option(
-        "--interactive", "-i", help="Step through the game: n/Enter next, p previous, q quit.")
+        "--interactive", "-i", metavar="",
+        help="Step through the game: n/Enter next, p previous, q quit.")
     ] = False,
     chance: Annotated[bool, typer.Option(
-        "--chance", help="Also list chance outcomes (cards dealt: often secret).")] = False,
+        "--chance", metavar="", help="Also list chance outcomes (cards dealt, cards turned "
+        "up); with --seat only those every seat saw.")] = False,
 ) -> None:
     """Check that a record replays; show its summary, or the position after --step decisions."""
     saved, final = rp.load_checked(record)
@@ -243,35 +320,42 @@ def replay(
         rp.show_position(console, info, rp.position_at(saved, step, chance, viewer), viewer)
 
 
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def render(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE.svg",
-                                         help="Where to write the SVG picture.")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", metavar="FILE",
+        help="Where to write the picture: FILE.svg, or FILE.png with the png extra.")],
     step: StepOpt = None,
     seat: SeatOpt = None,
+    force: ForceOpt = False,
 ) -> None:
-    """Draw a record's position (default: the end) as SVG."""
+    """Draw a record's position (default: the end) as SVG or PNG."""
+    rp.check_picture_target(output, record, force)
     saved, _ = rp.load_checked(record)
     info = get_game(saved.game)
     viewer = opts.parse_seat(seat, info, saved.players)
     position = rp.position_at(saved, step)
-    rp.write_svg(info, position, viewer, output)
-    stdout_console().print(f"Wrote {output} (after {position.step} decisions)")
+    rp.write_picture(info, position, viewer, output, overwrite=force)
+    stdout_console().print(f"Wrote {safe(str(output))} (after {position.step} decisions)")
 
 
 # ---------------------------------------------------------------------------------- bench
-@app.command()
+@app.command(cls=Command)
 @reports_errors
 def bench(
     game: GameArg,
     players: Annotated[str | None, typer.Option(
-        "--players", "-p", help="A player count, or 'all'.")] = None,
-    seconds: Annotated[float, typer.Option("--seconds", "-t", min=0.0,
+        "--players", "-p", metavar="N|all",
+        help="A player count, or 'all' (default: the game's usual count).")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", "-t", metavar="SECONDS", min=0.0,
                                            help="Time per player count.")] = 5.0,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    seed: Annotated[int, typer.Option(
+        "--seed", metavar="SEED", callback=lambda v: opts.check_seed(v),
+        help="Seed of the benchmark's games (default 0: fixed, so runs compare).")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", metavar="",
+                                          help="Machine-readable output (JSON).")] = False,
     option: OptionOpt = None,
 ) -> None:
     """Speed on one core: random games and decisions per second, clone() cost."""

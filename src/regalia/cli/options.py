@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import typer
+
 from regalia.bots import BOTS
 from regalia.engine.errors import InvalidOption, InvalidPlayerCount
 from regalia.engine.registry import GameInfo
@@ -46,6 +48,16 @@ def resolve_players(info: GameInfo, players: int | None, listed: int | None = No
             f"--players is {players} but {listed} seats are listed; give one per player"
         )
     return info.check_players(players)
+
+
+SEED_LIMIT = 2**64  # seeds are 64-bit: the random stream keeps 64 bits of state
+
+
+def check_seed(seed: int | None) -> int | None:
+    """A seed from the command line: a whole number from 0 to 2^64-1."""
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise typer.BadParameter("a seed is a whole number from 0 to 2^64-1")
+    return seed
 
 
 def split_list(text: str | None) -> list[str] | None:

@@ -8,24 +8,27 @@ function and a screen-clearing function), so tests drive it with scripted input.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+import signal
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any, NamedTuple
 
 from rich.columns import Columns
 from rich.console import Console
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import Bot
 from regalia.cli.board import board
+from regalia.cli.console import safe
 from regalia.cli.options import HUMAN
 from regalia.cli.seeds import bot_seed
 from regalia.engine.actions import Action
-from regalia.engine.errors import IllegalAction, MalformedAction
+from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
+from regalia.engine.files import FileExists, unused_path, write_atomic
 from regalia.engine.state import State
 
 COMPACT_OVER = 12  # longer action lists are shown in columns
@@ -90,11 +93,24 @@ def real_terminal(console: Console, scroll: bool = False) -> Terminal:
 
 
 class GameStopped(Exception):
-    """The players left before the end (quit, Ctrl-C, end of input)."""
+    """The players left before the end (quit, Ctrl-C, end of input, a signal)."""
 
     def __init__(self, code: int) -> None:
         super().__init__(code)
         self.code = code
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: save the game without asking (nobody may be there) and go."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+# Signals that end a terminal game the way closing the window or a shutdown does.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
 
 
 @dataclass
@@ -108,6 +124,9 @@ class PlaySession:
     meta: dict[str, Any] = field(default_factory=dict)
     default_save: str = "regalia-game.json"
     render_text: Callable[[Any], str] | None = None
+    # Where a signal saves the game: the --record file, which may be replaced; None: a new
+    # file next to ``default_save``.
+    record_path: str | None = None
 
     def __post_init__(self) -> None:
         state = self.state
@@ -122,6 +141,9 @@ class PlaySession:
         self.last_viewer: int | None = None
         self.sealed: set[int] = set()  # seats still to choose in the current sealed choice
         self.decisions = sum(1 for m in state.moves() if "action" in m)
+        # A signal during apply() waits until the move is complete: the state stays whole.
+        self.applying = False
+        self.stop_signal: int | None = None
 
     @property
     def console(self) -> Console:
@@ -135,16 +157,51 @@ class PlaySession:
     def run(self) -> State:
         """Play to the end; raises :class:`GameStopped` if the players leave first."""
         try:
-            while not self.state.is_over():
-                self.step()
+            with self.stop_signals_save():
+                while not self.state.is_over():
+                    self.step()
         except KeyboardInterrupt:
             self.offer_save("Interrupted.")
             raise GameStopped(130) from None
         except EOFError:
             self.offer_save("End of input.")
             raise GameStopped(1) from None
+        except Terminated as stop:
+            self.save_on_signal(stop.signum)
+            raise GameStopped(128 + stop.signum) from None
         self.show_end()
         return self.state
+
+    @contextlib.contextmanager
+    def stop_signals_save(self) -> Iterator[None]:
+        """While the game runs, SIGTERM and SIGHUP save it and stop (in the main thread)."""
+
+        def handler(signum: int, frame: FrameType | None) -> None:
+            if self.applying:
+                self.stop_signal = signum
+            else:
+                raise Terminated(signum)
+
+        previous: dict[int, Any] = {}
+        try:
+            for sig in STOP_SIGNALS:
+                previous[sig] = signal.signal(sig, handler)
+        except ValueError:  # not the main thread: leave signals to whoever owns them
+            pass
+        try:
+            yield
+        finally:
+            for sig, old in previous.items():
+                signal.signal(sig, old)
+
+    def save_on_signal(self, signum: int) -> None:
+        path = self.record_path or str(unused_path(self.default_save))
+        name = signal.Signals(signum).name
+        # After SIGHUP the terminal may be gone: writing to it must not stop the save.
+        with contextlib.suppress(OSError):
+            self.console.print(f"\n[yellow]{name}: saving the game.[/]")
+        with contextlib.suppress(OSError):
+            self.save(path, replace=path == self.record_path)
 
     def step(self) -> None:
         movers = self.state.to_move()
@@ -161,26 +218,32 @@ class PlaySession:
         if not self.console.is_terminal or len(info.legal_actions) == 1:
             return self.bots[seat].act(info)
         # A searching bot takes a while: say so rather than leave the screen still.
-        with self.console.status(f"{escape(self.names[seat])} is thinking…"):
+        with self.console.status(f"{safe(self.names[seat])} is thinking…"):
             return self.bots[seat].act(info)
 
     def perform(self, action: Action, seat: int) -> None:
         description = self.state.describe(action)
         public = self.state.announce(action, seat)
         sealed = seat in self.sealed
-        self.state.apply(action, seat)
+        self.applying = True
+        try:
+            self.state.apply(action, seat)
+        finally:
+            self.applying = False
         self.decisions += 1
         self.sealed.discard(seat)
         who = self.seat_label(seat)
-        mine = f"{who}: {escape(description)}"
+        mine = f"{who}: {safe(description)}"
         if sealed:
             self.log.append(LogLine(seat, mine, f"{who} made a sealed choice."))
         else:
-            self.log.append(LogLine(seat, mine, f"{who}: {escape(public)}"))
+            self.log.append(LogLine(seat, mine, f"{who}: {safe(public)}"))
+        if self.stop_signal is not None:
+            raise Terminated(self.stop_signal)
 
     def seat_label(self, seat: int) -> str:
         kind = "" if seat not in self.bots else f" [dim]({self.seats[seat]} bot)[/]"
-        return f"[bold]{escape(self.names[seat])}[/]{kind}"
+        return f"[bold]{safe(self.names[seat])}[/]{kind}"
 
     # ------------------------------------------------------------------ a human's turn
     def human_turn(self, seat: int) -> None:
@@ -196,7 +259,7 @@ class PlaySession:
     def hand_over(self, seat: int) -> None:
         self.term.clear()
         self.console.print(Panel(
-            f"Pass to [bold]{escape(self.names[seat])}[/] — press Enter",
+            f"Pass to [bold]{safe(self.names[seat])}[/] — press Enter",
             expand=False, border_style="yellow",
         ))
         self.term.ask("")
@@ -218,7 +281,7 @@ class PlaySession:
             for line in (entry.seen_by(seat) for entry in new[-LOG_SHOWN:]):
                 console.print(f"  {line}")
         console.print()
-        console.rule(f"{escape(self.names[seat])} to move · decision {self.decisions + 1}")
+        console.rule(f"{safe(self.names[seat])} to move · decision {self.decisions + 1}")
         self.show_board(seat)
         if seat in self.sealed:
             console.print("[yellow]Sealed choice:[/] nobody sees it until every seat has chosen.")
@@ -239,9 +302,9 @@ class PlaySession:
 
     def action_item(self, number: int, action: Action) -> str:
         description = self.state.describe(action)
-        item = f"[bold cyan]{number:>3}[/] {escape(description)}"
+        item = f"[bold cyan]{number:>3}[/] {safe(description)}"
         if description.strip().lower() != action.text.lower():
-            item += f" [dim]· {escape(action.text)}[/]"
+            item += f" [dim]· {safe(action.text)}[/]"
         return item
 
     def handle(self, text: str, seat: int) -> bool:
@@ -259,9 +322,9 @@ class PlaySession:
             console.print(HELP)
         elif word in ("quit", "exit"):
             self.offer_save("Leaving the game.")
-            raise GameStopped(1)
+            raise GameStopped(0)  # leaving is what was asked for: no failure
         elif word == "save":
-            self.save(rest.strip() or self.default_save)
+            self.save_asking(rest.strip() or str(unused_path(self.default_save)))
         elif word in ("actions", "list"):
             self.show_actions(legal)
         elif word == "board":
@@ -294,11 +357,11 @@ class PlaySession:
                 if needle in a.text.lower() or needle in self.state.describe(a).lower()]
         if not hits:
             self.console.print(
-                f"[red]{escape(repr(text))} is neither a legal action nor a command; type a "
+                f"[red]{safe(repr(text))} is neither a legal action nor a command; type a "
                 f"number from 1 to {len(legal)}, an action's notation, or help.[/]"
             )
             return False
-        self.console.print(f"[dim]{len(hits)} actions match {escape(repr(text))}:[/]")
+        self.console.print(f"[dim]{len(hits)} actions match {safe(repr(text))}:[/]")
         self.show_actions([a for _, a in hits], [n for n, _ in hits])
         return False
 
@@ -307,32 +370,48 @@ class PlaySession:
         try:
             self.perform(action, seat)
         except IllegalAction as err:
-            self.console.print(f"[red]Not allowed: {escape(str(err))}[/]")
+            self.console.print(f"[red]Not allowed: {safe(str(err))}[/]")
             return False
         self.seen[seat] = len(self.log)  # one's own move needs no replaying
-        self.console.print(f"[green]You chose:[/] {escape(description)}")
+        self.console.print(f"[green]You chose:[/] {safe(description)}")
         return True
 
     # ------------------------------------------------------------------ saving and the end
     def record_meta(self) -> dict[str, Any]:
         return {**self.meta, "seats": list(self.seats)}
 
-    def save(self, path: str) -> bool:
+    def save(self, path: str, *, replace: bool = False) -> bool:
+        """Write the record atomically; an existing file is replaced only if ``replace``."""
+        text = self.state.record(**self.record_meta()).to_json(indent=1) + "\n"
         try:
-            self.state.record(**self.record_meta()).save(path)
-        except OSError as err:
-            self.console.print(f"[red]Cannot save to {escape(path)}: {escape(str(err))}[/]")
+            write_atomic(path, text, overwrite=replace)
+        except FileExists:
+            self.console.print(f"[red]{safe(path)} exists already; not replaced.[/]")
+            return False
+        except (RegaliaError, OSError) as err:
+            self.console.print(f"[red]Cannot save to {safe(path)}: {safe(str(err))}[/]")
             return False
         self.console.print(
-            f"Saved the record ({self.decisions} decisions) to [bold]{escape(path)}[/]; "
-            f"resume with [cyan]regalia play --resume {escape(path)}[/]"
+            f"Saved the record ({self.decisions} decisions) to [bold]{safe(path)}[/]; "
+            f"resume with [cyan]regalia play --resume {safe(path)}[/]"
         )
         return True
+
+    def save_asking(self, path: str) -> bool:
+        """Save to ``path``; if a file is there, replace it only when the player says yes."""
+        replace = False
+        if Path(path).exists():
+            answer = self.term.ask(f"{path} exists. Replace it? [y/N] ").strip().lower()
+            if answer not in ("y", "yes"):
+                self.console.print("[yellow]Not saved.[/]")
+                return False
+            replace = True
+        return self.save(path, replace=replace)
 
     def offer_save(self, reason: str) -> None:
         console = self.console
         console.print(f"\n[yellow]{reason}[/]")
-        default = unused_path(self.default_save)
+        default = str(unused_path(self.default_save))
         while True:
             try:
                 answer = self.term.ask(
@@ -340,15 +419,21 @@ class PlaySession:
                 ).strip()
             except EOFError:
                 # No one can answer any more: keeping the game is the safer guess.
-                console.print()
-                answer = ""
+                console.print("\n[yellow]No answer (end of input): saving automatically.[/]")
+                self.save(str(unused_path(self.default_save)))
+                return
             except KeyboardInterrupt:
                 console.print("\n[yellow]Not saved.[/]")
                 return
             if answer.lower() in ("n", "no"):
                 console.print("[yellow]Not saved.[/]")
                 return
-            if self.save(answer or default):
+            try:
+                if self.save_asking(answer or default):
+                    return
+            except EOFError:
+                console.print("\n[yellow]No answer (end of input): saving automatically.[/]")
+                self.save(str(unused_path(self.default_save)))
                 return
 
     def show_end(self) -> None:
@@ -361,7 +446,7 @@ class PlaySession:
             console.print("[dim]Last moves:[/]")
         for entry in last:
             console.print(f"  {entry.seen_by(viewer)}")
-        console.rule(f"Game over after {self.decisions} decisions")
+        console.rule(f"Game over after {self.decisions} decisions · seed {self.seed}")
         self.show_board(viewer)
         console.print(result_table(self.state, self.seats))
 
@@ -378,18 +463,8 @@ def result_table(state: State, seats: Sequence[str]) -> Table:
         shared = sum(1 for p in places if p == places[seat]) > 1
         table.add_row(
             f"{places[seat]}{'=' if shared else ''}",
-            escape(state.seat_name(seat)),
-            seats[seat] if seats[seat] == HUMAN else f"{seats[seat]} bot",
+            safe(state.seat_name(seat)),
+            safe(seats[seat] if seats[seat] == HUMAN else f"{seats[seat]} bot"),
             str(scores[seat]),
         )
     return table
-
-
-def unused_path(name: str) -> str:
-    """``name``, or ``name`` with a number added if that file exists already."""
-    path = Path(name)
-    n = 1
-    while path.exists():
-        n += 1
-        path = Path(name).with_stem(f"{Path(name).stem}-{n}")
-    return str(path)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from regalia.cli.board import board
+from regalia.cli.console import safe
 from regalia.cli.play import result_table
 from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
+from regalia.engine.files import check_writable, write_atomic
 from regalia.engine.record import Record, replay
 from regalia.engine.registry import GameInfo, get_game
 from regalia.engine.state import State
@@ -40,7 +42,8 @@ def positions(record: Record, chance_lines: bool = False,
 
     The log lists the decisions; chance outcomes (often secret: cards dealt) only on request.
     Seen by a seat (``viewer``), others' moves read as that seat learnt them: sealed choices
-    as made, secret parts of a move hidden (``State.announce``).
+    as made, secret parts of a move hidden (``State.announce``), and only the chance outcomes
+    every seat sees (``GameInfo.public_chance``); a seat's own secret draws show in its view.
     """
     info = get_game(record.game)
     chance = [(m["chance"], m["outcome"]) for m in record.moves if "chance" in m]
@@ -55,8 +58,10 @@ def positions(record: Record, chance_lines: bool = False,
     for move in record.moves:
         if "chance" in move:
             if chance_lines:
-                log.append(f"      [dim]chance: {escape(str(move['chance']))} → "
-                           f"{escape(str(move['outcome']))}[/]")
+                label = str(move["chance"])
+                shown = str(move["outcome"]) if viewer is None or info.chance_is_public(label) \
+                    else "(hidden)"
+                log.append(f"      [dim]chance: {safe(label)} → {safe(shown)}[/]")
             continue
         yield Position(state.clone(), step, list(log))
         seat, text = move["seat"], move["action"]
@@ -70,9 +75,9 @@ def positions(record: Record, chance_lines: bool = False,
             text = description  # the notation would tell what the description hides
         state.apply(action, seat)
         step += 1
-        notation = "" if description.lower() == text.lower() else f" [dim]· {escape(text)}[/]"
-        log.append(f"{step:>4}. [bold]{escape(state.seat_name(seat))}[/]: "
-                   f"{escape(description)}{notation}")
+        notation = "" if description.lower() == text.lower() else f" [dim]· {safe(text)}[/]"
+        log.append(f"{step:>4}. [bold]{safe(state.seat_name(seat))}[/]: "
+                   f"{safe(description)}{notation}")
     yield Position(state, step, log)
 
 
@@ -94,7 +99,7 @@ def position_at(record: Record, step: int | None, chance_lines: bool = False,
 
 def summary_table(record: Record, final: State) -> Table:
     info = get_game(record.game)
-    table = Table(title=escape(f"{info.title} · record"), show_header=False)
+    table = Table(title=safe(f"{info.title} · record"), show_header=False)
     table.add_column(style="bold")
     table.add_column()
     seats = record.meta.get("seats") or record.meta.get("bots")
@@ -103,14 +108,14 @@ def summary_table(record: Record, final: State) -> Table:
                               else "")
         for s in range(record.players)
     )
-    table.add_row("Game", escape(f"{info.id} (rules version {record.rules_version})"))
-    table.add_row("Players", escape(f"{record.players}: {players}"))
+    table.add_row("Game", safe(f"{info.id} (rules version {record.rules_version})"))
+    table.add_row("Players", safe(f"{record.players}: {players}"))
     table.add_row("Seed", str(record.seed))
     options = {**{o.name: o.default for o in info.options}, **record.options}
-    table.add_row("Options", escape(", ".join(f"{k}={_show(v)}" for k, v in options.items())
+    table.add_row("Options", safe(", ".join(f"{k}={_show(v)}" for k, v in options.items())
                                     or "none"))
     edition = "built-in" if record.edition is None else f"{record.edition.get('id')} (custom)"
-    table.add_row("Edition", escape(edition))
+    table.add_row("Edition", safe(edition))
     chance = sum(1 for m in record.moves if "chance" in m)
     table.add_row("Moves", f"{record.action_count} decisions, {chance} chance outcomes")
     status = "finished" if final.is_over() else "unfinished"
@@ -133,14 +138,14 @@ def show_position(console: Console, info: GameInfo, position: Position, seat: in
         for line in position.log or ["[dim](no moves yet)[/]"]:
             console.print(line)
     who = "spectator" if seat is None else position.state.seat_name(seat)
-    console.rule(escape(f"after {position.step} decisions · seen by {who}"))
+    console.rule(safe(f"after {position.step} decisions · seen by {who}"))
     console.print(board(info.render_text, position.state.view(seat)))
     if position.state.is_over():
         console.print(f"[bold]Game over:[/] scores {list(position.state.scores())}, places "
                       f"{list(position.state.ranking())}")
     else:
         names = ", ".join(position.state.seat_name(s) for s in position.state.to_move())
-        console.print(f"[dim]To move: {escape(names)}[/]")
+        console.print(f"[dim]To move: {safe(names)}[/]")
 
 
 def step_through(console: Console, ask: Callable[[str], str], record: Record, info: GameInfo,
@@ -168,7 +173,44 @@ def step_through(console: Console, ask: Callable[[str], str], record: Record, in
             console.print("[red]keys: n (or Enter) next, p previous, a number, q quit[/]")
 
 
-def write_svg(info: GameInfo, position: Position, seat: int | None, out: Path) -> None:
+PICTURE_FORMATS = (".svg", ".png")
+
+
+def check_picture_target(out: Path, source: Path, overwrite: bool) -> str:
+    """The picture format for ``out`` (from its suffix); refuses what would lose a file."""
+    kind = out.suffix.lower()
+    if kind not in PICTURE_FORMATS:
+        raise InvalidOption(f"-o must name a .svg or .png file, not {out.name!r}")
+    with contextlib.suppress(OSError):
+        if out.resolve() == source.resolve():
+            raise InvalidOption(f"-o {out} is the record being read; name another file")
+    check_writable(out, overwrite=overwrite)
+    if kind == ".png":
+        png_renderer()  # refuse now, before any work, if PNG cannot be made here
+    return kind
+
+
+def png_renderer() -> Callable[[str], bytes]:
+    """SVG text -> PNG bytes, from the optional ``png`` extra (resvg)."""
+    try:
+        import resvg_py
+    except ImportError:
+        raise RegaliaError(
+            "PNG output needs the png extra: pip install 'regalia[png]' (or write .svg)"
+        ) from None
+
+    def render(svg: str) -> bytes:
+        try:
+            return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white"))
+        except ValueError as err:
+            raise RegaliaError(f"the picture could not be rasterised: {err}") from None
+
+    return render
+
+
+def write_picture(info: GameInfo, position: Position, seat: int | None, out: Path,
+                  overwrite: bool = False) -> None:
+    """The position as SVG, or PNG for a ``.png`` name, written atomically."""
     if info.render_svg is None:
         raise RegaliaError(f"{info.id} has no SVG rendering")
     view = position.state.view(seat)
@@ -176,10 +218,8 @@ def write_svg(info: GameInfo, position: Position, seat: int | None, out: Path) -
         # Front ends tell the picture which actions the viewer may click.
         view["legal"] = [str(a) for a in position.state.legal_actions(seat)]
     svg = info.render_svg(view)
-    try:
-        out.write_text(svg, encoding="utf-8")
-    except OSError as err:
-        raise RegaliaError(f"cannot write {out}: {err.strerror}") from None
+    data: str | bytes = png_renderer()(svg) if out.suffix.lower() == ".png" else svg
+    write_atomic(out, data, overwrite=overwrite)
 
 
 def _show(value: Any) -> str:

@@ -7,6 +7,7 @@ Game ``i`` of a series gets a seed derived from the base seed and ``i`` alone (s
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -15,13 +16,14 @@ from pathlib import Path
 from statistics import fmean
 from typing import Any
 
-from rich.markup import escape
 from rich.table import Table
 
 from regalia.bots import InformationSet, make_bot
+from regalia.cli.console import safe
 from regalia.cli.seeds import bot_seed, game_seed
 from regalia.engine.edition import Edition
 from regalia.engine.errors import RegaliaError
+from regalia.engine.files import FileExists, check_writable, write_atomic
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.state import State
 
@@ -39,6 +41,7 @@ class Series:
     options: dict[str, Any] = field(default_factory=dict)
     edition: str | None = None
     records: str | None = None
+    overwrite: bool = False  # may records replace files already in the records folder
 
     def new_state(self, index: int) -> State:
         return new_game(self.game, self.players, seed=game_seed(self.seed, index),
@@ -81,26 +84,43 @@ def play_one(series: Series, index: int) -> GameResult:
                                f"{MAX_DECISIONS} decisions")
     if series.records is not None:
         record = state.record(bots=list(series.bots), series_seed=series.seed, index=index)
-        record.save(Path(series.records) / f"game-{index:05d}.json")
+        write_atomic(record_path(series.records, index), record.to_json(indent=1) + "\n",
+                     overwrite=series.overwrite)
     return GameResult(index, state.seed, state.scores(), state.ranking(), decisions)
 
 
-def check_series(series: Series) -> None:
-    """Raise now, with a clear message, what would fail in every game: options, edition, bots."""
+def record_path(folder: str, index: int) -> Path:
+    return Path(folder) / f"game-{index:05d}.json"
+
+
+def check_series(series: Series, games: int = 1) -> None:
+    """Raise now, with a clear message, what would fail in every game: options, edition, bots,
+    a records folder that cannot be written or already holds records of these numbers."""
     series.new_state(0)
     for name in series.bots:
         make_bot(name, 0)
     if series.records is not None:
+        folder = Path(series.records)
         try:
-            Path(series.records).mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise RegaliaError(f"cannot make the records directory: {err}") from None
+            raise RegaliaError(f"cannot make the records folder {folder}: "
+                               f"{err.strerror or err}") from None
+        check_writable(record_path(series.records, 0), overwrite=True)
+        if not series.overwrite:
+            taken = [p for p in (record_path(series.records, i) for i in range(games))
+                     if p.exists()]
+            if taken:
+                raise FileExists(
+                    f"{folder} holds {len(taken)} record(s) this run would replace (first: "
+                    f"{taken[0].name}); use another folder or --force"
+                )
 
 
 def run_series(series: Series, games: int, workers: int = 1,
                on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
     """Every game of the series, in index order, on ``workers`` processes."""
-    check_series(series)
+    check_series(series, games)
     results: list[GameResult] = []
     for result in _results(series, games, workers):
         results.append(result)
@@ -171,7 +191,7 @@ def summarize(series: Series, results: Sequence[GameResult], seconds: float,
 def summary_tables(summary: dict[str, Any]) -> list[Table]:
     title = (f"{summary['game']} · {summary['players']} players · {summary['games']} games · "
              f"seed {summary['seed']}")
-    seats = Table(title=escape(title), caption="wins: a first place shared by k seats counts "
+    seats = Table(title=safe(title), caption="wins: a first place shared by k seats counts "
                   "1/k; shared: how many of those first places were shared")
     for name, justify in (("Seat", "left"), ("Bot", "left"), ("Wins", "right"),
                           ("Win %", "right"), ("Shared", "right"), ("Mean place", "right"),
@@ -179,7 +199,7 @@ def summary_tables(summary: dict[str, Any]) -> list[Table]:
         seats.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in summary["seats"]:
         seats.add_row(
-            escape(s["name"]), escape(s["bot"]), f"{s['wins']:g}", f"{100 * s['win_rate']:.1f}",
+            safe(s["name"]), safe(s["bot"]), f"{s['wins']:g}", f"{100 * s['win_rate']:.1f}",
             str(s["shared"]), _num(s["mean_place"], 2), _num(s["score_mean"], 1),
             str(s["score_min"]), str(s["score_max"]),
         )
@@ -209,3 +229,61 @@ def timed_series(series: Series, games: int, workers: int,
     start = time.perf_counter()
     results = run_series(series, games, workers, on_result)
     return results, time.perf_counter() - start
+
+
+def worker_count(asked: int | None, games: int) -> tuple[int, str | None]:
+    """Processes to use, and a note when the request was changed: more processes than cores
+    only add overhead, and more than games leave some idle."""
+    cores = os.cpu_count() or 1
+    if asked is None or asked == 0:
+        return max(1, min(cores, games)), None
+    if asked > cores:
+        return cores, f"--workers {asked} is more than the {cores} cores here; using {cores}"
+    return max(1, min(asked, games)), None
+
+
+class ProgressLines:
+    """Progress for logs and pipes, where a live bar would be noise: one plain line every
+    tenth of the run (and at least every ``every`` seconds), with an estimate of what is left."""
+
+    def __init__(self, write: Callable[[str], None], total: int, every: float = 30.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.write, self.total, self.every, self.clock = write, total, every, clock
+        self.start = clock()
+        self.done = 0
+        self.last_shown = self.start
+        self.step = max(1, total // 10)
+
+    def advance(self) -> None:
+        self.done += 1
+        now = self.clock()
+        if self.done % self.step and self.done != self.total and now - self.last_shown < self.every:
+            return
+        self.last_shown = now
+        elapsed = now - self.start
+        left = elapsed / self.done * (self.total - self.done)
+        tail = "" if self.done == self.total else f", about {duration(left)} left"
+        self.write(f"{self.done}/{self.total} games, {duration(elapsed)} elapsed{tail}")
+
+
+def estimate_line(first_game_seconds: float, games: int, workers: int) -> str | None:
+    """A word up front when a run will be long (searching bots play a game in minutes)."""
+    total = first_game_seconds * games / max(1, min(workers, games))
+    if total < LONG_RUN_SECONDS:
+        return None
+    return (f"This run will take about {duration(total)} ({games} games, about "
+            f"{duration(first_game_seconds)} each, {workers} worker(s)); Ctrl-C stops it.")
+
+
+LONG_RUN_SECONDS = 60.0
+
+
+def duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, sec = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {sec:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"

@@ -13,6 +13,15 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 _MARKUP_TAG = re.compile(r"(?<!\\)\[(/?[a-z0-9_ #]*|/)\]")
+# C0 and C1 control characters and DEL, but not tab and newline: in a terminal they move the
+# cursor, clear the screen or retitle the window; in XML most of them make a document invalid.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: object) -> str:
+    """Text from a file (an edition's names, a record's labels) with control characters
+    shown as ``\\xNN`` instead of acted upon."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
 
 
 def number(x: float) -> str:
@@ -28,7 +37,8 @@ def attributes(attrs: Mapping[str, Any]) -> str:
     for k, v in attrs.items():
         if v is None:
             continue
-        text = number(v) if isinstance(v, float | int) and not isinstance(v, bool) else str(v)
+        text = number(v) if isinstance(v, float | int) and not isinstance(v, bool) \
+            else printable(v)
         parts.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(text)}")
     return "".join(parts)
 
@@ -37,7 +47,7 @@ def element(tag: str, text: str | None = None, /, **attrs: Any) -> str:
     """One SVG element; ``text`` is escaped."""
     if text is None:
         return f"<{tag}{attributes(attrs)}/>"
-    return f"<{tag}{attributes(attrs)}>{escape(text)}</{tag}>"
+    return f"<{tag}{attributes(attrs)}>{escape(printable(text))}</{tag}>"
 
 
 def strip_markup(text: str) -> str:
@@ -46,5 +56,6 @@ def strip_markup(text: str) -> str:
 
 
 def esc(text: object) -> str:
-    """Escape text for Rich markup (an opening bracket would start a tag)."""
-    return str(text).replace("[", "\\[")
+    """Escape text for Rich markup (an opening bracket would start a tag); control
+    characters are made visible (:func:`printable`)."""
+    return printable(text).replace("[", "\\[")

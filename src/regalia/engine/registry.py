@@ -77,7 +77,14 @@ class GameInfo:
     render_text: Callable[[Mapping[str, Any]], str] | None = None
     render_svg: Callable[[Mapping[str, Any]], str] | None = None
     seat_names: Callable[[int], tuple[str, ...]] | None = None
+    # Chance draws every seat sees as they happen (a card turned face up), by label or by
+    # the label's first words ("stack" covers "stack 3"); all others count as secret.
+    public_chance: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def chance_is_public(self, label: str) -> bool:
+        """Whether every seat sees the outcome of the chance draw ``label``."""
+        return any(label == p or label.startswith(p + " ") for p in self.public_chance)
 
     @property
     def player_counts(self) -> range:

@@ -63,6 +63,9 @@ INFO = register(GameInfo(
     load_edition=load_edition,
     options=OPTIONS,
     seat_names=seat_names,
+    # Display cards, Aaron's piles at the round start, goods and animals are laid face up;
+    # hands and the cards seen while buying are not.
+    public_chance=("display", "aaron", "good", "animal"),
     render_text=render_text,
     render_svg=render_svg,
 ))

@@ -52,6 +52,9 @@ INFO = register(GameInfo(
     load_edition=load_edition,
     options=OPTIONS,
     seat_names=_seat_names,
+    # Every draw is laid open: the King's region, the Grandes' homes, the start player and
+    # the action cards turned up each round.
+    public_chance=("king", "home", "start player", "stack"),
     render_text=render_text,
     render_svg=render_svg,
 ))
