@@ -33,8 +33,8 @@ def board(render_text: Callable[..., str] | None, view: Mapping[str, Any],
           width: int | None = None, height: int | None = None) -> RenderableType:
     if render_text is not None:
         if width is not None and height is not None and takes_size(render_text):
-            return render_text(view, width=width, height=max(1, height))
-        return render_text(view)
+            return render_text(view, width=width, height=max(1, height)).rstrip("\n")
+        return render_text(view).rstrip("\n")
     return Pretty(_trimmed(view), indent_guides=False, expand_all=False)
 
 

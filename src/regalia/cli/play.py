@@ -34,8 +34,11 @@ from regalia.engine.state import State
 
 LOG_SHOWN = 40  # at most this many log lines are replayed at the end
 # Log events that are scorings (a view's log entries carry an "event" kind; a scoring also
-# carries "points"): the lines from the first of them on get a screen of their own.
-NEWS_EVENTS = frozenset({"general", "score", "scoring", "final"})
+# carries "points"): the lines from the first of them on get a screen of their own, with the
+# announcements and reveals just before them (a general scoring, the Castillo disks).
+SCORING_EVENTS = frozenset({"score", "scoring", "final"})
+REVEAL_EVENTS = frozenset({"general", "disks", "reveal"})
+MOVE, REVEAL, SCORING = 0, 1, 2
 
 HELP = """\
 [bold]At the prompt[/]
@@ -51,9 +54,13 @@ HELP = """\
   [cyan]help[/]         this text"""
 
 
-def is_news(entry: Mapping[str, Any]) -> bool:
-    """Whether a view's log entry is a scoring, not a move."""
-    return "points" in entry or entry.get("event") in NEWS_EVENTS
+def news_kind(entry: object) -> int:
+    """Whether a view's log entry is a move, a reveal or a scoring."""
+    if not isinstance(entry, Mapping):
+        return MOVE
+    if "points" in entry or entry.get("event") in SCORING_EVENTS:
+        return SCORING
+    return REVEAL if entry.get("event") in REVEAL_EVENTS else MOVE
 
 
 def number_range(numbers: Sequence[int], verb: str = "a number") -> str:
@@ -294,15 +301,15 @@ class PlaySession:
             return None
         return entries
 
-    def log_lines(self, seat: int | None) -> tuple[list[str], list[bool]]:
+    def log_lines(self, seat: int | None) -> tuple[list[str], list[int]]:
         """Every line of the play so far as ``seat`` saw it, and which lines are scorings
         (worth stopping for)."""
         entries = self.table_log(seat)
         if entries is None:
             lines = [e.seen_by(seat) for e in self.log]
-            return lines, [False] * len(lines)
+            return lines, [MOVE] * len(lines)
         return ([safe(e if isinstance(e, str) else e["text"]) for e in entries],
-                [isinstance(e, Mapping) and is_news(e) for e in entries])
+                [news_kind(e) for e in entries])
 
     def mark_seen(self, seat: int) -> None:
         self.seen[seat] = len(self.log_lines(seat)[0])
@@ -321,7 +328,7 @@ class PlaySession:
         numbers = self.numbering(seat, legal)
         actions, shown = self.fit_screen(seat, legal, numbers, width, height - 2 - sealed)
         room = height - 2 - sealed - len(actions) - height_of(console, shown, width)
-        if any(new_news) and len(new) + 1 > room:
+        if SCORING in new_news and len(new) + 1 > room:
             # A scoring is the game's big moment: its whole breakdown gets a screen of its
             # own before the turn when the turn's screen has no room for it.
             self.show_news(title, new, new_news)
@@ -334,31 +341,38 @@ class PlaySession:
             console.print(f"[dim]{title}:[/]")
             for line in new:
                 console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
+            room -= len(new) + 1
         elif new and room >= 3:
             console.print(f"[dim]{title}: {len(new)} lines, the last {room - 1} here "
                           f"(type [cyan]log[/] for all):[/]")
             for line in new[-(room - 1):]:
                 console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
+            room = 0
         elif new:
             rule += f" · {len(new)} new: type log"
         console.rule(rule)
         console.print(shown)
         if sealed:
             console.print("[yellow]Sealed choice:[/] nobody sees it until every seat has chosen.")
+        if room > 0:
+            console.print()
         for action_line in actions:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
-    def show_news(self, title: str, new: list[str], news: list[bool]) -> None:
+    def show_news(self, title: str, new: list[str], news: list[int]) -> None:
         """The lines since the seat's last turn from the first scoring on (the reveals and
         every area's points), a screen at a time, each closed with Enter."""
         console = self.console
-        first = news.index(True)
+        first = news.index(SCORING)
+        while first and news[first - 1] == REVEAL:
+            first -= 1
         if not self.hot_seat:
             self.term.refresh()
         page = max(3, console.height - 3)
         head = f"[bold]{title}[/]"
         if first:
-            head += f" [dim](after {first} earlier lines: type log to see them)[/]"
+            head += f" [dim](after {first} earlier line{'s' if first > 1 else ''}: type log to " \
+                    "see them)[/]"
         rest = new[first:]
         for at in range(0, len(rest), page):
             console.print(head)

@@ -499,7 +499,7 @@ def _card_rows(board: Board, width: int = 100) -> list[str]:
 # Each part of the screen comes in versions, richest first; when the screen is too short the
 # parts give way in the order of _GIVE_WAY, one step at a time, so what a decision needs (the
 # map, the scores, the cards) stays longest.
-_GIVE_WAY = ("blank", "recent", "recent", "regions", "pending", "hand", "cards", "players",
+_GIVE_WAY = ("recent", "recent", "blank", "regions", "pending", "hand", "cards", "players",
              "mobile", "cards", "turn", "cards", "regions")
 
 
@@ -521,8 +521,11 @@ def _fit(parts: list[tuple[str, list[list[str]]]], width: int, height: int) -> l
     for _, versions in parts:
         # The first version no wider than the screen; an empty one only as the last resort
         # (an over-wide line is cut rather than lost).
-        pick = next((i for i, v in enumerate(versions)
-                     if v and all(_plain(line) <= width for line in v)), 0)
+        fits = [i for i, v in enumerate(versions)
+                if v and all(_plain(line) <= width for line in v)]
+        filled = [i for i, v in enumerate(versions) if v] or [0]
+        pick = fits[0] if fits else min(
+            filled, key=lambda i: max(map(_plain, versions[i]), default=0))
         chosen.append(pick)
 
     def total() -> int:
@@ -651,7 +654,10 @@ def turn_words(board: Board, short: bool = False) -> str | None:
     seat = next((s for s in board.seats if s.seat == turn.seat), None)
     if seat is None:
         return None
-    who = "Your turn" if turn.seat == board.viewer else f"{seat.name}'s turn"
+    if short:
+        who = "You" if turn.seat == board.viewer else seat.name
+    else:
+        who = "Your turn" if turn.seat == board.viewer else f"{seat.name}'s turn"
     card = esc(turn.card) + (f" ({turn.stack})" if turn.stack else "")
     s = "" if turn.place_max == 1 else "s"
     if turn.placement_over:
