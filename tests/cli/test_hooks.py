@@ -89,3 +89,20 @@ def test_render_text_gets_the_screen_size_only_when_it_takes_it() -> None:
     assert board(sized, {}, 80, 20) == "sized" and seen == [(80, 20)]
     assert board(plain, {}, 80, 20) == "plain"
     assert board(sized, {}) == "sized" and seen[-1] == (100, 40)
+
+
+def test_what_ones_own_move_sets_off_is_still_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ending round 3 oneself must not hide the general scoring it starts."""
+    play, _ = session("el-grande", 2, ["human", "random"], 1, [])
+    entries = [
+        {"event": "place", "seat": 1, "text": "Blue places a Caballero in Aragon"},
+        {"event": "place", "seat": 0, "text": "Red places a Caballero in Aragon"},
+        {"event": "general", "round": 3, "text": "General scoring after round 3"},
+        {"event": "score", "area": "aragon", "points": [5, 4], "text": "Aragon scored"},
+    ]
+    monkeypatch.setattr(play, "table_log", lambda seat: entries)
+    play.mark_seen(0, 1)
+    assert play.seen[0] == 2
+    lines, kinds = play.log_lines(0)
+    assert lines[play.seen[0]:] == ["General scoring after round 3", "Aragon scored"]
+    assert kinds == [0, 0, 2, 2]

@@ -87,14 +87,14 @@ def test_every_turn_screen_fits_the_terminal(players: int, width: int, height: i
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_general_scoring_is_shown_whole(players: int, width: int, height: int) -> None:
     play, screens = play_screens(players, width, height, seed=40 + players, limit=400)
-    # Every area's points of the first general scoring, and the Castillo disks, were on
-    # the news pages (the announcement itself may come on the screen where the human sets
-    # his Castillo disk).
+    # The announcement, every area's points of the first general scoring and the Castillo
+    # disks were all on the news pages.
     log = play.state.view(0)["log"]
     start = next(i for i, e in enumerate(log) if e["text"] == "General scoring after round 3")
     scored = [e["text"] for e in log[start:] if e["event"] == "score"][:10]
     assert len(scored) == 10  # the Castillo and the nine regions
     shown = "\n".join(screens.pages)
+    assert "General scoring after round 3" in shown
     for text in scored:
         assert text in shown
     assert any(e["event"] == "disks" and e["text"] in shown for e in log[start:])

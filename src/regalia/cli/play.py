@@ -36,8 +36,8 @@ LOG_SHOWN = 40  # at most this many log lines are replayed at the end
 # Log events that are scorings (a view's log entries carry an "event" kind; a scoring also
 # carries "points"): the lines from the first of them on get a screen of their own, with the
 # announcements and reveals just before them (a general scoring, the Castillo disks).
-SCORING_EVENTS = frozenset({"score", "scoring", "final"})
-REVEAL_EVENTS = frozenset({"general", "disks", "reveal"})
+SCORING_EVENTS = frozenset({"general", "score", "scoring", "final"})
+REVEAL_EVENTS = frozenset({"disks", "reveal"})
 MOVE, REVEAL, SCORING = 0, 1, 2
 
 HELP = """\
@@ -311,8 +311,18 @@ class PlaySession:
         return ([safe(e if isinstance(e, str) else e["text"]) for e in entries],
                 [news_kind(e) for e in entries])
 
-    def mark_seen(self, seat: int) -> None:
-        self.seen[seat] = len(self.log_lines(seat)[0])
+    def mark_seen(self, seat: int, before: int) -> None:
+        """After ``seat``'s own move: the lines it added from ``before`` on need no replaying,
+        but what the move set off (a scoring, a reveal, the next round) still does."""
+        entries = self.table_log(seat)
+        if entries is None:
+            self.seen[seat] = len(self.log)
+            return
+        end = before
+        while end < len(entries) and isinstance(entries[end], Mapping) and \
+                entries[end].get("seat") == seat and news_kind(entries[end]) == MOVE:
+            end += 1
+        self.seen[seat] = end
 
     # ------------------------------------------------------------------ a turn's screen
     def show_turn(self, seat: int) -> None:
@@ -503,12 +513,13 @@ class PlaySession:
         description = self.state.describe(action)
         if not self.confirmed(action, seat):
             return False
+        before = len(self.log_lines(seat)[0])
         try:
             self.perform(action, seat)
         except IllegalAction as err:
             self.console.print(f"[red]Not allowed: {safe(str(err))}[/]")
             return False
-        self.mark_seen(seat)  # one's own move needs no replaying
+        self.mark_seen(seat, before)
         self.console.print(f"[green]You chose:[/] {safe(description)}")
         return True
 
