@@ -61,14 +61,18 @@ def columns(items: Sequence[str], width: int, rows: int) -> list[Text] | None:
     return _join(cols, widths, rows)
 
 
-def cut_columns(items: Sequence[str], width: int, rows: int) -> list[Text]:
-    """As :func:`columns`, each item cut with an ellipsis to share ``width`` evenly."""
+def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text], float]:
+    """As :func:`columns`, each item cut with an ellipsis to share ``width`` evenly; and the
+    share of the items' text lost to the cuts."""
     rows = max(1, rows)
     count = -(-len(items) // rows)
     each = max(8, (width - GAP * (count - 1)) // max(1, count))
     texts = []
+    total = lost = 0
     for item in items:
         text = Text.from_markup(item)
+        total += text.cell_len
+        lost += max(0, text.cell_len - each)
         text.truncate(each, overflow="ellipsis")
         texts.append(text)
     cols = [texts[i:i + rows] for i in range(0, len(texts), rows)]
@@ -76,7 +80,7 @@ def cut_columns(items: Sequence[str], width: int, rows: int) -> list[Text]:
     lines = _join(cols, widths, rows)
     for line in lines:
         line.truncate(width, overflow="ellipsis")
-    return lines
+    return lines, lost / max(1, total)
 
 
 def _join(cols: list[list[Text]], widths: list[int], rows: int) -> list[Text]:

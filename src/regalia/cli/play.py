@@ -394,24 +394,31 @@ class PlaySession:
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
                    width: int, height: int) -> tuple[list[Text], RenderableType]:
-        """The list of choices and the board, laid out to share ``height`` lines: the fewest
-        columns of choices that leave the board room."""
+        """The list of choices and the board, laid out to share ``height`` lines.
+
+        Tries one to six columns of choices and keeps the layout that shows the most of the
+        board; choices cut short to fit cost board lines by how much of them is lost, so a
+        list is cut only when that buys the board real room (the round's cards during the
+        bidding)."""
         full = [self.action_item(n, a) for n, a in zip(numbers, legal, strict=True)]
         bare = [self.action_item(n, a, notation=False) for n, a in zip(numbers, legal,
                                                                        strict=True)]
         view = self.state.view(seat)
-        best: tuple[list[Text], RenderableType] | None = None
+        best: tuple[float, list[Text], RenderableType] | None = None
         for count in range(1, min(len(legal), 6) + 1):
-            rows = -(-len(legal) // count) if legal else 0
-            lines = columns(full, width, rows) or columns(bare, width, rows) or \
-                cut_columns(bare, width, rows)
+            rows = -(-len(legal) // count)
+            whole = columns(full, width, rows) or columns(bare, width, rows)
+            lines, lost = (whole, 0.0) if whole is not None else cut_columns(bare, width, rows)
             shown = board(self.render_text, view, width, height - len(lines))
-            best = (lines, shown)
-            if len(lines) + height_of(self.console, shown, width) <= height:
-                break
+            tall = height_of(self.console, shown, width)
+            fits = len(lines) + tall <= height
+            cost = 0.0 if whole is not None else 2 + 16 * lost  # a cut choice reads worse
+            worth = tall - cost - count / 10 + (100 if fits else 0)
+            if best is None or worth > best[0]:
+                best = (worth, lines, shown)
         if best is None:  # no legal action (a waiting seat): the board alone
-            best = ([], board(self.render_text, view, width, height))
-        return best
+            return [], board(self.render_text, view, width, height)
+        return best[1], best[2]
 
     def show_board(self, seat: int | None) -> None:
         console = self.console
@@ -437,7 +444,7 @@ class PlaySession:
         rows = min(len(items), room) if len(items) <= room else -(-len(items) // -(
             -len(items) // room))
         lines = columns(items, console.width, rows) or columns(bare, console.width, rows) \
-            or cut_columns(bare, console.width, rows)
+            or cut_columns(bare, console.width, rows)[0]
         for action_line in lines:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
