@@ -341,8 +341,8 @@ class PlaySession:
         if SCORING in new_news and len(new) + 1 > room:
             # A scoring is the game's big moment: its whole breakdown gets a screen of its
             # own before the turn when the turn's screen has no room for it.
-            self.show_news(title, new, new_news)
-            new = []
+            new = self.show_news(title, new, new_news)
+            title = "Since the scoring"
         if not self.hot_seat:
             # The board reads as one live picture; earlier turns stay in the scrollback.
             self.term.refresh()
@@ -369,28 +369,33 @@ class PlaySession:
         for action_line in actions:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
-    def show_news(self, title: str, new: list[str], news: list[int]) -> None:
-        """The lines since the seat's last turn from the first scoring on (the reveals and
-        every area's points), a screen at a time, each closed with Enter."""
+    def show_news(self, title: str, new: list[str], news: list[int]) -> list[str]:
+        """The scorings since the seat's last turn, whole (the move that set them off, the
+        reveals, every area's points), a screen at a time, each closed with Enter; returns
+        the lines after them, for the turn's screen."""
         console = self.console
         first = news.index(SCORING)
         while first and news[first - 1] == REVEAL:
             first -= 1
-        if not self.hot_seat:
-            self.term.refresh()
+        if first and news[first - 1] == MOVE:
+            first -= 1  # the move that set the scoring off (a special scoring card)
+        last = max(i for i, kind in enumerate(news) if kind != MOVE)
         page = max(3, console.height - 3)
         head = f"[bold]{title}[/]"
         if first:
             head += f" [dim](after {first} earlier line{'s' if first > 1 else ''}: type log to " \
                     "see them)[/]"
-        rest = new[first:]
-        for at in range(0, len(rest), page):
+        shown = new[first:last + 1]
+        for at in range(0, len(shown), page):
+            if not self.hot_seat:
+                self.term.refresh()
             console.print(head)
-            for line in rest[at:at + page]:
+            for line in shown[at:at + page]:
                 console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
-            more = at + page < len(rest)
+            more = at + page < len(shown)
             self.term.ask("Enter: more " if more else "Enter: on to your turn ")
             head = f"[bold]{title}[/] [dim](continued)[/]"
+        return new[last + 1:]
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
                    width: int, height: int) -> tuple[list[Text], RenderableType]:
@@ -412,7 +417,7 @@ class PlaySession:
             shown = board(self.render_text, view, width, height - len(lines))
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height
-            cost = 0.0 if whole is not None else 2 + 16 * lost  # a cut choice reads worse
+            cost = 0.0 if whole is not None else 1 + 10 * lost  # a cut choice reads worse
             worth = tall - cost - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
