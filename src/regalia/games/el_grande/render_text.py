@@ -1,4 +1,6 @@
-"""El Grande as rich text for the terminal: ``render_text(view) -> str`` with Rich markup.
+"""El Grande as rich text for the terminal: ``render_text(view, width=, height=) -> str``
+with Rich markup, laid out for a screen of that size (a full table when there is room, a
+compact grid with the parts that matter least given up first on a small one).
 
 The markup is plain text (``[bold red]…[/]``); nothing here imports Rich, because the rules
 core has no third-party run-time dependency. A front end prints the string with Rich; without
