@@ -90,11 +90,11 @@ def test_a_general_scoring_is_shown_whole(players: int, width: int, height: int)
     # The announcement, every area's points of the first general scoring and the Castillo
     # disks were all on the news pages.
     log = play.state.view(0)["log"]
-    start = next(i for i, e in enumerate(log) if e["text"] == "General scoring after round 3")
+    start = next(i for i, e in enumerate(log) if e["event"] == "general")
     scored = [e["text"] for e in log[start:] if e["event"] == "score"][:10]
     assert len(scored) == 10  # the Castillo and the nine regions
     shown = "\n".join(screens.pages)
-    assert "General scoring after round 3" in shown
+    assert log[start]["text"] in shown
     for text in scored:
         assert text in shown
     assert any(e["event"] == "disks" and e["text"] in shown for e in log[start:])
@@ -123,11 +123,12 @@ def test_a_placement_shows_the_card_and_the_caballeros_left() -> None:
 
 
 def test_log_at_the_prompt_shows_scorings_as_well_as_moves() -> None:
-    play, screens = play_screens(3, 120, 40, seed=43, limit=400)
-    assert any("General scoring" in p for p in screens.pages)
+    play, _ = play_screens(3, 120, 40, seed=43, limit=400)
     play.console.export_text(clear=True)
     play.handle("log", 0)
-    shown = play.console.export_text()
-    assert "General scoring after round 3" in shown
-    assert re.search(r"Aragon scored: ", shown)
-    assert re.search(r"Red places a Caballero in ", shown)
+    shown = " ".join(play.console.export_text().split())
+    log = play.state.view(0)["log"]
+    kinds = {"general", "score", "disks", "place", "power", "card"}
+    assert kinds <= {e["event"] for e in log}
+    for entry in log:
+        assert " ".join(entry["text"].split()) in shown
