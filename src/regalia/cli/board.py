@@ -1,21 +1,102 @@
-"""A view on screen: the game's own ``render_text``, or a compact data tree if it has none."""
+"""A view on screen: the game's own ``render_text`` (told the screen's size when it can take
+it), or a compact data tree if it has none; and lists of choices laid out in columns."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import functools
+import inspect
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.pretty import Pretty
+from rich.text import Text
 
 LIST_TAIL = 8  # long lists in a raw view (logs, mostly) are cut to their newest items
+GAP = 3  # columns between two columns of choices
 
 
-def board(render_text: Callable[[Mapping[str, Any]], str] | None,
-          view: Mapping[str, Any]) -> RenderableType:
+@functools.cache
+def takes_size(render_text: Callable[..., str]) -> bool:
+    """Whether ``render_text`` accepts ``width`` and ``height`` (a game written before
+    screens were fitted takes only the view)."""
+    try:
+        params = inspect.signature(render_text).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return True
+    return "width" in params and "height" in params
+
+
+def board(render_text: Callable[..., str] | None, view: Mapping[str, Any],
+          width: int | None = None, height: int | None = None) -> RenderableType:
     if render_text is not None:
-        return render_text(view)
+        if width is not None and height is not None and takes_size(render_text):
+            return render_text(view, width=width, height=max(1, height)).rstrip("\n")
+        return render_text(view).rstrip("\n")
     return Pretty(_trimmed(view), indent_guides=False, expand_all=False)
+
+
+def height_of(console: Console, renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes on ``console`` at ``width`` columns."""
+    if isinstance(renderable, str):
+        text = Text.from_markup(renderable.rstrip("\n"))
+        return len(text.wrap(console, width))
+    options = console.options.update(width=width)
+    return len(console.render_lines(renderable, options, pad=False))
+
+
+def columns(items: Sequence[str], width: int, rows: int) -> list[Text] | None:
+    """``items`` (Rich markup) column by column, ``rows`` to a column, as lines no wider than
+    ``width``; None if they do not fit side by side without cutting them."""
+    texts = [Text.from_markup(item) for item in items]
+    if not texts:
+        return []
+    rows = max(1, rows)
+    cols = [texts[i:i + rows] for i in range(0, len(texts), rows)]
+    widths = [max(t.cell_len for t in col) for col in cols]
+    if sum(widths) + GAP * (len(cols) - 1) > width:
+        return None
+    return _join(cols, widths, rows)
+
+
+def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text], float]:
+    """As :func:`columns`, each item cut with an ellipsis to share ``width`` evenly; and the
+    share of the items' text lost to the cuts."""
+    rows = max(1, rows)
+    count = -(-len(items) // rows)
+    each = max(8, (width - GAP * (count - 1)) // max(1, count))
+    texts = []
+    total = lost = 0
+    for item in items:
+        text = Text.from_markup(item)
+        total += text.cell_len
+        lost += max(0, text.cell_len - each)
+        text.truncate(each, overflow="ellipsis")
+        texts.append(text)
+    cols = [texts[i:i + rows] for i in range(0, len(texts), rows)]
+    widths = [max(t.cell_len for t in col) for col in cols]
+    lines = _join(cols, widths, rows)
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines, lost / max(1, total)
+
+
+def _join(cols: list[list[Text]], widths: list[int], rows: int) -> list[Text]:
+    lines = []
+    for r in range(min(rows, len(cols[0]))):
+        line = Text()
+        for c, col in enumerate(cols):
+            if r >= len(col):
+                continue
+            cell = col[r].copy()
+            if c < len(cols) - 1:
+                cell.pad_right(widths[c] - cell.cell_len + GAP)
+            line.append_text(cell)
+        line.rstrip()
+        lines.append(line)
+    return lines
 
 
 def _trimmed(view: Mapping[str, Any]) -> dict[str, Any]:

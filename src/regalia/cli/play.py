@@ -9,43 +9,68 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any, NamedTuple
 
-from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import Bot
-from regalia.cli.board import board
+from regalia.cli.board import board, columns, cut_columns, height_of
 from regalia.cli.console import safe
 from regalia.cli.options import HUMAN
 from regalia.cli.seeds import bot_seed
 from regalia.engine.actions import Action
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.files import FileExists, unused_path, write_atomic
+from regalia.engine.markup import printable
 from regalia.engine.state import State
 
-COMPACT_OVER = 12  # longer action lists are shown in columns
-LOG_SHOWN = 40  # at most this many log lines are replayed to a seat at its turn
+LOG_SHOWN = 40  # at most this many log lines are replayed at the end
+# Log events that are scorings (a view's log entries carry an "event" kind; a scoring also
+# carries "points"): the lines from the first of them on get a screen of their own, with the
+# announcements and reveals just before them (a general scoring, the Castillo disks).
+SCORING_EVENTS = frozenset({"general", "score", "scoring", "final"})
+REVEAL_EVENTS = frozenset({"disks", "reveal"})
+MOVE, REVEAL, SCORING = 0, 1, 2
 
 HELP = """\
 [bold]At the prompt[/]
-  [cyan]N[/]            play action number N of the list
+  [cyan]N[/]            play the action shown with number N
   [cyan]notation[/]     play the action written so (e.g. as in records)
   [cyan]text[/]         list only the actions whose notation or description holds the text
                  (an unambiguous start of a notation plays it)
   [cyan]actions[/]      show the list of actions again
   [cyan]board[/]        show the board again
-  [cyan]log[/]          show every move so far
+  [cyan]log[/]          show the whole game so far: moves, reveals, scorings
   [cyan]save FILE[/]    save the game record (resume with [cyan]regalia play --resume FILE[/])
   [cyan]quit[/]         stop the game (offers to save it)
   [cyan]help[/]         this text"""
+
+
+def news_kind(entry: object) -> int:
+    """Whether a view's log entry is a move, a reveal or a scoring."""
+    if not isinstance(entry, Mapping):
+        return MOVE
+    if "points" in entry or entry.get("event") in SCORING_EVENTS:
+        return SCORING
+    return REVEAL if entry.get("event") in REVEAL_EVENTS else MOVE
+
+
+def number_range(numbers: Sequence[int], verb: str = "a number") -> str:
+    """"a number from 1 to 5", or where the numbers have gaps "one of 1, 2, 4, 5"."""
+    if not numbers:
+        return "a command"
+    if list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        lead = "" if verb == "choose" else "a number from "
+        return f"{lead}{numbers[0]} to {numbers[-1]}"
+    return "one of " + ", ".join(map(str, numbers))
 
 
 class LogLine(NamedTuple):
@@ -265,45 +290,173 @@ class PlaySession:
         self.term.ask("")
         self.term.clear()
 
+    # ------------------------------------------------------------------ what a seat has seen
+    def table_log(self, seat: int | None) -> list[Any] | None:
+        """The game's own log as ``seat`` knows it (moves, scorings, reveals; hidden parts
+        already left out by the view), or None if the game's view keeps none with texts."""
+        entries = self.state.view(seat).get("log")
+        if not isinstance(entries, list) or not all(
+                isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
+                for e in entries):
+            return None
+        return entries
+
+    def log_lines(self, seat: int | None) -> tuple[list[str], list[int]]:
+        """Every line of the play so far as ``seat`` saw it, and which lines are scorings
+        (worth stopping for)."""
+        entries = self.table_log(seat)
+        if entries is None:
+            lines = [e.seen_by(seat) for e in self.log]
+            return lines, [MOVE] * len(lines)
+        return ([safe(e if isinstance(e, str) else e["text"]) for e in entries],
+                [news_kind(e) for e in entries])
+
+    def mark_seen(self, seat: int, before: int) -> None:
+        """After ``seat``'s own move: the lines it added from ``before`` on need no replaying,
+        but what the move set off (a scoring, a reveal, the next round) still does."""
+        entries = self.table_log(seat)
+        if entries is None:
+            self.seen[seat] = len(self.log)
+            return
+        end = before
+        while end < len(entries) and isinstance(entries[end], Mapping) and \
+                entries[end].get("seat") == seat and news_kind(entries[end]) == MOVE:
+            end += 1
+        self.seen[seat] = end
+
+    # ------------------------------------------------------------------ a turn's screen
     def show_turn(self, seat: int) -> None:
         console = self.console
+        width, height = console.width, console.height
+        lines, news = self.log_lines(seat)
+        start = self.seen.get(seat, 0)
+        title = "Since your last turn" if seat in self.seen else "So far"
+        new, new_news = lines[start:], news[start:]
+        self.seen[seat] = len(lines)
+        sealed = seat in self.sealed
+        legal = self.state.legal_actions(seat)
+        numbers = self.numbering(seat, legal)
+        actions, shown = self.fit_screen(seat, legal, numbers, width, height - 2 - sealed)
+        room = height - 2 - sealed - len(actions) - height_of(console, shown, width)
+        if SCORING in new_news and len(new) + 1 > room:
+            # A scoring is the game's big moment: its whole breakdown gets a screen of its
+            # own before the turn when the turn's screen has no room for it.
+            new = self.show_news(title, new, new_news)
+            title = "Since the scoring"
         if not self.hot_seat:
-            # The board reads as one live picture; earlier turns stay in the scrollback and
-            # the moves since are listed below, so nothing is lost.
+            # The board reads as one live picture; earlier turns stay in the scrollback.
             self.term.refresh()
-        returning = seat in self.seen
-        new = self.log[self.seen.get(seat, 0):]
-        self.seen[seat] = len(self.log)
-        if new:
-            console.print("[dim]Since your last turn:[/]" if returning else "[dim]So far:[/]")
-            if len(new) > LOG_SHOWN:
-                console.print(f"  [dim]… {len(new) - LOG_SHOWN} earlier moves (type log)[/]")
-            for line in (entry.seen_by(seat) for entry in new[-LOG_SHOWN:]):
-                console.print(f"  {line}")
-        console.print()
-        console.rule(f"{safe(self.names[seat])} to move · decision {self.decisions + 1}")
-        self.show_board(seat)
-        if seat in self.sealed:
+        rule = f"{safe(self.names[seat])} to move · decision {self.decisions + 1}"
+        if new and len(new) + 1 <= room:
+            console.print(f"[dim]{title}:[/]")
+            for line in new:
+                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
+            room -= len(new) + 1
+        elif new and room >= 3:
+            console.print(f"[dim]{title}: {len(new)} lines, the last {room - 1} here "
+                          f"(type [cyan]log[/] for all):[/]")
+            for line in new[-(room - 1):]:
+                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
+            room = 0
+        elif new:
+            rule += f" · {len(new)} new: type log"
+        console.rule(rule)
+        console.print(shown)
+        if sealed:
             console.print("[yellow]Sealed choice:[/] nobody sees it until every seat has chosen.")
-        self.show_actions(self.state.legal_actions(seat))
+        if room > 0:
+            console.print()
+        for action_line in actions:
+            console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
+
+    def show_news(self, title: str, new: list[str], news: list[int]) -> list[str]:
+        """The scorings since the seat's last turn, whole (the move that set them off, the
+        reveals, every area's points), a screen at a time, each closed with Enter; returns
+        the lines after them, for the turn's screen."""
+        console = self.console
+        first = news.index(SCORING)
+        while first and news[first - 1] == REVEAL:
+            first -= 1
+        if first and news[first - 1] == MOVE:
+            first -= 1  # the move that set the scoring off (a special scoring card)
+        last = max(i for i, kind in enumerate(news) if kind != MOVE)
+        page = max(3, console.height - 3)
+        head = f"[bold]{title}[/]"
+        if first:
+            head += f" [dim](after {first} earlier line{'s' if first > 1 else ''}: type log to " \
+                    "see them)[/]"
+        shown = new[first:last + 1]
+        for at in range(0, len(shown), page):
+            if not self.hot_seat:
+                self.term.refresh()
+            console.print(head)
+            for line in shown[at:at + page]:
+                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
+            more = at + page < len(shown)
+            self.term.ask("Enter: more " if more else "Enter: on to your turn ")
+            head = f"[bold]{title}[/] [dim](continued)[/]"
+        return new[last + 1:]
+
+    def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
+                   width: int, height: int) -> tuple[list[Text], RenderableType]:
+        """The list of choices and the board, laid out to share ``height`` lines.
+
+        Tries one to six columns of choices and keeps the layout that shows the most of the
+        board; choices cut short to fit cost board lines by how much of them is lost, so a
+        list is cut only when that buys the board real room (the round's cards during the
+        bidding)."""
+        full = [self.action_item(n, a) for n, a in zip(numbers, legal, strict=True)]
+        bare = [self.action_item(n, a, notation=False) for n, a in zip(numbers, legal,
+                                                                       strict=True)]
+        view = self.state.view(seat)
+        best: tuple[float, list[Text], RenderableType] | None = None
+        for count in range(1, min(len(legal), 6) + 1):
+            rows = -(-len(legal) // count)
+            whole = columns(full, width, rows) or columns(bare, width, rows)
+            lines, lost = (whole, 0.0) if whole is not None else cut_columns(bare, width, rows)
+            shown = board(self.render_text, view, width, height - len(lines))
+            tall = height_of(self.console, shown, width)
+            fits = len(lines) + tall <= height
+            cost = 0.0 if whole is not None else 1 + 10 * lost  # a cut choice reads worse
+            worth = tall - cost - count / 10 + (100 if fits else 0)
+            if best is None or worth > best[0]:
+                best = (worth, lines, shown)
+        if best is None:  # no legal action (a waiting seat): the board alone
+            return [], board(self.render_text, view, width, height)
+        return best[1], best[2]
 
     def show_board(self, seat: int | None) -> None:
-        self.console.print(board(self.render_text, self.state.view(seat)))
+        console = self.console
+        console.print(board(self.render_text, self.state.view(seat), console.width,
+                            console.height - 2))
+
+    def numbering(self, seat: int, legal: Sequence[Action]) -> list[int]:
+        """The numbers shown for ``legal``: the game's own where it has them (El Grande's
+        card stacks), else 1, 2, 3…"""
+        own = self.state.action_numbers(seat)
+        if own is not None and len(own) == len(legal) and len(set(own)) == len(own):
+            return list(own)
+        return list(range(1, len(legal) + 1))
 
     def show_actions(self, actions: Sequence[Action], numbers: Sequence[int] | None = None
                      ) -> None:
-        numbers = numbers or range(1, len(actions) + 1)
+        console = self.console
+        numbers = list(numbers) if numbers is not None else list(range(1, len(actions) + 1))
         items = [self.action_item(n, a) for n, a in zip(numbers, actions, strict=True)]
-        if len(items) > COMPACT_OVER:
-            self.console.print(Columns(items, padding=(0, 3)))
-        else:
-            for item in items:
-                self.console.print(item)
+        bare = [self.action_item(n, a, notation=False) for n, a in zip(numbers, actions,
+                                                                       strict=True)]
+        room = max(3, console.height - 3)
+        rows = min(len(items), room) if len(items) <= room else -(-len(items) // -(
+            -len(items) // room))
+        lines = columns(items, console.width, rows) or columns(bare, console.width, rows) \
+            or cut_columns(bare, console.width, rows)[0]
+        for action_line in lines:
+            console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
-    def action_item(self, number: int, action: Action) -> str:
+    def action_item(self, number: int, action: Action, notation: bool = True) -> str:
         description = self.state.describe(action)
         item = f"[bold cyan]{number:>3}[/] {safe(description)}"
-        if description.strip().lower() != action.text.lower():
+        if notation and description.strip().lower() != action.text.lower():
             item += f" [dim]· {safe(action.text)}[/]"
         return item
 
@@ -311,13 +464,14 @@ class PlaySession:
         """Act on one line typed by ``seat``: True once an action has been played."""
         console = self.console
         legal = self.state.legal_actions(seat)
+        numbers = self.numbering(seat, legal)
         exact = next((a for a in legal if a.text == text), None)
         if exact is not None:
             return self.play(exact, seat)
         word, _, rest = text.partition(" ")
         word = word.lower()
         if not text:
-            console.print(f"[dim]Type a number from 1 to {len(legal)}, an action, or help.[/]")
+            console.print(f"[dim]Type {number_range(numbers)}, an action, or help.[/]")
         elif word in ("help", "?"):
             console.print(HELP)
         elif word in ("quit", "exit"):
@@ -326,17 +480,18 @@ class PlaySession:
         elif word == "save":
             self.save_asking(rest.strip() or str(unused_path(self.default_save)))
         elif word in ("actions", "list"):
-            self.show_actions(legal)
+            self.show_actions(legal, numbers)
         elif word == "board":
             self.show_board(seat)
         elif word == "log":
-            for line in [e.seen_by(seat) for e in self.log] or ["[dim](no moves yet)[/]"]:
+            for line in self.log_lines(seat)[0] or ["[dim](no moves yet)[/]"]:
                 console.print(f"  {line}")
         elif text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return self.play(legal[number - 1], seat)
-            console.print(f"[red]There is no action {number}: choose 1 to {len(legal)}.[/]")
+            by_number = dict(zip(numbers, legal, strict=True))
+            if int(text) in by_number:
+                return self.play(by_number[int(text)], seat)
+            console.print(f"[red]There is no action {int(text)}: choose "
+                          f"{number_range(numbers, 'choose')}.[/]")
         else:
             return self.typed(text, seat, legal)
         return False
@@ -353,12 +508,13 @@ class PlaySession:
         starts = [a for a in legal if a.text.lower().startswith(needle)]
         if len(starts) == 1:
             return self.play(starts[0], seat)
-        hits = [(n, a) for n, a in enumerate(legal, 1)
+        numbers = self.numbering(seat, legal)
+        hits = [(n, a) for n, a in zip(numbers, legal, strict=True)
                 if needle in a.text.lower() or needle in self.state.describe(a).lower()]
         if not hits:
             self.console.print(
-                f"[red]{safe(repr(text))} is neither a legal action nor a command; type a "
-                f"number from 1 to {len(legal)}, an action's notation, or help.[/]"
+                f"[red]{safe(repr(text))} is neither a legal action nor a command; type "
+                f"{number_range(numbers)}, an action's notation, or help.[/]"
             )
             return False
         self.console.print(f"[dim]{len(hits)} actions match {safe(repr(text))}:[/]")
@@ -367,14 +523,32 @@ class PlaySession:
 
     def play(self, action: Action, seat: int) -> bool:
         description = self.state.describe(action)
+        if not self.confirmed(action, seat):
+            return False
+        before = len(self.log_lines(seat)[0])
         try:
             self.perform(action, seat)
         except IllegalAction as err:
             self.console.print(f"[red]Not allowed: {safe(str(err))}[/]")
             return False
-        self.seen[seat] = len(self.log)  # one's own move needs no replaying
+        self.mark_seen(seat, before)
         self.console.print(f"[green]You chose:[/] {safe(description)}")
         return True
+
+    def confirmed(self, action: Action, seat: int) -> bool:
+        """False if the game cautions against a legal ``action`` and the player takes it
+        back; a bot is never asked."""
+        try:
+            warning = self.state.caution(action, seat)
+        except IllegalAction:
+            return True  # play() reports why it is illegal
+        if not warning:
+            return True
+        answer = self.term.ask(f"{printable(warning)} Really? [y/N] ").strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        self.console.print("[yellow]Not played.[/]")
+        return False
 
     # ------------------------------------------------------------------ saving and the end
     def record_meta(self) -> dict[str, Any]:
@@ -439,13 +613,16 @@ class PlaySession:
     def show_end(self) -> None:
         console = self.console
         viewer = self.humans[0] if len(self.humans) == 1 else None
+        lines = self.log_lines(viewer)[0]
         since = self.seen.get(viewer, 0) if viewer is not None else (
             min(self.seen.values()) if self.seen else 0)
-        last = self.log[since:][-LOG_SHOWN:]
+        if viewer is None and self.table_log(None) is not None and self.humans:
+            since = 0 if not self.seen else max(0, len(lines) - LOG_SHOWN)
+        last = lines[since:][-LOG_SHOWN:]
         if last:
             console.print("[dim]Last moves:[/]")
-        for entry in last:
-            console.print(f"  {entry.seen_by(viewer)}")
+        for line in last:
+            console.print(f"  {line}")
         console.rule(f"Game over after {self.decisions} decisions · seed {self.seed}")
         self.show_board(viewer)
         console.print(result_table(self.state, self.seats))

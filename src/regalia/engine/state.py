@@ -168,6 +168,16 @@ class State:
         front end's to hide, as it sees several seats in ``to_move()``."""
         return self.describe(action)
 
+    def caution(self, action: Action, seat: int) -> str | None:
+        """A sentence to confirm before ``seat`` takes a legal but likely mistaken
+        ``action`` (ending a turn with pieces still to place), or None; front ends ask."""
+        return None
+
+    def action_numbers(self, seat: int) -> tuple[int, ...] | None:
+        """The numbers a front end shows for ``legal_actions(seat)``, one each in that order,
+        where the game has natural ones (El Grande's action-card stacks); None: 1, 2, 3…"""
+        return None
+
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 

@@ -347,3 +347,108 @@ def test_text_shows_what_each_card_still_to_take_does() -> None:
     for card in view["cards"]:
         if card["taken_by"] is None:
             assert card["text"] in text
+
+
+# ------------------------------------------------------------------------ fitting a terminal
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("width", "height"), [(80, 17), (80, 24), (120, 40)])
+def test_text_fits_the_screen_it_is_given(players: int, width: int, height: int) -> None:
+    for state in _positions(players, 60 + players):
+        for seat in (None, *range(players)):
+            text = strip_markup(render_text(state.view(seat), width=width, height=height))
+            lines = text.rstrip("\n").split("\n")
+            assert max(len(line) for line in lines) <= width
+            assert len(lines) <= height, text
+            for name in (*REGIONS, "Castillo"):
+                assert name in text  # the map never gives way
+
+
+def test_a_roomy_screen_gets_the_full_table_and_a_small_one_the_grid(midgame: State) -> None:
+    view = midgame.view(0)
+    roomy = strip_markup(render_text(view, width=120, height=40))
+    small = strip_markup(render_text(view, width=80, height=18))
+    assert "Grandes" in roomy and "Points" not in roomy
+    # The grid: two areas a line, each with its points and a count (or ·) per seat.
+    assert re.search(r"Aragon +\d/\d/\d.*│.*Granada +\d/\d/\d", small)
+    assert "Grandes" not in small
+
+
+def test_the_bidding_keeps_the_hand_on_a_small_screen() -> None:
+    state = _until(new_game("el-grande", 5, seed=4), Rng(4), "power")
+    seat = state.to_move()[0]
+    hand = state.view(seat)["seats"][seat]["hand"]
+    text = strip_markup(render_text(state.view(seat), width=80, height=16))
+    assert f"Your hand {' '.join(map(str, hand))}" in text
+
+
+def test_an_action_card_choice_keeps_each_cards_effect_on_a_small_screen() -> None:
+    state = _until(new_game("el-grande", 4, seed=12), Rng(12), "card")
+    view = state.view(state.to_move()[0])
+    text = strip_markup(render_text(view, width=80, height=18))
+    for card in view["cards"]:
+        if card["id"] and card["taken_by"] is None:
+            assert re.search(rf"^{card['stack']} {re.escape(card['name'])}: "
+                             rf"{re.escape(card['text'][:20])}", text, re.M), text
+
+
+def test_the_turn_shows_the_card_taken_and_the_caballeros_left() -> None:
+    state = _until(new_game("el-grande", 3, seed=9), Rng(9), "turn")
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    card = next(c for c in view["cards"] if c["id"] == view["turn"]["card"])
+    most, placed = view["turn"]["place_max"], view["turn"]["placed"]
+    text = " ".join(strip_markup(render_text(view, width=140, height=60)).split())
+    assert (f"Your turn · {card['name']} ({card['stack']}): {placed} of {most} Caballeros "
+            f"placed, {most - placed} more may go") in text
+    other = (seat + 1) % 3
+    theirs = " ".join(strip_markup(render_text(state.view(other), width=140)).split())
+    assert f"{view['seats'][seat]['name'].capitalize()}'s turn · {card['name']}" in theirs
+    small = strip_markup(render_text(view, width=80, height=24))
+    assert f"You · {card['name']} ({card['stack']}): placed {placed} of {most}, " \
+           f"{most - placed} left" in small
+
+
+@pytest.mark.parametrize(("rounds", "label"), [(6, "Round 2, 1st of 6"), (9, "Round 1 of 9")])
+def test_the_round_is_counted_among_the_games_own_rounds(rounds: int, label: str) -> None:
+    state = _until(new_game("el-grande", 3, seed=2, rounds=rounds), Rng(2), "power")
+    view = state.view(0)
+    assert label in strip_markup(render_text(view))
+    assert label in render_svg(view)
+    if rounds == 6:
+        assert "of 9" not in strip_markup(render_text(view)) + render_svg(view)
+
+
+# ------------------------------------------------------------------------ the picture's words
+def test_svg_legend_names_the_pieces_and_grandes_carry_their_letter(midgame: State) -> None:
+    root = _svg(midgame.view(None))
+    legend = _groups(root, "legend")
+    assert len(legend) == 1
+    words = " ".join(t.text or "" for t in legend[0].iter(f"{NS}text"))
+    for piece in ("Caballeros", "Grande", "King", "Mobile scoreboard"):
+        assert piece in words
+    for grande in _groups(root, "grande"):
+        assert [t.text for t in grande.iter(f"{NS}text")] == ["G"]
+
+
+def test_svg_recent_lines_are_whole_even_when_long(midgame: State) -> None:
+    view = midgame.view(None)
+    long = "Disks revealed: " + ", ".join(f"{c} basque-country" for c in
+                                          ("red", "blue", "yellow", "green"))
+    view["log"] = [*view["log"][-3:-1], {"event": "disks", "text": long},
+                   {"event": "x", "text": "Red takes King's card"}]
+    entries = [" ".join(t.text or "" for t in g.iter(f"{NS}text"))
+               for g in _groups(_svg(view), "log-entry")]
+    assert long in entries and entries[-1] == "Red takes King's card"
+
+
+def test_svg_labels_are_in_sentence_case(midgame: State) -> None:
+    root = _svg(midgame.view(0))
+    # Card names and log lines wrap, so their second lines may start lower case: skip them.
+    wrapped = {id(t) for g in _groups(root, "action-card") + _groups(root, "log-entry")
+               for t in g.iter(f"{NS}text")}
+    labels = [t.text or "" for t in root.iter(f"{NS}text")
+              if id(t) not in wrapped and t.get("class") != "turn"
+              and (t.text or "")[:1].isalpha()]
+    assert {"Score", "Court", "Prov.", "Grande", "Players", "Action cards"} <= set(labels)
+    lower = [w for w in labels if w[0].islower()]
+    assert not lower, lower

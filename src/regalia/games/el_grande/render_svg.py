@@ -36,9 +36,11 @@ from regalia.games.el_grande.render_text import (
     Seat,
     disk_words,
     read_view,
+    turn_words,
 )
 
 WIDTH, HEIGHT = 1080, 600
+GRANDE_MARK = "G"  # the letter on a Grande, explained in the legend
 MAP_X, MAP_Y = 10, 52  # the map's top-left corner in the picture
 PANEL_X = MAP_X + MAP_WIDTH + 14
 
@@ -191,7 +193,7 @@ def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
                      letter_spacing=0.3, class_="region-name"))
     top += value_plate(ax, ay + 14, area.values, area.scoreboard is not None)
     if area.scoreboard is not None:
-        top.append(_text(ax + 33, ay + 17.5, "mobile", size=7.5, fill="#3b2a1a",
+        top.append(_text(ax + 33, ay + 17.5, "Mobile", size=7.5, fill="#3b2a1a",
                          anchor="start", font_style="italic"))
     per_row = _PER_ROW.get(name, 5)
     top += caballero_group(ax, ay + 28, area, board, name, per_row)
@@ -209,7 +211,7 @@ def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
     for s in grandes:
         top.append(f'<g class="grande"{_attrs({"data_region": name})} data-seat="{s.seat}">')
         top.append(el("title", f"{s.name}'s Grande (home: {name})"))
-        top += cube(x, y - 17, 19, s)
+        top += cube(x, y - 17, 19, s, GRANDE_MARK)
         top.append("</g>")
         x += 26
     return land, top
@@ -246,12 +248,12 @@ def _castillo(board: Board) -> list[str]:
         out.append(f'<g class="castillo-hidden" data-count="{area.hidden_total}">')
         out += cube(cx - 7, y + 56, 14, Seat(-1, "?", "grey"), str(area.hidden_total))
         out.append("</g>")
-        out.append(_text(cx, y + 86, "colours hidden", size=8, fill="#6b4e2e",
+        out.append(_text(cx, y + 86, "Colours hidden", size=8, fill="#6b4e2e",
                          font_style="italic"))
     else:
         out += caballero_group(cx, y + 56, area, board, CASTILLO, per_row=3)
         if not area.caballeros:
-            out.append(_text(cx, y + 70, "empty", size=9, fill="#6b4e2e", font_style="italic"))
+            out.append(_text(cx, y + 70, "Empty", size=9, fill="#6b4e2e", font_style="italic"))
     return out
 
 
@@ -298,7 +300,7 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-_COLS = (("score", 222), ("court", 262), ("prov.", 298), ("home", 344))
+_COLS = (("Score", 222), ("Court", 262), ("Prov.", 298), ("Grande", 344))
 
 
 def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
@@ -391,7 +393,7 @@ def _cards(board: Board, x: float, y: float, w: float) -> tuple[list[str], float
     out = [_text(x, y, "Action cards", size=13, weight="bold", anchor="start", fill="#3b2a1a")]
     y += 8
     if not board.cards:
-        out.append(_text(x, y + 14, "none face up", size=9, anchor="start", fill="#6b4e2e",
+        out.append(_text(x, y + 14, "None face up", size=9, anchor="start", fill="#6b4e2e",
                          font_style="italic"))
         return out, y + 24
     n = max(len(board.cards), 5)
@@ -457,8 +459,18 @@ def _buttons(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
     return out, y + 28
 
 
+LOG_CHARS = 66  # characters of a "Recent" line that fit the panel at 8.5 px
+
+
 def _footer(board: Board, x: float, y: float, w: float) -> list[str]:
     out = []
+    turn = turn_words(board)
+    if turn:
+        for line in _wrap(turn, LOG_CHARS - 6):
+            out.append(_text(x, y, line, size=10, weight="bold", anchor="start",
+                             fill="#3b2a1a", class_="turn"))
+            y += 13
+        y += 3
     boards = [f"{k} on {v}" if v else f"{k} in reserve" for k, v in board.scoreboards.items()]
     if boards:
         out.append(_text(x, y, "Mobile scoreboards: " + "; ".join(boards), size=9,
@@ -468,19 +480,51 @@ def _footer(board: Board, x: float, y: float, w: float) -> list[str]:
         out.append(_text(x, y, "Recent", size=11, weight="bold", anchor="start",
                          fill="#3b2a1a"))
         y += 13
-        room = max(0, int((HEIGHT - 10 - y) // 11))
-        for line in board.log[-room:] if room else ():
-            short = line if len(line) <= 66 else line[:65] + "…"
-            out.append(_text(x, y, short, size=8.5, anchor="start", fill="#5a4630"))
-            y += 11
+        # The newest entries that fit, each whole: a long one wraps rather than being cut.
+        room = max(0, int((HEIGHT - 8 - y) // 11) + 1)
+        shown: list[list[str]] = []
+        for line in reversed(board.log):
+            wrapped = _wrap(line, LOG_CHARS) or [""]
+            if sum(map(len, shown)) + len(wrapped) > room:
+                break
+            shown.insert(0, wrapped)
+        for entry in shown:
+            out.append('<g class="log-entry">')
+            for k, part in enumerate(entry):
+                out.append(_text(x + (8 if k else 0), y, part, size=8.5, anchor="start",
+                                 fill="#5a4630"))
+                y += 11
+            out.append("</g>")
+    return out
+
+
+def _legend(x: float, y: float) -> list[str]:
+    """What the pieces on the map are: below the map, in one row."""
+    seat = Seat(-1, "", "grey")
+    out = ['<g class="legend">']
+    out += cube(x, y - 10, 12, seat, "2")
+    out.append(_text(x + 20, y, "Caballeros (how many)", size=9.5, anchor="start"))
+    x += 150
+    out += cube(x, y - 13, 16, seat, GRANDE_MARK)
+    out.append(_text(x + 24, y, "Grande", size=9.5, anchor="start"))
+    x += 80
+    out += king_piece(x + 8, y + 3)
+    out.append(_text(x + 22, y, "King", size=9.5, anchor="start"))
+    x += 66
+    out += value_plate(x + 18, y - 4, (5, 3, 1), False)
+    out.append(_text(x + 46, y, "Points for 1st, 2nd, 3rd", size=9.5, anchor="start"))
+    x += 200
+    out += value_plate(x + 28, y - 4, (8, 4, 0), True)
+    out.append(_text(x + 62, y, "Mobile scoreboard", size=9.5, anchor="start"))
+    out.append("</g>")
     return out
 
 
 def _header(board: Board) -> list[str]:
     head = "El Grande"
     parts = []
-    if board.round is not None:
-        parts.append(f"Round {board.round}" + (f" of {board.rounds}" if board.rounds else ""))
+    if board.round_label:
+        parts.append(board.round_label)
     if board.phase:
         parts.append(board.phase)
     out = [
@@ -497,7 +541,7 @@ def _header(board: Board) -> list[str]:
 
 def draw(board: Board) -> str:
     """The SVG picture of a :class:`Board`."""
-    body = _header(board) + _map(board)
+    body = _header(board) + _map(board) + _legend(MAP_X + 8, MAP_Y + MAP_HEIGHT + 30)
     x, w = float(PANEL_X), float(WIDTH - PANEL_X - 14)
     part, y = _players(board, x, MAP_Y + 12, w)
     body += part

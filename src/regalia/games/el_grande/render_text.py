@@ -1,4 +1,6 @@
-"""El Grande as rich text for the terminal: ``render_text(view) -> str`` with Rich markup.
+"""El Grande as rich text for the terminal: ``render_text(view, width=, height=) -> str``
+with Rich markup, laid out for a screen of that size (a full table when there is room, a
+compact grid with the parts that matter least given up first on a small one).
 
 The markup is plain text (``[bold red]…[/]``); nothing here imports Rich, because the rules
 core has no third-party run-time dependency. A front end prints the string with Rich; without
@@ -16,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from regalia.engine.markup import esc
+from regalia.engine.markup import esc, strip_markup
 from regalia.games.el_grande.map_layout import REGIONS, canonical_region
 
 CASTILLO = "Castillo"
@@ -73,6 +75,28 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """The turn under way: the card taken and how many Caballeros it still lets go out."""
+
+    seat: int
+    card: str | None  # the card's name
+    stack: int | None
+    placed: int
+    place_max: int
+    placement_over: bool
+    action: str  # "not started" | "in progress" | "done" | "none"
+
+    @property
+    def left(self) -> int:
+        return 0 if self.placement_over else max(0, self.place_max - self.placed)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
 class Board:
     """What both pictures draw: everything in a view, named once."""
 
@@ -95,10 +119,23 @@ class Board:
     all_targets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     over: bool = False
     picked: tuple[int | None, str | None] | None = None  # a Caballero being moved
+    round_index: int | None = None  # 0-based among the rounds played (6 in the short game)
+    round_count: int | None = None  # how many rounds this game plays
+    turn: Turn | None = None
 
     @property
     def castillo(self) -> Area:
         return self.areas[CASTILLO]
+
+    @property
+    def round_label(self) -> str | None:
+        """"Round 4 of 9", or in the 6-round game "Round 5, 4th of 6" (the track's number
+        and which of the game's own rounds it is)."""
+        if self.round is None:
+            return None
+        if self.round_count is None or self.round_index is None or self.round_count == 9:
+            return f"Round {self.round}" + (f" of {self.rounds}" if self.rounds else "")
+        return f"Round {self.round}, {ordinal(self.round_index + 1)} of {self.round_count}"
 
 
 # --------------------------------------------------------------------------- reading views
@@ -302,6 +339,21 @@ def read_view(view: Mapping[str, Any]) -> Board:
     log = tuple(str(e.get("text", e)) if isinstance(e, Mapping) else str(e)
                 for e in view.get("log") or ())
     rounds = view.get("rounds")
+    raw_turn = view.get("turn")
+    turn = None
+    if isinstance(raw_turn, Mapping) and _int(raw_turn.get("seat")) is not None:
+        card = next((c for c in view.get("cards") or ()
+                     if c.get("id") and c.get("id") == raw_turn.get("card")), None)
+        turn = Turn(
+            seat=_int(raw_turn.get("seat"), 0) or 0,
+            card=str(card.get("name") or card["id"]) if card else
+            (str(raw_turn["card"]) if raw_turn.get("card") else None),
+            stack=_int(card.get("stack")) if card else None,
+            placed=_int(raw_turn.get("placed"), 0) or 0,
+            place_max=_int(raw_turn.get("place_max"), 0) or 0,
+            placement_over=bool(raw_turn.get("placement_over")),
+            action=str(raw_turn.get("action") or "none"),
+        )
     special = view.get("special") or {}
     picked = special.get("picked") if isinstance(special, Mapping) else None
     return Board(
@@ -316,6 +368,10 @@ def read_view(view: Mapping[str, Any]) -> Board:
         all_targets=targets, over=bool(view.get("over")),
         picked=(colours.get(str(picked.get("colour"))), canonical_region(picked["region"]))
         if isinstance(picked, Mapping) and picked.get("region") else None,
+        round_index=_int(view.get("round_index")) if _int(view.get("round_index"), -1) != -1
+        else None,
+        round_count=len(rounds) if isinstance(rounds, Sequence) and rounds else None,
+        turn=turn,
     )
 
 
@@ -412,9 +468,9 @@ def _player_rows(board: Board) -> list[str]:
                 f"provinces {'?' if s.provinces is None else s.provinces}"]
         if s.power is not None:
             bits.append(f"power {s.power}")
-        if s.hand is not None:
-            bits.append("hand " + (" ".join(map(str, s.hand)) or "—"))
-        elif s.hand_count is not None:
+        if s.hand is not None and s.seat != board.viewer:
+            bits.append("hand " + (" ".join(map(str, s.hand)) or "—"))  # the game is over
+        elif s.hand is None and s.hand_count is not None:
             bits.append(f"{s.hand_count} in hand")
         if s.played:
             bits.append("played " + " ".join(map(str, s.played)))
@@ -426,7 +482,7 @@ def _player_rows(board: Board) -> list[str]:
     return rows
 
 
-def _card_rows(board: Board) -> list[str]:
+def _card_rows(board: Board, width: int = 100) -> list[str]:
     by_seat = {s.seat: s for s in board.seats}
     rows = []
     for c in board.cards:
@@ -436,40 +492,262 @@ def _card_rows(board: Board) -> list[str]:
         rows.append(f"  [dim]{c.stack}[/] {esc(c.name)}{who}")
         if c.text and taker is None:
             # A card still to take needs its effect beside it: that is what one chooses by.
-            rows += [f"      [dim italic]{esc(line)}[/]" for line in textwrap.wrap(c.text, 90)]
+            rows += [f"      [dim italic]{esc(line)}[/]"
+                     for line in textwrap.wrap(c.text, max(20, min(90, width - 6)))]
     return rows
 
 
-def format_board(board: Board, log_lines: int = 6) -> str:
-    """The Rich-markup text of a :class:`Board`."""
+# --------------------------------------------------------------------------- fitting a screen
+# Each part of the screen comes in versions, richest first; when the screen is too short the
+# parts give way in the order of _GIVE_WAY, one step at a time, so what a decision needs (the
+# map, the scores, the cards) stays longest.
+_GIVE_WAY = ("recent", "recent", "blank", "regions", "pending", "hand", "cards", "players",
+             "mobile", "cards", "turn", "cards", "regions")
+
+
+def _plain(line: str) -> int:
+    return len(strip_markup(line))
+
+
+def clip(line: str, width: int) -> str:
+    """``line`` if it fits in ``width`` columns, else its plain text cut with an ellipsis."""
+    plain = strip_markup(line)
+    if len(plain) <= width:
+        return line
+    return esc(plain[:max(0, width - 1)] + "…")
+
+
+def _fit(parts: list[tuple[str, list[list[str]]]], width: int, height: int) -> list[str]:
+    """Choose a version of each part so the whole is at most ``width`` × ``height``."""
+    chosen = []
+    for _, versions in parts:
+        # The first version no wider than the screen; an empty one only as the last resort
+        # (an over-wide line is cut rather than lost).
+        fits = [i for i, v in enumerate(versions)
+                if v and all(_plain(line) <= width for line in v)]
+        filled = [i for i, v in enumerate(versions) if v] or [0]
+        pick = fits[0] if fits else min(
+            filled, key=lambda i: max(map(_plain, versions[i]), default=0))
+        chosen.append(pick)
+
+    def total() -> int:
+        return sum(len(parts[i][1][c]) for i, c in enumerate(chosen))
+
+    for name in _GIVE_WAY:
+        if total() <= height:
+            break
+        for i, (key, versions) in enumerate(parts):
+            shorter = [c for c in range(chosen[i] + 1, len(versions))
+                       if len(versions[c]) < len(versions[chosen[i]])]
+            if key == name and shorter:
+                chosen[i] = shorter[0]
+                if name != "blank":
+                    break
+    out = [line for i, c in enumerate(chosen) for line in parts[i][1][c]]
+    while out and not strip_markup(out[-1]).strip():
+        out.pop()
+    return [clip(line, width) for line in out]
+
+
+def _title(board: Board) -> str:
     title = "[bold]EL GRANDE[/]"
-    if board.round is not None:
-        title += f"  Round {board.round}" + (f" of {board.rounds}" if board.rounds else "")
+    if board.round_label:
+        title += f"  {board.round_label}"
     if board.phase:
         title += f"  ·  {esc(board.phase)}"
-    out = [title]
-    if board.pending:
-        out.append(f"[italic]{esc(board.pending)}[/]")
-    out.append("King: " + (f"[bold yellow]♔ {esc(board.king)}[/]" if board.king else "—"))
-    out.append("")
-    out += _area_rows(board)
+    title += "  ·  King " + (f"[bold yellow]♔ {esc(board.king)}[/]" if board.king else "—")
+    return title
+
+
+def _letter(seat: Seat) -> str:
+    # Black would share Blue's B: K, as printers call black.
+    return "K" if seat.colour == "black" else seat.name[:1].upper()
+
+
+def _grid_rows(board: Board, columns: int) -> list[str]:
+    """The ten areas as a grid of ``columns`` columns: values and each seat's Caballeros
+    (a G marks a Grande, a * a mobile scoreboard, ♔ the King)."""
+    seats = board.seats
+    names = (*REGIONS, CASTILLO)
+    per = -(-len(names) // columns)
+    head = " " + "Area".ljust(15) + "Points" + "".join(
+        _pad(f"[{_style(s)}]{_letter(s)}[/]", _letter(s), 3, right=True) for s in seats)
+    head_plain = " " + "Area".ljust(15) + "Points" + "".join(f"{_letter(s):>3}" for s in seats)
+
+    def cell(name: str) -> tuple[str, str]:
+        area = board.areas[name]
+        king = board.king == name
+        mark, mark_plain = ("[bold yellow]♔[/]", "♔") if king else (" ", " ")
+        values = "/".join(map(str, area.values)) + ("*" if area.scoreboard else "")
+        text = mark + esc(name).ljust(15) + f"[bold]{values}[/]".ljust(6 + 9)
+        plain = mark_plain + name.ljust(15) + values.ljust(6)
+        for s in seats:
+            n = area.caballeros.get(s.seat, 0)
+            grande = "G" if s.grande == name else ""
+            if name == CASTILLO and area.hidden_total is not None:
+                c = "?"
+            else:
+                c = f"{n}{grande}" if n else f"·{grande}"
+            styled = f"[{_style(s)}]{c}[/]" if n or grande else f"[dim]{c}[/]"
+            text += _pad(styled, c, 3, right=True)
+            plain += c.rjust(3)
+        return text, plain
+
+    cells = [cell(n) for n in names]
+    rows = [" │ ".join([head] * columns).rstrip()]
+    widths = len(head_plain)
+    for r in range(per):
+        row = []
+        for c in range(columns):
+            k = c * per + r
+            if k < len(cells):
+                text, plain = cells[k]
+                row.append(_pad(text, plain, widths) if c < columns - 1 else text)
+        rows.append(" │ ".join(row))
+    return rows
+
+
+def _mobile_line(board: Board) -> list[str]:
     boards = [f"{esc(k)} on {esc(v)}" if v else f"{esc(k)} in reserve"
               for k, v in board.scoreboards.items()]
-    if boards:
-        out.append("Mobile scoreboards: " + "; ".join(boards))
-    out.append("")
-    out += _player_rows(board)
+    return ["Mobile scoreboards (*): " + "; ".join(boards)] if boards else []
+
+
+def _compact_player_rows(board: Board, width: int) -> list[str]:
+    rows = []
+    room = max(len(s.name) + (6 if s.seat == board.viewer else 0) for s in board.seats) + 4
+    for s in board.seats:
+        mark = "[bold]▶[/]" if s.seat in board.to_move else " "
+        you = " (you)" if s.seat == board.viewer else ""
+        head = _pad(f"{mark} {_who(s)}{you}", f"▶ {s.name}{you}", room)
+        bits = [f"score [bold]{s.score}[/]",
+                f"court {'?' if s.court is None else s.court}",
+                f"prov {'?' if s.provinces is None else s.provinces}"]
+        if s.power is not None:
+            bits.append(f"power {s.power}")
+        if s.hand is None and s.hand_count is not None:
+            bits.append(f"{s.hand_count} cards")
+        if s.disk:
+            bits.append(esc(disk_words(s.disk)))
+        if s.vetoes:
+            bits.append("[bold magenta]Veto![/]" + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
+        row = head + "  ".join(bits)
+        if s.grande and _plain(row) + len(s.grande) + 9 <= width:
+            row += f"  Grande {esc(s.grande)}"  # else the grid's G says it
+        rows.append(row)
+    return rows
+
+
+def _hand_line(board: Board) -> list[str]:
+    me = next((s for s in board.seats if s.seat == board.viewer), None)
+    if me is None or me.hand is None:
+        return []
+    line = "  [bold]Your hand[/] " + (" ".join(map(str, me.hand)) or "—")
+    if me.played:
+        line += "   played: " + " ".join(map(str, me.played))
+    return [line]
+
+
+def turn_words(board: Board, short: bool = False) -> str | None:
+    """The turn under way: the card taken, the Caballeros placed and still allowed."""
+    turn = board.turn
+    if turn is None or turn.card is None or board.over:
+        return None
+    seat = next((s for s in board.seats if s.seat == turn.seat), None)
+    if seat is None:
+        return None
+    if short:
+        who = "You" if turn.seat == board.viewer else seat.name
+    else:
+        who = "Your turn" if turn.seat == board.viewer else f"{seat.name}'s turn"
+    card = esc(turn.card) + (f" ({turn.stack})" if turn.stack else "")
+    s = "" if turn.place_max == 1 else "s"
+    if turn.placement_over:
+        placing = f"{turn.placed} placed, placement over"
+    elif short:
+        placing = f"placed {turn.placed} of {turn.place_max}, {turn.left} left"
+    else:
+        placing = f"{turn.placed} of {turn.place_max} Caballero{s} placed, {turn.left} more may go"
+    if not turn.placement_over and seat.court is not None and seat.court < turn.left:
+        placing += f" ({seat.court} in court)"
+    action = {"not started": "action to do" if short else "special action not yet done",
+              "in progress": "action under way" if short else "special action under way",
+              "done": "action done" if short else "special action done",
+              "none": "no action" if short else "no special action"}.get(turn.action, "")
+    return f"{who} · {card}: {placing}" + (f" · {action}" if action else "")
+
+
+def _one_line_cards(board: Board) -> list[str]:
+    by_seat = {s.seat: s for s in board.seats}
+    rows = []
+    for c in board.cards:
+        taker = by_seat.get(c.taken_by) if c.taken_by is not None else None
+        if taker:
+            rows.append(f"[dim]{c.stack}[/] {esc(c.name)} — taken by {_who(taker)}")
+        else:
+            rows.append(f"[bold]{c.stack}[/] {esc(c.name)}" +
+                        (f": [dim italic]{esc(c.text)}[/]" if c.text else ""))
+    return rows
+
+
+def _card_names(board: Board, width: int) -> list[str]:
+    by_seat = {s.seat: s for s in board.seats}
+    items = []
+    for c in board.cards:
+        taker = by_seat.get(c.taken_by) if c.taken_by is not None else None
+        items.append(f"{c.stack} {c.name}" + (f" ({taker.name})" if taker else ""))
+    if not items:
+        return []
+    return [esc(line) for line in
+            textwrap.wrap("Cards: " + " · ".join(items), width, subsequent_indent="  ")]
+
+
+def screen_parts(board: Board, width: int, log_lines: int = 6
+                 ) -> list[tuple[str, list[list[str]]]]:
+    """The parts of the board in screen order, each with its versions, richest first."""
+    blank: list[list[str]] = [[""], []]
+    parts: list[tuple[str, list[list[str]]]] = [("title", [[_title(board)]])]
+    if board.pending:
+        parts.append(("pending", [[f"[italic]{esc(board.pending)}[/]"], []]))
+    parts.append(("blank", blank))
+    table = _area_rows(board)
+    grid = _grid_rows(board, 2)
+    if max(map(_plain, grid)) > width:
+        grid = _grid_rows(board, 1)
+    parts.append(("regions", [table, grid]))
+    if any(board.scoreboards.values()):
+        parts.append(("mobile", [_mobile_line(board), []]))
+    parts.append(("blank", blank))
+    parts.append(("players", [_player_rows(board), _compact_player_rows(board, width)]))
+    hand = _hand_line(board)
+    if hand:
+        # In the bidding the hand is the decision itself; later it only informs.
+        bidding = board.phase == PHASE_WORDS["power"]
+        parts.append(("hand", [hand] if bidding else [hand, []]))
+    turn, short = turn_words(board), turn_words(board, short=True)
+    if turn and short:
+        parts.append(("turn", [[turn], [short], []]))
     if board.cards:
-        out.append("")
-        out.append("[bold]Action cards[/]")
-        out += _card_rows(board)
+        parts.append(("blank", blank))
+        parts.append(("cards", [["[bold]Action cards[/]", *_card_rows(board, width)],
+                                _one_line_cards(board), _card_names(board, width), []]))
     if board.log and log_lines:
-        out.append("")
-        out.append("[bold]Recent[/]")
-        out += [f"  [dim]{esc(line)}[/]" for line in board.log[-log_lines:]]
-    return "\n".join(out) + "\n"
+        recent = [f"  [dim]{esc(line)}[/]" for line in board.log[-log_lines:]]
+        parts.append(("blank", blank))
+        parts.append(("recent", [["[bold]Recent[/]", *recent],
+                                 ["[bold]Recent[/]", *recent[-3:]], []]))
+    return parts
 
 
-def render_text(view: Mapping[str, Any]) -> str:
-    """The board of ``view`` as Rich-markup text about 100 columns wide."""
-    return format_board(read_view(view))
+def format_board(board: Board, log_lines: int = 6, *, width: int = 100,
+                 height: int = 40) -> str:
+    """The Rich-markup text of a :class:`Board`, at most ``width`` columns and (where the
+    parts can give way enough) ``height`` lines."""
+    parts = screen_parts(board, width, log_lines)
+    return "\n".join(_fit(parts, width, height)) + "\n"
+
+
+def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) -> str:
+    """The board of ``view`` as Rich-markup text, laid out for a ``width`` × ``height``
+    screen: a full table when there is room, a compact grid on a small terminal."""
+    return format_board(read_view(view), width=width, height=height)
