@@ -13,6 +13,7 @@ from rich.console import Console
 
 from regalia.cli.play import GameStopped, PlaySession, Terminal
 from regalia.engine.registry import get_game, new_game
+from regalia.engine.state import State
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -26,6 +27,7 @@ class Screens:
     turns: list[str] = field(default_factory=list)  # a turn's screen, up to its prompt
     pages: list[str] = field(default_factory=list)  # news pages (scorings)
     asked: int = 0
+    state: State | None = None  # the game, to know which numbers the choices are shown with
 
     def ask(self, prompt: str) -> str:
         shown = self.console.export_text(clear=True)
@@ -39,6 +41,12 @@ class Screens:
             return "y"
         if prompt.endswith("> "):
             self.turns.append(shown + prompt)
+        # The first choice by the number shown for it (games may number choices their own
+        # way: power cards by value, action cards by stack).
+        if self.state is not None and len(self.state.to_move()) == 1:
+            numbers = self.state.action_numbers(self.state.to_move()[0])
+            if numbers:
+                return str(numbers[0])
         return "1"
 
     def refresh(self) -> None:
@@ -52,6 +60,7 @@ def play_screens(players: int, width: int, height: int, seed: int, limit: int,
     screens = Screens(console, limit)
     term = Terminal(console, screens.ask, lambda: None, screens.refresh)
     state = new_game("el-grande", players, seed=seed, **options)
+    screens.state = state
     play = PlaySession(state, ["human"] + ["random"] * (players - 1), term, seed,
                        render_text=get_game("el-grande").render_text,
                        default_save="never-written.json")
@@ -78,9 +87,10 @@ def test_every_turn_screen_fits_the_terminal(players: int, width: int, height: i
         assert max(len(line) for line in lines) <= width
         assert len(lines) <= height, screen
     # The choices are on the same screen as the map: every turn shows the regions and the
-    # numbered choices together.
+    # numbered choices together (numbered by the game where it has numbers of its own: power
+    # cards by value, action cards by stack).
     for screen in screens.turns:
-        assert "Castillo" in screen and re.search(r"^\s+1 ", screen, re.M), screen
+        assert "Castillo" in screen and re.search(r"^\s+\d+ \S", screen, re.M), screen
 
 
 @pytest.mark.parametrize("players", [2, 5])
