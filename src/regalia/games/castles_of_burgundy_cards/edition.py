@@ -8,8 +8,10 @@ refused with an :class:`EditionError` naming the line.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
@@ -59,8 +61,8 @@ class CobData:
     start_goods: int
     start_animals: int
     solo_workers: int
-    display: dict[int, int]
-    all_types: dict[int, tuple[int, ...]]
+    display: Mapping[int, int]  # read-only, like all edition data: editions are shared
+    all_types: Mapping[int, tuple[int, ...]]
     aaron_piles: tuple[int, ...]
     cloister_vp: int
 
@@ -73,7 +75,7 @@ _CACHE: dict[str, Edition] = {}
 
 
 def load_edition(source: str | Path | None = None) -> Edition:
-    """The built-in edition (``None``, cached), or one from a path or TOML text."""
+    """The built-in edition (``None``, cached), or one from a ``Path`` or TOML text."""
     if source is None and "builtin" in _CACHE:
         return _CACHE["builtin"]
     reader = read_edition(GAME_ID, source, BUILTIN_PATH)
@@ -256,6 +258,7 @@ def _check(r: EditionReader) -> CobData:
         start_goods=_whole(r, ("setup", "start_goods"), 0, 1),
         start_animals=_whole(r, ("setup", "start_animals"), 0, 1),
         solo_workers=_whole(r, ("setup", "solo_workers"), 0, 20),
-        display=display, all_types=all_types, aaron_piles=tuple(aaron),
+        display=MappingProxyType(display), all_types=MappingProxyType(all_types),
+        aaron_piles=tuple(aaron),
         cloister_vp=_whole(r, ("solo", "cloister_vp"), 0, 20),
     )

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
@@ -55,7 +57,7 @@ class CardType:
     text: str
     kind: str
     count: int
-    params: dict[str, Any]
+    params: Mapping[str, Any]  # read-only: editions are shared by every game
 
     def __getitem__(self, name: str) -> Any:
         return self.params[name]
@@ -80,7 +82,7 @@ class Components:
     scoreboard_names: tuple[str, ...]
     scoreboard_scores: tuple[tuple[int, int, int], ...]
     cards: tuple[CardType, ...]
-    card_index: dict[str, int]
+    card_index: Mapping[str, int]
     stack_cards: tuple[tuple[int, ...], ...]  # card-type indexes of each stack (1-5 at 0-4)
 
     @property
@@ -92,15 +94,25 @@ _CACHE: dict[str, Edition] = {}
 
 
 def load_edition(source: str | Path | None = None) -> Edition:
-    """The built-in edition (``None``, cached), or one from a path or TOML text, checked."""
+    """The built-in edition (``None``, cached), or one from a ``Path`` or TOML text, checked.
+
+    The edition is immutable, so everything derived from it is computed here, once."""
     if source is None and "builtin" in _CACHE:
         return _CACHE["builtin"]
     reader = read_edition(GAME_ID, source, EDITION_FILE)
-    edition = make_edition(reader, builtin=source is None, components={})
-    edition.components["tables"] = _read_components(reader)
+    tables = _read_components(reader)
+    edition = make_edition(reader, builtin=source is None,
+                           components={"tables": tables, "places": _places(tables)})
     if source is None:
         _CACHE["builtin"] = edition
     return edition
+
+
+def _places(tables: Components) -> tuple[tuple[Any, ...], ...]:
+    """Placement targets by the King's region: its neighbours, then the Castillo."""
+    from regalia.games.el_grande import actions as A  # actions import this module
+
+    return tuple(tuple(A.PLACE[a] for a in (*nbrs, A.CASTILLO)) for nbrs in tables.neighbors)
 
 
 def components(edition: Edition) -> Components:
@@ -214,7 +226,8 @@ def _read_components(reader: EditionReader) -> Components:
             params["first"] = tuple(reader.ints(("cards", i, "first"), None, 0, 99))
         per_stack[stack - 1] += count
         cards.append(CardType(len(cards), cid, stack, reader.get(("cards", i, "name"), str),
-                              reader.get(("cards", i, "text"), str), kind, count, params))
+                              reader.get(("cards", i, "text"), str), kind, count,
+                              MappingProxyType(params)))
     if tuple(per_stack) != STACK_SIZES:
         found = "/".join(map(str, per_stack))
         want = "/".join(map(str, STACK_SIZES))
@@ -229,7 +242,7 @@ def _read_components(reader: EditionReader) -> Components:
         setup_home=home, setup_court=court, setup_disk=disk,
         scoreboard_ids=tuple(sb_ids), scoreboard_names=tuple(sb_names),
         scoreboard_scores=tuple(sb_scores), cards=tuple(cards),
-        card_index={c.id: c.index for c in cards},
+        card_index=MappingProxyType({c.id: c.index for c in cards}),
         stack_cards=tuple(tuple(c.index for c in cards if c.stack == k)
                           for k in range(1, len(STACK_SIZES) + 1)),
     )

@@ -121,13 +121,8 @@ class ElGrandeState(State):
         self.o_self = o["disk_return_self"]
         self.o_group = o["group_values"] == "current"
         self.o_king_court = o["castillo_king"] == "court"
-        # placement targets by the King's region: its neighbours, then the Castillo
-        places = self.edition.components.get("places")
-        if places is None:
-            places = tuple(tuple(A.PLACE[a] for a in (*nbrs, CASTILLO))
-                           for nbrs in self.C.neighbors)
-            self.edition.components["places"] = places
-        self.places = places
+        # placement targets by the King's region (computed once, with the immutable edition)
+        self.places = self.edition.components["places"]
 
     def _setup(self) -> None:
         self._init_static()
