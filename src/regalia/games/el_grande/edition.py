@@ -183,6 +183,9 @@ def _read_components(reader: EditionReader) -> Components:
     home = reader.get(("setup", "home"), int)
     court = reader.get(("setup", "court"), int)
     disk = reader.get(("setup", "disk"), int)
+    if not 1 <= total <= 99:
+        raise reader.error(f"a player has 1 to 99 caballeros, not {total}", "setup",
+                           "caballeros")
     if min(home, court, disk) < 0 or home + court + disk > total:
         raise reader.error("setup counts must be >= 0 and fit in the caballeros", "setup")
 
@@ -220,8 +223,9 @@ def _read_components(reader: EditionReader) -> Components:
         params = {name: reader.get(("cards", i, name), typ)
                   for name, typ in CARD_KINDS[kind].items()}
         for name, value in params.items():
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-                raise reader.error(f"{name} must not be negative", "cards", i, name)
+            # no card moves or returns more caballeros than a player owns (30)
+            if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= 30:
+                raise reader.error(f"{name} must be 0 to 30, not {value}", "cards", i, name)
         if kind == "score-group":
             params["first"] = tuple(reader.ints(("cards", i, "first"), None, 0, 99))
         per_stack[stack - 1] += count
