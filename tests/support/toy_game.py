@@ -39,6 +39,8 @@ def load_edition(source: str | Path | None) -> Edition:
         if not 1 <= count <= 20:  # an edition is untrusted: no deck of a billion cards
             raise reader.error(f"card count {count} is outside 1..20", "cards", i, "count")
         deck += [value] * count
+    if len(deck) < 12:  # four players are dealt three cards each
+        raise reader.error(f"the deck needs at least 12 cards, not {len(deck)}", "cards")
     edition = make_edition(reader, builtin=source is None, components={"deck": deck})
     if source is None:
         _default = edition

@@ -234,18 +234,16 @@ class State:
                                     "game")
             names = ", ".join(self.seat_name(s) for s in movers)
             raise IllegalAction(f"it is not {self.seat_name(seat)}'s turn (to move: {names})")
-        if action.__class__ is Action:
-            table = self.info().actions
-            if not table.owns(action):
-                raise MalformedAction(f"{quoted(action)} is not an action of {table.game_id}")
-        elif isinstance(action, str):
-            action = self.parse_action(action)
-        else:
-            action = self.decode(action)  # type: ignore[arg-type]
+        if action.__class__ is not Action:
+            action = self.parse_action(action) if isinstance(action, str) else \
+                self.decode(action)  # type: ignore[arg-type]
         legal = self._legal.get(seat)
         if legal is None:  # seat is known to be a mover: no need to ask to_move() again
             legal = self._legal[seat] = tuple(self._legal_actions(seat))
-        if action not in legal:
+        if action not in legal:  # (an action equal to a legal one is that action)
+            table = self.info().actions
+            if not table.owns(action):  # another game's, or forged: games cannot explain it
+                raise MalformedAction(f"{quoted(action)} is not an action of {table.game_id}")
             raise IllegalAction(self.explain_illegal(action, seat))
         self._legal = {}
         if self._script:
