@@ -8,8 +8,11 @@ it is validated as a whole, without game code of its own:
   through the rules; the file is refused unless the rebuilt game's fields (``_dump()``) and RNG
   state equal the saved ones. What loads is the rebuilt game, so it is a real one.
 * a determinized sample (no history to replay) is loaded with the game's ``_load``, then must
-  dump back to exactly the saved fields, keep the game's invariants (``check_invariants``), and
-  answer ``to_move``, ``legal_actions``, ``scores`` and ``view`` for every seat.
+  dump back to exactly the saved fields, keep the game's invariants (``check_invariants``),
+  answer ``to_move``, ``legal_actions``, ``scores`` and ``view`` for every seat, and survive a
+  few random playouts to the end and a resampling for every seat. That catches most tampering,
+  not all of it: a sample has no history to prove it right, so load samples only from sources
+  you trust as far as consistency goes (they never reach anything outside the game).
 
 Every problem, including any exception the game code raises on bad data, is one
 :class:`InvalidRecord` with the reason. Size, UTF-8, nesting and number limits are those of
@@ -31,6 +34,8 @@ from regalia.engine.rng import Rng
 from regalia.engine.state import CHANCE, STATE_FORMAT, History, State
 
 WHAT = "saved state"
+SAMPLE_PLAYOUTS = 4  # random playouts a loaded determinized sample must survive
+MAX_DECISIONS = 100_000
 
 
 def load_state(data: str | bytes | Mapping[str, Any]) -> State:
@@ -150,6 +155,26 @@ def _exercise(state: State) -> None:
     state.ranking()
     for viewer in (*range(state.players), None):
         json.dumps(state.view(viewer))
+    # A tampered field may only show later: play the sample on to the end a few times, and
+    # resample it, as a bot would. Any error in there means it is no consistent game.
+    for attempt in range(SAMPLE_PLAYOUTS):
+        rng = Rng(attempt)
+        twin = state.clone()
+        for _ in range(MAX_DECISIONS):
+            movers = twin.to_move()
+            if not movers:
+                break
+            seat = movers[rng.below(len(movers))]
+            legal = twin.legal_actions(seat)
+            twin.apply(legal[rng.below(len(legal))], seat)
+        else:
+            raise InvalidRecord(f"{WHAT}: its game does not end")
+        twin.check_invariants()
+        for viewer in (*range(twin.players), None):
+            json.dumps(twin.view(viewer))
+        twin.ranking()
+    for seat in range(state.players):
+        state.determinize(seat, Rng(seat)).check_invariants()
 
 
 def _canonical(data: Any) -> str:
