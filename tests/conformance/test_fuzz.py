@@ -324,3 +324,14 @@ def test_fuzzed_editions_are_refused_or_play_consistently(game: str,
         return state
 
     _expect_clean(load)
+
+
+def test_edition_errors_quote_a_short_prefix_of_a_huge_value(game: str) -> None:
+    info = regalia.get_game(game)
+    text = info.load_edition(None).text
+    huge = "q" * 200_000
+    for pattern in (r'(?m)^(id|name|kind|letter|title) = "[^"]*"', r"(?m)^(\w+) = \d+"):
+        bad = re.sub(pattern, lambda m: f'{m.group(1)} = "{huge}"', text, count=3)
+        with bounded(), pytest.raises(RegaliaError) as err:
+            info.load_edition(bad)
+        assert len(str(err.value)) < 500 and "q" * 300 not in str(err.value)

@@ -242,8 +242,11 @@ def read_edition(game: str, source: str | bytes | Path | None, default: Path) ->
     if reader.get(("edition", "game"), str) != game:
         raise reader.error(f"this edition is for {quoted(head.get('game'))}, not {game!r}",
                            "edition", "game")
-    reader.get(("edition", "id"), str)
-    reader.get(("edition", "title"), str)
+    for key, longest in (("id", 100), ("title", 200)):  # shown in every record and banner
+        value = reader.get(("edition", key), str)
+        if not value.strip() or len(value) > longest:
+            raise reader.error(f"edition.{key} must be 1 to {longest} characters, not "
+                               f"{quoted(value)}", "edition", key)
     sources = reader.get(("sources",), dict)
     for tag, citation in sources.items():
         if not isinstance(citation, str) or not citation.strip():

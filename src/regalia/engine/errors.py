@@ -41,6 +41,10 @@ class EditionError(RegaliaError, ValueError):
     """
 
     def __init__(self, reason: str, *, source: str = "", line: int | None = None) -> None:
+        if len(reason) > 4 * QUOTE_LIMIT:  # a game's reader may quote a huge value whole
+            reason = reason[:4 * QUOTE_LIMIT] + "…"
+        if len(source) > 2 * QUOTE_LIMIT:
+            source = source[:2 * QUOTE_LIMIT] + "…"
         self.reason = reason
         self.source = source
         self.line = line

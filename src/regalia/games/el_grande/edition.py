@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+from regalia.engine.errors import quoted
 
 GAME_ID = "el-grande"
 EDITION_FILE = Path(__file__).with_name("edition.toml")
@@ -138,7 +139,7 @@ def _read_components(reader: EditionReader) -> Components:
         if i >= len(REGION_IDS) or rid != REGION_IDS[i]:
             want = REGION_IDS[i] if i < len(REGION_IDS) else "no further region"
             raise reader.error(f"region {i + 1} must be {want!r} (the notation uses these ids, "
-                               f"in this order), not {rid!r}", "regions", i, "id")
+                               f"in this order), not {quoted(rid)}", "regions", i, "id")
         ids.append(rid)
         names.append(reader.get(("regions", i, "name"), str))
         scores.append(_scores(reader, ("regions", i)))
@@ -151,7 +152,7 @@ def _read_components(reader: EditionReader) -> Components:
         out = []
         for n in nbrs:
             if n not in ids:
-                raise reader.error(f"{ids[i]} names an unknown neighbour {n!r}",
+                raise reader.error(f"{ids[i]} names an unknown neighbour {quoted(n)}",
                                    "regions", i, "neighbors")
             if n == ids[i]:
                 raise reader.error(f"{ids[i]} cannot neighbour itself", "regions", i, "neighbors")
@@ -207,7 +208,7 @@ def _read_components(reader: EditionReader) -> Components:
     for i, _entry in reader.entries("cards"):
         cid = reader.get(("cards", i, "id"), str)
         if cid in seen:
-            raise reader.error(f"card id {cid!r} is used twice", "cards", i, "id")
+            raise reader.error(f"card id {quoted(cid)} is used twice", "cards", i, "id")
         seen.add(cid)
         stack = reader.get(("cards", i, "stack"), int)
         if not 1 <= stack <= len(STACK_SIZES):
@@ -215,7 +216,7 @@ def _read_components(reader: EditionReader) -> Components:
                                "cards", i, "stack")
         kind = reader.get(("cards", i, "kind"), str)
         if kind not in CARD_KINDS:
-            raise reader.error(f"unknown card kind {kind!r} (known: {', '.join(CARD_KINDS)})",
+            raise reader.error(f"unknown card kind {quoted(kind)} (known: {', '.join(CARD_KINDS)})",
                                "cards", i, "kind")
         count = reader.get(("cards", i, "count"), int)
         if count < 1:
