@@ -34,7 +34,7 @@ from regalia.engine import RegaliaError, Rng, State
 from regalia.engine.limits import MAX_NESTING
 from tests.conformance.playouts import playout
 
-FUZZ_CASES = int(os.environ.get("REGALIA_FUZZ_CASES", "40"))
+FUZZ_CASES = int(os.environ.get("REGALIA_FUZZ_CASES", "100"))
 CASE_SECONDS = 30  # far above any case's time: an alarm here means a hang
 PLAY_ON = 400  # decisions played on from a loaded state
 
