@@ -131,3 +131,15 @@ def test_writing_to_a_sample_changes_nothing_in_the_real_game(case: tuple[str, i
         pass
     assert state.to_json() == before
     assert [json.dumps(state.view(s)) for s in range(players)] == views
+
+
+def test_saved_determinized_samples_load_back(case: tuple[str, int]) -> None:
+    """A sample is checked on load (shapes, invariants, playouts): no real one is refused."""
+    game, players = case
+    rng = Rng(29 + players)
+    for _ in range(max(2, DEEP_GAMES // 2)):
+        state = regalia.new_game(game, players, seed=rng.next64())
+        for step, seat in enumerate(playout(state, rng)):
+            if step % 40 == 4:
+                text = state.determinize(seat, Rng(step)).to_json()
+                assert State.from_json(text).to_json() == text

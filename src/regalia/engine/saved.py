@@ -7,7 +7,8 @@ it is validated as a whole, without game code of its own:
   seed, options and edition and the saved history (actions and chance outcomes) is replayed
   through the rules; the file is refused unless the rebuilt game's fields (``_dump()``) and RNG
   state equal the saved ones. What loads is the rebuilt game, so it is a real one.
-* a determinized sample (no history to replay) is loaded with the game's ``_load``, then must
+* a determinized sample (no history to replay) must hold the kinds of value the game puts in
+  each field (:mod:`regalia.engine.shapes`), is loaded with the game's ``_load``, then must
   dump back to exactly the saved fields, keep the game's invariants (``check_invariants``),
   answer ``to_move``, ``legal_actions``, ``scores`` and ``view`` for every seat, and survive a
   few random playouts to the end and a resampling for every seat. That catches most tampering,
@@ -26,7 +27,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from regalia.engine import untrusted
+from regalia.engine import shapes, untrusted
 from regalia.engine.errors import InvalidRecord, RegaliaError, quoted
 from regalia.engine.limits import check_shape, parse_json
 from regalia.engine.record import rebuild
@@ -122,6 +123,7 @@ def _load_sample(doc: Mapping[str, Any], moves: list[dict[str, Any]],
         node = (node, entry_)
     state._hist = node
     state._legal = {}
+    shapes.check(saved, shapes.learnt(state), WHAT)
     try:
         state._load(saved)
         if _canonical(state._dump()) != _canonical(saved):
