@@ -341,3 +341,14 @@ def test_a_loaded_edition_is_frozen() -> None:
     with pytest.raises(AttributeError):
         edition.text = ""  # type: ignore[misc]
     assert isinstance(edition.components["deck"], tuple)
+
+
+def test_a_sample_field_of_the_wrong_shape_is_refused_even_if_play_never_trips_on_it() -> None:
+    state = regalia.new_game(TOY, 3, seed=4)
+    for seat in range(3):
+        state.apply(state.legal_actions(seat)[0], seat)
+    doc = json.loads(state.determinize(0, Rng(9)).to_json())
+    assert doc["state"]["won"]
+    doc["state"]["won"][0][0] = [[1]]  # the log of past bids is only ever shown, never used
+    with pytest.raises(InvalidRecord, match=r"won\[\]\[\]"):
+        State.from_json(json.dumps(doc))
