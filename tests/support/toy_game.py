@@ -35,7 +35,12 @@ def load_edition(source: str | Path | None) -> Edition:
         value = reader.get(("cards", i, "value"), int)
         if not 1 <= value <= 9:
             raise reader.error(f"card value {value} is outside 1..9", "cards", i, "value")
-        deck += [value] * reader.get(("cards", i, "count"), int)
+        count = reader.get(("cards", i, "count"), int)
+        if not 1 <= count <= 20:  # an edition is untrusted: no deck of a billion cards
+            raise reader.error(f"card count {count} is outside 1..20", "cards", i, "count")
+        deck += [value] * count
+    if len(deck) < 12:  # four players are dealt three cards each
+        raise reader.error(f"the deck needs at least 12 cards, not {len(deck)}", "cards")
     edition = make_edition(reader, builtin=source is None, components={"deck": deck})
     if source is None:
         _default = edition

@@ -16,7 +16,13 @@ class InformationSet:
     """A seat's view, its legal actions, and a sampler of states consistent with the view.
 
     The true state stays private: a bot reaches the hidden parts only through :meth:`sample`,
-    which resamples everything the seat may not know.
+    which resamples everything the seat may not know (a sample has no history and a seed of
+    its own; its options and edition are read-only and shared).
+
+    This is a boundary against cheating *by accident*, not a sandbox: Python code in the same
+    process can always reach the caller's objects (through the garbage collector or frames, or
+    the name-mangled attribute). A bot that is not trusted must run in another process and be
+    handed views and legal actions only.
     """
 
     __slots__ = ("__state", "seat")

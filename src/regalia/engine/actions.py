@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any, NamedTuple
 
-from regalia.engine.errors import MalformedAction
+from regalia.engine.errors import MalformedAction, quoted
 
 
 class Action(NamedTuple):
@@ -36,6 +36,7 @@ class ActionTable:
         self._by_code: list[Action] = []
         self._by_text: dict[str, Action] = {}
         self._by_key: dict[tuple[Hashable, ...], Action] = {}
+        self._longest = 0  # no notation is longer: longer text is refused before any work
 
     def add(self, kind: str, args: tuple[Hashable, ...], text: str) -> Action:
         if text in self._by_text:
@@ -46,6 +47,7 @@ class ActionTable:
         self._by_code.append(action)
         self._by_text[text] = action
         self._by_key[(kind, *args)] = action
+        self._longest = max(self._longest, len(text))
         return action
 
     def get(self, kind: str, *args: Hashable) -> Action:
@@ -62,29 +64,48 @@ class ActionTable:
     def action_count(self) -> int:
         return len(self._by_code)
 
+    def owns(self, action: object) -> bool:
+        """Whether ``action`` is one of this table's actions (or equal to one)."""
+        if not isinstance(action, Action):
+            return False
+        code = action.code
+        if code.__class__ is not int or not 0 <= code < len(self._by_code):
+            return False
+        mine = self._by_code[code]
+        if mine is action:
+            return True
+        try:
+            return bool(mine == action)
+        except Exception:  # a forged action's args may not even compare
+            return False
+
     def encode(self, action: Action) -> int:
-        if self._by_code[action.code] is not action and self._by_code[action.code] != action:
-            raise MalformedAction(f"{action!r} is not an action of {self.game_id}")
+        if not self.owns(action):
+            raise MalformedAction(f"{quoted(action)} is not an action of {self.game_id}")
         return action.code
 
     def decode(self, code: int) -> Action:
         valid = isinstance(code, int) and not isinstance(code, bool)
         if not valid or not 0 <= code < len(self._by_code):
             raise MalformedAction(
-                f"{code!r} is not an action code of {self.game_id} "
+                f"{quoted(code)} is not an action code of {self.game_id} "
                 f"(codes run from 0 to {len(self._by_code) - 1})"
             )
         return self._by_code[code]
 
     def parse(self, text: str) -> Action:
-        """The action written ``text`` (surrounding blanks and repeated spaces are ignored)."""
+        """The action written ``text`` (surrounding blanks and repeated spaces are ignored;
+        text far longer than any notation is refused before any work is done on it)."""
         if not isinstance(text, str):
-            raise MalformedAction(f"{text!r} is not action text")
+            raise MalformedAction(f"{quoted(text)} is not action text")
         action = self._by_text.get(text)
-        if action is None:
-            action = self._by_text.get(" ".join(text.split()))
+        if action is not None:
+            return action
+        if len(text) > 4 * self._longest + 64:
+            raise MalformedAction(f"{quoted(text)} is not an action of {self.game_id}")
+        action = self._by_text.get(" ".join(text.split()))
         if action is None:
             action = self._by_text.get(" ".join(text.lower().split()))
         if action is None:
-            raise MalformedAction(f"{text!r} is not an action of {self.game_id}")
+            raise MalformedAction(f"{quoted(text)} is not an action of {self.game_id}")
         return action

@@ -20,6 +20,13 @@ either one word for all its values or an inline table naming the provenance of e
 ``printed`` values need a ``source`` whose comma-separated parts each begin with a tag of
 ``[sources]``; ``reconstructed`` values need ``reasoning``. Problems are reported with the line
 of the file they are on (:class:`EditionError`), and nothing is loaded.
+
+Edition files may come from anyone: a file is read with the size limit of
+:mod:`regalia.engine.limits`, must be UTF-8, and may not nest deeply or hold huge numbers;
+every failure is one :class:`EditionError`. A ``pathlib.Path`` names a file, a ``str`` is always
+TOML text (so a record, which carries its edition as text, can never make Regalia read a local
+file). A loaded :class:`Edition` is immutable, its data and components included: every game,
+clone and determinized sample shares it safely.
 """
 
 from __future__ import annotations
@@ -30,26 +37,36 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from regalia.engine.errors import EditionError
+from regalia.engine.errors import EditionError, quoted
+from regalia.engine.limits import as_text, check_shape, read_bytes
 
 PROVENANCE_KINDS = ("printed", "reconstructed", "derived")
 Path_ = tuple[str | int, ...]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Edition:
-    """A loaded edition: the parsed data, its text, and whether it is the built-in one."""
+    """A loaded edition: the parsed data, its text, and whether it is the built-in one.
+
+    Frozen through and through (``data`` and ``components`` are read-only mappings and tuples,
+    see :func:`deep_freeze`): the built-in edition is cached and shared by every game in the
+    process, so nothing a game, a clone or a bot does may change it."""
 
     game: str
     id: str
     title: str
-    data: dict[str, Any]
+    data: Mapping[str, Any]
     text: str
     builtin: bool
     origin: str
-    components: dict[str, Any] = field(default_factory=dict)
+    components: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", deep_freeze(self.data))
+        object.__setattr__(self, "components", deep_freeze(self.components))
 
     @property
     def digest(self) -> str:
@@ -65,7 +82,8 @@ class Edition:
 class EditionReader:
     """Reads one edition file's data, reporting errors with the line they are on."""
 
-    def __init__(self, text: str, origin: str) -> None:
+    def __init__(self, text: str | bytes, origin: str) -> None:
+        text = as_text(text, EditionError, origin)
         self.text = text
         self.origin = origin
         self.lines = text.splitlines()
@@ -78,6 +96,12 @@ class EditionReader:
                 line = int(m.group(1)) if m else None
             reason = str(err).split(" (at line")[0]
             raise EditionError(f"not valid TOML: {reason}", source=origin, line=line) from None
+        except RecursionError:
+            raise EditionError("not valid TOML: it nests too deeply", source=origin) from None
+        except ValueError as err:  # an integer past Python's digit limit
+            raise EditionError(f"not valid TOML: {str(err).splitlines()[0][:120]}",
+                               source=origin) from None
+        check_shape(self.data, EditionError, origin)
 
     # ---- locating -------------------------------------------------------------------
     def line_of(self, path: Path_) -> int | None:
@@ -129,10 +153,9 @@ class EditionReader:
                     return default
                 raise self.error(f"missing {_dotted(path)}", *path[:-1]) from None
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(node, bool) and bool not in kinds:
-            raise self.error(f"{_dotted(path)} must be {_kind_name(kind)}, not {node!r}", *path)
-        if not isinstance(node, kinds):
-            raise self.error(f"{_dotted(path)} must be {_kind_name(kind)}, not {node!r}", *path)
+        if (isinstance(node, bool) and bool not in kinds) or not isinstance(node, kinds):
+            raise self.error(f"{_dotted(path)} must be {_kind_name(kind)}, not {quoted(node)}",
+                             *path)
         return node
 
     def ints(self, path: Path_, length: int | None = None, lo: int | None = None,
@@ -143,7 +166,8 @@ class EditionReader:
                              *path)
         for v in values:
             if not isinstance(v, int) or isinstance(v, bool):
-                raise self.error(f"{_dotted(path)} must hold whole numbers, not {v!r}", *path)
+                raise self.error(f"{_dotted(path)} must hold whole numbers, not {quoted(v)}",
+                                 *path)
             if (lo is not None and v < lo) or (hi is not None and v > hi):
                 raise self.error(f"{_dotted(path)}: {v} is outside {lo}..{hi}", *path)
         return values
@@ -169,12 +193,12 @@ class EditionReader:
         if isinstance(prov, dict):
             for value_name in prov:
                 if value_name not in entry:
-                    raise self.error(f"provenance names {value_name!r}, which the entry lacks",
-                                     *path, "provenance")
+                    raise self.error(f"provenance names {quoted(value_name)}, which the entry "
+                                     "lacks", *path, "provenance")
         for kind in kinds:
-            if kind not in PROVENANCE_KINDS:
+            if not isinstance(kind, str) or kind not in PROVENANCE_KINDS:
                 raise self.error(
-                    f"provenance {kind!r} is not one of {', '.join(PROVENANCE_KINDS)}",
+                    f"provenance {quoted(kind)} is not one of {', '.join(PROVENANCE_KINDS)}",
                     *path, "provenance")
         if "printed" in kinds or "derived" in kinds:
             self._check_source(entry, path)
@@ -191,43 +215,71 @@ class EditionReader:
         for part in source.split(","):
             tag = part.strip().split(" ")[0]
             if tag not in tags:
-                raise self.error(f"source tag {tag!r} is not in [sources]", *path, "source")
+                raise self.error(f"source tag {quoted(tag)} is not in [sources]", *path,
+                                 "source")
 
 
-def read_edition(game: str, source: str | Path | None, default: Path) -> EditionReader:
-    """Open an edition: ``None`` for the built-in one, a path, or TOML text."""
+def read_edition(game: str, source: str | bytes | Path | None, default: Path) -> EditionReader:
+    """Open an edition: ``None`` for the built-in one (``default``), a ``Path`` for a file, or
+    TOML text (``str`` or UTF-8 ``bytes``). Text is never taken for a file name."""
+    text: str | bytes
     if source is None:
-        origin, text = default.name, default.read_text(encoding="utf-8")
-    elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
-                                      and source.strip().endswith(".toml")):
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise EditionError(f"cannot read the edition file: {err.strerror}",
-                               source=str(path)) from None
-        origin = str(path)
+        origin, text = default.name, read_bytes(default, EditionError, "the edition file")
+    elif isinstance(source, Path):
+        origin, text = str(source), read_bytes(source, EditionError, "the edition file")
+    elif isinstance(source, (str, bytes)):
+        origin, text = "edition text", source
     else:
-        origin, text = "edition text", str(source)
-    reader = EditionReader(text, origin)
+        raise EditionError(f"an edition is TOML text or a pathlib.Path, not {quoted(source)}")
+    try:
+        reader = EditionReader(text, origin)
+    except EditionError as err:
+        if isinstance(source, str) and "\n" not in source and source.strip().endswith(".toml"):
+            raise EditionError(f"{err.reason} (this is read as TOML text; pass a pathlib.Path "
+                               "to load a file)", source=origin, line=err.line) from None
+        raise
     head = reader.get(("edition",), dict)
     if reader.get(("edition", "game"), str) != game:
-        raise reader.error(f"this edition is for {head.get('game')!r}, not {game!r}",
+        raise reader.error(f"this edition is for {quoted(head.get('game'))}, not {game!r}",
                            "edition", "game")
-    reader.get(("edition", "id"), str)
-    reader.get(("edition", "title"), str)
+    for key, longest in (("id", 100), ("title", 200)):  # shown in every record and banner
+        value = reader.get(("edition", key), str)
+        if not value.strip() or len(value) > longest:
+            raise reader.error(f"edition.{key} must be 1 to {longest} characters, not "
+                               f"{quoted(value)}", "edition", key)
     sources = reader.get(("sources",), dict)
     for tag, citation in sources.items():
         if not isinstance(citation, str) or not citation.strip():
-            raise reader.error(f"source {tag!r} needs a citation", "sources", tag)
+            raise reader.error(f"source {quoted(tag)} needs a citation", "sources", tag)
     return reader
 
 
-def make_edition(reader: EditionReader, *, builtin: bool, components: dict[str, Any]) -> Edition:
+def read_edition_text(game: str, text: str | bytes, default: Path) -> EditionReader:
+    """Open an edition given as TOML text only (a record's or a saved state's)."""
+    if not isinstance(text, (str, bytes)):
+        raise EditionError(f"an edition's text must be text, not {quoted(text)}")
+    return read_edition(game, text, default)
+
+
+def make_edition(reader: EditionReader, *, builtin: bool,
+                 components: Mapping[str, Any]) -> Edition:
+    """The immutable :class:`Edition` of a checked reader (``components`` are frozen too)."""
     head = reader.data["edition"]
     return Edition(game=head["game"], id=head["id"], title=head["title"], data=reader.data,
                    text=reader.text, builtin=builtin, origin=reader.origin,
                    components=components)
+
+
+def deep_freeze(value: Any) -> Any:
+    """``value`` with every dict made a read-only mapping and every list a tuple, all the way
+    down (other values, such as a game's frozen dataclasses, are kept as they are)."""
+    if isinstance(value, (dict, MappingProxyType)):
+        return MappingProxyType({k: deep_freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return tuple(deep_freeze(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    return value
 
 
 def _dotted(path: Path_) -> str:

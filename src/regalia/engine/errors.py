@@ -41,6 +41,10 @@ class EditionError(RegaliaError, ValueError):
     """
 
     def __init__(self, reason: str, *, source: str = "", line: int | None = None) -> None:
+        if len(reason) > 4 * QUOTE_LIMIT:  # a game's reader may quote a huge value whole
+            reason = reason[:4 * QUOTE_LIMIT] + "…"
+        if len(source) > 2 * QUOTE_LIMIT:
+            source = source[:2 * QUOTE_LIMIT] + "…"
         self.reason = reason
         self.source = source
         self.line = line
@@ -48,3 +52,23 @@ class EditionError(RegaliaError, ValueError):
         if line is not None:
             where = f"{where}, line {line}"
         super().__init__(f"{where}: {reason}")
+
+
+QUOTE_LIMIT = 60  # characters of an untrusted value an error message quotes
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters: errors never echo a huge input whole.
+
+    Cuts ``str`` before quoting (a 10 MB string is not copied twice), and survives objects
+    whose ``repr`` raises or is huge (an int of thousands of digits, say).
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"… ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"<a whole number of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:  # any object may be handed in; its repr may fail
+        return f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -8,19 +8,32 @@ and chance outcome in order::
      "moves": [{"chance": "king", "outcome": "new-castile"},
                {"seat": 0, "action": "power 13"}, ...],
      "result": {"scores": [...], "ranking": [...]}, "meta": {...}}
+
+Records come from other people, so reading one treats it as untrusted: :meth:`Record.load`
+reads at most :data:`~regalia.engine.limits.MAX_DOCUMENT_BYTES` of UTF-8, and every field is
+checked (types, nesting, number sizes, each move exactly a decision ``{"seat", "action"}`` or a
+chance outcome ``{"chance", "outcome"}``); :func:`replay` then refuses a record whose moves do
+not replay or whose ``result`` is not the replayed game's (scores and ranking, and only on a
+finished game). Each problem is one :class:`InvalidRecord`. An edition travels in a record as
+TOML text only: a record never makes Regalia read a file.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from regalia.engine.errors import IllegalAction, InvalidRecord, RegaliaError, UnknownGame
+from regalia.engine import untrusted
+from regalia.engine.errors import InvalidRecord, RegaliaError, quoted
+from regalia.engine.limits import check_shape, parse_json, read_bytes
 
 if TYPE_CHECKING:
+    from regalia.engine.registry import GameInfo
     from regalia.engine.state import State
 
 RECORD_FORMAT = "regalia-record/1"
@@ -43,7 +56,7 @@ class Record:
     @property
     def action_count(self) -> int:
         """How many decisions (not chance outcomes) the record holds."""
-        return sum(1 for m in self.moves if "action" in m)
+        return sum(1 for m in self.moves if "action" in m and "chance" not in m)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -72,92 +85,154 @@ class Record:
         return text[:-2] + ',\n "moves": [\n' + lines + "\n ]\n}"
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+        """Write the record to ``path`` atomically (a temporary file in the same folder,
+        flushed and synced, then renamed), so a failed save never leaves half a record."""
+        target = Path(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(self.to_json(indent=1) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as err:
-            raise InvalidRecord(f"cannot read record {path}: {err.strerror}") from None
-        return cls.from_json(text)
+        """Read a record file (at most ``MAX_DOCUMENT_BYTES``, UTF-8) and check its shape."""
+        return cls.from_json(read_bytes(path, InvalidRecord, "record"))
 
     @classmethod
-    def from_json(cls, data: str | Mapping[str, Any]) -> Record:
+    def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Record:
         """Parse and check a record's shape (not yet whether it replays)."""
-        try:
-            doc = json.loads(data) if isinstance(data, str) else data
-        except json.JSONDecodeError as err:
-            raise InvalidRecord(f"record is not JSON: {err}") from None
+        what = "record"
+        if isinstance(data, (str, bytes)):
+            doc = parse_json(data, InvalidRecord, what)
+        else:
+            check_shape(data, InvalidRecord, what)
+            doc = data
         if not isinstance(doc, Mapping):
             raise InvalidRecord("a record is a JSON object")
         if doc.get("format") != RECORD_FORMAT:
             raise InvalidRecord(f"not a Regalia record (format must be {RECORD_FORMAT!r})")
-        expect = {"game": str, "rules_version": str, "players": int, "seed": int,
-                  "options": dict, "moves": list}
-        for key, kind in expect.items():
-            if key not in doc:
-                raise InvalidRecord(f"record has no {key!r}")
-            if not isinstance(doc[key], kind) or isinstance(doc[key], bool):
-                raise InvalidRecord(f"record field {key!r} has the wrong type")
-        for i, move in enumerate(doc["moves"]):
-            ok = isinstance(move, Mapping) and (
-                (isinstance(move.get("action"), str) and isinstance(move.get("seat"), int)
-                 and not isinstance(move.get("seat"), bool))
-                or ("chance" in move and "outcome" in move and isinstance(move["chance"], str))
-            )
-            if not ok:
-                raise InvalidRecord(
-                    f"move {i} must be {{'seat': int, 'action': str}} or "
-                    f"{{'chance': str, 'outcome': ...}}, not {move!r}"
-                )
-        edition = doc.get("edition")
-        if edition is not None and not (isinstance(edition, Mapping)
-                                        and isinstance(edition.get("toml"), str)):
-            raise InvalidRecord("record field 'edition' must be null or hold the edition's toml")
+        fields = {key: untrusted.field(doc, key, kind, what) for key, kind in
+                  (("game", str), ("rules_version", str), ("players", int), ("seed", int),
+                   ("options", dict), ("moves", list))}
+        for name in fields["options"]:
+            if not isinstance(name, str):
+                raise InvalidRecord(f"record option names are text, not {quoted(name)}")
+        for i, move in enumerate(fields["moves"]):
+            _check_move(i, move)
+        edition = untrusted.check_edition_entry(doc.get("edition"), what)
+        result = doc.get("result")
+        if result is not None:
+            _check_result(result)
+        meta = doc.get("meta")
+        if meta is not None and not isinstance(meta, Mapping):
+            raise InvalidRecord(f"record field 'meta' must be an object, not {quoted(meta)}")
         return cls(
-            game=doc["game"], rules_version=doc["rules_version"], players=doc["players"],
-            seed=doc["seed"], options=dict(doc["options"]), moves=list(doc["moves"]),
-            edition=dict(edition) if edition else None,
-            result=doc.get("result"), meta=dict(doc.get("meta") or {}),
+            game=fields["game"], rules_version=fields["rules_version"],
+            players=fields["players"], seed=fields["seed"], options=dict(fields["options"]),
+            moves=[dict(m) for m in fields["moves"]], edition=edition,
+            result=None if result is None else dict(result),
+            meta=dict(meta or {}),
         )
 
 
-def replay(record: Record | str | Mapping[str, Any] | Path, *, steps: int | None = None) -> State:
-    """Rebuild a game from its record, checking every move; ``steps`` stops after that many
-    decisions. Raises :class:`InvalidRecord` with the first move that does not fit."""
-    from regalia.engine.registry import get_game
+_DECISION_KEYS = frozenset({"seat", "action"})
+_CHANCE_KEYS = frozenset({"chance", "outcome"})
 
+
+def _check_move(index: int, move: Any) -> None:
+    ok = isinstance(move, Mapping) and (
+        (move.keys() == _DECISION_KEYS and isinstance(move["action"], str)
+         and untrusted.is_whole(move["seat"]))
+        or (move.keys() == _CHANCE_KEYS and isinstance(move["chance"], str))
+    )
+    if not ok:
+        raise InvalidRecord(
+            f"move {index} must be {{'seat': int, 'action': str}} or "
+            f"{{'chance': str, 'outcome': ...}}, not {quoted(move)}"
+        )
+
+
+def _check_result(result: Any) -> None:
+    ok = isinstance(result, Mapping) and {"scores", "ranking"} <= set(result) and all(
+        isinstance(result[k], list) and all(untrusted.is_whole(v) for v in result[k])
+        for k in ("scores", "ranking"))
+    if not ok:
+        raise InvalidRecord("record field 'result' must be {'scores': [int, ...], "
+                            f"'ranking': [int, ...], ...}}, not {quoted(result)}")
+
+
+def replay(record: Record | str | bytes | Mapping[str, Any] | Path, *,
+           steps: int | None = None) -> State:
+    """Rebuild a game from its record, checking every move; ``steps`` stops after that many
+    decisions. Raises :class:`InvalidRecord` with the first move that does not fit, or when
+    the record's ``result`` is not the replayed game's."""
     if isinstance(record, Path):
         record = Record.load(record)
-    elif not isinstance(record, Record):
+    elif isinstance(record, Record):
+        record = Record.from_json(record.to_dict())  # a Record built by hand is checked too
+    else:
         record = Record.from_json(record)
+    info = untrusted.game_of(record.to_dict(), "record")
+    state = rebuild(info, record.to_dict(), record.moves, steps=steps, what="record")
+    finished = steps is None or record.action_count <= steps
+    if record.result is not None and finished:
+        if not state.is_over():
+            raise InvalidRecord("the record gives a result, but its game is not over")
+        actual = {"scores": list(state.scores()), "ranking": list(state.ranking())}
+        for key in ("scores", "ranking"):
+            if record.result[key] != actual[key]:
+                raise InvalidRecord(f"the record's final {key} {quoted(record.result[key])} "
+                                    f"differ from the replayed {actual[key]}")
+        if _canonical(record.result) != _canonical(state.record().result):
+            raise InvalidRecord("the record's result differs from the replayed game's")
+    return state
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str, Any]], *,
+            steps: int | None = None, what: str) -> State:
+    """Set up the game ``doc`` describes (players, seed, options, edition) and play ``moves``
+    (record entries, already shape-checked) on it, every action checked by the rules and every
+    chance outcome by its draw."""
+    players = untrusted.players_of(info, doc, what)
+    options = untrusted.options_of(info, doc, what)
+    edition = untrusted.edition_of(info, untrusted.check_edition_entry(doc.get("edition"), what),
+                                   what)
+    from regalia.engine.state import CHANCE
+
+    chance = [(m["chance"], m["outcome"]) for m in moves if "chance" in m]
     try:
-        info = get_game(record.game)
-    except UnknownGame as err:
-        raise InvalidRecord(f"record is of an unknown game: {err}") from None
-    if record.rules_version != info.rules_version:
-        raise InvalidRecord(
-            f"record was made with rules version {record.rules_version} of {info.id}; "
-            f"this Regalia plays version {info.rules_version}"
-        )
-    chance = [(m["chance"], m["outcome"]) for m in record.moves if "chance" in m]
-    try:
-        edition = None if record.edition is None else info.load_edition(record.edition["toml"])
-        state = info.state_class.new(
-            record.players, seed=record.seed, edition=edition, options=record.options,
-            chance=chance,
-        )
+        state = info.state_class.new(players, seed=untrusted.field(doc, "seed", int, what),
+                                     edition=edition, options=options, chance=chance)
     except InvalidRecord:
         raise
     except RegaliaError as err:
-        raise InvalidRecord(f"record's setup is invalid: {err}") from None
+        raise InvalidRecord(f"{what}'s setup is invalid: {err}") from None
+
+    # Outcomes the game really drew (its history's chance entries), counted as the history
+    # grows: a record short of outcomes would otherwise be filled in from the RNG unnoticed.
+    counted: list[Any] = [None, 0]
 
     def drawn() -> int:
-        return len(chance) - len(state._script or ())
+        node, mark = state._hist, counted[0]
+        while node is not mark and node is not None:
+            node, entry = node
+            counted[1] += entry[0] == CHANCE
+        counted[0] = state._hist
+        return int(counted[1])
 
     seen = decisions = 0
-    for index, move in enumerate(record.moves):
+    for index, move in enumerate(moves):
         if "chance" in move:
             seen += 1
             continue
@@ -165,26 +240,22 @@ def replay(record: Record | str | Mapping[str, Any] | Path, *, steps: int | None
             break
         if drawn() != seen:
             raise InvalidRecord(
-                f"move {index}: the record has {seen} chance outcomes before it, "
+                f"move {index}: the {what} has {seen} chance outcomes before it, "
                 f"but the game drew {drawn()} by then"
             )
         seat, text = move["seat"], move["action"]
         try:
             state.apply(text, seat)
-        except IllegalAction as err:
-            raise InvalidRecord(f"move {index} ({text!r} by seat {seat}) does not replay: {err}"
+        except InvalidRecord as err:
+            raise InvalidRecord(f"move {index} ({quoted(text)} by seat {quoted(seat)}): {err}"
                                 ) from None
+        except RegaliaError as err:
+            raise InvalidRecord(f"move {index} ({quoted(text)} by seat {quoted(seat)}) does not "
+                                f"replay: {err}") from None
         decisions += 1
-    if steps is None or decisions < steps:
-        if drawn() != seen:
-            raise InvalidRecord(
-                f"the record ends with {seen} chance outcomes, the game drew {drawn()}"
-            )
-        claimed = (record.result or {}).get("scores")
-        if claimed is not None and state.is_over() and list(state.scores()) != list(claimed):
-            raise InvalidRecord(
-                f"the record's final scores {claimed} differ from the replayed "
-                f"{list(state.scores())}"
-            )
+    if (steps is None or decisions < steps) and drawn() != seen:
+        raise InvalidRecord(
+            f"the {what} ends with {seen} chance outcomes, the game drew {drawn()}"
+        )
     state._script = None
     return state

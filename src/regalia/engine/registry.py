@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine.actions import ActionTable
-from regalia.engine.errors import InvalidOption, InvalidPlayerCount, UnknownGame
+from regalia.engine.errors import InvalidOption, InvalidPlayerCount, UnknownGame, quoted
 
 if TYPE_CHECKING:
     from regalia.engine.edition import Edition
@@ -38,22 +38,25 @@ class Option:
                                                             "no", "off", "0"):
                 value = value.lower() in ("true", "yes", "on", "1")
             if not isinstance(value, bool):
-                raise InvalidOption(f"option {self.name!r} takes true or false, not {value!r}")
+                raise InvalidOption(
+                    f"option {self.name!r} takes true or false, not {quoted(value)}")
         elif kind is int:
             if isinstance(value, str):
                 try:
                     value = int(value)
                 except ValueError:
                     raise InvalidOption(
-                        f"option {self.name!r} takes a whole number, not {value!r}"
+                        f"option {self.name!r} takes a whole number, not {quoted(value)}"
                     ) from None
             if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidOption(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise InvalidOption(
+                    f"option {self.name!r} takes a whole number, not {quoted(value)}")
         elif kind is str and not isinstance(value, str):
-            raise InvalidOption(f"option {self.name!r} takes text, not {value!r}")
+            raise InvalidOption(f"option {self.name!r} takes text, not {quoted(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise InvalidOption(f"option {self.name!r} takes one of: {allowed}; not {value!r}")
+            raise InvalidOption(
+                f"option {self.name!r} takes one of: {allowed}; not {quoted(value)}")
         return value
 
 
@@ -95,18 +98,21 @@ class GameInfo:
             if opt.name == name:
                 return opt
         known = ", ".join(o.name for o in self.options) or "none"
-        raise InvalidOption(f"{self.id} has no option {name!r} (its options: {known})")
+        raise InvalidOption(f"{self.id} has no option {quoted(name)} (its options: {known})")
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its value: the given ones validated, the rest defaulted."""
         resolved = {opt.name: opt.default for opt in self.options}
+        if not isinstance(given, Mapping):
+            raise InvalidOption(f"options are a mapping of names to values, not {quoted(given)}")
         for name, value in given.items():
             resolved[name] = self.option(name).validate(value)
         return resolved
 
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool):
-            raise InvalidPlayerCount(f"the player count must be a whole number, not {players!r}")
+            raise InvalidPlayerCount(
+                f"the player count must be a whole number, not {quoted(players)}")
         if not self.min_players <= players <= self.max_players:
             raise InvalidPlayerCount(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "
@@ -155,7 +161,7 @@ def get_game(game_id: str) -> GameInfo:
         return _REGISTRY[game_id]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise UnknownGame(f"unknown game {game_id!r} (known games: {known})") from None
+        raise UnknownGame(f"unknown game {quoted(game_id)} (known games: {known})") from None
 
 
 def new_game(

@@ -5,6 +5,18 @@ A game subclasses :class:`State` and fills in the hooks marked *game hook*: ``_s
 ``_dump``/``_load`` and ``_determinize``. The base class does the rest: seat and action checks
 (so an illegal action leaves the state untouched), the legal-action cache, chance draws that
 go into the record (or come from a script when replaying), history, JSON, cloning.
+
+What the base class guarantees callers, bots and front ends alike:
+
+* ``apply`` refuses a seat that is not a whole number of this game (``True``, ``1.0``, ``"0"``)
+  and an action that is not one of this game's (another game's, any other object) with
+  :class:`IllegalAction` / :class:`MalformedAction`, quoting at most a short prefix of it, and
+  the state does not change;
+* ``options`` and ``edition`` are read-only and shared by clones and samples, so no sample,
+  clone or bot can change another game (or the cached built-in edition);
+* a determinized sample carries no history and a seed of its own, drawn from the sampler's
+  random stream: nothing in it leads back to the real game's deal;
+* ``from_json`` treats its input as untrusted (see :mod:`regalia.engine.saved`).
 """
 
 from __future__ import annotations
@@ -13,10 +25,18 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from regalia.engine.actions import Action
-from regalia.engine.errors import IllegalAction, InvalidOption, InvalidRecord, RegaliaError
+from regalia.engine.errors import (
+    IllegalAction,
+    InvalidOption,
+    InvalidRecord,
+    MalformedAction,
+    RegaliaError,
+    quoted,
+)
 from regalia.engine.rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
@@ -44,7 +64,7 @@ class State:
 
     players: int
     seed: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]  # read-only (a proxy over a private dict), shared by clones
     edition: Edition
     _rng: Rng
     _script: list[tuple[str, Any]] | None
@@ -80,12 +100,12 @@ class State:
         if seed is None:
             seed = fresh_seed()
         elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOption(f"the seed must be a whole number, not {seed!r}")
+            raise InvalidOption(f"the seed must be a whole number, not {quoted(seed)}")
         ed = edition if isinstance(edition, Edition) else info.load_edition(edition)
         state = cls.__new__(cls)
         state.players = players
         state.seed = seed
-        state.options = resolved
+        state.options = MappingProxyType(resolved)
         state.edition = ed
         state._rng = Rng(seed)
         state._script = list(reversed(chance)) if chance else None
@@ -185,7 +205,7 @@ class State:
         """Why ``action`` is not legal for ``seat`` now (games give the rule)."""
         legal = self.legal_actions(seat)
         shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-        return f"'{action}' is not legal for {self.seat_name(seat)} now; legal: {shown}"
+        return f"{quoted(action.text)} is not legal for {self.seat_name(seat)} now; legal: {shown}"
 
     # ------------------------------------------------------------------ the contract
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
@@ -195,6 +215,8 @@ class State:
             if len(movers) != 1:
                 return ()
             seat = movers[0]
+        elif seat.__class__ is not int and not _is_seat_number(seat):
+            raise IllegalAction(f"a seat is a whole number, not {quoted(seat)}")
         cached = self._legal.get(seat)
         if cached is None:
             cached = tuple(self._legal_actions(seat)) if seat in self.to_move() else ()
@@ -202,7 +224,10 @@ class State:
         return cached
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
-        """Carry out ``action`` for ``seat``; an illegal one raises and changes nothing."""
+        """Carry out ``action`` for ``seat``; an illegal one raises and changes nothing.
+
+        ``action`` is one of this game's actions, its notation, or its code; anything else
+        (another game's action, any other object) raises :class:`MalformedAction`."""
         movers = self.to_move()
         if not movers:
             raise IllegalAction("the game is over")
@@ -211,9 +236,12 @@ class State:
                 names = ", ".join(self.seat_name(s) for s in movers)
                 raise IllegalAction(f"several seats choose now ({names}); say which seat acts")
             seat = movers[0]
+        elif seat.__class__ is not int and not _is_seat_number(seat):
+            raise IllegalAction(f"a seat is a whole number, not {quoted(seat)}")
         elif seat not in movers:
-            if not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+            if not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {quoted(seat)} in a {self.players}-player "
+                                    "game")
             names = ", ".join(self.seat_name(s) for s in movers)
             raise IllegalAction(f"it is not {self.seat_name(seat)}'s turn (to move: {names})")
         if action.__class__ is not Action:
@@ -222,7 +250,10 @@ class State:
         legal = self._legal.get(seat)
         if legal is None:  # seat is known to be a mover: no need to ask to_move() again
             legal = self._legal[seat] = tuple(self._legal_actions(seat))
-        if action not in legal:
+        if action not in legal:  # (an action equal to a legal one is that action)
+            table = self.info().actions
+            if not table.owns(action):  # another game's, or forged: games cannot explain it
+                raise MalformedAction(f"{quoted(action)} is not an action of {table.game_id}")
             raise IllegalAction(self.explain_illegal(action, seat))
         self._legal = {}
         if self._script:
@@ -258,11 +289,14 @@ class State:
         """A full state that agrees with ``view(seat)``, its hidden parts sampled afresh.
 
         The sample carries no history (that would tell what ``seat`` may not know), so it has
-        no record; it plays on with its own random stream drawn from ``rng``.
+        no record; it plays on with its own seed and random stream drawn from ``rng`` (the real
+        seed would let a bot rebuild the deal).
         """
         r = _as_rng(rng)
         new = self.clone()
-        new._rng = Rng(r.next64())
+        stream = r.next64()
+        new.seed = stream  # the sample's own seed: a fresh value, nothing of the real one
+        new._rng = Rng(stream)
         new._script = None
         new._hist = (None, (CHANCE, "determinized", seat))
         new._determinize(seat, r)
@@ -295,16 +329,19 @@ class State:
         i = self._rng.below(len(population))  # advanced even when scripted: replays match
         script = self._script
         if script:
-            want, outcome = script.pop()
-            if want != label or outcome not in population:
+            want, given = script.pop()
+            outcome = _fitting(population, given) if want == label else _NO_FIT
+            if outcome is _NO_FIT:
+                possible = ", ".join(sorted({str(p) for p in population}))
+                possible = possible if len(possible) < 200 else possible[:200] + "…"
                 raise InvalidRecord(
-                    f"chance outcome {want}={outcome!r} does not fit the draw '{label}' "
-                    f"(possible: {', '.join(sorted({str(p) for p in population}))})"
+                    f"chance outcome {quoted(want)}={quoted(given)} does not fit the draw "
+                    f"'{label}' (possible: {possible})"
                 )
         else:
             outcome = population[i]
         self._hist = (self._hist, (CHANCE, label, outcome))
-        return outcome
+        return outcome  # type: ignore[return-value]
 
     def supply_chance(self, outcomes: Sequence[tuple[str, Any]]) -> None:
         """Decide the next chance outcomes from outside (a physical table, a search tree).
@@ -386,48 +423,12 @@ class State:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @staticmethod
-    def from_json(data: str | Mapping[str, Any]) -> State:
-        """The state saved by :meth:`to_json` (or :meth:`to_dict`)."""
-        from regalia.engine.registry import get_game
+    def from_json(data: str | bytes | Mapping[str, Any]) -> State:
+        """The state saved by :meth:`to_json` (or :meth:`to_dict`), checked as untrusted
+        input: anything malformed or inconsistent raises one :class:`InvalidRecord`."""
+        from regalia.engine.saved import load_state
 
-        try:
-            doc = json.loads(data) if isinstance(data, str) else dict(data)
-        except json.JSONDecodeError as err:
-            raise InvalidRecord(f"saved state is not JSON: {err}") from None
-        if not isinstance(doc, dict) or doc.get("format") != STATE_FORMAT:
-            raise InvalidRecord(f"not a saved Regalia state (format must be {STATE_FORMAT!r})")
-        try:
-            info = get_game(doc["game"])
-            if doc["rules_version"] != info.rules_version:
-                raise InvalidRecord(
-                    f"saved with rules version {doc['rules_version']}, "
-                    f"this Regalia has {info.rules_version}"
-                )
-            cls = info.state_class
-            state = cls.__new__(cls)
-            state.players = info.check_players(doc["players"])
-            state.seed = int(doc["seed"])
-            state.options = info.resolve_options(doc["options"])
-            ed = doc["edition"]
-            state.edition = info.load_edition(None if ed is None else ed["toml"])
-            state._rng = Rng(int(doc["rng"]))
-            script = doc["script"]
-            state._script = [tuple(e) for e in reversed(script)] if script else None
-            node: History = None
-            actions = info.actions
-            for e in doc["history"]:
-                entry = (CHANCE, e[1], e[2]) if e[0] == CHANCE else (e[0], actions.parse(e[1]))
-                node = (node, entry)
-            state._hist = node
-            state._legal = {}
-            state._load(doc["state"])
-        except RegaliaError as err:
-            if isinstance(err, InvalidRecord):
-                raise
-            raise InvalidRecord(f"saved state does not load: {err}") from None
-        except (KeyError, IndexError, TypeError, ValueError) as err:
-            raise InvalidRecord(f"saved state is malformed: {type(err).__name__}: {err}") from None
-        return state
+        return load_state(data)
 
     # ------------------------------------------------------------------ helpers
     def _restore(self, other: State) -> None:
@@ -447,6 +448,26 @@ class State:
 def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
     """Places (1 = best) from comparable keys, higher better; equal keys share a place."""
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+def _is_seat_number(seat: object) -> bool:
+    """An int that is no bool (an ``IntEnum`` seat is fine; ``True`` and ``1.0`` are not)."""
+    return isinstance(seat, int) and not isinstance(seat, bool)
+
+
+_NO_FIT = object()
+
+
+def _fitting(population: Sequence[T], outcome: Any) -> Any:
+    """The member of ``population`` an outside outcome names (of the same type, so ``true``
+    does not pass for ``1``), or ``_NO_FIT``; the state keeps the population's own object."""
+    try:
+        for item in population:
+            if item.__class__ is outcome.__class__ and item == outcome:
+                return item
+    except Exception:  # an outcome from a file may not even compare
+        return _NO_FIT
+    return _NO_FIT
 
 
 def _as_rng(rng: random.Random | Rng | int) -> Rng:

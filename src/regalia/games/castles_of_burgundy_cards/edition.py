@@ -8,11 +8,14 @@ refused with an :class:`EditionError` naming the line.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+from regalia.engine.errors import quoted
 from regalia.games.castles_of_burgundy_cards.faces import (
     ANIMAL_KINDS,
     FACE_NAMES,
@@ -59,8 +62,8 @@ class CobData:
     start_goods: int
     start_animals: int
     solo_workers: int
-    display: dict[int, int]
-    all_types: dict[int, tuple[int, ...]]
+    display: Mapping[int, int]  # read-only, like all edition data: editions are shared
+    all_types: Mapping[int, tuple[int, ...]]
     aaron_piles: tuple[int, ...]
     cloister_vp: int
 
@@ -73,7 +76,7 @@ _CACHE: dict[str, Edition] = {}
 
 
 def load_edition(source: str | Path | None = None) -> Edition:
-    """The built-in edition (``None``, cached), or one from a path or TOML text."""
+    """The built-in edition (``None``, cached), or one from a ``Path`` or TOML text."""
     if source is None and "builtin" in _CACHE:
         return _CACHE["builtin"]
     reader = read_edition(GAME_ID, source, BUILTIN_PATH)
@@ -101,11 +104,11 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("types"):
         name = r.get(("types", i, "name"), str)
         if name not in TYPE_NAMES:
-            raise r.error(f"unknown card type {name!r} (types: {', '.join(TYPE_NAMES)})",
+            raise r.error(f"unknown card type {quoted(name)} (types: {', '.join(TYPE_NAMES)})",
                           "types", i, "name")
         t = TYPE_NAMES.index(name)
         if triple_vp[t] >= 0:
-            raise r.error(f"type {name!r} is given twice", "types", i, "name")
+            raise r.error(f"type {quoted(name)} is given twice", "types", i, "name")
         triple_vp[t] = _whole(r, ("types", i, "triple_vp"), 0, 50)
     missing = [TYPE_NAMES[t] for t, v in enumerate(triple_vp) if v < 0]
     if missing:
@@ -117,10 +120,10 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("cards"):
         kind_name = r.get(("cards", i, "kind"), str)
         if kind_name not in KIND_NAMES:
-            raise r.error(f"unknown card kind {kind_name!r}", "cards", i, "kind")
+            raise r.error(f"unknown card kind {quoted(kind_name)}", "cards", i, "kind")
         kind = KIND_NAMES.index(kind_name)
         if kind in seen:
-            raise r.error(f"card kind {kind_name!r} is given twice", "cards", i, "kind")
+            raise r.error(f"card kind {quoted(kind_name)} is given twice", "cards", i, "kind")
         seen.add(kind)
         dice = r.ints(("cards", i, "dice"), lo=1, hi=6)
         if len(dice) != KIND_COUNTS[kind]:
@@ -141,11 +144,11 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("goods"):
         name = r.get(("goods", i, "kind"), str)
         if name not in GOODS_KINDS:
-            raise r.error(f"unknown goods kind {name!r} (kinds: {', '.join(GOODS_KINDS)})",
+            raise r.error(f"unknown goods kind {quoted(name)} (kinds: {', '.join(GOODS_KINDS)})",
                           "goods", i, "kind")
         g = GOODS_KINDS.index(name)
         if goods_dice[g]:
-            raise r.error(f"goods kind {name!r} is given twice", "goods", i, "kind")
+            raise r.error(f"goods kind {quoted(name)} is given twice", "goods", i, "kind")
         dice = r.ints(("goods", i, "dice"), lo=1, hi=6)
         if not dice:
             raise r.error("a goods kind needs at least one die number", "goods", i, "dice")
@@ -176,7 +179,7 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("animals"):
         name = r.get(("animals", i, "kind"), str)
         if name not in ANIMAL_KINDS or name in kinds_seen:
-            raise r.error(f"animal kind {name!r} is unknown or given twice", "animals", i,
+            raise r.error(f"animal kind {quoted(name)} is unknown or given twice", "animals", i,
                           "kind")
         kinds_seen.add(name)
         count = _whole(r, ("animals", i, "cards"), 5, 5)
@@ -197,7 +200,7 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("round_cards"):
         letter = r.get(("round_cards", i, "letter"), str)
         if i >= len(ROUND_LETTERS) or letter != ROUND_LETTERS[i]:
-            raise r.error(f"round cards run A to E in order; entry {i + 1} is {letter!r}",
+            raise r.error(f"round cards run A to E in order; entry {i + 1} is {quoted(letter)}",
                           "round_cards", i, "letter")
         options = r.get(("round_cards", i, "options"), list)
         if not options or len(options) > 8:
@@ -208,11 +211,11 @@ def _check(r: EditionReader) -> CobData:
             if not isinstance(option, dict) or not option or any(
                     k not in BUNDLE_KEYS for k in option):
                 raise r.error(f"a bonus option is a table of {', '.join(BUNDLE_KEYS)}, not "
-                              f"{option!r}", "round_cards", i, "options")
+                              f"{quoted(option)}", "round_cards", i, "options")
             values = [option.get(k, 0) for k in BUNDLE_KEYS]
             if any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 20
                    for v in values) or not any(values):
-                raise r.error(f"bonus option {option!r} needs whole amounts 0..20, not all 0",
+                raise r.error(f"bonus option {quoted(option)} needs whole amounts 0..20, not all 0",
                               "round_cards", i, "options")
             menu.append(tuple(values))
         rounds.append(tuple(menu))
@@ -256,6 +259,7 @@ def _check(r: EditionReader) -> CobData:
         start_goods=_whole(r, ("setup", "start_goods"), 0, 1),
         start_animals=_whole(r, ("setup", "start_animals"), 0, 1),
         solo_workers=_whole(r, ("setup", "solo_workers"), 0, 20),
-        display=display, all_types=all_types, aaron_piles=tuple(aaron),
+        display=MappingProxyType(display), all_types=MappingProxyType(all_types),
+        aaron_piles=tuple(aaron),
         cloister_vp=_whole(r, ("solo", "cloister_vp"), 0, 20),
     )

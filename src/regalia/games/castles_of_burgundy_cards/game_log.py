@@ -18,8 +18,5 @@ KIND_NAMES = ("move", "aaron-reveal", "solo-check")
 
 
 def log_entry(saved: Sequence[int]) -> tuple[int, ...]:
-    """An entry read from a save; saves made before events were logged hold
-    ``(round_index, seat, action_code)`` moves only."""
-    if len(saved) == 3:
-        return (MOVE, *saved)
+    """An entry read from a save."""
     return tuple(saved)

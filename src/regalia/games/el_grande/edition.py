@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+from regalia.engine.errors import quoted
 
 GAME_ID = "el-grande"
 EDITION_FILE = Path(__file__).with_name("edition.toml")
@@ -55,7 +58,7 @@ class CardType:
     text: str
     kind: str
     count: int
-    params: dict[str, Any]
+    params: Mapping[str, Any]  # read-only: editions are shared by every game
 
     def __getitem__(self, name: str) -> Any:
         return self.params[name]
@@ -80,7 +83,7 @@ class Components:
     scoreboard_names: tuple[str, ...]
     scoreboard_scores: tuple[tuple[int, int, int], ...]
     cards: tuple[CardType, ...]
-    card_index: dict[str, int]
+    card_index: Mapping[str, int]
     stack_cards: tuple[tuple[int, ...], ...]  # card-type indexes of each stack (1-5 at 0-4)
 
     @property
@@ -92,15 +95,25 @@ _CACHE: dict[str, Edition] = {}
 
 
 def load_edition(source: str | Path | None = None) -> Edition:
-    """The built-in edition (``None``, cached), or one from a path or TOML text, checked."""
+    """The built-in edition (``None``, cached), or one from a ``Path`` or TOML text, checked.
+
+    The edition is immutable, so everything derived from it is computed here, once."""
     if source is None and "builtin" in _CACHE:
         return _CACHE["builtin"]
     reader = read_edition(GAME_ID, source, EDITION_FILE)
-    edition = make_edition(reader, builtin=source is None, components={})
-    edition.components["tables"] = _read_components(reader)
+    tables = _read_components(reader)
+    edition = make_edition(reader, builtin=source is None,
+                           components={"tables": tables, "places": _places(tables)})
     if source is None:
         _CACHE["builtin"] = edition
     return edition
+
+
+def _places(tables: Components) -> tuple[tuple[Any, ...], ...]:
+    """Placement targets by the King's region: its neighbours, then the Castillo."""
+    from regalia.games.el_grande import actions as A  # actions import this module
+
+    return tuple(tuple(A.PLACE[a] for a in (*nbrs, A.CASTILLO)) for nbrs in tables.neighbors)
 
 
 def components(edition: Edition) -> Components:
@@ -126,7 +139,7 @@ def _read_components(reader: EditionReader) -> Components:
         if i >= len(REGION_IDS) or rid != REGION_IDS[i]:
             want = REGION_IDS[i] if i < len(REGION_IDS) else "no further region"
             raise reader.error(f"region {i + 1} must be {want!r} (the notation uses these ids, "
-                               f"in this order), not {rid!r}", "regions", i, "id")
+                               f"in this order), not {quoted(rid)}", "regions", i, "id")
         ids.append(rid)
         names.append(reader.get(("regions", i, "name"), str))
         scores.append(_scores(reader, ("regions", i)))
@@ -139,7 +152,7 @@ def _read_components(reader: EditionReader) -> Components:
         out = []
         for n in nbrs:
             if n not in ids:
-                raise reader.error(f"{ids[i]} names an unknown neighbour {n!r}",
+                raise reader.error(f"{ids[i]} names an unknown neighbour {quoted(n)}",
                                    "regions", i, "neighbors")
             if n == ids[i]:
                 raise reader.error(f"{ids[i]} cannot neighbour itself", "regions", i, "neighbors")
@@ -171,6 +184,9 @@ def _read_components(reader: EditionReader) -> Components:
     home = reader.get(("setup", "home"), int)
     court = reader.get(("setup", "court"), int)
     disk = reader.get(("setup", "disk"), int)
+    if not 1 <= total <= 99:
+        raise reader.error(f"a player has 1 to 99 caballeros, not {total}", "setup",
+                           "caballeros")
     if min(home, court, disk) < 0 or home + court + disk > total:
         raise reader.error("setup counts must be >= 0 and fit in the caballeros", "setup")
 
@@ -192,7 +208,7 @@ def _read_components(reader: EditionReader) -> Components:
     for i, _entry in reader.entries("cards"):
         cid = reader.get(("cards", i, "id"), str)
         if cid in seen:
-            raise reader.error(f"card id {cid!r} is used twice", "cards", i, "id")
+            raise reader.error(f"card id {quoted(cid)} is used twice", "cards", i, "id")
         seen.add(cid)
         stack = reader.get(("cards", i, "stack"), int)
         if not 1 <= stack <= len(STACK_SIZES):
@@ -200,7 +216,7 @@ def _read_components(reader: EditionReader) -> Components:
                                "cards", i, "stack")
         kind = reader.get(("cards", i, "kind"), str)
         if kind not in CARD_KINDS:
-            raise reader.error(f"unknown card kind {kind!r} (known: {', '.join(CARD_KINDS)})",
+            raise reader.error(f"unknown card kind {quoted(kind)} (known: {', '.join(CARD_KINDS)})",
                                "cards", i, "kind")
         count = reader.get(("cards", i, "count"), int)
         if count < 1:
@@ -208,13 +224,15 @@ def _read_components(reader: EditionReader) -> Components:
         params = {name: reader.get(("cards", i, name), typ)
                   for name, typ in CARD_KINDS[kind].items()}
         for name, value in params.items():
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-                raise reader.error(f"{name} must not be negative", "cards", i, name)
+            # no card moves or returns more caballeros than a player owns (30)
+            if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= 30:
+                raise reader.error(f"{name} must be 0 to 30, not {value}", "cards", i, name)
         if kind == "score-group":
             params["first"] = tuple(reader.ints(("cards", i, "first"), None, 0, 99))
         per_stack[stack - 1] += count
         cards.append(CardType(len(cards), cid, stack, reader.get(("cards", i, "name"), str),
-                              reader.get(("cards", i, "text"), str), kind, count, params))
+                              reader.get(("cards", i, "text"), str), kind, count,
+                              MappingProxyType(params)))
     if tuple(per_stack) != STACK_SIZES:
         found = "/".join(map(str, per_stack))
         want = "/".join(map(str, STACK_SIZES))
@@ -229,7 +247,7 @@ def _read_components(reader: EditionReader) -> Components:
         setup_home=home, setup_court=court, setup_disk=disk,
         scoreboard_ids=tuple(sb_ids), scoreboard_names=tuple(sb_names),
         scoreboard_scores=tuple(sb_scores), cards=tuple(cards),
-        card_index={c.id: c.index for c in cards},
+        card_index=MappingProxyType({c.id: c.index for c in cards}),
         stack_cards=tuple(tuple(c.index for c in cards if c.stack == k)
                           for k in range(1, len(STACK_SIZES) + 1)),
     )

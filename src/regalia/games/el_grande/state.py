@@ -163,13 +163,8 @@ class ElGrandeState(State):
         self.scoreboard_on_castillo = options["scoreboard_castillo"]
         self.banish_own = options["banish_own"]
         self.secret_scoring_king = options["secret_scoring_king"]
-        # placement targets by the King's region: its neighbours, then the Castillo
-        places = self.edition.components.get("places")
-        if places is None:
-            places = tuple(tuple(A.PLACE[a] for a in (*neighbours, CASTILLO))
-                           for neighbours in self.components.neighbors)
-            self.edition.components["places"] = places
-        self.placements_by_king = places
+        # placement targets by the King's region (computed once, with the immutable edition)
+        self.placements_by_king = self.edition.components["places"]
 
     def _setup(self) -> None:
         self._init_static()
