@@ -23,6 +23,7 @@ from regalia.engine import (
 )
 from regalia.engine.bench import random_playout
 from regalia.engine.errors import QUOTE_LIMIT
+from regalia.engine.files import FileExists
 from regalia.engine.limits import MAX_DOCUMENT_BYTES, MAX_NESTING
 
 TOY = "toy-sealed-bids"
@@ -210,7 +211,10 @@ def test_record_save_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> N
     record = finished().record()
     path = tmp_path / "game.json"
     path.write_text("old")
-    record.save(path)
+    with pytest.raises(FileExists):  # never over a file unasked
+        record.save(path)
+    assert path.read_text() == "old"
+    record.save(path, overwrite=True)
     assert Record.load(path) == record
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 

@@ -21,8 +21,6 @@ TOML text only: a record never makes Regalia read a file.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.engine import untrusted
 from regalia.engine.errors import InvalidRecord, RegaliaError, quoted
+from regalia.engine.files import write_atomic
 from regalia.engine.limits import check_shape, parse_json, read_bytes
 
 if TYPE_CHECKING:
@@ -84,21 +83,11 @@ class Record:
         text = json.dumps(head, indent=indent)
         return text[:-2] + ',\n "moves": [\n' + lines + "\n ]\n}"
 
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | Path, *, overwrite: bool = False) -> Path:
         """Write the record to ``path`` atomically (a temporary file in the same folder,
-        flushed and synced, then renamed), so a failed save never leaves half a record."""
-        target = Path(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(self.to_json(indent=1) + "\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        flushed and synced, then renamed), so a failed save never leaves half a record; an
+        existing file is replaced only with ``overwrite`` (else :class:`FileExists`)."""
+        return write_atomic(path, self.to_json(indent=1) + "\n", overwrite=overwrite)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
