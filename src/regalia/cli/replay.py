@@ -139,7 +139,9 @@ def show_position(console: Console, info: GameInfo, position: Position, seat: in
             console.print(line)
     who = "spectator" if seat is None else position.state.seat_name(seat)
     console.rule(safe(f"after {position.step} decisions · seen by {who}"))
-    console.print(board(info.render_text, position.state.view(seat)))
+    # In a terminal the board fits its size; into a file or pipe, the full board.
+    height = console.height if console.is_terminal else 40
+    console.print(board(info.render_text, position.state.view(seat), console.width, height))
     if position.state.is_over():
         console.print(f"[bold]Game over:[/] scores {list(position.state.scores())}, places "
                       f"{list(position.state.ranking())}")

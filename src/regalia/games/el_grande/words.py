@@ -275,7 +275,8 @@ def log_text(st: St, e: tuple[Any, ...]) -> str:
         return f"General scoring after round {e[1]}"
     if kind == "score":
         shown = ", ".join(f"{who(st, s)} {p}" for s, p in enumerate(e[3]) if p) or "nobody"
-        return f"{area_name(st, e[2])} scored: {shown}"
+        area = area_name(st, e[2])
+        return f"{area[:1].upper()}{area[1:]} scored: {shown}"  # "The Castillo" opens it
     if kind == "disks":
         shown = ", ".join(f"{who(st, s)} {area_name(st, r)}" for s, r in enumerate(e[2])
                           if r >= 0)
