@@ -45,22 +45,24 @@ from regalia.engine.registry import get_game, new_game
 from regalia.engine.rng import fresh_seed
 
 
-class Command(TyperCommand):
-    """A command whose --help line shows no type tag (a flag takes no value)."""
+def _bare_help_option(option: Any) -> Any:
+    if option is not None:
+        option.metavar = ""  # --help takes no value: no "<bool>" tag beside it
+    return option
 
-    def get_help_option(self, ctx: Any) -> Any:  # typer's own copy of click's types
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.metavar = ""
-        return option
+
+class Command(TyperCommand):
+    """A command whose --help line shows no type tag (typer's own copy of click's types)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _bare_help_option(super().get_help_option(ctx))
 
 
 class Group(TyperGroup):
-    def get_help_option(self, ctx: Any) -> Any:  # typer's own copy of click's types
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.metavar = ""
-        return option
+    """The ``regalia`` group, with the same bare --help line."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _bare_help_option(super().get_help_option(ctx))
 
 
 app = typer.Typer(
