@@ -1,0 +1,2 @@
+def render_svg(view):
+    return "<svg/>"
