@@ -371,11 +371,26 @@ class PalaisState(State):
                 else:
                     out.extend(A.EXTRA_FROM[room][r] for r in range(9)
                                if r != room and rooms[r] > 0)
-        elif phase == ENLIST_STEP:
-            cols = self.d.columns
-            for s in range(self.d.spaces):
-                if self.park[s] >= 0 and self.can_enlist(s, p):
-                    out.append(A.enlist_action(s, cols))
+        elif phase == ENLIST_STEP and rooms[OFFICE] + self.t_office > 0:
+            d = self.d
+            cols = d.columns
+            turquoise = rooms[KING] + self.t_turquoise
+            purple = rooms[POMPADOUR] + self.t_purple
+            gold = self.gold[p]
+            nobles = d.nobles
+            anyone = self.area[p] + sum(rooms) > 0
+            is_edge = d.is_edge
+            for sp, tile in enumerate(self.park):
+                if tile < 0:
+                    continue
+                nb = nobles[tile]
+                if nb.turquoise > turquoise or nb.purple > purple:
+                    continue
+                if nb.gold > gold and self.gold_cost(sp) > gold:
+                    continue
+                if is_edge[sp] and not anyone:
+                    continue
+                out.append(A.enlist_action(sp, cols))
         elif phase == EDGE_STEP:
             if self.area[p] > 0:
                 out.append(A.LEAVE_AREA)
