@@ -100,3 +100,26 @@ def act(s: PalaisState, *texts: str) -> None:
 
 def legal(s: PalaisState) -> list[str]:
     return [a.text for a in s.legal_actions()]
+
+
+def grant_noble(s: PalaisState, seat: int, nid: str) -> None:
+    """Give ``seat`` the noble ``nid`` (from the park or the box) with its privilege."""
+    tile = noble_index(s, nid)
+    if tile in s.park:
+        s.park[s.park.index(tile)] = -1
+    else:
+        s.box.remove(tile)
+        # keep the box at six: a park tile goes into it in exchange
+        sp = next(i for i, t in enumerate(s.park) if t >= 0 and not s.d.is_edge[i])
+        s.box.append(s.park[sp])
+        s.park[sp] = -1
+    s.nobles[seat].append(tile)
+    s._gain(seat, tile)
+
+
+def to_step(s: PalaisState, phase: int) -> None:
+    """Say "done" until the seat on turn reaches ``phase`` (it must hold a choice there)."""
+    seat = s.cur
+    while s.phase < phase:
+        act(s, "done")
+        assert s.cur == seat, "the turn ended before reaching the step"
