@@ -217,11 +217,11 @@ def render_svg(view: Mapping[str, Any]) -> str:
     body.extend(_park(view, legal, used))
     park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 18 * 5
     castle_bottom = CASTLE_Y + 3 * (ROOM_H + 10)
-    y = max(park_bottom, castle_bottom) + 10
+    y = float(max(park_bottom, castle_bottom) + 10)
     drawn = view.get("drawn")
     if drawn:
         body.append(_text(20, y + 14, "Drawn at the Back door:", 14, "bold"))
-        x = 200
+        x = 200.0
         names = {c["id"]: c for c in view["cards"]}
         for cid in drawn:
             card = names.get(cid)
@@ -242,7 +242,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     for notation in rest:
         w = 16 + 8 * len(notation)
         if x + w > WIDTH - 20:
-            x = 20
+            x = 20.0
             y += 34
         body.append(_group("button", notation))
         body.append(el("rect", x=x, y=y, width=w, height=26, rx=5, fill="#ece4d0",

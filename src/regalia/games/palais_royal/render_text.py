@@ -143,7 +143,14 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     lines.append(_fit(f"[bold]Palais Royal[/] round {view['round']}{esc(who)}: "
                       f"{esc(step)}{esc(left)}{last}", width))
     turn = view.get("turn")
-    if turn:
+    drawn = view.get("drawn")
+    names = {c["id"]: c["text"] for c in view.get("cards", [])}
+    drawn_line = _fit("drawn: " + esc(", ".join(names.get(c, c) for c in drawn)), width) \
+        if drawn else None
+    if compact and drawn_line:
+        lines.append(drawn_line)  # in place of the seals line: the choice at hand
+        drawn_line = None
+    elif turn:
         lines.append(_fit(
             f"seals [cyan]{turn['turquoise']} turquoise[/], [magenta]{turn['purple']} purple"
             f"[/]; Office {turn['office']}; draws {turn['backdoor_draws']}; nobles "
@@ -163,16 +170,14 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
         lines.extend(_fit(r, width) for r in rooms)
         lines.extend(_fit(r, width) for r in park)
     edges = view.get("edges", [])
-    if edges:
+    if edges and not compact:  # compact: the park's # marks show the edge servants
         lines.append(_fit("edges " + "; ".join(
             f"{e['name']} {e['first']}/{e['second']}: " + " ".join(
                 seat_mark(p, str(e['counts'][p])) for p in range(players)) for e in edges),
             width))
     lines.extend(_seat_lines(view, compact, width))
-    drawn = view.get("drawn")
-    if drawn:
-        names = {c["id"]: c["text"] for c in view.get("cards", [])}
-        lines.append(_fit("drawn: " + esc(", ".join(names.get(c, c) for c in drawn)), width))
+    if drawn_line:
+        lines.append(drawn_line)
     if view.get("over") and view.get("ranking"):
         lines.append(_fit("final: " + ", ".join(
             f"{esc(view['seats'][p]['name'])} {view['scores'][p]} (place {view['ranking'][p]})"

@@ -36,8 +36,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.palais_royal.edition import EDGE_NAMES
-from regalia.games.palais_royal.rooms import BONUS_ROOMS, KING, OFFICE, POMPADOUR, ROOM_TITLES, \
-    ROOMS, space_name
+from regalia.games.palais_royal.rooms import (
+    BONUS_ROOMS,
+    KING,
+    OFFICE,
+    POMPADOUR,
+    ROOM_TITLES,
+    ROOMS,
+    space_name,
+)
 from regalia.games.palais_royal.scoring import breakdown, edge_counts, edge_points, hand_vp
 from regalia.games.palais_royal.text import card_text
 
