@@ -217,12 +217,61 @@ class PalaisState(State):
     def _settle(self) -> None:
         """Take every step that offers nothing but "done"; cache the next real choice."""
         while True:
+            phase = self.phase
+            if phase == PARADE_STEP and self.left == 0 and self._pass_whole_turn():
+                continue
+            if PARADE_STEP <= phase <= BACKDOOR_STEP and phase != EDGE_STEP and \
+                    self._step_is_empty(phase):
+                self._done()
+                continue
             opts = self._compute_legal()
             if len(opts) == 1 and opts[0] is A.DONE and self.phase != OVER:
                 self._done()
                 continue
             self._opts = tuple(opts)
             return
+
+    def _step_is_empty(self, phase: int) -> bool:
+        """A quick look whether a step offers nothing but "done" (no list built)."""
+        p = self.cur
+        if any(self.hand[p]):
+            return False
+        rooms = self.servants[p]
+        if phase == PARADE_STEP or phase == STAIRS_STEP:
+            return self.left == 0
+        if phase == ROOMS_STEP:
+            return not (rooms[KING] or rooms[POMPADOUR])
+        if phase == ENLIST_STEP:
+            return rooms[OFFICE] + self.t_office == 0
+        return rooms[BACKDOOR] == 0  # BACKDOOR_STEP
+
+    def _pass_whole_turn(self) -> bool:
+        """A turn that will offer no choice at all, played at once (most of the turns of
+        random players, who strand their servants): the Mint's gold is all that happens. The
+        same as saying "done" in each step; anything less certain takes the long way."""
+        p = self.cur
+        rooms = self.servants[p]
+        perks = self.perks[p]
+        if any(self.hand[p]):
+            return False
+        if rooms[STAIRS] + self.majority(STAIRS, p) + perks[P_MOVES] > 0:
+            return False  # moves to make (a seat in the castle has a neighbour to go to)
+        if self.majority(KING, p) or self.majority(POMPADOUR, p):
+            return False  # a bonus servant to place
+        if rooms[BACKDOOR] and (self.pile or any(self.discard)):
+            return False
+        income = rooms[MINT] + self.majority(MINT, p) + perks[P_GOLD]
+        if rooms[OFFICE]:
+            self.gold[p] += income  # as step 3 would, to ask what step 4 could afford
+            self.phase = ENLIST_STEP
+            can = any(a is not A.DONE for a in self._compute_legal())
+            self.gold[p] -= income
+            self.phase = PARADE_STEP
+            if can:
+                return False
+        self.gold[p] += income
+        self._end_turn()
+        return True
 
     def _dead(self) -> bool:
         """Whether no seat can ever enlist again: nobody has an Office servant with the seals a
