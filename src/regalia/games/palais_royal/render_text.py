@@ -168,6 +168,11 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
             lines.append(_fit(_pad(left_part, 3 * cell + 2) + "  " + right, width))
     else:
         lines.extend(_fit(r, width) for r in rooms)
+        if not compact:
+            lines.append(_fit("[dim]park: VP v, gold to pay now g, seals turquoise+purple, "
+                              "privilege letter (S servants, M moves, D diagonal, P Gate, "
+                              "B Back door, T/U seals, $ gold, C Cardinal); ~ edge; #R servant"
+                              "[/]", width))
         lines.extend(_fit(r, width) for r in park)
     edges = view.get("edges", [])
     if edges and not compact:  # compact: the park's # marks show the edge servants
