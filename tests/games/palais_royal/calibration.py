@@ -92,7 +92,7 @@ def play(players: int, seed: int, ismcts: int) -> PalaisState:
         if seat in bots:
             from regalia.bots.base import InformationSet
 
-            action = bots[seat].choose(InformationSet(s, seat))  # type: ignore[arg-type]
+            action = bots[seat].act(InformationSet(s, seat))
         else:
             action = greedy(s, rng)
         s.apply(action)

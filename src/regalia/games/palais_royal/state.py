@@ -778,7 +778,7 @@ class PalaisState(State):
             self.drawn = sorted(pool[at:at + size])
             at += size
         self.pile = sorted(pool[at:])
-        if not self.options["open_nobles"]:
+        if not self.options["open_nobles"] and self.phase != OVER:  # shown at the end
             self._resample_face_down(others, rng)
         self._opts = tuple(self._compute_legal())
 
