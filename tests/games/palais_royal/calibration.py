@@ -15,7 +15,6 @@ import argparse
 import statistics
 from collections import defaultdict
 
-
 import regalia
 from regalia.bots.ismcts import IsmctsBot
 from regalia.engine import Rng

@@ -237,7 +237,7 @@ class PalaisState(State):
         if any(self.hand[p]):
             return False
         rooms = self.servants[p]
-        if phase == PARADE_STEP or phase == STAIRS_STEP:
+        if phase in (PARADE_STEP, STAIRS_STEP):
             return self.left == 0
         if phase == ROOMS_STEP:
             return not (rooms[KING] or rooms[POMPADOUR])
