@@ -77,6 +77,7 @@ class PalaisState(State):
         "layout",
         "left",
         "marker",
+        "move_actions",
         "nobles",
         "park",
         "perks",
@@ -97,6 +98,7 @@ class PalaisState(State):
     d: PalaisData
     layout: list[int]            # cell (row by row) -> room
     adj: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]  # orthogonal, +diag
+    move_actions: tuple[tuple[tuple[Action, ...], ...], ...]  # [diagonal][room]: its moves
     servants: list[list[int]]    # [seat][room]
     area: list[int]              # servants in each seat's play area
     reserve: list[int]           # servants of each colour in the general supply
@@ -190,7 +192,12 @@ class PalaisState(State):
                 names.remove(name)
                 cells.append(name)
             self.layout = [ROOM_INDEX[name] for name in cells]
+        self._link_rooms()
+
+    def _link_rooms(self) -> None:
         self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
+        self.move_actions = tuple(tuple(tuple(A.MOVE[a][b] for b in adj[a])  # type: ignore[misc]
+                                 for a in range(9)) for adj in self.adj)
 
     def _reset_turn(self) -> None:
         self.t_turquoise = self.t_purple = self.t_office = self.t_cardinal = 0
@@ -434,11 +441,10 @@ class PalaisState(State):
                                if r != GATE and rooms[r] > 0)
         elif phase == STAIRS_STEP:
             if self.left > 0:
-                adj = self.adj[1 if self.perks[p][P_DIAGONAL] else 0]
+                moves = self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0]
                 for a in range(9):
                     if rooms[a]:
-                        row = A.MOVE[a]
-                        out.extend(row[b] for b in adj[a])  # type: ignore[misc]
+                        out.extend(moves[a])
         elif phase == ROOMS_STEP:
             for room, bit in ((KING, 1), (POMPADOUR, 2)):
                 if self.extra_done & bit or not self.majority(room, p):
@@ -482,12 +488,13 @@ class PalaisState(State):
                 out.extend(A.KEEP[k] for k in range(N_KINDS) if k in seen)
             out.append(A.DONE)
             return out
-        word = CARD_PHASE[phase]
         hand = self.hand[p]
-        cards = self.d.cards
-        for k in range(N_KINDS):
-            if hand[k] and word in cards[k].phases:
-                out.append(A.PLAY[k])
+        if any(hand):
+            word = CARD_PHASE[phase]
+            cards = self.d.cards
+            for k in range(N_KINDS):
+                if hand[k] and word in cards[k].phases:
+                    out.append(A.PLAY[k])
         out.append(A.DONE)
         return out
 
@@ -692,6 +699,7 @@ class PalaisState(State):
         new = PalaisState.__new__(PalaisState)
         new.d = self.d
         new.adj = self.adj
+        new.move_actions = self.move_actions
         new.layout = self.layout  # never changed after setup
         new.area = self.area[:]
         new.reserve = self.reserve[:]
@@ -742,7 +750,7 @@ class PalaisState(State):
         for name in self._INTS:
             setattr(self, name, int(data[name]))
         self.final = bool(data["final"])
-        self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
+        self._link_rooms()
         from regalia.games.palais_royal.invariants import check_invariants
 
         try:
