@@ -175,3 +175,18 @@ def test_two_player_games_play_to_the_end_under_the_same_rules() -> None:
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
         assert len(s.scores()) == 2 and min(s.ranking()) == 1
+
+
+def test_rounds_without_any_noble_enlisted_end_the_game() -> None:
+    s = new(2, stall_rounds=5)
+    clear_rooms(s)
+    for p in range(2):
+        set_rooms(s, p, parade=1)
+    start_turn(s, 0)
+    while not s.is_over():
+        act(s, "done")
+    assert s.round == 5 and s.nobles_left() == 36
+    import pytest
+
+    with pytest.raises(regalia.engine.errors.InvalidOption, match="stall_rounds"):
+        regalia.new_game("palais-royal", 2, stall_rounds=2)

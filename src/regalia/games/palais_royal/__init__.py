@@ -50,6 +50,12 @@ OPTIONS = (
         ("shared", "gold"),
     ),
     Option(
+        "stall_rounds", 20,
+        "Not in the rules: the game also ends after this many rounds in a row in which no "
+        "noble was enlisted (at least 5), so that players who never enlist cannot play for "
+        "ever. Real games enlist nobles every round.",
+    ),
+    Option(
         "open_nobles", False,
         "Every seat sees the face-down (points-only) nobles of the others, as a player who "
         "remembers every tile taken from the park would; default: only their count.",

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.actions import Action
+from regalia.engine.errors import InvalidOption
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
@@ -74,6 +75,7 @@ class PalaisState(State):
         "gold",
         "hand",
         "idle",
+        "last_enlist",
         "layout",
         "left",
         "marker",
@@ -120,6 +122,7 @@ class PalaisState(State):
     round: int
     final: bool                  # the end was triggered: this round is the last
     idle: int                    # turns in a row that offered their player no choice
+    last_enlist: int             # the round in which a noble was last enlisted (0: none yet)
     extra_done: int              # bit 1: King's bonus servant taken, bit 2: Pompadour's
     edge_space: int              # space whose noble was just enlisted from an edge
     t_turquoise: int             # seals from nobles and cards left this turn
@@ -162,6 +165,10 @@ class PalaisState(State):
         self.round = 0
         self.final = False
         self.idle = 0
+        self.last_enlist = 0
+        stall = self.options["stall_rounds"]
+        if stall < 5:
+            raise InvalidOption(f"option 'stall_rounds' takes 5 or more rounds, not {stall}")
         self.edge_space = -1
         self._reset_turn()
         self.cur = 0
@@ -331,7 +338,10 @@ class PalaisState(State):
         # that can never change again ends the game (the rules do not foresee it).
         self.idle += 1
         nxt = (self.cur + 1) % self.players
-        if (nxt == 0 and self.final) or (self.idle >= self.players and self._dead()):
+        # Rounds without any noble enlisted end the game too (not in the rules: players who
+        # never enlist would otherwise play for ever).
+        stalled = nxt == 0 and self.round - self.last_enlist >= self.options["stall_rounds"]
+        if (nxt == 0 and self.final) or stalled or (self.idle >= self.players and self._dead()):
             self.phase = OVER
             self._reset_turn()
             return
@@ -584,6 +594,7 @@ class PalaisState(State):
         rooms[POMPADOUR] -= nb.purple - use
         self.area[p] += nb.purple - use
         self.gold[p] -= cost
+        self.last_enlist = self.round
         self.park[space] = -1
         self.nobles[p].append(tile)
         if d.is_edge[space]:
@@ -692,8 +703,8 @@ class PalaisState(State):
     _LISTS = ("layout", "area", "reserve", "gold", "park", "marker", "box", "pile", "discard",
               "played_vp", "drawn")
     _TABLES = ("servants", "nobles", "perks", "hand", "played")
-    _INTS = ("cur", "phase", "left", "round", "idle", "extra_done", "edge_space", "t_turquoise",
-             "t_purple", "t_office", "t_cardinal", "t_backdoor")
+    _INTS = ("cur", "phase", "left", "round", "idle", "last_enlist", "extra_done", "edge_space",
+             "t_turquoise", "t_purple", "t_office", "t_cardinal", "t_backdoor")
 
     def _copy(self) -> PalaisState:
         new = PalaisState.__new__(PalaisState)
@@ -722,6 +733,7 @@ class PalaisState(State):
         new.round = self.round
         new.final = self.final
         new.idle = self.idle
+        new.last_enlist = self.last_enlist
         new.extra_done = self.extra_done
         new.edge_space = self.edge_space
         new.t_turquoise = self.t_turquoise
