@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 BUILTIN_GAMES: dict[str, str] = {
     "el-grande": "regalia.games.el_grande",
     "castles-of-burgundy-cards": "regalia.games.castles_of_burgundy_cards",
+    "palais-royal": "regalia.games.palais_royal",
 }
 
 

@@ -1,0 +1,87 @@
+"""Palais Royal (Xavier Georges, Hans im Glück 2008), 2 to 4 players.
+
+>>> import regalia
+>>> state = regalia.new_game("palais-royal", 3, seed=3)
+>>> state.legal_actions()[0].text
+'place parade'
+"""
+
+from __future__ import annotations
+
+from regalia.engine.registry import GameInfo, Option, register
+from regalia.games.palais_royal.actions import TABLE
+from regalia.games.palais_royal.edition import load_edition
+from regalia.games.palais_royal.render_svg import render_svg
+from regalia.games.palais_royal.render_text import render_text
+from regalia.games.palais_royal.state import GAME_ID, PalaisState
+
+OPTIONS = (
+    Option(
+        "layout", "random",
+        "Room layout: 'random' (the rulebook: the nine tiles shuffled into a 3 x 3 grid), "
+        "'gate-centre' (the Gate fixed in the middle, as one review plays it), 'first-game' "
+        "(the layout the rulebook recommends for a first game).",
+        ("random", "gate-centre", "first-game"),
+    ),
+    Option(
+        "discount", "orthogonal",
+        "Gold reduction of a noble (reconstructed): one gold less per empty orthogonally "
+        "neighbouring park space ('orthogonal'), per empty space of the eight around it "
+        "('eight'), or none ('none').",
+        ("orthogonal", "eight", "none"),
+    ),
+    Option(
+        "end", "twelve-or-fewer",
+        "End trigger at the start player's turn: 'twelve-or-fewer' nobles left (SEED, "
+        "gamepack), or 'fewer-than-twelve' (one German review's wording).",
+        ("twelve-or-fewer", "fewer-than-twelve"),
+    ),
+    Option(
+        "edge_ties", "both-score",
+        "Ties on a park edge: 'both-score' (tied players each score the place, the next "
+        "place is skipped) or 'cardinal' (servants in the Cardinal's room break the tie "
+        "first).",
+        ("both-score", "cardinal"),
+    ),
+    Option(
+        "winner_tiebreak", "shared",
+        "Equal final scores: 'shared' (no source gives a tie-break) or 'gold' (more gold "
+        "left wins).",
+        ("shared", "gold"),
+    ),
+    Option(
+        "stall_rounds", 20,
+        "Not in the rules: the game also ends after this many rounds in a row in which no "
+        "noble was enlisted (at least 5), so that players who never enlist cannot play for "
+        "ever. Real games enlist nobles every round.",
+    ),
+    Option(
+        "open_nobles", False,
+        "Every seat sees the face-down (points-only) nobles of the others, as a player who "
+        "remembers every tile taken from the park would; default: only their count.",
+    ),
+)
+
+INFO = register(GameInfo(
+    id=GAME_ID,
+    title="Palais Royal",
+    designers=("Xavier Georges",),
+    year=2008,
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    rules_version="1",
+    summary=("Place servants in the nine rooms of the castle, use each room's action as "
+             "strong as your servants there, and spend gold and seals to enlist nobles from "
+             "the castle park; edge majorities in the park score at the end."),
+    state_class=PalaisState,
+    actions=TABLE,
+    load_edition=load_edition,
+    options=OPTIONS,
+    # The room tiles and the park's nobles are laid face up; privilege cards drawn are secret.
+    public_chance=("room", "noble"),
+    render_text=render_text,
+    render_svg=render_svg,
+))
+
+__all__ = ["INFO", "PalaisState", "load_edition"]

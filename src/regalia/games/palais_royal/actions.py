@@ -1,0 +1,70 @@
+"""Every action of the game, built once: the ActionTable and fast look-up lists into it.
+
+Notation (``str(action)``), one atomic decision each:
+
+============================  ===============================================================
+``place mint``                setup: put one of the five free servants into a room
+``recruit``                   Parade ground: one servant from the play area onto the Gate
+``recruit from office``       ... taken from a room, when the play area is empty
+``move stairs mint``          Stairway: one move of one own servant to a neighbouring room
+``extra king``                majority bonus: one more servant into the King's chamber
+``extra pompadour from mint`` ... taken from a room, when the play area is empty
+``enlist c4``                 enlist the noble on park space c4 (column c, row 4)
+``leave area`` / ``leave gate``  where the servant left on an edge space comes from
+``draw``                      Back door: draw one card per servant there (plus bonuses)
+``keep gold``                 keep one drawn card of that kind (a Back-door servant goes home)
+``play moves``                 play a privilege card from hand (named by its effect)
+``done``                      end the current step (it is optional) or the turn
+============================  ===============================================================
+
+Card kinds are named by their effect word (``gold``, ``turquoise``, ...), which the edition fixes
+one per kind, so the table never depends on the edition. Park spaces run up to 8 x 8.
+"""
+
+from __future__ import annotations
+
+from regalia.engine.actions import Action, ActionTable
+from regalia.games.palais_royal.rooms import COLUMNS, MAX_SIDE, ROOMS
+
+GAME_ID = "palais-royal"
+# The nine card effects, one per kind (edition.py checks every kind has a distinct one).
+EFFECTS = ("gold", "turquoise", "purple", "moves", "gate", "office", "backdoor", "cardinal",
+           "prestige")
+EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
+
+TABLE = ActionTable(GAME_ID)
+
+PLACE: list[Action] = [TABLE.add("place", (r,), f"place {ROOMS[r]}") for r in range(9)]
+RECRUIT: Action = TABLE.add("recruit", (-1,), "recruit")
+RECRUIT_FROM: list[Action] = [TABLE.add("recruit", (r,), f"recruit from {ROOMS[r]}")
+                              for r in range(9)]
+MOVE: list[list[Action | None]] = [
+    [None if a == b else TABLE.add("move", (a, b), f"move {ROOMS[a]} {ROOMS[b]}")
+     for b in range(9)] for a in range(9)]
+# EXTRA[room] / EXTRA_FROM[room][source] for room in (king, pompadour)
+EXTRA: dict[int, Action] = {}
+EXTRA_FROM: dict[int, list[Action]] = {}
+for _room in (3, 4):
+    EXTRA[_room] = TABLE.add("extra", (_room, -1), f"extra {ROOMS[_room]}")
+    EXTRA_FROM[_room] = [TABLE.add("extra", (_room, r), f"extra {ROOMS[_room]} from {ROOMS[r]}")
+                         for r in range(9)]
+ENLIST: list[Action] = [
+    TABLE.add("enlist", (r * MAX_SIDE + c,), f"enlist {COLUMNS[c]}{r + 1}")
+    for r in range(MAX_SIDE) for c in range(MAX_SIDE)]
+LEAVE_AREA: Action = TABLE.add("leave", (-1,), "leave area")
+LEAVE: list[Action] = [TABLE.add("leave", (r,), f"leave {ROOMS[r]}") for r in range(9)]
+DRAW: Action = TABLE.add("draw", (), "draw")
+KEEP: list[Action] = [TABLE.add("keep", (k,), f"keep {e}") for k, e in enumerate(EFFECTS)]
+PLAY: list[Action] = [TABLE.add("play", (k,), f"play {e}") for k, e in enumerate(EFFECTS)]
+DONE: Action = TABLE.add("done", (), "done")
+
+
+def enlist_action(space: int, columns: int) -> Action:
+    """The enlist action of a park space numbered row by row in a park ``columns`` wide."""
+    r, c = divmod(space, columns)
+    return ENLIST[r * MAX_SIDE + c]
+
+
+def enlist_space(action: Action, columns: int) -> int:
+    r, c = divmod(action.args[0], MAX_SIDE)
+    return r * columns + c

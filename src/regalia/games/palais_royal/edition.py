@@ -1,0 +1,218 @@
+"""Reading and checking an edition file: the component data as fast tables (PalaisData).
+
+``load_edition(None)`` gives the built-in edition (read once, then cached); a path or TOML text
+gives another one. A file that breaks a printed fact (42 nobles of which 36 go into the park, 9
+card kinds of 4, four scored edges, the nine rooms in the first-game layout) is refused with an
+:class:`EditionError` naming the line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+from regalia.games.palais_royal.actions import EFFECT_INDEX, EFFECTS
+from regalia.games.palais_royal.rooms import MAX_SIDE, ROOM_INDEX
+
+GAME_ID = "palais-royal"
+BUILTIN_PATH = Path(__file__).with_name("edition.toml")
+PRIVILEGES = ("servants", "moves", "diagonal", "gate", "backdoor", "turquoise", "purple",
+              "gold", "cardinal")
+PHASE_WORDS = ("parade", "stairs", "rooms", "enlist", "backdoor")
+EDGE_NAMES = ("top", "bottom", "left", "right")
+N_NOBLES = 42
+N_CARD_KINDS = 9
+
+
+@dataclass(frozen=True)
+class Noble:
+    id: str
+    gold: int
+    turquoise: int
+    purple: int
+    vp: int
+    privilege: str | None
+    amount: int
+
+
+@dataclass(frozen=True)
+class CardKind:
+    id: str
+    name: str
+    count: int
+    effect: str
+    amount: int
+    vp: int
+    phases: frozenset[str]
+
+
+@dataclass(frozen=True)
+class PalaisData:
+    """The edition's values in the shapes the rules code reads."""
+
+    nobles: tuple[Noble, ...]
+    cards: tuple[CardKind, ...]         # indexed by effect (EFFECTS order)
+    rows: int
+    columns: int
+    edge_spaces: tuple[tuple[int, ...], ...]   # per edge (EDGE_NAMES order), its spaces
+    edge_points: tuple[tuple[int, int], ...]
+    is_edge: tuple[bool, ...]
+    servants: int
+    general_supply: int
+    on_stairway: int
+    on_parade_ground: int
+    free_placement: int
+    start_gold: tuple[int, ...]
+    end_nobles: int
+    park_nobles: int
+    first_game: tuple[int, ...]          # cell -> room
+
+    @property
+    def spaces(self) -> int:
+        return self.rows * self.columns
+
+
+_CACHE: dict[str, Edition] = {}
+
+
+def load_edition(source: str | Path | None = None) -> Edition:
+    """The built-in edition (``None``, cached), or one from a path or TOML text."""
+    if source is None and "builtin" in _CACHE:
+        return _CACHE["builtin"]
+    reader = read_edition(GAME_ID, source, BUILTIN_PATH)
+    data = _check(reader)
+    edition = make_edition(reader, builtin=source is None, components={"data": data})
+    if source is None:
+        _CACHE["builtin"] = edition
+    return edition
+
+
+def data_of(edition: Edition) -> PalaisData:
+    return edition.components["data"]
+
+
+def _whole(r: EditionReader, path: tuple[Any, ...], lo: int = 0, hi: int = 99) -> int:
+    value = r.get(path, int)
+    if not lo <= value <= hi:
+        raise r.error(f"{path[-1]} must be between {lo} and {hi}, not {value}", *path)
+    return value
+
+
+def _check(r: EditionReader) -> PalaisData:
+    r.check_provenance(r.get(("setup",), dict), ("setup",))
+    servants = _whole(r, ("setup", "servants"), 1, 60)
+    general = _whole(r, ("setup", "general_supply"), 0, 60)
+    stairs = _whole(r, ("setup", "on_stairway"), 0, 20)
+    parade = _whole(r, ("setup", "on_parade_ground"), 0, 20)
+    free = _whole(r, ("setup", "free_placement"), 0, 20)
+    if stairs + parade + free > servants:
+        raise r.error("the servants placed at setup outnumber a player's servants", "setup")
+    start_gold = tuple(r.ints(("setup", "start_gold"), 4, 0, 99))
+    end_nobles = _whole(r, ("setup", "end_nobles"), 0, 64)
+    park_nobles = _whole(r, ("setup", "park_nobles"), 1, 64)
+
+    r.check_provenance(r.get(("rooms",), dict), ("rooms",))
+    grid = r.get(("rooms", "first_game"), list)
+    cells: list[int] = []
+    if len(grid) != 3 or any(not isinstance(row, list) or len(row) != 3 for row in grid):
+        raise r.error("first_game must be three rows of three rooms", "rooms", "first_game")
+    for row in grid:
+        for name in row:
+            if name not in ROOM_INDEX:
+                raise r.error(f"unknown room {name!r} (rooms: {', '.join(ROOM_INDEX)})",
+                              "rooms", "first_game")
+            cells.append(ROOM_INDEX[name])
+    if sorted(cells) != list(range(9)):
+        raise r.error("first_game must hold each of the nine rooms once", "rooms", "first_game")
+
+    r.check_provenance(r.get(("park",), dict), ("park",))
+    rows = _whole(r, ("park", "rows"), 3, MAX_SIDE)
+    columns = _whole(r, ("park", "columns"), 3, MAX_SIDE)
+    if rows * columns != park_nobles:
+        raise r.error(f"the park has {rows * columns} spaces but setup.park_nobles is "
+                      f"{park_nobles}", "park")
+    if end_nobles >= park_nobles:
+        raise r.error("setup.end_nobles must be below park_nobles", "setup", "end_nobles")
+    edge_spaces = (
+        tuple(range(columns)),
+        tuple((rows - 1) * columns + c for c in range(columns)),
+        tuple(rr * columns for rr in range(rows)),
+        tuple(rr * columns + columns - 1 for rr in range(rows)),
+    )
+    points: dict[str, tuple[int, int]] = {}
+    for i, _entry in r.entries("edges"):
+        name = r.get(("edges", i, "name"), str)
+        if name not in EDGE_NAMES:
+            raise r.error(f"unknown edge {name!r} (edges: {', '.join(EDGE_NAMES)})",
+                          "edges", i, "name")
+        if name in points:
+            raise r.error(f"edge {name!r} is given twice", "edges", i, "name")
+        first = _whole(r, ("edges", i, "first"), 0, 50)
+        second = _whole(r, ("edges", i, "second"), 0, 50)
+        if second > first:
+            raise r.error("an edge's second place cannot score more than its first",
+                          "edges", i, "second")
+        points[name] = (first, second)
+    missing = [e for e in EDGE_NAMES if e not in points]
+    if missing:
+        raise r.error(f"edges missing: {', '.join(missing)}", "edges")
+    is_edge = tuple(rr in (0, rows - 1) or c in (0, columns - 1)
+                    for rr in range(rows) for c in range(columns))
+
+    kinds: dict[str, CardKind] = {}
+    for i, _entry in r.entries("cards"):
+        cid = r.get(("cards", i, "id"), str)
+        effect = r.get(("cards", i, "effect"), str)
+        if effect not in EFFECT_INDEX:
+            raise r.error(f"unknown card effect {effect!r} (effects: {', '.join(EFFECTS)})",
+                          "cards", i, "effect")
+        if effect in kinds:
+            raise r.error(f"two card kinds have the effect {effect!r}", "cards", i, "effect")
+        phases = r.get(("cards", i, "phases"), list)
+        for word in phases:
+            if word not in PHASE_WORDS:
+                raise r.error(f"unknown phase {word!r} (phases: {', '.join(PHASE_WORDS)})",
+                              "cards", i, "phases")
+        if not phases:
+            raise r.error("a card needs at least one phase in which it may be played",
+                          "cards", i, "phases")
+        kinds[effect] = CardKind(
+            id=cid, name=r.get(("cards", i, "name"), str),
+            count=_whole(r, ("cards", i, "count"), 1, 12), effect=effect,
+            amount=_whole(r, ("cards", i, "amount"), 0, 9), vp=_whole(r, ("cards", i, "vp"), 0, 20),
+            phases=frozenset(phases))
+    if len(kinds) != N_CARD_KINDS:
+        missing = [e for e in EFFECTS if e not in kinds]
+        raise r.error(f"there must be {N_CARD_KINDS} card kinds; missing: {', '.join(missing)}",
+                      "cards")
+    cards = tuple(kinds[e] for e in EFFECTS)
+
+    nobles: list[Noble] = []
+    ids: set[str] = set()
+    for i, entry in r.entries("nobles"):
+        nid = r.get(("nobles", i, "id"), str)
+        if nid in ids:
+            raise r.error(f"noble {nid!r} is given twice", "nobles", i, "id")
+        ids.add(nid)
+        privilege = entry.get("privilege")
+        if privilege is not None and privilege not in PRIVILEGES:
+            raise r.error(f"unknown privilege {privilege!r} (privileges: "
+                          f"{', '.join(PRIVILEGES)})", "nobles", i, "privilege")
+        nobles.append(Noble(
+            id=nid, gold=_whole(r, ("nobles", i, "gold"), 0, 30),
+            turquoise=_whole(r, ("nobles", i, "turquoise"), 0, 9),
+            purple=_whole(r, ("nobles", i, "purple"), 0, 9),
+            vp=_whole(r, ("nobles", i, "vp"), 0, 30), privilege=privilege,
+            amount=_whole(r, ("nobles", i, "amount"), 0, 9) if privilege else 0))
+    if len(nobles) < park_nobles:
+        raise r.error(f"{len(nobles)} nobles cannot fill a park of {park_nobles}", "nobles")
+    if len(nobles) != N_NOBLES:
+        raise r.error(f"there must be {N_NOBLES} noble tiles, not {len(nobles)}", "nobles")
+    return PalaisData(
+        nobles=tuple(nobles), cards=cards, rows=rows, columns=columns,
+        edge_spaces=edge_spaces, edge_points=tuple(points[e] for e in EDGE_NAMES),
+        is_edge=is_edge, servants=servants, general_supply=general, on_stairway=stairs,
+        on_parade_ground=parade, free_placement=free, start_gold=start_gold,
+        end_nobles=end_nobles, park_nobles=park_nobles, first_game=tuple(cells))

@@ -1,0 +1,265 @@
+"""Palais Royal as a picture: ``render_svg(view) -> str``.
+
+A pure function of the view (keys: see ``view.py``), like ``chess.svg.board()``: no state, no
+I/O, the same bytes for the same view. The castle's nine rooms on the left with every seat's
+servants and the majority holder; the castle park on the right with its nobles (VP in the
+crown, gold to pay now, turquoise and purple seals, privilege) and the servants left on edge
+spaces; the seats below; every other legal action as a button.
+
+Elements an action can target carry its notation in ``data-action`` when the view's ``legal``
+list holds it: a room (place, recruit from, extra, leave), an arrow between two rooms (a
+Stairway move), a park space (enlist), a card (keep, play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from regalia.engine.markup import attributes as _attrs
+from regalia.engine.markup import element as el
+
+WIDTH = 1280
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+SEAT_FILLS = ("#d23c3c", "#3b6fd1", "#e6c229", "#3ea352")
+TURQUOISE = "#1fb3b3"
+PURPLE = "#8c4fc2"
+ROOM_W, ROOM_H = 190, 120
+CASTLE_X, CASTLE_Y = 20, 96
+PARK_X, PARK_Y = 640, 96
+SPACE = 96
+PRIVILEGE_WORDS = {"servants": "+servants", "moves": "+move", "diagonal": "diagonal",
+                   "gate": "+Gate", "backdoor": "+draw", "turquoise": "+turq.",
+                   "purple": "+purple", "gold": "+gold", "cardinal": "+Cardinal"}
+
+
+def _text(x: float, y: float, s: str, size: float = 13, weight: str = "normal",
+          fill: str = "#222", anchor: str = "start") -> str:
+    return el("text", s, x=x, y=y, font_size=size, font_weight=weight, fill=fill,
+              text_anchor=anchor, font_family=FONT)
+
+
+def _group(cls: str, action: str | None, **attrs: Any) -> str:
+    if action:
+        attrs["cursor"] = "pointer"
+    return f"<g{_attrs({'class': cls, 'data_action': action, **attrs})}>"
+
+
+def _claim(notation: str, legal: set[str], used: set[str]) -> str | None:
+    if notation in legal:
+        used.add(notation)
+        return notation
+    return None
+
+
+def _room_action(room: str, legal: set[str], used: set[str]) -> str | None:
+    for notation in (f"place {room}", f"recruit from {room}", f"leave {room}",
+                     f"extra {room}"):
+        if notation in legal:
+            return _claim(notation, legal, used)
+    for notation in sorted(legal):
+        if notation.startswith(f"extra {room} from "):
+            return _claim(notation, legal, used)
+    return None
+
+
+def _castle(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
+    out = [_text(CASTLE_X, CASTLE_Y - 12, "Castle", 18, "bold")]
+    titles = view["room_titles"]
+    players = view["players"]
+    centre: dict[str, tuple[float, float]] = {}
+    for r, row in enumerate(view["layout"]):
+        for c, room in enumerate(row):
+            x = CASTLE_X + c * (ROOM_W + 10)
+            y = CASTLE_Y + r * (ROOM_H + 10)
+            centre[room] = (x + ROOM_W / 2, y + ROOM_H / 2)
+            action = _room_action(room, legal, used)
+            held = view["majority"].get(room)
+            out.append(_group("room", action, data_room=room))
+            out.append(el("rect", x=x, y=y, width=ROOM_W, height=ROOM_H, rx=8,
+                          fill="#f4ecd8" if room != "gate" else "#e8dcc0",
+                          stroke="#1a1a1a" if action else "#8a7a55",
+                          stroke_width=3 if action else 1.5))
+            title = "Mme de Pompadour" if room == "pompadour" else titles[room]
+            out.append(_text(x + 8, y + 20, title, 14, "bold"))
+            if held is not None:
+                out.append(el("circle", cx=x + ROOM_W - 16, cy=y + 15, r=9,
+                              fill=SEAT_FILLS[held % 4], stroke="#222"))
+                out.append(_text(x + ROOM_W - 16, y + 20, "★", 12, "bold", "#fff", "middle"))
+            for p in range(players):
+                count = view["rooms"][room][p]
+                cx = x + 26 + p * 44
+                cy = y + 62
+                out.append(el("circle", cx=cx, cy=cy, r=16, fill=SEAT_FILLS[p % 4],
+                              opacity=1 if count else 0.25, stroke="#333"))
+                out.append(_text(cx, cy + 5, str(count), 14, "bold", "#fff", "middle"))
+            out.append("</g>")
+    for notation in sorted(legal):
+        parts = notation.split()
+        if parts[0] != "move" or len(parts) != 3:
+            continue
+        (x1, y1), (x2, y2) = centre[parts[1]], centre[parts[2]]
+        # Arrows sit off-centre so that a → b and b → a do not overlap.
+        dx, dy = x2 - x1, y2 - y1
+        ox, oy = -dy * 0.1, dx * 0.1
+        sx, sy = x1 + dx * 0.4 + ox, y1 + dy * 0.4 + oy
+        ex, ey = x1 + dx * 0.6 + ox, y1 + dy * 0.6 + oy
+        used.add(notation)
+        out.append(_group("move", notation))
+        out.append(el("line", x1=sx, y1=sy, x2=ex, y2=ey, stroke="#111", stroke_width=4,
+                      marker_end="url(#arrow)"))
+        out.append("</g>")
+    return out
+
+
+def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
+    park = view["park"]
+    cols = park["columns"]
+    out = [_text(PARK_X, PARK_Y - 12, f"Castle park — {view['nobles_left']} nobles, the game "
+                 f"ends at {view['end_at']}", 18, "bold")]
+    for i, sp in enumerate(park["spaces"]):
+        r, c = divmod(i, cols)
+        x = PARK_X + c * SPACE
+        y = PARK_Y + r * SPACE
+        action = _claim(f"enlist {sp['space']}", legal, used)
+        out.append(_group("space", action, data_space=sp["space"]))
+        out.append(el("rect", x=x, y=y, width=SPACE - 4, height=SPACE - 4, rx=6,
+                      fill="#c9dcb4" if sp["edge"] else "#e3eed6",
+                      stroke="#111" if action else "#6d8a55", stroke_width=3 if action else 1))
+        nb = sp["noble"]
+        if nb is not None:
+            out.append(el("rect", x=x + 6, y=y + 6, width=SPACE - 16, height=SPACE - 16, rx=4,
+                          fill="#fffaf0" if nb["privilege"] else "#f1e7d0", stroke="#7a6a4a"))
+            out.append(el("path", d=f"M{x + 10} {y + 30} l4 -16 l7 9 l7 -12 l7 12 l7 -9 "
+                          f"l4 16 z", fill="#e2b53b", stroke="#8a6a10"))
+            out.append(_text(x + 28, y + 28, str(nb["vp"]), 12, "bold", "#3a2a00", "middle"))
+            out.append(el("circle", cx=x + 70, cy=y + 20, r=11, fill="#f0c419",
+                          stroke="#8a6a10"))
+            out.append(_text(x + 70, y + 25, str(sp["cost"]), 12, "bold", "#3a2a00",
+                             "middle"))
+            for k in range(nb["turquoise"]):
+                out.append(el("circle", cx=x + 16 + k * 13, cy=y + 50, r=5, fill=TURQUOISE))
+            for k in range(nb["purple"]):
+                out.append(el("circle", cx=x + 16 + k * 13, cy=y + 64, r=5, fill=PURPLE))
+            if nb["privilege"]:
+                out.append(_text(x + SPACE / 2 - 2, y + 84,
+                                 PRIVILEGE_WORDS.get(nb["privilege"], nb["privilege"]), 11,
+                                 "bold", "#5a3000", "middle"))
+        elif sp["servant"] is not None:
+            out.append(el("circle", cx=x + SPACE / 2 - 2, cy=y + SPACE / 2 - 2, r=18,
+                          fill=SEAT_FILLS[sp["servant"] % 4], stroke="#222"))
+        out.append("</g>")
+    edges = view["edges"]
+    y = PARK_Y + park["rows"] * SPACE + 18
+    for e in edges:
+        counts = ", ".join(str(n) for n in e["counts"])
+        out.append(_text(PARK_X, y, f"{e['name']} edge {e['first']}/{e['second']} VP — "
+                         f"servants {counts}", 13))
+        y += 18
+    return out
+
+
+def _seats(view: Mapping[str, Any], legal: set[str], used: set[str], top: float) -> list[str]:
+    out = []
+    cards = {c["id"]: c for c in view["cards"]}
+    by_effect = {c["id"]: c["effect"] for c in view["cards"]}
+    y = top
+    for p, s in enumerate(view["seats"]):
+        on_turn = view["current"] == p
+        out.append(el("rect", x=20, y=y, width=WIDTH - 40, height=74, rx=8,
+                      fill="#fbf7ee", stroke=SEAT_FILLS[p % 4],
+                      stroke_width=4 if on_turn else 2))
+        score = s["score"] if s["score"] is not None else f"{s['score_known']} + ?"
+        me = " (you)" if view["seat"] == p else ""
+        out.append(_text(32, y + 22, f"{s['name']}{me}", 15, "bold", SEAT_FILLS[p % 4]))
+        out.append(_text(200, y + 22, f"gold {s['gold']} · play area {s['area']} · supply "
+                         f"{s['supply']} · cards in hand {s['hand_count']} · played VP "
+                         f"{s['played_vp']} · score {score}", 13))
+        up = ", ".join(f"{n['id']} ({n['vp']})" for n in s["nobles"]) or "none"
+        down = s["face_down_nobles"]
+        down_text = f"{s['face_down']} face down" if down is None else \
+            "face down: " + (", ".join(f"{n['id']} ({n['vp']})" for n in down) or "none")
+        out.append(_text(32, y + 44, f"nobles: {up}; {down_text}", 12))
+        hand = s["hand"]
+        if hand:
+            x = 32
+            for cid, count in hand.items():
+                action = _claim(f"play {by_effect.get(cid, cid)}", legal, used)
+                out.append(_group("card", action, data_card=cid))
+                label = f"{cards[cid]['name'] if cid in cards else cid} ×{count}"
+                w = 10 + 7 * len(label)
+                out.append(el("rect", x=x, y=y + 52, width=w, height=18, rx=3,
+                              fill="#fff", stroke="#111" if action else "#999"))
+                out.append(_text(x + 5, y + 65, label, 11))
+                out.append("</g>")
+                x += w + 6
+        y += 82
+    return out
+
+
+def render_svg(view: Mapping[str, Any]) -> str:
+    """The position as an SVG document (a string)."""
+    legal = set(view.get("legal", []))
+    used: set[str] = set()
+    body: list[str] = []
+    step = view["step"]
+    who = "" if view["current"] is None else \
+        f" — {view['seats'][view['current']]['name']} to move ({step})"
+    last = " — last round" if view.get("last_round") and not view["over"] else ""
+    body.append(_text(20, 32, f"Palais Royal, round {view['round']}{who}{last}", 20, "bold"))
+    turn = view.get("turn")
+    if turn:
+        body.append(_text(20, 56, f"seals this turn: {turn['turquoise']} turquoise, "
+                          f"{turn['purple']} purple · Office {turn['office']} · Back door "
+                          f"draws {turn['backdoor_draws']} · draw pile {view['deck']} · left "
+                          f"in the step {view['left']}", 13))
+    body.extend(_castle(view, legal, used))
+    body.extend(_park(view, legal, used))
+    park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 18 * 5
+    castle_bottom = CASTLE_Y + 3 * (ROOM_H + 10)
+    y = float(max(park_bottom, castle_bottom) + 10)
+    drawn = view.get("drawn")
+    if drawn:
+        body.append(_text(20, y + 14, "Drawn at the Back door:", 14, "bold"))
+        x = 200.0
+        names = {c["id"]: c for c in view["cards"]}
+        for cid in drawn:
+            card = names.get(cid)
+            action = _claim(f"keep {card['effect']}", legal, used) if card else None
+            label = card["text"] if card else cid
+            w = 10 + 6.5 * len(label)
+            body.append(_group("drawn", action, data_card=cid))
+            body.append(el("rect", x=x, y=y, width=w, height=22, rx=3, fill="#fff",
+                           stroke="#111" if action else "#999"))
+            body.append(_text(x + 5, y + 15, label, 11))
+            body.append("</g>")
+            x += w + 6
+        y += 32
+    body.extend(_seats(view, legal, used, y))
+    y += 82 * view["players"] + 6
+    rest = [a for a in view.get("legal", []) if a not in used]
+    x = 20.0
+    for notation in rest:
+        w = 16 + 8 * len(notation)
+        if x + w > WIDTH - 20:
+            x = 20.0
+            y += 34
+        body.append(_group("button", notation))
+        body.append(el("rect", x=x, y=y, width=w, height=26, rx=5, fill="#ece4d0",
+                       stroke="#333"))
+        body.append(_text(x + w / 2, y + 18, notation, 13, "normal", "#111", "middle"))
+        body.append("</g>")
+        x += w + 8
+    height = y + 40
+    if view.get("over") and view.get("scores"):
+        body.append(_text(20, height, "Final: " + ", ".join(
+            f"{view['seats'][p]['name']} {view['scores'][p]} (place {view['ranking'][p]})"
+            for p in range(view["players"])), 16, "bold"))
+        height += 20
+    defs = ("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
+            "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 "
+            "z\" fill=\"#111\"/></marker></defs>")
+    return (f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{int(height)}\" "
+            f"viewBox=\"0 0 {WIDTH} {int(height)}\">{defs}"
+            + el("rect", x=0, y=0, width=WIDTH, height=int(height), fill="#fdfaf3")
+            + "".join(body) + "</svg>")

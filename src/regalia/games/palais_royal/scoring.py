@@ -1,0 +1,65 @@
+"""Final scoring (SEED): nobles' VP, played cards' VP, 1 VP per card in hand (at most 6), and
+the four park edges' first and second places."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.engine.state import places_from_keys
+from regalia.games.palais_royal.rooms import CARDINAL
+
+if TYPE_CHECKING:
+    from regalia.games.palais_royal.state import PalaisState
+
+HAND_CAP = 6  # SEED: each unplayed privilege card 1 VP, at most 6
+
+
+def edge_counts(s: PalaisState) -> list[list[int]]:
+    """Per edge (top, bottom, left, right), each seat's servants on it (corners count on
+    both edges they lie on)."""
+    out = []
+    for spaces in s.d.edge_spaces:
+        counts = [0] * s.players
+        for sp in spaces:
+            m = s.marker[sp]
+            if m >= 0:
+                counts[m] += 1
+        out.append(counts)
+    return out
+
+
+def edge_points(s: PalaisState) -> list[int]:
+    """Each seat's park-edge points. Tied players each score the place they tie for and the
+    next place is skipped; with ``edge_ties = cardinal`` the Cardinal's room breaks ties."""
+    total = [0] * s.players
+    cardinal = s.options["edge_ties"] == "cardinal"
+    for counts, (first, second) in zip(edge_counts(s), s.d.edge_points, strict=True):
+        keys = [(c, s.servants[p][CARDINAL] if cardinal else 0) for p, c in enumerate(counts)]
+        places = places_from_keys(keys)
+        for p, c in enumerate(counts):
+            if c == 0:
+                continue
+            if places[p] == 1:
+                total[p] += first
+            elif places[p] == 2:
+                total[p] += second
+    return total
+
+
+def noble_vp(s: PalaisState, p: int) -> int:
+    nobles = s.d.nobles
+    return sum(nobles[t].vp for t in s.nobles[p])
+
+
+def hand_vp(s: PalaisState, p: int) -> int:
+    return min(HAND_CAP, sum(s.hand[p]))
+
+
+def seat_score(s: PalaisState, p: int, edges: list[int]) -> int:
+    return noble_vp(s, p) + s.played_vp[p] + hand_vp(s, p) + edges[p]
+
+
+def breakdown(s: PalaisState, p: int) -> dict[str, int]:
+    edges = edge_points(s)
+    return {"nobles": noble_vp(s, p), "played": s.played_vp[p], "hand": hand_vp(s, p),
+            "edges": edges[p], "total": seat_score(s, p, edges)}

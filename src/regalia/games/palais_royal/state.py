@@ -1,0 +1,826 @@
+"""PalaisState: the position of a game, and its turn flow (setup, the five steps, the end).
+
+Servants are counts: per seat a play area, a general-supply stock and nine room counts, plus
+the park spaces holding a seat's servant. Nobles are tile indices into the edition's list;
+privilege cards are kinds (the nine effects of actions.EFFECTS), hands and the discard pile are
+counts per kind, the draw pile an unordered multiset drawn from at the moment a card is seen.
+A turn is a phase with a counter (placements or moves left) and this turn's card and noble
+bonuses; ``_settle`` takes steps that leave no choice ("done" alone) and stops at a real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from regalia.engine.actions import Action
+from regalia.engine.errors import InvalidOption
+from regalia.engine.rng import Rng
+from regalia.engine.state import State, places_from_keys
+from regalia.games.palais_royal import actions as A
+from regalia.games.palais_royal.edition import PRIVILEGES, PalaisData, data_of
+from regalia.games.palais_royal.rooms import (
+    BACKDOOR,
+    CARDINAL,
+    GATE,
+    KING,
+    MINT,
+    OFFICE,
+    PARADE,
+    POMPADOUR,
+    ROOM_INDEX,
+    ROOMS,
+    STAIRS,
+    adjacency,
+)
+from regalia.games.palais_royal.scoring import edge_points, seat_score
+
+GAME_ID = "palais-royal"
+SEATS = ((0,), (1,), (2,), (3,))
+
+# Phases: the setup placement, the five steps of a turn (Enlist split by the edge servant,
+# Back door by the cards kept), and the end.
+SETUP, PARADE_STEP, STAIRS_STEP, ROOMS_STEP, ENLIST_STEP, EDGE_STEP, BACKDOOR_STEP, KEEP_STEP, \
+    OVER = range(9)
+PHASE_NAMES = ("setup", "parade", "stairs", "rooms", "enlist", "edge", "backdoor", "keep",
+               "over")
+# The phase word a privilege card names for each phase (edition "phases").
+CARD_PHASE = {PARADE_STEP: "parade", STAIRS_STEP: "stairs", ROOMS_STEP: "rooms",
+              ENLIST_STEP: "enlist", BACKDOOR_STEP: "backdoor"}
+P_SERVANTS, P_MOVES, P_DIAGONAL, P_GATE, P_BACKDOOR, P_TURQUOISE, P_PURPLE, P_GOLD, \
+    P_CARDINAL = range(len(PRIVILEGES))
+PRIVILEGE_INDEX = {p: i for i, p in enumerate(PRIVILEGES)}
+N_KINDS = len(A.EFFECTS)
+(C_GOLD, C_TURQUOISE, C_PURPLE, C_MOVES, C_GATE, C_OFFICE, C_BACKDOOR, C_CARDINAL,
+ C_PRESTIGE) = range(N_KINDS)
+
+
+class PalaisState(State):
+    """A game of Palais Royal for 2 to 4 players. Seat 0 is the start player."""
+
+    GAME_ID = GAME_ID
+
+    __slots__ = (
+        "_opts",
+        "adj",
+        "area",
+        "box",
+        "cur",
+        "d",
+        "discard",
+        "drawn",
+        "edge_space",
+        "extra_done",
+        "final",
+        "gold",
+        "hand",
+        "idle",
+        "last_enlist",
+        "layout",
+        "left",
+        "marker",
+        "move_actions",
+        "nobles",
+        "park",
+        "perks",
+        "phase",
+        "pile",
+        "played",
+        "played_vp",
+        "reserve",
+        "round",
+        "servants",
+        "t_backdoor",
+        "t_cardinal",
+        "t_office",
+        "t_purple",
+        "t_turquoise",
+    )
+
+    d: PalaisData
+    layout: list[int]            # cell (row by row) -> room
+    adj: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]  # orthogonal, +diag
+    move_actions: tuple[tuple[tuple[Action, ...], ...], ...]  # [diagonal][room]: its moves
+    servants: list[list[int]]    # [seat][room]
+    area: list[int]              # servants in each seat's play area
+    reserve: list[int]           # servants of each colour in the general supply
+    gold: list[int]
+    park: list[int]              # space -> noble index, -1 when empty
+    marker: list[int]            # space -> seat whose servant stands there, -1 if none
+    box: list[int]               # the nobles returned to the box unseen
+    nobles: list[list[int]]      # per seat, nobles enlisted, in order
+    perks: list[list[int]]       # per seat, per privilege: the amount its nobles give
+    hand: list[list[int]]        # per seat, cards held per kind
+    pile: list[int]              # draw pile: card kinds (a multiset; order is never used)
+    discard: list[int]           # per kind (the discard pile is open)
+    played: list[list[int]]      # per seat, cards played per kind
+    played_vp: list[int]
+    drawn: list[int]             # the Back-door draw being decided (kinds)
+    cur: int
+    phase: int
+    left: int                    # placements (setup, Parade ground) or moves (Stairway) left
+    round: int
+    final: bool                  # the end was triggered: this round is the last
+    idle: int                    # turns in a row that offered their player no choice
+    last_enlist: int             # the round in which a noble was last enlisted (0: none yet)
+    extra_done: int              # bit 1: King's bonus servant taken, bit 2: Pompadour's
+    edge_space: int              # space whose noble was just enlisted from an edge
+    t_turquoise: int             # seals from nobles and cards left this turn
+    t_purple: int
+    t_office: int                # enlist permissions from cards this turn
+    t_cardinal: int              # Cardinal strength from cards this turn
+    t_backdoor: int              # extra Back-door draws from cards this turn
+    _opts: tuple[Action, ...]
+
+    # ================================================================== setup
+    def _setup(self) -> None:
+        d = self.d = data_of(self.edition)
+        n = self.players
+        self._lay_out_rooms()
+        ids = [nb.id for nb in d.nobles]
+        index = {nid: i for i, nid in enumerate(ids)}
+        left = list(ids)
+        self.park = []
+        for _ in range(d.park_nobles):
+            nid = self._draw("noble", left)
+            left.remove(nid)
+            self.park.append(index[nid])
+        self.box = sorted(index[nid] for nid in left)
+        self.marker = [-1] * d.spaces
+        self.servants = [[0] * 9 for _ in range(n)]
+        for p in range(n):
+            self.servants[p][STAIRS] = d.on_stairway
+            self.servants[p][PARADE] = d.on_parade_ground
+        self.area = [d.servants - d.on_stairway - d.on_parade_ground] * n
+        self.reserve = [d.general_supply] * n
+        self.gold = [d.start_gold[p] for p in range(n)]
+        self.nobles = [[] for _ in range(n)]
+        self.perks = [[0] * len(PRIVILEGES) for _ in range(n)]
+        self.hand = [[0] * N_KINDS for _ in range(n)]
+        self.pile = [k for k, kind in enumerate(d.cards) for _ in range(kind.count)]
+        self.discard = [0] * N_KINDS
+        self.played = [[0] * N_KINDS for _ in range(n)]
+        self.played_vp = [0] * n
+        self.drawn = []
+        self.round = 0
+        self.final = False
+        self.idle = 0
+        self.last_enlist = 0
+        stall = self.options["stall_rounds"]
+        if stall < 5:
+            raise InvalidOption(f"option 'stall_rounds' takes 5 or more rounds, not {stall}")
+        self.edge_space = -1
+        self._reset_turn()
+        self.cur = 0
+        if d.free_placement:
+            self.phase = SETUP
+            self.left = d.free_placement
+            self._settle()
+        else:
+            self._start_turn(0)
+            self._settle()
+
+    def _lay_out_rooms(self) -> None:
+        """The 3 x 3 rooms: shuffled (RB), Gate fixed in the centre, or the first-game grid."""
+        how = self.options["layout"]
+        if how == "first-game":
+            self.layout = list(self.d.first_game)
+        else:
+            names = list(ROOMS)
+            fixed = {4: "gate"} if how == "gate-centre" else {}
+            for name in fixed.values():
+                names.remove(name)
+            cells: list[str] = []
+            for cell in range(9):
+                if cell in fixed:
+                    cells.append(fixed[cell])
+                    continue
+                name = self._draw("room", names)
+                names.remove(name)
+                cells.append(name)
+            self.layout = [ROOM_INDEX[name] for name in cells]
+        self._link_rooms()
+
+    def _link_rooms(self) -> None:
+        self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
+        self.move_actions = tuple(tuple(tuple(A.MOVE[a][b] for b in adj[a])  # type: ignore[misc]
+                                 for a in range(9)) for adj in self.adj)
+
+    def _reset_turn(self) -> None:
+        self.t_turquoise = self.t_purple = self.t_office = self.t_cardinal = 0
+        self.t_backdoor = self.extra_done = self.left = 0
+
+    # ================================================================== turn flow
+    def _start_turn(self, seat: int) -> None:
+        d = self.d
+        self.cur = seat
+        self._reset_turn()
+        if seat == 0:
+            self.round += 1
+            remaining = sum(1 for t in self.park if t >= 0)
+            limit = d.end_nobles - 1 if self.options["end"] == "fewer-than-twelve" \
+                else d.end_nobles
+            if remaining <= limit:
+                self.final = True  # SEED: this turn and one for every other player
+        perks = self.perks[seat]
+        self.t_turquoise = perks[P_TURQUOISE]
+        self.t_purple = perks[P_PURPLE]
+        self.phase = PARADE_STEP
+        self.left = self.servants[seat][PARADE] + self.majority(PARADE, seat) + perks[P_GATE]
+
+    def _settle(self) -> None:
+        """Take every step that offers nothing but "done"; cache the next real choice."""
+        while True:
+            phase = self.phase
+            if phase == PARADE_STEP and self.left == 0 and self._pass_whole_turn():
+                continue
+            if PARADE_STEP <= phase <= BACKDOOR_STEP and phase != EDGE_STEP and \
+                    self._step_is_empty(phase):
+                self._done()
+                continue
+            opts = self._compute_legal()
+            if len(opts) == 1 and opts[0] is A.DONE and self.phase != OVER:
+                self._done()
+                continue
+            self._opts = tuple(opts)
+            return
+
+    def _step_is_empty(self, phase: int) -> bool:
+        """A quick look whether a step offers nothing but "done" (no list built)."""
+        p = self.cur
+        if any(self.hand[p]):
+            return False
+        rooms = self.servants[p]
+        if phase in (PARADE_STEP, STAIRS_STEP):
+            return self.left == 0
+        if phase == ROOMS_STEP:
+            return not (rooms[KING] or rooms[POMPADOUR])
+        if phase == ENLIST_STEP:
+            return rooms[OFFICE] + self.t_office == 0
+        return rooms[BACKDOOR] == 0  # BACKDOOR_STEP
+
+    def _pass_whole_turn(self) -> bool:
+        """A turn that will offer no choice at all, played at once (most of the turns of
+        random players, who strand their servants): the Mint's gold is all that happens. The
+        same as saying "done" in each step; anything less certain takes the long way."""
+        p = self.cur
+        rooms = self.servants[p]
+        perks = self.perks[p]
+        if any(self.hand[p]):
+            return False
+        if rooms[STAIRS] + self.majority(STAIRS, p) + perks[P_MOVES] > 0:
+            return False  # moves to make (a seat in the castle has a neighbour to go to)
+        if self.majority(KING, p) or self.majority(POMPADOUR, p):
+            return False  # a bonus servant to place
+        if rooms[BACKDOOR] and (self.pile or any(self.discard)):
+            return False
+        income = rooms[MINT] + self.majority(MINT, p) + perks[P_GOLD]
+        if rooms[OFFICE]:
+            self.gold[p] += income  # as step 3 would, to ask what step 4 could afford
+            self.phase = ENLIST_STEP
+            can = any(a is not A.DONE for a in self._compute_legal())
+            self.gold[p] -= income
+            self.phase = PARADE_STEP
+            if can:
+                return False
+        self.gold[p] += income
+        self._end_turn()
+        return True
+
+    def _dead(self) -> bool:
+        """Whether no seat can ever enlist again: nobody has an Office servant with the seals a
+        noble needs and the gold for it (or an income). Checked only after a whole round of
+        turns that offered no choice, when nothing but gold can change any more."""
+        for p in range(self.players):
+            rooms = self.servants[p]
+            income = rooms[MINT] + self.majority(MINT, p) + self.perks[p][P_GOLD]
+            for sp in range(self.d.spaces):
+                tile = self.park[sp]
+                if tile < 0:
+                    continue
+                nb = self.d.nobles[tile]
+                if (rooms[OFFICE] and rooms[KING] + self.perks[p][P_TURQUOISE] >= nb.turquoise
+                        and rooms[POMPADOUR] + self.perks[p][P_PURPLE] >= nb.purple
+                        and (income or self.gold[p] >= self.gold_cost(sp))):
+                    return False
+        return True
+
+    def _done(self) -> None:
+        phase = self.phase
+        p = self.cur
+        if phase == PARADE_STEP:
+            # SEED: the Stairway's moves are fixed at the start of the step.
+            self.phase = STAIRS_STEP
+            self.left = self.servants[p][STAIRS] + self.majority(STAIRS, p) + \
+                self.perks[p][P_MOVES]
+        elif phase == STAIRS_STEP:
+            self.phase = ROOMS_STEP
+            self.left = 0
+            # Taking the Mint's gold never hurts, so step 3a is done on entering step 3.
+            self.gold[p] += self.servants[p][MINT] + self.majority(MINT, p) + \
+                self.perks[p][P_GOLD]
+        elif phase == ROOMS_STEP:
+            self.phase = ENLIST_STEP
+        elif phase == ENLIST_STEP:
+            self.phase = BACKDOOR_STEP
+        elif phase == BACKDOOR_STEP:
+            self._end_turn()
+        elif phase == KEEP_STEP:
+            for k in self.drawn:
+                self.discard[k] += 1
+            self.drawn = []
+            self._end_turn()
+        else:  # pragma: no cover - "done" is offered in no other phase
+            raise AssertionError(f"done in phase {PHASE_NAMES[phase]}")
+
+    def _end_turn(self) -> None:
+        # idle is -1 after a turn with a choice; a round of turns without one in a position
+        # that can never change again ends the game (the rules do not foresee it).
+        self.idle += 1
+        nxt = (self.cur + 1) % self.players
+        # Rounds without any noble enlisted end the game too (not in the rules: players who
+        # never enlist would otherwise play for ever).
+        stalled = nxt == 0 and self.round - self.last_enlist >= self.options["stall_rounds"]
+        if (nxt == 0 and self.final) or stalled or (self.idle >= self.players and self._dead()):
+            self.phase = OVER
+            self._reset_turn()
+            return
+        self._start_turn(nxt)
+
+    # ================================================================== rules helpers
+    def cardinal_strength(self, seat: int) -> int:
+        s = self.servants[seat][CARDINAL] + self.perks[seat][P_CARDINAL]
+        if seat == self.cur:
+            s += self.t_cardinal
+        return s
+
+    def majority(self, room: int, seat: int) -> int:
+        """1 if ``seat`` holds the majority in ``room`` (ties broken by the Cardinal), else 0.
+
+        SEED: most servants; among players tied for the most, the one with most servants in the
+        Cardinal's room wins; tied there too, nobody has it."""
+        mine = self.servants[seat][room]
+        if mine == 0:
+            return 0
+        tied = False
+        for q in range(self.players):
+            if q == seat:
+                continue
+            theirs = self.servants[q][room]
+            if theirs > mine:
+                return 0
+            if theirs == mine:
+                tied = True
+        if not tied:
+            return 1
+        c = self.cardinal_strength(seat)
+        for q in range(self.players):
+            if q != seat and self.servants[q][room] == mine and self.cardinal_strength(q) >= c:
+                return 0
+        return 1
+
+    def majority_holder(self, room: int) -> int:
+        for p in range(self.players):
+            if self.majority(room, p):
+                return p
+        return -1
+
+    def gold_cost(self, space: int) -> int:
+        """The noble's gold less one per empty neighbouring park space (reconstructed rule;
+        SEED: a space holding an edge servant counts as empty)."""
+        d = self.d
+        tile = self.park[space]
+        cost = d.nobles[tile].gold
+        how = self.options["discount"]
+        if how == "none" or cost == 0:
+            return cost
+        cols = d.columns
+        r, c = divmod(space, cols)
+        empty = 0
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr, dc) == (0, 0) or (dr and dc and how == "orthogonal"):
+                    continue
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < d.rows and 0 <= cc < cols and self.park[rr * cols + cc] < 0:
+                    empty += 1
+        return max(0, cost - empty)
+
+    def can_enlist(self, space: int, seat: int) -> bool:
+        tile = self.park[space]
+        if tile < 0:
+            return False
+        rooms = self.servants[seat]
+        if rooms[OFFICE] + self.t_office < 1:
+            return False
+        nb = self.d.nobles[tile]
+        if rooms[KING] + self.t_turquoise < nb.turquoise:
+            return False
+        if rooms[POMPADOUR] + self.t_purple < nb.purple:
+            return False
+        if self.gold[seat] < self.gold_cost(space):
+            return False
+        # An edge noble leaves a servant behind: one must exist after paying.
+        return not self.d.is_edge[space] or self.area[seat] + sum(rooms) > 0
+
+    def nobles_left(self) -> int:
+        return sum(1 for t in self.park if t >= 0)
+
+    # ================================================================== legal actions
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else SEATS[self.cur]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return list(self._opts)
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        p = self.cur
+        rooms = self.servants[p]
+        out: list[Action] = []
+        if phase == SETUP:
+            return list(A.PLACE)
+        if phase == OVER:
+            return out
+        if phase == PARADE_STEP:
+            if self.left > 0:
+                if self.area[p] > 0:
+                    out.append(A.RECRUIT)
+                else:
+                    out.extend(A.RECRUIT_FROM[r] for r in range(9)
+                               if r != GATE and rooms[r] > 0)
+        elif phase == STAIRS_STEP:
+            if self.left > 0:
+                moves = self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0]
+                for a in range(9):
+                    if rooms[a]:
+                        out.extend(moves[a])
+        elif phase == ROOMS_STEP:
+            for room, bit in ((KING, 1), (POMPADOUR, 2)):
+                if self.extra_done & bit or not self.majority(room, p):
+                    continue
+                if self.area[p] > 0:
+                    out.append(A.EXTRA[room])
+                else:
+                    out.extend(A.EXTRA_FROM[room][r] for r in range(9)
+                               if r != room and rooms[r] > 0)
+        elif phase == ENLIST_STEP and rooms[OFFICE] + self.t_office > 0:
+            d = self.d
+            cols = d.columns
+            turquoise = rooms[KING] + self.t_turquoise
+            purple = rooms[POMPADOUR] + self.t_purple
+            gold = self.gold[p]
+            nobles = d.nobles
+            anyone = self.area[p] + sum(rooms) > 0
+            is_edge = d.is_edge
+            for sp, tile in enumerate(self.park):
+                if tile < 0:
+                    continue
+                nb = nobles[tile]
+                if nb.turquoise > turquoise or nb.purple > purple:
+                    continue
+                if nb.gold > gold and self.gold_cost(sp) > gold:
+                    continue
+                if is_edge[sp] and not anyone:
+                    continue
+                out.append(A.enlist_action(sp, cols))
+        elif phase == EDGE_STEP:
+            if self.area[p] > 0:
+                out.append(A.LEAVE_AREA)
+            out.extend(A.LEAVE[r] for r in range(9) if rooms[r] > 0)
+            return out
+        elif phase == BACKDOOR_STEP:
+            if rooms[BACKDOOR] > 0 and (self.pile or any(self.discard)):
+                out.append(A.DRAW)
+        elif phase == KEEP_STEP:
+            if rooms[BACKDOOR] > 0:
+                seen = set(self.drawn)
+                out.extend(A.KEEP[k] for k in range(N_KINDS) if k in seen)
+            out.append(A.DONE)
+            return out
+        hand = self.hand[p]
+        if any(hand):
+            word = CARD_PHASE[phase]
+            cards = self.d.cards
+            for k in range(N_KINDS):
+                if hand[k] and word in cards[k].phases:
+                    out.append(A.PLAY[k])
+        out.append(A.DONE)
+        return out
+
+    # ================================================================== apply
+    def _apply(self, action: Action, seat: int) -> None:
+        self.idle = -1  # this turn offered a choice
+        self._act(action, seat)
+        self._settle()
+
+    def _act(self, action: Action, seat: int) -> None:
+        kind = action.kind
+        p = seat
+        rooms = self.servants[p]
+        if kind == "done":
+            self._done()
+        elif kind == "place":
+            rooms[action.args[0]] += 1
+            self.area[p] -= 1
+            self.left -= 1
+            if self.left == 0:
+                if p + 1 < self.players:
+                    self.cur = p + 1
+                    self.left = self.d.free_placement
+                else:
+                    self._start_turn(0)
+        elif kind == "recruit":
+            self._take_servant(p, action.args[0])
+            rooms[GATE] += 1
+            self.left -= 1
+        elif kind == "move":
+            a, b = action.args
+            rooms[a] -= 1
+            rooms[b] += 1
+            self.left -= 1
+        elif kind == "extra":
+            room, source = action.args
+            self._take_servant(p, source)
+            rooms[room] += 1
+            self.extra_done |= 1 if room == KING else 2
+        elif kind == "enlist":
+            self._enlist(p, A.enlist_space(action, self.d.columns))
+        elif kind == "leave":
+            self._take_servant(p, action.args[0])
+            self.marker[self.edge_space] = p
+            tile = self.nobles[p][-1]
+            self.edge_space = -1
+            self.phase = ENLIST_STEP
+            self._gain(p, tile)
+        elif kind == "draw":
+            self._back_door_draw(p)
+        elif kind == "keep":
+            k = action.args[0]
+            self.drawn.remove(k)
+            self.hand[p][k] += 1
+            rooms[BACKDOOR] -= 1
+            self.area[p] += 1
+        elif kind == "play":
+            self._play_card(p, action.args[0])
+
+    def _take_servant(self, p: int, source: int) -> None:
+        """A newly placed servant: from the play area (source -1), else from a room (SEED:
+        only when the play area is empty; edge servants from anywhere)."""
+        if source < 0:
+            self.area[p] -= 1
+        else:
+            self.servants[p][source] -= 1
+
+    def _enlist(self, p: int, space: int) -> None:
+        """SEED step 4: one Office servant home, the seals' servants home, the gold paid."""
+        d = self.d
+        tile = self.park[space]
+        nb = d.nobles[tile]
+        rooms = self.servants[p]
+        cost = self.gold_cost(space)
+        if self.t_office:
+            self.t_office -= 1
+        else:
+            rooms[OFFICE] -= 1
+            self.area[p] += 1
+        # Seals from nobles and cards last only this turn, so they are spent first.
+        use = min(self.t_turquoise, nb.turquoise)
+        self.t_turquoise -= use
+        rooms[KING] -= nb.turquoise - use
+        self.area[p] += nb.turquoise - use
+        use = min(self.t_purple, nb.purple)
+        self.t_purple -= use
+        rooms[POMPADOUR] -= nb.purple - use
+        self.area[p] += nb.purple - use
+        self.gold[p] -= cost
+        self.last_enlist = self.round
+        self.park[space] = -1
+        self.nobles[p].append(tile)
+        if d.is_edge[space]:
+            self.edge_space = space
+            self.phase = EDGE_STEP
+        else:
+            self._gain(p, tile)
+
+    def _gain(self, p: int, tile: int) -> None:
+        """A noble's privilege takes effect: servants from the general supply at once, the
+        others from the next turn on (perks)."""
+        nb = self.d.nobles[tile]
+        if nb.privilege is None:
+            return
+        i = PRIVILEGE_INDEX[nb.privilege]
+        self.perks[p][i] += max(1, nb.amount) if i != P_SERVANTS else nb.amount
+        if i == P_SERVANTS:
+            k = min(nb.amount, self.reserve[p])
+            self.reserve[p] -= k
+            self.area[p] += k
+
+    def _back_door_draw(self, p: int) -> None:
+        """Draw one card per Back-door servant (plus bonuses); an empty draw pile is made
+        again from the discard pile (SEED)."""
+        want = self.servants[p][BACKDOOR] + self.perks[p][P_BACKDOOR] + self.t_backdoor
+        ids = [c.id for c in self.d.cards]
+        index = {cid: k for k, cid in enumerate(ids)}
+        for _ in range(want):
+            if not self.pile:
+                if not any(self.discard):
+                    break
+                self.pile = [k for k in range(N_KINDS) for _ in range(self.discard[k])]
+                self.discard = [0] * N_KINDS
+            k = index[self._draw("card", [ids[c] for c in self.pile])]
+            self.pile.remove(k)
+            self.drawn.append(k)
+        self.drawn.sort()
+        self.phase = KEEP_STEP
+
+    def _play_card(self, p: int, k: int) -> None:
+        kind = self.d.cards[k]
+        self.hand[p][k] -= 1
+        self.played[p][k] += 1
+        self.discard[k] += 1  # keirat: played cards go to the discard pile
+        self.played_vp[p] += kind.vp
+        amount = kind.amount
+        if k == C_GOLD:
+            self.gold[p] += amount
+        elif k == C_TURQUOISE:
+            self.t_turquoise += amount
+        elif k == C_PURPLE:
+            self.t_purple += amount
+        elif k in (C_MOVES, C_GATE):
+            self.left += amount
+        elif k == C_OFFICE:
+            self.t_office += amount
+        elif k == C_BACKDOOR:
+            self.t_backdoor += amount
+        elif k == C_CARDINAL:
+            self.t_cardinal += amount
+
+    # ================================================================== end and scores
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> tuple[int, ...]:
+        edges = edge_points(self)
+        return tuple(seat_score(self, p, edges) for p in range(self.players))
+
+    def ranking(self) -> tuple[int, ...]:
+        scores = self.scores()
+        if self.options["winner_tiebreak"] == "gold":
+            return places_from_keys([(scores[p], self.gold[p]) for p in range(self.players)])
+        return places_from_keys(scores)
+
+    # ================================================================== views and text
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from regalia.games.palais_royal.view import build_view
+
+        return build_view(self, seat)
+
+    def describe(self, action: Action) -> str:
+        from regalia.games.palais_royal.text import describe
+
+        return describe(self, action)
+
+    def announce(self, action: Action, seat: int) -> str:
+        from regalia.games.palais_royal.text import announce
+
+        return announce(self, action, seat)
+
+    def caution(self, action: Action, seat: int) -> str | None:
+        from regalia.games.palais_royal.text import caution
+
+        return caution(self, action, seat)
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def check_invariants(self) -> None:
+        from regalia.games.palais_royal.invariants import check_invariants
+
+        check_invariants(self)
+
+    # ================================================================== copy, JSON, hidden
+    _LISTS = ("layout", "area", "reserve", "gold", "park", "marker", "box", "pile", "discard",
+              "played_vp", "drawn")
+    _TABLES = ("servants", "nobles", "perks", "hand", "played")
+    _INTS = ("cur", "phase", "left", "round", "idle", "last_enlist", "extra_done", "edge_space",
+             "t_turquoise", "t_purple", "t_office", "t_cardinal", "t_backdoor")
+
+    def _copy(self) -> PalaisState:
+        new = PalaisState.__new__(PalaisState)
+        new.d = self.d
+        new.adj = self.adj
+        new.move_actions = self.move_actions
+        new.layout = self.layout  # never changed after setup
+        new.area = self.area[:]
+        new.reserve = self.reserve[:]
+        new.gold = self.gold[:]
+        new.park = self.park[:]
+        new.marker = self.marker[:]
+        new.box = self.box[:]
+        new.pile = self.pile[:]
+        new.discard = self.discard[:]
+        new.played_vp = self.played_vp[:]
+        new.drawn = self.drawn[:]
+        new.servants = [r[:] for r in self.servants]
+        new.nobles = [r[:] for r in self.nobles]
+        new.perks = [r[:] for r in self.perks]
+        new.hand = [r[:] for r in self.hand]
+        new.played = [r[:] for r in self.played]
+        new.cur = self.cur
+        new.phase = self.phase
+        new.left = self.left
+        new.round = self.round
+        new.final = self.final
+        new.idle = self.idle
+        new.last_enlist = self.last_enlist
+        new.extra_done = self.extra_done
+        new.edge_space = self.edge_space
+        new.t_turquoise = self.t_turquoise
+        new.t_purple = self.t_purple
+        new.t_office = self.t_office
+        new.t_cardinal = self.t_cardinal
+        new.t_backdoor = self.t_backdoor
+        new._opts = self._opts
+        return new
+
+    def _dump(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: list(getattr(self, name)) for name in self._LISTS}
+        for name in self._TABLES:
+            out[name] = [list(r) for r in getattr(self, name)]
+        for name in self._INTS:
+            out[name] = getattr(self, name)
+        out["final"] = self.final
+        return out
+
+    def _load(self, data: Mapping[str, Any]) -> None:
+        self.d = data_of(self.edition)
+        for name in self._LISTS:
+            setattr(self, name, [int(x) for x in data[name]])
+        for name in self._TABLES:
+            setattr(self, name, [[int(x) for x in r] for r in data[name]])
+        for name in self._INTS:
+            setattr(self, name, int(data[name]))
+        self.final = bool(data["final"])
+        self._link_rooms()
+        from regalia.games.palais_royal.invariants import check_invariants
+
+        try:
+            check_invariants(self)
+        except AssertionError as err:
+            raise ValueError(f"inconsistent position: {err}") from None
+        self._opts = tuple(self._compute_legal())
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Resample what ``seat`` cannot see: others' hands (and a Back-door draw being
+        decided by another seat) together with the draw pile; others' face-down nobles
+        together with the nobles in the box."""
+        n = self.players
+        pool = list(self.pile)
+        others = [o for o in range(n) if o != seat]
+        for o in others:
+            for k in range(N_KINDS):
+                pool.extend([k] * self.hand[o][k])
+        drawn_hidden = self.phase == KEEP_STEP and self.cur != seat
+        if drawn_hidden:
+            pool.extend(self.drawn)
+        rng.shuffle(pool)
+        at = 0
+        for o in others:
+            size = sum(self.hand[o])
+            hand = [0] * N_KINDS
+            for k in pool[at:at + size]:
+                hand[k] += 1
+            self.hand[o] = hand
+            at += size
+        if drawn_hidden:
+            size = len(self.drawn)
+            self.drawn = sorted(pool[at:at + size])
+            at += size
+        self.pile = sorted(pool[at:])
+        if not self.options["open_nobles"] and self.phase != OVER:  # shown at the end
+            self._resample_face_down(others, rng)
+        self._opts = tuple(self._compute_legal())
+
+    def _resample_face_down(self, others: list[int], rng: Rng) -> None:
+        nobles = self.d.nobles
+        pool = list(self.box)
+        slots: list[tuple[int, int]] = []
+        for o in others:
+            for i, t in enumerate(self.nobles[o]):
+                if nobles[t].privilege is None:
+                    slots.append((o, i))
+                    pool.append(t)
+        plain = [t for t in pool if nobles[t].privilege is None]
+        rng.shuffle(plain)
+        for (o, i), t in zip(slots, plain, strict=False):
+            self.nobles[o][i] = t
+        used = plain[:len(slots)]
+        rest = list(pool)
+        for t in used:
+            rest.remove(t)
+        self.box = sorted(rest)
+
+    @property
+    def opts(self) -> tuple[Action, ...]:
+        return self._opts

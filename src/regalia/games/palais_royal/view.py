@@ -1,0 +1,161 @@
+"""What a seat may know: ``build_view(state, seat)``, JSON-ready (``seat=None``: spectator).
+
+Keys:
+
+- ``game``, ``players``, ``seat`` (the viewer or null), ``round``, ``last_round`` (the end was
+  triggered), ``over``, ``current`` (seat on turn, null when over), ``to_move``, ``step``
+  (setup, parade, stairs, rooms, enlist, edge, backdoor, keep, over), ``left`` (placements or
+  moves left in the step)
+- ``layout``: three rows of three room names; ``room_titles``: name -> title
+- ``rooms``: room name -> servants per seat; ``majority``: bonus room -> seat holding it or null
+- ``park``: ``{"rows", "columns", "spaces": [{"space", "noble", "cost", "edge", "servant"}]}``
+  row by row; ``noble`` is the tile (``id``, ``gold``, ``turquoise``, ``purple``, ``vp``,
+  ``privilege``, ``amount``) or null; ``cost`` the gold it costs now; ``servant`` the seat
+  whose servant stands on the emptied edge space, or null
+- ``edges``: ``[{"name", "first", "second", "counts"}]`` (servants per seat on each edge)
+- ``nobles_left``, ``end_at`` (the count that ends the game), ``box`` (nobles in the box)
+- ``deck`` (cards in the draw pile), ``discard``: card id -> count (the pile is open)
+- ``cards``: the nine kinds ``{"id", "name", "effect", "amount", "vp", "phases", "text"}``
+- ``turn``: this turn's ``turquoise``, ``purple`` seals and ``office`` permissions available
+  (servants and bonuses), ``cardinal`` bonus, ``extra_king`` / ``extra_pompadour`` (bonus
+  servant taken), ``backdoor_draws`` (cards a draw would bring); null when over
+- ``drawn``: the viewer's own Back-door draw being decided (card ids), else null;
+  ``drawn_count`` for everyone
+- ``seats``: per seat ``{"name", "gold", "area", "supply", "nobles" (face-up tiles),
+  "face_down" (count), "face_down_nobles" (tiles: own seat, or everyone's with the
+  open_nobles option; else null), "hand" (own: card id -> count, else null), "hand_count",
+  "played" (card id -> count), "played_vp", "perks" (privilege -> amount), "score" (exact:
+  own seat, or when the game is over; else null), "score_known" (the part any seat can
+  count: all but face-down nobles), "breakdown" (own or over)}``
+- ``legal``: the viewer's legal actions now (notation), ``[]`` when not on turn
+- ``scores``, ``ranking``: when over
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regalia.games.palais_royal.edition import EDGE_NAMES
+from regalia.games.palais_royal.rooms import (
+    BONUS_ROOMS,
+    KING,
+    OFFICE,
+    POMPADOUR,
+    ROOM_TITLES,
+    ROOMS,
+    space_name,
+)
+from regalia.games.palais_royal.scoring import breakdown, edge_counts, edge_points, hand_vp
+from regalia.games.palais_royal.text import card_text
+
+if TYPE_CHECKING:
+    from regalia.games.palais_royal.edition import Noble
+    from regalia.games.palais_royal.state import PalaisState
+
+
+def noble_dict(nb: Noble) -> dict[str, Any]:
+    return {"id": nb.id, "gold": nb.gold, "turquoise": nb.turquoise, "purple": nb.purple,
+            "vp": nb.vp, "privilege": nb.privilege, "amount": nb.amount}
+
+
+def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
+    from regalia.games.palais_royal.edition import PRIVILEGES
+    from regalia.games.palais_royal.state import OVER, PHASE_NAMES
+
+    d = s.d
+    n = s.players
+    over = s.phase == OVER
+    cards = d.cards
+    ids = [c.id for c in cards]
+    cols = d.columns
+    spaces = []
+    for sp in range(d.spaces):
+        tile = s.park[sp]
+        spaces.append({
+            "space": space_name(sp, cols),
+            "noble": noble_dict(d.nobles[tile]) if tile >= 0 else None,
+            "cost": s.gold_cost(sp) if tile >= 0 else None,
+            "edge": d.is_edge[sp],
+            "servant": s.marker[sp] if s.marker[sp] >= 0 else None,
+        })
+    counts = edge_counts(s)
+    edges = [{"name": name, "first": pts[0], "second": pts[1], "counts": counts[i]}
+             for i, (name, pts) in enumerate(zip(EDGE_NAMES, d.edge_points, strict=True))]
+    open_nobles = s.options["open_nobles"]
+    edge_pts = edge_points(s)
+    seats = []
+    for p in range(n):
+        own = seat == p
+        up = [t for t in s.nobles[p] if d.nobles[t].privilege is not None]
+        down = [t for t in s.nobles[p] if d.nobles[t].privilege is None]
+        known = sum(d.nobles[t].vp for t in up) + s.played_vp[p] + hand_vp(s, p) + edge_pts[p]
+        full = own or over
+        seats.append({
+            "name": s.seat_name(p),
+            "gold": s.gold[p],
+            "area": s.area[p],
+            "supply": s.reserve[p],
+            "nobles": [noble_dict(d.nobles[t]) for t in up],
+            "face_down": len(down),
+            "face_down_nobles": [noble_dict(d.nobles[t]) for t in down]
+            if (own or open_nobles or over) else None,
+            "hand": {ids[k]: s.hand[p][k] for k in range(len(ids)) if s.hand[p][k]}
+            if own else None,
+            "hand_count": sum(s.hand[p]),
+            "played": {ids[k]: s.played[p][k] for k in range(len(ids)) if s.played[p][k]},
+            "played_vp": s.played_vp[p],
+            "perks": {name: s.perks[p][i] for i, name in enumerate(PRIVILEGES)
+                      if s.perks[p][i]},
+            "score": breakdown(s, p)["total"] if full else None,
+            "score_known": known + (sum(d.nobles[t].vp for t in down) if open_nobles else 0),
+            "breakdown": breakdown(s, p) if full else None,
+        })
+    cur = s.cur
+    turn = None
+    if not over and s.phase != 0:
+        rooms = s.servants[cur]
+        turn = {
+            "turquoise": rooms[KING] + s.t_turquoise,
+            "purple": rooms[POMPADOUR] + s.t_purple,
+            "office": rooms[OFFICE] + s.t_office,
+            "cardinal": s.t_cardinal,
+            "extra_king": bool(s.extra_done & 1),
+            "extra_pompadour": bool(s.extra_done & 2),
+            "backdoor_draws": rooms[6] + s.perks[cur][4] + s.t_backdoor,
+        }
+    view: dict[str, Any] = {
+        "game": s.info().id,
+        "players": n,
+        "seat": seat,
+        "round": s.round,
+        "last_round": s.final,
+        "over": over,
+        "current": None if over else cur,
+        "to_move": list(s.to_move()),
+        "step": PHASE_NAMES[s.phase],
+        "left": s.left,
+        "layout": [[ROOMS[s.layout[r * 3 + c]] for c in range(3)] for r in range(3)],
+        "room_titles": dict(zip(ROOMS, ROOM_TITLES, strict=True)),
+        "rooms": {ROOMS[r]: [s.servants[p][r] for p in range(n)] for r in range(9)},
+        "majority": {ROOMS[r]: (lambda h: None if h < 0 else h)(s.majority_holder(r))
+                     for r in BONUS_ROOMS},
+        "park": {"rows": d.rows, "columns": cols, "spaces": spaces},
+        "edges": edges,
+        "nobles_left": s.nobles_left(),
+        "end_at": d.end_nobles,
+        "box": len(s.box),
+        "deck": len(s.pile),
+        "discard": {ids[k]: s.discard[k] for k in range(len(ids)) if s.discard[k]},
+        "cards": [{"id": c.id, "name": c.name, "effect": c.effect, "amount": c.amount,
+                   "vp": c.vp, "phases": sorted(c.phases), "text": card_text(c)}
+                  for c in cards],
+        "turn": turn,
+        "drawn": [ids[k] for k in s.drawn] if seat == cur and not over else None,
+        "drawn_count": len(s.drawn),
+        "seats": seats,
+        "legal": [a.text for a in s.legal_actions(seat)] if seat is not None else [],
+    }
+    if over:
+        view["scores"] = list(s.scores())
+        view["ranking"] = list(s.ranking())
+    return view

@@ -1,0 +1,148 @@
+"""Self-play used to calibrate the reconstructed edition (docs/games/palais-royal.md).
+
+``python -m tests.games.palais_royal.calibration --games 40 --players 4`` plays games between
+a plain greedy player (this file: recruit, walk servants from the Gate towards the rooms it
+lacks, take every bonus, enlist the noble with the best VP for its cost, draw and keep cards)
+and, with ``--ismcts N``, that many seats of ISMCTS (few iterations, capped rollouts, so that
+a game takes a minute, not an hour). It prints score ranges, the score parts, game lengths,
+and for every noble privilege and card kind how often it was taken and how its holders placed.
+Not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import defaultdict
+
+import regalia
+from regalia.bots.ismcts import IsmctsBot
+from regalia.engine import Rng
+from regalia.engine.actions import Action
+from regalia.games.palais_royal.rooms import ROOM_INDEX
+from regalia.games.palais_royal.scoring import breakdown
+from regalia.games.palais_royal.state import PalaisState
+
+# What the greedy player wants in each room, in order of need.
+WANT = {"stairs": 3, "parade": 2, "office": 2, "king": 3, "pompadour": 3, "mint": 2,
+        "backdoor": 1, "cardinal": 1}
+
+
+def greedy(s: PalaisState, rng: Rng) -> Action:
+    legal = s.legal_actions()
+    p = s.cur
+    rooms = s.servants[p]
+    kinds = {a.kind for a in legal}
+    if "enlist" in kinds:
+        best = max((a for a in legal if a.kind == "enlist"), key=lambda a: _value(s, a))
+        if _value(s, best) > 0.3:
+            return best
+    for kind in ("recruit", "extra", "draw", "keep", "leave"):
+        # Bringing servants in or adding bonus ones only pays from the play area.
+        options = [a for a in legal if a.kind == kind
+                   and (kind not in ("recruit", "extra") or a.args[-1] < 0)]
+        if options:
+            if kind == "leave":  # the servant for the edge: from the Gate or the play area
+                return next((a for a in options if a.text in ("leave gate", "leave area")),
+                            options[0])
+            return options[rng.below(len(options))]
+    plays = [a for a in legal if a.kind == "play" and a.text != "play prestige"]
+    if plays and rng.below(2):
+        return plays[0]
+    moves = [a for a in legal if a.kind == "move"]
+    if moves:
+        def need(a: Action) -> float:
+            src, dst = a.args
+            have_src = rooms[src] - WANT.get(_name(src), 0)
+            gap = WANT.get(_name(dst), 0) - rooms[dst]
+            return gap + 0.5 * have_src + rng.random() * 0.1
+        best_move = max(moves, key=need)
+        if need(best_move) > 0:
+            return best_move
+    if "play" in kinds and s.phase == 6:
+        return next(a for a in legal if a.kind == "play")
+    return next(a for a in legal if a.text == "done") if any(
+        a.text == "done" for a in legal) else legal[0]
+
+
+def _name(room: int) -> str:
+    return next(k for k, v in ROOM_INDEX.items() if v == room)
+
+
+def _value(s: PalaisState, a: Action) -> float:
+    from regalia.games.palais_royal.actions import enlist_space
+
+    sp = enlist_space(a, s.d.columns)
+    nb = s.d.nobles[s.park[sp]]
+    cost = s.gold_cost(sp) + 2 * (nb.turquoise + nb.purple) + (1 if s.d.is_edge[sp] else 0)
+    perk = 3 if nb.privilege else 0
+    return (nb.vp + perk) / max(1, cost)
+
+
+def play(players: int, seed: int, ismcts: int) -> PalaisState:
+    s = regalia.new_game("palais-royal", players, seed=seed)
+    assert isinstance(s, PalaisState)
+    rng = Rng(seed)
+    bots = {p: IsmctsBot(seed + p, iterations=40, rollout_cap=120) for p in range(ismcts)}
+    for _ in range(20000):
+        if s.is_over():
+            break
+        seat = s.cur
+        if seat in bots:
+            from regalia.bots.base import InformationSet
+
+            action = bots[seat].act(InformationSet(s, seat))
+        else:
+            action = greedy(s, rng)
+        s.apply(action)
+    return s
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--ismcts", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    totals: list[int] = []
+    parts: dict[str, list[int]] = defaultdict(list)
+    rounds, left = [], []
+    perk_places: dict[str, list[int]] = defaultdict(list)
+    card_plays: dict[str, int] = defaultdict(int)
+    seat_wins: dict[str, float] = defaultdict(float)
+    for g in range(args.games):
+        s = play(args.players, args.seed + g, args.ismcts)
+        places = s.ranking()
+        rounds.append(s.round)
+        left.append(s.nobles_left())
+        for p in range(s.players):
+            b = breakdown(s, p)
+            totals.append(b["total"])
+            for k, v in b.items():
+                parts[k].append(v)
+            for t in s.nobles[p]:
+                perk = s.d.nobles[t].privilege or "points-only"
+                perk_places[perk].append(places[p])
+            for k, n in enumerate(s.played[p]):
+                card_plays[s.d.cards[k].id] += n
+            kind = "ismcts" if p < args.ismcts else "greedy"
+            if places[p] == 1:
+                seat_wins[kind] += 1 / places.count(1)
+    print(f"{args.games} games, {args.players} players, {args.ismcts} ISMCTS seats")
+    print("score min/median/max", min(totals), statistics.median(totals), max(totals))
+    for k, v in parts.items():
+        print(f"  {k:8} mean {statistics.mean(v):5.1f}  max {max(v)}")
+    print("rounds mean", statistics.mean(rounds), "nobles left mean", statistics.mean(left))
+    print("wins", dict(seat_wins))
+    for perk, pl in sorted(perk_places.items()):
+        print(f"  noble {perk:12} taken {len(pl):4}  mean place of holder "
+              f"{statistics.mean(pl):.2f}")
+    for cid, n in sorted(card_plays.items()):
+        print(f"  card {cid:18} played {n}")
+
+
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""Whole games: stored records replay; hidden information; bad input; other editions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import regalia
+from regalia.engine import Rng
+from regalia.engine.errors import EditionError, IllegalAction, InvalidOption, InvalidRecord
+from regalia.games.palais_royal.edition import BUILTIN_PATH, data_of, load_edition
+from tests.games.palais_royal.pr_helpers import (
+    act,
+    clear_rooms,
+    give_cards,
+    new,
+    put_noble,
+    set_rooms,
+    start_turn,
+    take_noble,
+    to_step,
+)
+
+RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
+TEXT = BUILTIN_PATH.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_full_games_replay_from_stored_records(path: Path) -> None:
+    # Whole games (2-4 players, several options): they replay to the same end, scores and
+    # places; a rules change that alters any of them shows here.
+    record = regalia.Record.from_json(path.read_text(encoding="utf-8"))
+    st = regalia.replay(record)
+    assert st.is_over()
+    st.check_invariants()
+    assert list(st.scores()) == record.result["scores"]
+    assert list(st.ranking()) == record.result["ranking"]
+    assert st.moves() == record.moves
+
+
+def test_a_record_with_a_wrong_move_does_not_replay() -> None:
+    record = json.loads(RECORDS[0].read_text(encoding="utf-8"))
+    moves = record["moves"]
+    i = next(k for k, m in enumerate(moves) if m.get("action", "").startswith("move "))
+    moves[i]["action"] = "enlist a1"
+    with pytest.raises(InvalidRecord):
+        regalia.replay(record)
+
+
+def test_a_record_with_a_wrong_chance_outcome_does_not_replay() -> None:
+    record = json.loads(RECORDS[0].read_text(encoding="utf-8"))
+    first = next(m for m in record["moves"] if m.get("chance") == "noble")
+    first["outcome"] = "no-such-noble"
+    with pytest.raises(InvalidRecord):
+        regalia.replay(record)
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(InvalidOption, match="layout"):
+        regalia.new_game("palais-royal", 3, layout="spiral")
+    with pytest.raises(InvalidOption, match="no option"):
+        regalia.new_game("palais-royal", 3, rounds=4)
+    with pytest.raises(regalia.engine.errors.InvalidPlayerCount):
+        regalia.new_game("palais-royal", 5)
+
+
+def test_malformed_and_illegal_actions_change_nothing() -> None:
+    s = new(3)
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply("enlist z9")
+    with pytest.raises(IllegalAction):
+        s.apply("draw")
+    with pytest.raises(IllegalAction):
+        s.apply(10_000)
+    assert s.to_json() == before
+
+
+def test_editions_that_break_printed_facts_are_refused_with_the_line() -> None:
+    bad = TEXT.replace('count = 4\neffect = "gold"', 'count = 4\neffect = "gold-rush"')
+    with pytest.raises(EditionError, match="unknown card effect") as err:
+        load_edition(bad)
+    assert err.value.line is not None
+    fewer = TEXT.replace("[[nobles]]\nid = \"vp-24\"", "[[ignored]]\nid = \"vp-24\"")
+    with pytest.raises(EditionError, match="42 noble tiles"):
+        load_edition(fewer)
+    with pytest.raises(EditionError, match="park has"):
+        load_edition(TEXT.replace("rows = 6\n", "rows = 5\n", 1))
+    with pytest.raises(EditionError, match="reasoning"):
+        load_edition(TEXT.replace('reasoning = "See the top edge: 6/2 is', 'why = "', 1))
+
+
+def test_every_value_is_printed_with_a_source_or_reconstructed_with_reasoning() -> None:
+    import tomllib
+
+    data = tomllib.loads(TEXT)
+    for table in ("nobles", "cards", "edges"):
+        for entry in data[table]:
+            prov = entry["provenance"]
+            kinds = [prov] if isinstance(prov, str) else list(prov.values())
+            assert kinds
+            if "reconstructed" in kinds:
+                assert len(entry["reasoning"]) > 40
+            if "printed" in kinds:
+                assert entry["source"]
+    d = data_of(load_edition(None))
+    assert len(d.nobles) == 42 and sum(c.count for c in d.cards) == 36
+    assert len({c.effect for c in d.cards}) == 9
+    printed = d.nobles[0]
+    assert (printed.gold, printed.turquoise, printed.purple, printed.vp, printed.privilege,
+            printed.amount) == (2, 2, 2, 4, "servants", 3)  # ludolegars' tile
+
+
+def test_an_edition_with_other_values_changes_play() -> None:
+    cheaper = TEXT.replace('id = "purse"\nname = "Purse"\ncount = 4\neffect = "gold"\n'
+                           'amount = 2', 'id = "purse"\nname = "Purse"\ncount = 4\n'
+                           'effect = "gold"\namount = 5')
+    edition = load_edition(cheaper)
+    s = regalia.new_game("palais-royal", 2, seed=3, edition=edition, layout="first-game")
+    for _ in range(10):
+        s.apply("place gate")
+    clear_rooms(s)
+    set_rooms(s, 0, parade=1)
+    give_cards(s, 0, "gold")
+    start_turn(s, 0)
+    gold = s.gold[0]
+    act(s, "play gold")
+    assert s.gold[0] == gold + 5
+    played = regalia.new_game("palais-royal", 2, seed=4, edition=edition)
+    rng = Rng(4)
+    for _ in range(200):
+        if played.is_over():
+            break
+        legal = played.legal_actions()
+        played.apply(legal[rng.below(len(legal))])
+    record = played.record()
+    assert record.edition is not None and "amount = 5" in record.edition["toml"]
+    assert regalia.replay(record).to_json() == played.to_json()
+    six_edges = TEXT.replace("first = 4\nsecond = 1", "first = 9\nsecond = 3")
+    t = regalia.new_game("palais-royal", 2, seed=3, edition=load_edition(six_edges))
+    assert t.d.edge_points[3] == (9, 3)
+
+
+def test_determinize_resamples_others_hands_and_face_down_nobles_only() -> None:
+    s = new(3)
+    clear_rooms(s)
+    set_rooms(s, 0, office=1, king=1, backdoor=2)
+    give_cards(s, 0, "prestige")
+    give_cards(s, 1, "moves", 2)
+    give_cards(s, 2, "gold", 1)
+    put_noble(s, "c3", "vp-1")
+    s.gold[0] = 5
+    take_noble(s, "d4", 1)  # seat 1 holds a noble (points-only or not)
+    start_turn(s, 0)
+    to_step(s, 4)
+    act(s, "enlist c3", "done", "draw")
+    mine = list(s.drawn)
+    hands_differ = nobles_differ = False
+    for k in range(40):
+        for seat in (0, 1):
+            d = s.determinize(seat, Rng(k))
+            assert d.view(seat) == s.view(seat)
+            d.check_invariants()
+            if seat == 0:
+                assert d.drawn == mine and d.hand[0] == s.hand[0]
+                assert d.nobles[0] == s.nobles[0]
+                hands_differ |= d.hand[1] != s.hand[1]
+            else:
+                assert d.hand[1] == s.hand[1] and d.nobles[1] == s.nobles[1]
+                nobles_differ |= d.nobles[0] != s.nobles[0]
+    assert hands_differ and nobles_differ
+
+
+def test_spectator_view_shows_no_hand_drawn_cards_or_face_down_noble() -> None:
+    s = new(2)
+    clear_rooms(s)
+    set_rooms(s, 0, backdoor=2)
+    give_cards(s, 0, "prestige")
+    start_turn(s, 0)
+    to_step(s, 6)
+    act(s, "draw")
+    v = s.view(None)
+    assert v["drawn"] is None and v["drawn_count"] == 2
+    assert all(seat["hand"] is None for seat in v["seats"])
+    assert s.view(0)["drawn"] is not None
+    assert "box" in v and isinstance(v["box"], int)
+
+
+def test_caution_warns_before_wasting_moves() -> None:
+    s = new(2)
+    clear_rooms(s)
+    set_rooms(s, 0, stairs=2)
+    set_rooms(s, 1, stairs=3)
+    start_turn(s, 0)
+    done = s.parse_action("done")
+    assert "2 moves" in (s.caution(done, 0) or "")
+    assert s.caution(s.legal_actions()[0], 0) is None
+
+
+def test_dead_positions_end_the_game() -> None:
+    # Nobody can ever enlist again (no Office servant anywhere) and no turn offers a choice.
+    s = new(2)
+    clear_rooms(s)
+    set_rooms(s, 0, mint=2)
+    set_rooms(s, 1, gate=3)
+    s._start_turn(0)
+    s._legal = {}
+    s._settle()
+    assert s.is_over() and s.nobles_left() == 36
