@@ -31,7 +31,6 @@ from regalia.games.castles_of_burgundy_cards.edition import CobData, data_of
 from regalia.games.castles_of_burgundy_cards.effects import (
     EFFECTS,
     PLACEMENT_BONUS,
-    hand_card_for_die,
 )
 from regalia.games.castles_of_burgundy_cards.estate import (
     aaron_sort,
@@ -361,14 +360,16 @@ class CobState(State):
         return opts  # type: ignore[return-value]
 
     def _apply(self, action: Action, seat: int) -> None:
-        entry: tuple[int, ...] = (MOVE, self.round_index, seat, action.code)
-        if action.kind == "play":  # the log names the card, which is gone from the hand
-            entry += (hand_card_for_die(self.hands[seat], action.args[0]),)
+        kind = action.kind
+        round_index = self.round_index
+        EFFECTS[kind](self, action.args)
+        # The log names the card a "play" played: the newest of the seat's played cards.
+        entry = (MOVE, round_index, seat, action.code, self.played_cards[seat][-1]) \
+            if kind == "play" else (MOVE, round_index, seat, action.code)
         log = self.log  # inline, not self._log(): this runs on every move
         log.append(entry)
         if len(log) > LOG_LENGTH:
             del log[0]
-        EFFECTS[action.kind](self, action.args)
         self._settle()
 
     def _settle(self) -> None:
