@@ -85,6 +85,7 @@ class PalaisState(State):
         "perks",
         "phase",
         "pile",
+        "playable",
         "played",
         "played_vp",
         "reserve",
@@ -101,6 +102,7 @@ class PalaisState(State):
     layout: list[int]            # cell (row by row) -> room
     adj: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]  # orthogonal, +diag
     move_actions: tuple[tuple[tuple[Action, ...], ...], ...]  # [diagonal][room]: its moves
+    playable: tuple[tuple[int, ...], ...]  # [phase]: card kinds that may be played in it
     servants: list[list[int]]    # [seat][room]
     area: list[int]              # servants in each seat's play area
     reserve: list[int]           # servants of each colour in the general supply
@@ -205,6 +207,11 @@ class PalaisState(State):
         self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
         self.move_actions = tuple(tuple(tuple(A.MOVE[a][b] for b in adj[a])  # type: ignore[misc]
                                  for a in range(9)) for adj in self.adj)
+        # The edition fixes in which steps each card may be played: asked once, not per list.
+        cards = self.d.cards
+        self.playable = tuple(
+            tuple(k for k in range(N_KINDS) if CARD_PHASE.get(phase) in cards[k].phases)
+            for phase in range(len(PHASE_NAMES)))
 
     def _reset_turn(self) -> None:
         self.t_turquoise = self.t_purple = self.t_office = self.t_cardinal = 0
@@ -359,17 +366,16 @@ class PalaisState(State):
 
         SEED: most servants; among players tied for the most, the one with most servants in the
         Cardinal's room wins; tied there too, nobody has it."""
-        mine = self.servants[seat][room]
+        servants = self.servants
+        mine = servants[seat][room]
         if mine == 0:
             return 0
         tied = False
-        for q in range(self.players):
-            if q == seat:
-                continue
-            theirs = self.servants[q][room]
+        for q, rooms in enumerate(servants):
+            theirs = rooms[room]
             if theirs > mine:
                 return 0
-            if theirs == mine:
+            if theirs == mine and q != seat:
                 tied = True
         if not tied:
             return 1
@@ -500,10 +506,8 @@ class PalaisState(State):
             return out
         hand = self.hand[p]
         if any(hand):
-            word = CARD_PHASE[phase]
-            cards = self.d.cards
-            for k in range(N_KINDS):
-                if hand[k] and word in cards[k].phases:
+            for k in self.playable[phase]:
+                if hand[k]:
                     out.append(A.PLAY[k])
         out.append(A.DONE)
         return out
@@ -711,6 +715,7 @@ class PalaisState(State):
         new.d = self.d
         new.adj = self.adj
         new.move_actions = self.move_actions
+        new.playable = self.playable
         new.layout = self.layout  # never changed after setup
         new.area = self.area[:]
         new.reserve = self.reserve[:]
