@@ -18,7 +18,7 @@ from regalia.engine.errors import InvalidOption
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
-from regalia.games.palais_royal.edition import PRIVILEGES, PalaisData, data_of
+from regalia.games.palais_royal.edition import PRIVILEGES, CardKind, PalaisData, data_of
 from regalia.games.palais_royal.rooms import (
     BACKDOOR,
     CARDINAL,
@@ -53,6 +53,29 @@ PRIVILEGE_INDEX = {p: i for i, p in enumerate(PRIVILEGES)}
 N_KINDS = len(A.EFFECTS)
 (C_GOLD, C_TURQUOISE, C_PURPLE, C_MOVES, C_GATE, C_OFFICE, C_BACKDOOR, C_CARDINAL,
  C_PRESTIGE) = range(N_KINDS)
+
+
+# Tables fixed by a game's edition and options, shared by every game that has them.
+_PLAYABLE: dict[tuple[CardKind, ...], tuple[tuple[int, ...], ...]] = {}
+_PRICE_CUTTERS: dict[tuple[int, int, str], tuple[tuple[int, ...], ...]] = {}
+
+
+def price_cutters(rows: int, columns: int, how: str) -> tuple[tuple[int, ...], ...]:
+    """Per park space, the neighbouring spaces that lower its noble's gold when empty (none
+    without a discount; ``how`` is the option "discount")."""
+    out = []
+    for space in range(rows * columns):
+        r, c = divmod(space, columns)
+        near = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if how == "none" or (dr, dc) == (0, 0) or (dr and dc and how == "orthogonal"):
+                    continue
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < columns:
+                    near.append(rr * columns + cc)
+        out.append(tuple(near))
+    return tuple(out)
 
 
 class PalaisState(State):
@@ -206,35 +229,25 @@ class PalaisState(State):
         self._link_rooms()
 
     def _link_rooms(self) -> None:
+        """The tables the turns read. Those fixed by the edition and the options are shared
+        by every game that has them (a new game would otherwise spend longer on them than on
+        many of its turns)."""
         self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
-        self.move_actions = tuple(tuple(tuple(A.MOVE[a][b] for b in adj[a])  # type: ignore[misc]
-                                 for a in range(9)) for adj in self.adj)
-        # The edition fixes in which steps each card may be played: asked once, not per list.
+        self.move_actions = tuple(tuple(tuple(A.move_action(a, b) for b in near[a])
+                                        for a in range(9)) for near in self.adj)
         cards = self.d.cards
-        self.playable = tuple(
-            tuple(k for k in range(N_KINDS) if CARD_PHASE.get(phase) in cards[k].phases)
-            for phase in range(len(PHASE_NAMES)))
-        self.price_cutters = self._price_cutters()
-
-    def _price_cutters(self) -> tuple[tuple[int, ...], ...]:
-        """Per park space, the neighbouring spaces that lower its noble's gold when empty
-        (none without a discount): fixed by the park's size and the option."""
-        d = self.d
-        how = self.options["discount"]
-        cols = d.columns
-        out = []
-        for space in range(d.spaces):
-            r, c = divmod(space, cols)
-            near = []
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    if how == "none" or (dr, dc) == (0, 0) or (dr and dc and how == "orthogonal"):
-                        continue
-                    rr, cc = r + dr, c + dc
-                    if 0 <= rr < d.rows and 0 <= cc < cols:
-                        near.append(rr * cols + cc)
-            out.append(tuple(near))
-        return tuple(out)
+        playable = _PLAYABLE.get(cards)
+        if playable is None:
+            # The edition fixes in which steps each card may be played.
+            playable = _PLAYABLE[cards] = tuple(
+                tuple(k for k in range(N_KINDS) if CARD_PHASE.get(phase) in cards[k].phases)
+                for phase in range(len(PHASE_NAMES)))
+        self.playable = playable
+        key = (self.d.rows, self.d.columns, self.options["discount"])
+        cutters = _PRICE_CUTTERS.get(key)
+        if cutters is None:
+            cutters = _PRICE_CUTTERS[key] = price_cutters(*key)
+        self.price_cutters = cutters
 
     def _reset_turn(self) -> None:
         self.t_turquoise = self.t_purple = self.t_office = self.t_cardinal = 0
@@ -266,32 +279,34 @@ class PalaisState(State):
         done = A.DONE
         while True:
             phase = self.phase
-            if phase == PARADE_STEP and self.left == 0 and self._pass_whole_turn():
-                continue
+            p = self.cur
+            # A quick look whether the step offers nothing but "done", before any list is
+            # built (most steps of random players' turns: their servants are stranded).
             if phase != EDGE_STEP and PARADE_STEP <= phase <= BACKDOOR_STEP and \
-                    self._step_is_empty(phase):
-                self._done()
-                continue
+                    not any(self.hand[p]):
+                if phase <= STAIRS_STEP:  # the Parade ground or the Stairway
+                    if self.left == 0:
+                        if phase == PARADE_STEP and self._pass_whole_turn():
+                            continue
+                        self._done()
+                        continue
+                else:
+                    rooms = self.servants[p]
+                    if phase == ROOMS_STEP:
+                        empty = not (rooms[KING] or rooms[POMPADOUR])
+                    elif phase == ENLIST_STEP:
+                        empty = rooms[OFFICE] + self.t_office == 0
+                    else:  # BACKDOOR_STEP
+                        empty = rooms[BACKDOOR] == 0
+                    if empty:
+                        self._done()
+                        continue
             opts = self._compute_legal()
             if len(opts) == 1 and opts[0] is done and phase != OVER:
                 self._done()
                 continue
             self._opts = tuple(opts)
             return
-
-    def _step_is_empty(self, phase: int) -> bool:
-        """A quick look whether a step offers nothing but "done" (no list built)."""
-        p = self.cur
-        if any(self.hand[p]):
-            return False
-        if phase <= STAIRS_STEP:  # the Parade ground or the Stairway
-            return self.left == 0
-        rooms = self.servants[p]
-        if phase == ROOMS_STEP:
-            return not (rooms[KING] or rooms[POMPADOUR])
-        if phase == ENLIST_STEP:
-            return rooms[OFFICE] + self.t_office == 0
-        return rooms[BACKDOOR] == 0  # BACKDOOR_STEP
 
     def _pass_whole_turn(self) -> bool:
         """A turn that will offer no choice at all, played at once (most of the turns of
@@ -300,10 +315,8 @@ class PalaisState(State):
         p = self.cur
         rooms = self.servants[p]
         perks = self.perks[p]
-        if any(self.hand[p]):
-            return False
-        # A majority needs a servant in the room: the room's count is asked first because
-        # it is cheaper than the majority.
+        # _settle has seen the hand empty. A majority needs a servant in the room: the room's
+        # count is asked first because it is cheaper than the majority.
         if rooms[STAIRS] or perks[P_MOVES]:
             return False  # moves to make (a seat in the castle has a neighbour to go to)
         if (rooms[KING] and self.majority(KING, p)) or \
@@ -401,18 +414,13 @@ class PalaisState(State):
 
         SEED: most servants; among players tied for the most, the one with most servants in the
         Cardinal's room wins; tied there too, nobody has it."""
-        servants = self.servants
-        mine = servants[seat][room]
+        mine = self.servants[seat][room]
         if mine == 0:
             return 0
-        tied = False
-        for q, rooms in enumerate(servants):
-            theirs = rooms[room]
-            if theirs > mine:
-                return 0
-            if theirs == mine and q != seat:
-                tied = True
-        if not tied:
+        counts = [rooms[room] for rooms in self.servants]
+        if max(counts) > mine:
+            return 0
+        if counts.count(mine) == 1:
             return 1
         c = self.cardinal_strength(seat)
         for q in range(self.players):
@@ -495,8 +503,10 @@ class PalaisState(State):
                 if self.area[p] > 0:
                     out.append(A.EXTRA[room])
                 else:
-                    out.extend(A.EXTRA_FROM[room][r] for r in range(9)
-                               if r != room and rooms[r] > 0)
+                    extra_from = A.EXTRA_FROM[room]
+                    for r, here in enumerate(rooms):
+                        if here and r != room:
+                            out.append(extra_from[r])
         elif phase == SETUP:
             return list(A.PLACE)
         elif phase == OVER:
@@ -552,15 +562,21 @@ class PalaisState(State):
     # ================================================================== apply
     def _apply(self, action: Action, seat: int) -> None:
         self.idle = -1  # this turn offered a choice
-        self._act(action, seat)
-        self._settle()
-
-    def _act(self, action: Action, seat: int) -> None:
+        # The kinds are tried in the order random games choose them most.
         kind = action.kind
         p = seat
         rooms = self.servants[p]
-        if kind == "done":
+        if kind == "move":
+            a, b = action.args
+            rooms[a] -= 1
+            rooms[b] += 1
+            self.left -= 1
+        elif kind == "done":
             self._done()
+        elif kind == "recruit":
+            self._take_servant(p, action.args[0])
+            rooms[GATE] += 1
+            self.left -= 1
         elif kind == "place":
             rooms[action.args[0]] += 1
             self.area[p] -= 1
@@ -571,15 +587,6 @@ class PalaisState(State):
                     self.left = self.d.free_placement
                 else:
                     self._start_turn(0)
-        elif kind == "recruit":
-            self._take_servant(p, action.args[0])
-            rooms[GATE] += 1
-            self.left -= 1
-        elif kind == "move":
-            a, b = action.args
-            rooms[a] -= 1
-            rooms[b] += 1
-            self.left -= 1
         elif kind == "extra":
             room, source = action.args
             self._take_servant(p, source)
@@ -604,6 +611,7 @@ class PalaisState(State):
             self.area[p] += 1
         elif kind == "play":
             self._play_card(p, action.args[0])
+        self._settle()
 
     def _take_servant(self, p: int, source: int) -> None:
         """A newly placed servant: from the play area (source -1), else from a room (SEED:
