@@ -257,7 +257,9 @@ class PalaisState(State):
     def _start_turn(self, seat: int) -> None:
         d = self.d
         self.cur = seat
-        self._reset_turn()
+        # What _reset_turn clears, set here at once: most turns of random players pass
+        # without a choice, so a turn's start is on the hot path.
+        self.t_office = self.t_cardinal = self.t_backdoor = self.extra_done = 0
         if seat == 0:
             self.round += 1
             remaining = len(self.park) - self.park.count(-1)
