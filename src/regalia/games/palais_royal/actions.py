@@ -59,6 +59,14 @@ PLAY: list[Action] = [TABLE.add("play", (k,), f"play {e}") for k, e in enumerate
 DONE: Action = TABLE.add("done", (), "done")
 
 
+def move_action(source: int, target: int) -> Action:
+    """The move of one servant between two different rooms."""
+    action = MOVE[source][target]
+    if action is None:
+        raise ValueError("a move goes to another room")
+    return action
+
+
 def enlist_action(space: int, columns: int) -> Action:
     """The enlist action of a park space numbered row by row in a park ``columns`` wide."""
     r, c = divmod(space, columns)

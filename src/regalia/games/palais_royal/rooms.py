@@ -33,13 +33,18 @@ def cell_neighbours(cell: int, diagonal: bool) -> list[int]:
     return out
 
 
+# [diagonal][cell]: the cells one move away (every new game links its shuffled rooms).
+NEIGHBOUR_CELLS = tuple(tuple(tuple(cell_neighbours(cell, diagonal)) for cell in range(9))
+                        for diagonal in (False, True))
+
+
 def adjacency(layout: list[int], diagonal: bool) -> tuple[tuple[int, ...], ...]:
     """Per room, the rooms one move away in this layout."""
     cell_of = [0] * 9
     for cell, room in enumerate(layout):
         cell_of[room] = cell
-    return tuple(tuple(sorted(layout[n] for n in cell_neighbours(cell_of[room], diagonal)))
-                 for room in range(9))
+    near = NEIGHBOUR_CELLS[diagonal]
+    return tuple(tuple(sorted([layout[n] for n in near[cell_of[room]]])) for room in range(9))
 
 
 def space_name(space: int, columns: int) -> str:

@@ -18,7 +18,7 @@ from regalia.engine.errors import InvalidOption
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
-from regalia.games.palais_royal.edition import PRIVILEGES, PalaisData, data_of
+from regalia.games.palais_royal.edition import PRIVILEGES, CardKind, PalaisData, data_of
 from regalia.games.palais_royal.rooms import (
     BACKDOOR,
     CARDINAL,
@@ -55,6 +55,29 @@ N_KINDS = len(A.EFFECTS)
  C_PRESTIGE) = range(N_KINDS)
 
 
+# Tables fixed by a game's edition and options, shared by every game that has them.
+_PLAYABLE: dict[tuple[CardKind, ...], tuple[tuple[int, ...], ...]] = {}
+_PRICE_CUTTERS: dict[tuple[int, int, str], tuple[tuple[int, ...], ...]] = {}
+
+
+def price_cutters(rows: int, columns: int, how: str) -> tuple[tuple[int, ...], ...]:
+    """Per park space, the neighbouring spaces that lower its noble's gold when empty (none
+    without a discount; ``how`` is the option "discount")."""
+    out = []
+    for space in range(rows * columns):
+        r, c = divmod(space, columns)
+        near = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if how == "none" or (dr, dc) == (0, 0) or (dr and dc and how == "orthogonal"):
+                    continue
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < columns:
+                    near.append(rr * columns + cc)
+        out.append(tuple(near))
+    return tuple(out)
+
+
 class PalaisState(State):
     """A game of Palais Royal for 2 to 4 players. Seat 0 is the start player."""
 
@@ -85,8 +108,10 @@ class PalaisState(State):
         "perks",
         "phase",
         "pile",
+        "playable",
         "played",
         "played_vp",
+        "price_cutters",
         "reserve",
         "round",
         "servants",
@@ -101,6 +126,8 @@ class PalaisState(State):
     layout: list[int]            # cell (row by row) -> room
     adj: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]  # orthogonal, +diag
     move_actions: tuple[tuple[tuple[Action, ...], ...], ...]  # [diagonal][room]: its moves
+    playable: tuple[tuple[int, ...], ...]  # [phase]: card kinds that may be played in it
+    price_cutters: tuple[tuple[int, ...], ...]  # [space]: the spaces whose emptiness cuts its cost
     servants: list[list[int]]    # [seat][room]
     area: list[int]              # servants in each seat's play area
     reserve: list[int]           # servants of each colour in the general supply
@@ -202,9 +229,25 @@ class PalaisState(State):
         self._link_rooms()
 
     def _link_rooms(self) -> None:
+        """The tables the turns read. Those fixed by the edition and the options are shared
+        by every game that has them (a new game would otherwise spend longer on them than on
+        many of its turns)."""
         self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
-        self.move_actions = tuple(tuple(tuple(A.MOVE[a][b] for b in adj[a])  # type: ignore[misc]
-                                 for a in range(9)) for adj in self.adj)
+        self.move_actions = tuple(tuple(tuple(A.move_action(a, b) for b in near[a])
+                                        for a in range(9)) for near in self.adj)
+        cards = self.d.cards
+        playable = _PLAYABLE.get(cards)
+        if playable is None:
+            # The edition fixes in which steps each card may be played.
+            playable = _PLAYABLE[cards] = tuple(
+                tuple(k for k in range(N_KINDS) if CARD_PHASE.get(phase) in cards[k].phases)
+                for phase in range(len(PHASE_NAMES)))
+        self.playable = playable
+        key = (self.d.rows, self.d.columns, self.options["discount"])
+        cutters = _PRICE_CUTTERS.get(key)
+        if cutters is None:
+            cutters = _PRICE_CUTTERS[key] = price_cutters(*key)
+        self.price_cutters = cutters
 
     def _reset_turn(self) -> None:
         self.t_turquoise = self.t_purple = self.t_office = self.t_cardinal = 0
@@ -214,10 +257,12 @@ class PalaisState(State):
     def _start_turn(self, seat: int) -> None:
         d = self.d
         self.cur = seat
-        self._reset_turn()
+        # What _reset_turn clears, set here at once: most turns of random players pass
+        # without a choice, so a turn's start is on the hot path.
+        self.t_office = self.t_cardinal = self.t_backdoor = self.extra_done = 0
         if seat == 0:
             self.round += 1
-            remaining = sum(1 for t in self.park if t >= 0)
+            remaining = len(self.park) - self.park.count(-1)
             limit = d.end_nobles - 1 if self.options["end"] == "fewer-than-twelve" \
                 else d.end_nobles
             if remaining <= limit:
@@ -226,38 +271,44 @@ class PalaisState(State):
         self.t_turquoise = perks[P_TURQUOISE]
         self.t_purple = perks[P_PURPLE]
         self.phase = PARADE_STEP
-        self.left = self.servants[seat][PARADE] + self.majority(PARADE, seat) + perks[P_GATE]
+        parade = self.servants[seat][PARADE]
+        self.left = parade + perks[P_GATE]
+        if parade:
+            self.left += self.majority(PARADE, seat)
 
     def _settle(self) -> None:
         """Take every step that offers nothing but "done"; cache the next real choice."""
+        done = A.DONE
         while True:
             phase = self.phase
-            if phase == PARADE_STEP and self.left == 0 and self._pass_whole_turn():
-                continue
-            if PARADE_STEP <= phase <= BACKDOOR_STEP and phase != EDGE_STEP and \
-                    self._step_is_empty(phase):
-                self._done()
-                continue
+            p = self.cur
+            # A quick look whether the step offers nothing but "done", before any list is
+            # built (most steps of random players' turns: their servants are stranded).
+            if phase != EDGE_STEP and PARADE_STEP <= phase <= BACKDOOR_STEP and \
+                    not any(self.hand[p]):
+                if phase <= STAIRS_STEP:  # the Parade ground or the Stairway
+                    if self.left == 0:
+                        if phase == PARADE_STEP and self._pass_whole_turn():
+                            continue
+                        self._done()
+                        continue
+                else:
+                    rooms = self.servants[p]
+                    if phase == ROOMS_STEP:
+                        empty = not (rooms[KING] or rooms[POMPADOUR])
+                    elif phase == ENLIST_STEP:
+                        empty = rooms[OFFICE] + self.t_office == 0
+                    else:  # BACKDOOR_STEP
+                        empty = rooms[BACKDOOR] == 0
+                    if empty:
+                        self._done()
+                        continue
             opts = self._compute_legal()
-            if len(opts) == 1 and opts[0] is A.DONE and self.phase != OVER:
+            if len(opts) == 1 and opts[0] is done and phase != OVER:
                 self._done()
                 continue
             self._opts = tuple(opts)
             return
-
-    def _step_is_empty(self, phase: int) -> bool:
-        """A quick look whether a step offers nothing but "done" (no list built)."""
-        p = self.cur
-        if any(self.hand[p]):
-            return False
-        rooms = self.servants[p]
-        if phase in (PARADE_STEP, STAIRS_STEP):
-            return self.left == 0
-        if phase == ROOMS_STEP:
-            return not (rooms[KING] or rooms[POMPADOUR])
-        if phase == ENLIST_STEP:
-            return rooms[OFFICE] + self.t_office == 0
-        return rooms[BACKDOOR] == 0  # BACKDOOR_STEP
 
     def _pass_whole_turn(self) -> bool:
         """A turn that will offer no choice at all, played at once (most of the turns of
@@ -266,22 +317,24 @@ class PalaisState(State):
         p = self.cur
         rooms = self.servants[p]
         perks = self.perks[p]
-        if any(self.hand[p]):
-            return False
-        if rooms[STAIRS] + self.majority(STAIRS, p) + perks[P_MOVES] > 0:
+        # _settle has seen the hand empty. A majority needs a servant in the room: the room's
+        # count is asked first because it is cheaper than the majority.
+        if rooms[STAIRS] or perks[P_MOVES]:
             return False  # moves to make (a seat in the castle has a neighbour to go to)
-        if self.majority(KING, p) or self.majority(POMPADOUR, p):
+        if (rooms[KING] and self.majority(KING, p)) or \
+                (rooms[POMPADOUR] and self.majority(POMPADOUR, p)):
             return False  # a bonus servant to place
         if rooms[BACKDOOR] and (self.pile or any(self.discard)):
             return False
-        income = rooms[MINT] + self.majority(MINT, p) + perks[P_GOLD]
+        income = rooms[MINT] + perks[P_GOLD]
+        if rooms[MINT]:
+            income += self.majority(MINT, p)
         if rooms[OFFICE]:
             self.gold[p] += income  # as step 3 would, to ask what step 4 could afford
-            self.phase = ENLIST_STEP
-            can = any(a is not A.DONE for a in self._compute_legal())
+            nobles: list[Action] = []
+            self._enlist_options(p, nobles)
             self.gold[p] -= income
-            self.phase = PARADE_STEP
-            if can:
+            if nobles:
                 return False
         self.gold[p] += income
         self._end_turn()
@@ -311,14 +364,18 @@ class PalaisState(State):
         if phase == PARADE_STEP:
             # SEED: the Stairway's moves are fixed at the start of the step.
             self.phase = STAIRS_STEP
-            self.left = self.servants[p][STAIRS] + self.majority(STAIRS, p) + \
-                self.perks[p][P_MOVES]
+            stairs = self.servants[p][STAIRS]
+            self.left = stairs + self.perks[p][P_MOVES]
+            if stairs:
+                self.left += self.majority(STAIRS, p)
         elif phase == STAIRS_STEP:
             self.phase = ROOMS_STEP
             self.left = 0
             # Taking the Mint's gold never hurts, so step 3a is done on entering step 3.
-            self.gold[p] += self.servants[p][MINT] + self.majority(MINT, p) + \
-                self.perks[p][P_GOLD]
+            mint = self.servants[p][MINT]
+            self.gold[p] += mint + self.perks[p][P_GOLD]
+            if mint:
+                self.gold[p] += self.majority(MINT, p)
         elif phase == ROOMS_STEP:
             self.phase = ENLIST_STEP
         elif phase == ENLIST_STEP:
@@ -362,16 +419,10 @@ class PalaisState(State):
         mine = self.servants[seat][room]
         if mine == 0:
             return 0
-        tied = False
-        for q in range(self.players):
-            if q == seat:
-                continue
-            theirs = self.servants[q][room]
-            if theirs > mine:
-                return 0
-            if theirs == mine:
-                tied = True
-        if not tied:
+        counts = [rooms[room] for rooms in self.servants]
+        if max(counts) > mine:
+            return 0
+        if counts.count(mine) == 1:
             return 1
         c = self.cardinal_strength(seat)
         for q in range(self.players):
@@ -388,22 +439,14 @@ class PalaisState(State):
     def gold_cost(self, space: int) -> int:
         """The noble's gold less one per empty neighbouring park space (reconstructed rule;
         SEED: a space holding an edge servant counts as empty)."""
-        d = self.d
-        tile = self.park[space]
-        cost = d.nobles[tile].gold
-        how = self.options["discount"]
-        if how == "none" or cost == 0:
-            return cost
-        cols = d.columns
-        r, c = divmod(space, cols)
+        park = self.park
+        cost = self.d.nobles[park[space]].gold
+        if cost == 0:
+            return 0
         empty = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if (dr, dc) == (0, 0) or (dr and dc and how == "orthogonal"):
-                    continue
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < d.rows and 0 <= cc < cols and self.park[rr * cols + cc] < 0:
-                    empty += 1
+        for near in self.price_cutters[space]:
+            if park[near] < 0:
+                empty += 1
         return max(0, cost - empty)
 
     def can_enlist(self, space: int, seat: int) -> bool:
@@ -424,66 +467,55 @@ class PalaisState(State):
         return not self.d.is_edge[space] or self.area[seat] + sum(rooms) > 0
 
     def nobles_left(self) -> int:
-        return sum(1 for t in self.park if t >= 0)
+        return len(self.park) - self.park.count(-1)
 
     # ================================================================== legal actions
     def to_move(self) -> tuple[int, ...]:
         return () if self.phase == OVER else SEATS[self.cur]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        return list(self._opts)
+        # The engine keeps what it is given as a tuple: the settled tuple is handed out as is.
+        return self._opts  # type: ignore[return-value]
 
     def _compute_legal(self) -> list[Action]:
+        # The steps are tried in the order random games meet them most (Stairway moves first).
         phase = self.phase
         p = self.cur
         rooms = self.servants[p]
         out: list[Action] = []
-        if phase == SETUP:
-            return list(A.PLACE)
-        if phase == OVER:
-            return out
-        if phase == PARADE_STEP:
+        if phase == STAIRS_STEP:
+            if self.left > 0:
+                moves = self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0]
+                for a, here in enumerate(rooms):
+                    if here:
+                        out += moves[a]
+        elif phase == PARADE_STEP:
             if self.left > 0:
                 if self.area[p] > 0:
                     out.append(A.RECRUIT)
                 else:
-                    out.extend(A.RECRUIT_FROM[r] for r in range(9)
-                               if r != GATE and rooms[r] > 0)
-        elif phase == STAIRS_STEP:
-            if self.left > 0:
-                moves = self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0]
-                for a in range(9):
-                    if rooms[a]:
-                        out.extend(moves[a])
+                    recruit_from = A.RECRUIT_FROM
+                    for r, here in enumerate(rooms):
+                        if here and r != GATE:
+                            out.append(recruit_from[r])
         elif phase == ROOMS_STEP:
             for room, bit in ((KING, 1), (POMPADOUR, 2)):
-                if self.extra_done & bit or not self.majority(room, p):
+                if self.extra_done & bit or not rooms[room] or not self.majority(room, p):
                     continue
                 if self.area[p] > 0:
                     out.append(A.EXTRA[room])
                 else:
-                    out.extend(A.EXTRA_FROM[room][r] for r in range(9)
-                               if r != room and rooms[r] > 0)
-        elif phase == ENLIST_STEP and rooms[OFFICE] + self.t_office > 0:
-            d = self.d
-            cols = d.columns
-            turquoise = rooms[KING] + self.t_turquoise
-            purple = rooms[POMPADOUR] + self.t_purple
-            gold = self.gold[p]
-            nobles = d.nobles
-            anyone = self.area[p] + sum(rooms) > 0
-            is_edge = d.is_edge
-            for sp, tile in enumerate(self.park):
-                if tile < 0:
-                    continue
-                nb = nobles[tile]
-                if nb.turquoise > turquoise or nb.purple > purple:
-                    continue
-                if nb.gold > gold and self.gold_cost(sp) > gold:
-                    continue
-                if is_edge[sp] and not anyone:
-                    continue
-                out.append(A.enlist_action(sp, cols))
+                    extra_from = A.EXTRA_FROM[room]
+                    for r, here in enumerate(rooms):
+                        if here and r != room:
+                            out.append(extra_from[r])
+        elif phase == SETUP:
+            return list(A.PLACE)
+        elif phase == OVER:
+            return out
+        elif phase == ENLIST_STEP:
+            if rooms[OFFICE] + self.t_office > 0:
+                self._enlist_options(p, out)
         elif phase == EDGE_STEP:
             if self.area[p] > 0:
                 out.append(A.LEAVE_AREA)
@@ -500,26 +532,53 @@ class PalaisState(State):
             return out
         hand = self.hand[p]
         if any(hand):
-            word = CARD_PHASE[phase]
-            cards = self.d.cards
-            for k in range(N_KINDS):
-                if hand[k] and word in cards[k].phases:
+            for k in self.playable[phase]:
+                if hand[k]:
                     out.append(A.PLAY[k])
         out.append(A.DONE)
         return out
 
+    def _enlist_options(self, p: int, out: list[Action]) -> None:
+        """The nobles ``p`` can enlist now, space by space."""
+        d = self.d
+        cols = d.columns
+        rooms = self.servants[p]
+        turquoise = rooms[KING] + self.t_turquoise
+        purple = rooms[POMPADOUR] + self.t_purple
+        gold = self.gold[p]
+        nobles = d.nobles
+        anyone = self.area[p] + sum(rooms) > 0
+        is_edge = d.is_edge
+        for sp, tile in enumerate(self.park):
+            if tile < 0:
+                continue
+            nb = nobles[tile]
+            if nb.turquoise > turquoise or nb.purple > purple:
+                continue
+            if nb.gold > gold and self.gold_cost(sp) > gold:
+                continue
+            if is_edge[sp] and not anyone:
+                continue
+            out.append(A.enlist_action(sp, cols))
+
     # ================================================================== apply
     def _apply(self, action: Action, seat: int) -> None:
         self.idle = -1  # this turn offered a choice
-        self._act(action, seat)
-        self._settle()
-
-    def _act(self, action: Action, seat: int) -> None:
+        # The kinds are tried in the order random games choose them most.
         kind = action.kind
         p = seat
         rooms = self.servants[p]
-        if kind == "done":
+        if kind == "move":
+            a, b = action.args
+            rooms[a] -= 1
+            rooms[b] += 1
+            self.left -= 1
+        elif kind == "done":
             self._done()
+        elif kind == "recruit":
+            self._take_servant(p, action.args[0])
+            rooms[GATE] += 1
+            self.left -= 1
         elif kind == "place":
             rooms[action.args[0]] += 1
             self.area[p] -= 1
@@ -530,15 +589,6 @@ class PalaisState(State):
                     self.left = self.d.free_placement
                 else:
                     self._start_turn(0)
-        elif kind == "recruit":
-            self._take_servant(p, action.args[0])
-            rooms[GATE] += 1
-            self.left -= 1
-        elif kind == "move":
-            a, b = action.args
-            rooms[a] -= 1
-            rooms[b] += 1
-            self.left -= 1
         elif kind == "extra":
             room, source = action.args
             self._take_servant(p, source)
@@ -563,6 +613,7 @@ class PalaisState(State):
             self.area[p] += 1
         elif kind == "play":
             self._play_card(p, action.args[0])
+        self._settle()
 
     def _take_servant(self, p: int, source: int) -> None:
         """A newly placed servant: from the play area (source -1), else from a room (SEED:
@@ -711,6 +762,8 @@ class PalaisState(State):
         new.d = self.d
         new.adj = self.adj
         new.move_actions = self.move_actions
+        new.playable = self.playable
+        new.price_cutters = self.price_cutters
         new.layout = self.layout  # never changed after setup
         new.area = self.area[:]
         new.reserve = self.reserve[:]
