@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -259,6 +259,26 @@ def read_edition_text(game: str, text: str | bytes, default: Path) -> EditionRea
     if not isinstance(text, (str, bytes)):
         raise EditionError(f"an edition's text must be text, not {quoted(text)}")
     return read_edition(game, text, default)
+
+
+def edition_loader(game: str, builtin: Path,
+                   components: Callable[[EditionReader], dict[str, Any]]
+                   ) -> Callable[[str | Path | None], Edition]:
+    """A game's ``load_edition``: ``None`` gives the built-in edition (read once, then cached:
+    it is immutable), a ``Path`` a file, a string TOML text; ``components`` checks the data
+    and builds what the rules read from it (everything derived is computed here, once)."""
+    cache: dict[str, Edition] = {}
+
+    def load_edition(source: str | Path | None = None) -> Edition:
+        if source is None and "builtin" in cache:
+            return cache["builtin"]
+        reader = read_edition(game, source, builtin)
+        edition = make_edition(reader, builtin=source is None, components=components(reader))
+        if source is None:
+            cache["builtin"] = edition
+        return edition
+
+    return load_edition
 
 
 def make_edition(reader: EditionReader, *, builtin: bool,

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+from regalia.engine.edition import Edition, EditionReader, edition_loader
 from regalia.engine.errors import quoted
 from regalia.games.castles_of_burgundy_cards.faces import (
     ANIMAL_KINDS,
@@ -72,19 +72,7 @@ class CobData:
         return {name: i for i, name in enumerate(self.goods_face_names)}
 
 
-_CACHE: dict[str, Edition] = {}
-
-
-def load_edition(source: str | Path | None = None) -> Edition:
-    """The built-in edition (``None``, cached), or one from a ``Path`` or TOML text."""
-    if source is None and "builtin" in _CACHE:
-        return _CACHE["builtin"]
-    reader = read_edition(GAME_ID, source, BUILTIN_PATH)
-    data = _check(reader)
-    edition = make_edition(reader, builtin=source is None, components={"data": data})
-    if source is None:
-        _CACHE["builtin"] = edition
-    return edition
+load_edition = edition_loader(GAME_ID, BUILTIN_PATH, lambda reader: {"data": _check(reader)})
 
 
 def data_of(edition: Edition) -> CobData:

@@ -8,7 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+from regalia.engine.edition import Edition, EditionReader, edition_loader
 from regalia.engine.errors import quoted
 
 GAME_ID = "el-grande"
@@ -91,22 +91,13 @@ class Components:
         return len(self.region_ids)
 
 
-_CACHE: dict[str, Edition] = {}
-
-
-def load_edition(source: str | Path | None = None) -> Edition:
-    """The built-in edition (``None``, cached), or one from a ``Path`` or TOML text, checked.
-
-    The edition is immutable, so everything derived from it is computed here, once."""
-    if source is None and "builtin" in _CACHE:
-        return _CACHE["builtin"]
-    reader = read_edition(GAME_ID, source, EDITION_FILE)
+def _components(reader: EditionReader) -> dict[str, Any]:
+    # The edition is immutable, so the placement table derived from it is computed once here.
     tables = _read_components(reader)
-    edition = make_edition(reader, builtin=source is None,
-                           components={"tables": tables, "places": _places(tables)})
-    if source is None:
-        _CACHE["builtin"] = edition
-    return edition
+    return {"tables": tables, "places": _places(tables)}
+
+
+load_edition = edition_loader(GAME_ID, EDITION_FILE, _components)
 
 
 def _places(tables: Components) -> tuple[tuple[Any, ...], ...]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from regalia.engine.edition import Edition, EditionReader, make_edition, read_edition
+from regalia.engine.edition import Edition, EditionReader, edition_loader
 from regalia.games.palais_royal.actions import EFFECT_INDEX, EFFECTS
 from regalia.games.palais_royal.rooms import MAX_SIDE, ROOM_INDEX
 
@@ -74,19 +74,7 @@ class PalaisData:
         return self.rows * self.columns
 
 
-_CACHE: dict[str, Edition] = {}
-
-
-def load_edition(source: str | Path | None = None) -> Edition:
-    """The built-in edition (``None``, cached), or one from a path or TOML text."""
-    if source is None and "builtin" in _CACHE:
-        return _CACHE["builtin"]
-    reader = read_edition(GAME_ID, source, BUILTIN_PATH)
-    data = _check(reader)
-    edition = make_edition(reader, builtin=source is None, components={"data": data})
-    if source is None:
-        _CACHE["builtin"] = edition
-    return edition
+load_edition = edition_loader(GAME_ID, BUILTIN_PATH, lambda reader: {"data": _check(reader)})
 
 
 def data_of(edition: Edition) -> PalaisData:
