@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from regalia.engine import shapes, untrusted
+from regalia.engine.bench import random_playout
 from regalia.engine.errors import InvalidRecord, RegaliaError, quoted
 from regalia.engine.limits import check_shape, parse_json
 from regalia.engine.record import rebuild
@@ -174,15 +175,10 @@ def _exercise(state: State) -> None:
     for attempt in range(SAMPLE_PLAYOUTS):
         rng = Rng(attempt)
         twin = state.clone()
-        for _ in range(MAX_DECISIONS):
-            movers = twin.to_move()
-            if not movers:
-                break
-            seat = movers[rng.below(len(movers))]
-            legal = twin.legal_actions(seat)
-            twin.apply(legal[rng.below(len(legal))], seat)
-        else:
-            raise InvalidRecord(f"{WHAT}: its game does not end")
+        try:
+            random_playout(twin, rng, MAX_DECISIONS)
+        except RuntimeError:
+            raise InvalidRecord(f"{WHAT}: its game does not end") from None
         twin.check_invariants()
         for viewer in (*range(twin.players), None):
             json.dumps(twin.view(viewer))
