@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from regalia.bots.base import Bot, BotFactory, InformationSet
+from regalia.bots.greedy import GreedyBot, greedy_bot
 from regalia.bots.ismcts import IsmctsBot, ismcts_bot, ismcts_strong_bot
 from regalia.bots.random_bot import RandomBot
 from regalia.engine.errors import InvalidOption
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "greedy": greedy_bot,
     "ismcts": ismcts_bot,
     "ismcts-strong": ismcts_strong_bot,
 }
@@ -25,4 +27,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "InformationSet", "IsmctsBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "InformationSet", "IsmctsBot", "RandomBot", "make_bot"]

@@ -1,0 +1,165 @@
+"""Palais Royal, judged as a player counts: points now (nobles, played cards, cards in hand,
+park edges), the noble within reach, and the engine that earns the next ones: servants in the
+rooms, majorities, gold, and this turn's seals and enlist permissions.
+
+A seat's *outlook* is
+
+* its score if the game ended now (the rules' own final scoring: nobles' VP, played cards'
+  VP, cards in hand up to six, park-edge places);
+* plus, per room, ``FIRST[room]`` for holding a servant there at all (without one in the
+  Office no noble can be enlisted, without one on the Stairway or the Parade ground the
+  servants can no longer be moved or brought in: a seat that empties them is stuck), then
+  ``ROOM[room]`` per further servant up to ``ROOM_USEFUL`` (each makes that room's action one
+  stronger every turn) and ``CROWDED`` per servant beyond; ``AREA`` per servant in the play
+  area, and ``MAJORITY`` per bonus room where the seat holds the sole majority;
+* plus ``GOLD`` per gold up to ``GOLD_USEFUL`` (the dearest nobles' price), ``GOLD_HOARD`` per
+  gold beyond, and ``SEAL`` per seal or enlist permission this turn has earned and not spent;
+* for the seat judged, ``PROSPECT`` times the best noble in the park it is on its way to: the
+  noble's VP (plus ``PRIVILEGE`` for a privilege) times the share of its price (gold after the
+  discount, turquoise and purple seals, one Office servant) the seat already holds. This is
+  what makes a one-step look-ahead gather a matching set of seals, permissions and gold
+  instead of piling up one of them, and spend them on a noble when the set is complete.
+
+Enlisting turns the prospect into points at once (the noble's VP count in full) and sends the
+servants spent home to the play area, so the bot enlists whenever a noble is worth more than
+the room strength it gives up. The value is the seat's outlook less the best other seat's
+(whose prospects are not counted: the same for every choice of the judged seat but costly).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.games.palais_royal.rooms import (
+    BACKDOOR,
+    BONUS_ROOMS,
+    CARDINAL,
+    GATE,
+    KING,
+    MINT,
+    OFFICE,
+    PARADE,
+    POMPADOUR,
+    STAIRS,
+)
+from regalia.games.palais_royal.scoring import edge_points, seat_score
+
+if TYPE_CHECKING:
+    from regalia.engine.state import State
+    from regalia.games.palais_royal.state import PalaisState
+
+FIRST = {PARADE: 1.2, STAIRS: 1.5, MINT: 0.6, KING: 0.5, POMPADOUR: 0.5, OFFICE: 1.2,
+         BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.05}
+ROOM = {PARADE: 0.25, STAIRS: 0.25, MINT: 0.3, KING: 0.25, POMPADOUR: 0.25, OFFICE: 0.3,
+        BACKDOOR: 0.25, CARDINAL: 0.15, GATE: 0.05}
+ROOM_USEFUL = 4
+CROWDED = 0.03
+# (room, worth of its first servant, worth of each further one up to ROOM_USEFUL)
+ROOM_TABLE = tuple((r, FIRST[r], ROOM[r]) for r in range(len(ROOM)))
+AREA = 0.02
+MAJORITY = 0.3
+GOLD = 0.15
+GOLD_USEFUL = 10
+GOLD_HOARD = 0.02
+SEAL = 0.1
+PROSPECT = 0.7
+PRIVILEGE = 2.0
+
+
+def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int]) -> float:
+    value = float(seat_score(s, p, edges))
+    rooms = s.servants[p]
+    for room, first, further in ROOM_TABLE:
+        n = rooms[room]
+        if n:
+            value += first + further * (min(n, ROOM_USEFUL) - 1)
+            if n > ROOM_USEFUL:
+                value += CROWDED * (n - ROOM_USEFUL)
+    gold = s.gold[p]
+    value += AREA * s.area[p] + GOLD * min(gold, GOLD_USEFUL)
+    value += GOLD_HOARD * max(0, gold - GOLD_USEFUL)
+    value += MAJORITY * holders.count(p)
+    if p == s.cur:
+        value += SEAL * (s.t_turquoise + s.t_purple + s.t_office)
+    return value
+
+
+def prospect(s: PalaisState, p: int) -> float:
+    """The best noble's worth times the share of its price that ``p`` already holds."""
+    rooms = s.servants[p]
+    own = p == s.cur
+    turquoise = rooms[KING] + (s.t_turquoise if own else 0)
+    purple = rooms[POMPADOUR] + (s.t_purple if own else 0)
+    office = min(1, rooms[OFFICE] + (s.t_office if own else 0))
+    gold = s.gold[p]
+    nobles = s.d.nobles
+    best = 0.0
+    for space, tile in enumerate(s.park):
+        if tile < 0:
+            continue
+        nb = nobles[tile]
+        worth = nb.vp + (PRIVILEGE if nb.privilege else 0.0)
+        if worth <= best:
+            continue
+        held = float(office)
+        parts = 1
+        if nb.turquoise:
+            held += min(1.0, turquoise / nb.turquoise)
+            parts += 1
+        if nb.purple:
+            held += min(1.0, purple / nb.purple)
+            parts += 1
+        if nb.gold:
+            cost = s.gold_cost(space)
+            if cost:
+                held += min(1.0, gold / cost)
+                parts += 1
+        value = worth * held / parts
+        if value > best:
+            best = value
+    return best
+
+
+def majority_holders(s: PalaisState) -> list[int]:
+    """The sole-majority holder of each bonus room (-1: nobody); the rules' Cardinal
+    tie-break is asked only when the most servants are tied."""
+    out = []
+    servants = s.servants
+    for room in BONUS_ROOMS:
+        counts = [rooms[room] for rooms in servants]
+        top = max(counts)
+        if not top:
+            out.append(-1)
+        elif counts.count(top) == 1:
+            out.append(counts.index(top))
+        else:
+            out.append(s.majority_holder(room))
+    return out
+
+
+# (edition data, players, markers) -> edge points; the edition data is kept in the value so
+# that its id, part of the key, cannot be reused while the entry lives.
+_EDGES: dict[tuple[int, ...], tuple[object, list[int]]] = {}
+
+
+def _edge_points(s: PalaisState) -> list[int]:
+    # Edge places change only when a noble leaves an edge; without the Cardinal tie-break
+    # they depend on the markers alone, so one game's few marker layouts are worked out once.
+    if s.options["edge_ties"] == "cardinal":
+        return edge_points(s)
+    key = (id(s.d), s.players, *s.marker)
+    entry = _EDGES.get(key)
+    if entry is None:
+        if len(_EDGES) > 4096:
+            _EDGES.clear()
+        entry = _EDGES[key] = (s.d, edge_points(s))
+    return entry[1]
+
+
+def evaluate(state: State, seat: int) -> float:
+    s: PalaisState = state  # type: ignore[assignment]
+    edges = _edge_points(s)
+    holders = majority_holders(s)
+    mine = outlook(s, seat, edges, holders) + PROSPECT * prospect(s, seat)
+    others = [outlook(s, p, edges, holders) for p in range(s.players) if p != seat]
+    return mine - max(others) if others else mine

@@ -1,0 +1,69 @@
+"""The greedy bot: one-ply look-ahead with a hand-written evaluation per game.
+
+For each legal action the bot applies it to a determinized sample of its information set
+(``info.sample``: hidden parts drawn afresh, never the true state) and scores the position
+reached with the game's evaluation (:mod:`regalia.bots.evaluations`, picked by game id; a game
+without one of its own is judged by its running score margin). The best action wins; actions
+whose values lie within ``TIE`` of the best are told apart by the bot's own random stream, so
+that equal choices do not always fall on the first one listed.
+
+One sample is drawn per decision and shared by every candidate, so all of them are compared
+in the same hidden world (the differences come from the actions, not from the samples).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.bots.evaluations import Evaluation, evaluation_for
+from regalia.engine.rng import Rng, fresh_seed
+
+if TYPE_CHECKING:
+    from regalia.bots.base import InformationSet
+    from regalia.engine.actions import Action
+    from regalia.engine.state import State
+
+TIE = 1e-6  # values closer than this are the same to the bot
+
+
+class GreedyBot:
+    """Pick the action whose one-step result the game's evaluation likes best."""
+
+    def __init__(self, seed: int | None = None, name: str = "greedy") -> None:
+        self.name = name
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self._evaluations: dict[str, Evaluation] = {}
+
+    def act(self, info: InformationSet) -> Action:
+        legal = info.legal_actions
+        if not legal:
+            raise ValueError(f"seat {info.seat} has no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        values = self.values(info)
+        return self.pick(legal, values)
+
+    def values(self, info: InformationSet) -> list[float]:
+        """The evaluation after each legal action, in ``info.legal_actions`` order."""
+        game = info.game_id
+        evaluate = self._evaluations.get(game)
+        if evaluate is None:
+            evaluate = self._evaluations[game] = evaluation_for(game)
+        sample = info.sample(self.rng)
+        return [evaluate(_after(sample, action, info.seat), info.seat)
+                for action in info.legal_actions]
+
+    def pick(self, legal: tuple[Action, ...], values: list[float]) -> Action:
+        top = max(values)
+        best = [a for a, v in zip(legal, values, strict=True) if v >= top - TIE]
+        return best[0] if len(best) == 1 else best[self.rng.below(len(best))]
+
+
+def _after(sample: State, action: Action, seat: int) -> State:
+    state = sample.clone()
+    state.apply(action, seat)
+    return state
+
+
+def greedy_bot(seed: int | None = None) -> GreedyBot:
+    return GreedyBot(seed)
