@@ -106,9 +106,9 @@ def test_well_under_a_millisecond_a_decision(game: str) -> None:
     while (movers := state.to_move()) and decisions < 300:
         seat = movers[0]
         info = InformationSet(state, seat)
-        start = time.perf_counter()
+        start = time.process_time()
         action = bot.act(info)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         decisions += 1
         state.apply(action, seat)
     assert decisions >= 50

@@ -7,7 +7,9 @@ field of the sample: the hidden parts of a sample are random draws, not the real
 A game registered without an evaluation of its own is judged by :func:`score_margin`: the
 seat's running score against the best other seat's, which every game offers through
 ``scores()``. A game adds its own by putting a module ``regalia.bots.evaluations.<package>``
-(the game id with ``-`` as ``_``) with a function ``evaluate(state, seat) -> float``.
+(the game id with ``-`` as ``_``) with a function ``evaluate(state, seat) -> float`` (and,
+where a turn's first decision changes nothing counted until the next, ``LOOKAHEAD = 2``; see
+:mod:`regalia.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -45,6 +47,20 @@ def evaluation_for(game_id: str) -> Evaluation:
         return score_margin
     evaluate: Evaluation = module.evaluate
     return evaluate
+
+
+def lookahead_for(game_id: str) -> int:
+    """How many of its own decisions in a row the greedy bot weighs together in ``game_id``
+    (the evaluation module's ``LOOKAHEAD``; 1 by default)."""
+    name = module_name(game_id)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        return 1
+    depth: int = getattr(module, "LOOKAHEAD", 1)
+    return depth
 
 
 def has_own_evaluation(game_id: str) -> bool:

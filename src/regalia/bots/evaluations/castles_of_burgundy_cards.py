@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from regalia.engine.state import State
     from regalia.games.castles_of_burgundy_cards.state import CobState
 
+# "play 4" only picks the die; what it is played for is the next decision: weigh both.
+LOOKAHEAD = 2
+
 PILE = 0.3
 GOODS = 0.7
 PROJECT = 0.6
