@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from regalia.bots.base import Bot, BotFactory, InformationSet
 from regalia.bots.greedy import GreedyBot, greedy_bot
 from regalia.bots.ismcts import IsmctsBot, ismcts_bot, ismcts_strong_bot
 from regalia.bots.random_bot import RandomBot
-from regalia.engine.errors import InvalidOption
+from regalia.bots.specs import KINDS, build_bot, check_spec
 
-BOTS: dict[str, BotFactory] = {
-    "random": RandomBot,
-    "greedy": greedy_bot,
-    "ismcts": ismcts_bot,
-    "ismcts-strong": ismcts_strong_bot,
-}
+# Every bot by name, built with its default settings (``make_bot`` also takes settings).
+BOTS: dict[str, BotFactory] = {name: partial(build_bot, name) for name in KINDS}
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``regalia.bots.BOTS`` lists them)."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise InvalidOption(
-            f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})"
-        ) from None
-    return factory(seed)
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot by name, with settings if any: ``make_bot("ismcts:think=0.5s", seed=1)``
+    (``regalia.bots.KINDS`` lists the names and the settings each takes)."""
+    return build_bot(spec, seed)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "InformationSet", "IsmctsBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "KINDS", "Bot", "GreedyBot", "InformationSet", "IsmctsBot", "RandomBot",
+           "check_spec", "greedy_bot", "ismcts_bot", "ismcts_strong_bot", "make_bot"]

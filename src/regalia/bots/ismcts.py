@@ -28,8 +28,14 @@ highest scores seen in this search. The place is what players play for; the scor
 the flat spots where random rollouts nearly always give the same place (a solo game against an
 automaton, a hopeless or a won position) and keeps the bot trying to score.
 
-Rollouts play uniformly random legal actions to the end, or to ``rollout_cap`` decisions, after
-which the position is judged by its running ``ranking()`` and ``scores()``.
+Rollouts play uniformly random legal actions (``rollout="random"``) or the greedy bot's choice
+(``rollout="greedy"``: one step of the game's evaluation, :mod:`regalia.bots.evaluations`) to the
+end, or to ``rollout_cap`` decisions. A position cut off there is judged by its running
+``ranking()`` and ``scores()`` (``leaf="score"``), or by the game's evaluation
+(``leaf="evaluation"``: each seat's evaluation stands for its score, and their order for the
+places), which knows what a position is worth before its points are counted (El Grande's
+majorities before a scoring round). Capped rollouts judged by the evaluation are what makes
+iterations cheap: a rollout to the end is most of an iteration's cost.
 
 Deterministic: the same seed and the same positions give the same actions, unless a wall-clock
 budget (``seconds``) is asked for.
@@ -42,7 +48,9 @@ import time
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from regalia.bots.evaluations import Evaluation, evaluation_for
 from regalia.engine.rng import Rng, fresh_seed
+from regalia.engine.state import places_from_keys
 
 if TYPE_CHECKING:
     from regalia.bots.base import InformationSet
@@ -95,18 +103,29 @@ class IsmctsBot:
     ``seconds`` of wall-clock time when that is given. ``exploration`` is the UCB1 constant
     (rewards lie in [0, 1]). ``rollout_cap`` cuts rollouts after that many decisions.
     ``score_weight`` is the share of the reward that comes from the score rather than the place.
+    ``rollout`` is the rollout policy (``random`` or ``greedy``), ``leaf`` how a capped
+    rollout's last position is judged (``score`` or ``evaluation``; see the module's text).
     """
 
     def __init__(self, seed: int | None = None, iterations: int = 400,
                  seconds: float | None = None, exploration: float = 0.7,
                  rollout_cap: int | None = None, score_weight: float = 0.2,
-                 name: str = "ismcts") -> None:
+                 name: str = "ismcts", rollout: str = "random", leaf: str = "score") -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if not 0.0 <= score_weight <= 1.0:
             raise ValueError("score_weight must lie in [0, 1]")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")
+        if rollout_cap is not None and rollout_cap < 0:
+            raise ValueError("rollout_cap must be 0 or more")
+        self.rollout = rollout
+        self.leaf = leaf
+        self._evaluate: Evaluation | None = None  # the game's evaluation, set by search()
         self.name = name
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.iterations = iterations
@@ -141,6 +160,8 @@ class IsmctsBot:
     def search(self, info: InformationSet) -> _Node:
         """Run the search from ``info`` and return the root (its children: the bot's actions)."""
         seats = info.players
+        if self.rollout == "greedy" or self.leaf == "evaluation":
+            self._evaluate = evaluation_for(info.game_id)
         root = _Node(seats)
         bounds = [math.inf, -math.inf]  # lowest and highest score seen, to scale scores
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -241,16 +262,51 @@ class IsmctsBot:
     def _rollout(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         rng = self.rng
         cap = self.rollout_cap
+        greedy = self._evaluate if self.rollout == "greedy" else None
         steps = 0
         while True:
             movers = state.to_move()
-            if not movers or (cap is not None and steps >= cap):
+            if not movers:
+                return self._reward(state, seats, bounds)
+            if cap is not None and steps >= cap:
                 break
             seat = movers[0]  # sealed choices are hidden: their order does not matter
             legal = state.legal_actions(seat)
-            state.apply(legal[rng.below(len(legal))], seat)
+            if greedy is None or len(legal) == 1:
+                action = legal[rng.below(len(legal))]
+            else:
+                action = _greedy_choice(state, seat, legal, greedy, rng)
+            state.apply(action, seat)
             steps += 1
+        if self._evaluate is not None and self.leaf == "evaluation":
+            return self._judged(state, seats, self._evaluate)
         return self._reward(state, seats, bounds)
+
+    def _judged(self, state: State, seats: int, evaluate: Evaluation) -> list[float]:
+        """Rewards for a cut-off position from the game's evaluation: the seats' values
+        stand for their scores (scaled within this position) and their order for places."""
+        values = [evaluate(state, s) for s in range(seats)]
+        lo, hi = min(values), max(values)
+        span = hi - lo
+        places = places_from_keys(values)
+        competitors = seats + state.automata()
+        w = self.score_weight if competitors > 1 else 1.0
+        out = []
+        for s in range(seats):
+            place = places[s]
+            if competitors > 1:
+                tied = places.count(place)
+                by_place = (competitors - place - (tied - 1) / 2) / (competitors - 1)
+            else:
+                by_place = 0.0
+            by_score = (values[s] - lo) / span if span > 0 else 0.5
+            if competitors > seats:
+                # An automaton is no seat: its standing is in each seat's own value (its
+                # margin over the automaton), so judge the seat by the sign of that margin.
+                by_place = 1.0 if values[s] > 0 else 0.0
+                by_score = 1.0 / (1.0 + math.exp(-values[s] / 5.0))
+            out.append((1.0 - w) * by_place + w * by_score)
+        return out
 
     def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         places = state.ranking()
@@ -279,6 +335,27 @@ class IsmctsBot:
             by_score = (scores[s] - lo) / span if span > 0 else 0.5
             out.append((1.0 - w) * by_place + w * by_score)
         return out
+
+
+ROLLOUTS = ("random", "greedy")
+LEAVES = ("score", "evaluation")
+
+
+def _greedy_choice(state: State, seat: int, legal: tuple[Action, ...], evaluate: Evaluation,
+                   rng: Rng) -> Action:
+    """The rollout step of the greedy policy: the action whose result ``evaluate`` likes best
+    (ties by ``rng``). The rollout state is already a sample, so nothing hidden is read."""
+    best: list[Action] = []
+    top = -math.inf
+    for action in legal:
+        after = state.clone()
+        after.apply(action, seat)
+        value = evaluate(after, seat)
+        if value > top + 1e-9:
+            top, best = value, [action]
+        elif value >= top - 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
 def ismcts_bot(seed: int | None = None) -> IsmctsBot:

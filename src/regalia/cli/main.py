@@ -19,7 +19,6 @@ from rich.progress import (
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
-from regalia.bots import BOTS
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli.bench import bench_table
@@ -99,6 +98,9 @@ SeatOpt = Annotated[
 ForceOpt = Annotated[
     bool, typer.Option("--force", metavar="", help="Replace existing files instead of refusing.")
 ]
+ThinkOpt = Annotated[str | None, typer.Option(
+    "--think", metavar="TIME", help="Thinking time a decision for the searching bots whose "
+    "spec sets none, e.g. 0.5s, 500ms, 2 (default: their iteration budget).")]
 StepOpt = Annotated[
     int | None, typer.Option("--step", metavar="N", min=0,
                              help="The position after this many decisions (default: the end).")
@@ -147,9 +149,11 @@ def play(
         "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
         "count, or one per listed seat).")] = None,
     seats: Annotated[str | None, typer.Option(
-        "--seats", metavar="LIST", help="Who sits where, e.g. human,random,human (default: you "
-        f"in seat 0, {opts.DEFAULT_OPPONENT} bots in the others). Bots: {', '.join(BOTS)}.")
+        "--seats", metavar="LIST", help="Who sits where, e.g. human,greedy,hard (default: you "
+        f"in seat 0, {opts.DEFAULT_OPPONENT} bots in the others). Bots: {opts.bot_names()}; "
+        "settings after colons, e.g. ismcts:think=1s.")
     ] = None,
+    think: ThinkOpt = None,
     seed: SeedOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE",
                                                 help="Write the game record here.")] = None,
@@ -182,7 +186,7 @@ def play(
         if seat_items is None and isinstance(saved.meta.get("seats"), list):
             seat_items = [str(s) for s in saved.meta["seats"]]
         opts.resolve_players(info, saved.players, len(seat_items) if seat_items else None)
-        seat_kinds = opts.parse_seats(seat_items, saved.players)
+        seat_kinds = opts.parse_seats(seat_items, saved.players, opts.parse_think(think))
         seed = saved.seed
     else:
         if game is None:
@@ -190,7 +194,7 @@ def play(
         info = get_game(game)
         chosen = opts.parse_options(info, option or [])
         count = opts.resolve_players(info, players, len(seat_items) if seat_items else None)
-        seat_kinds = opts.parse_seats(seat_items, count)
+        seat_kinds = opts.parse_seats(seat_items, count, opts.parse_think(think))
         seed = fresh_seed() if seed is None else seed
         state = new_game(info.id, count, seed=seed, edition=edition, **chosen)
     # The save file's default name must not carry the seed: it would give the deal away.
@@ -226,8 +230,9 @@ def simulate(
     bots: Annotated[str | None, typer.Option(
         "--bots", metavar="LIST", help="Bot per seat, comma-separated, or one for all "
         "(default random). "
-        f"Bots: {', '.join(BOTS)}.")
+        f"Bots: {opts.bot_names()}; settings after colons, e.g. ismcts:think=1s.")
     ] = None,
+    think: ThinkOpt = None,
     seed: SeedOpt = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="N", min=0,
@@ -246,8 +251,9 @@ def simulate(
     bot_items = opts.split_list(bots)
     listed = len(bot_items) if bot_items and len(bot_items) > 1 else None
     count = opts.resolve_players(info, players, listed)
+    specs = opts.parse_bots(bot_items, count, opts.parse_think(think))
     series = Series(
-        game=info.id, players=count, bots=tuple(opts.parse_bots(bot_items, count)),
+        game=info.id, players=count, bots=tuple(specs),
         seed=fresh_seed() if seed is None else seed, options=chosen,
         edition=None if edition is None else str(edition),
         records=None if records is None else str(records), overwrite=force,

@@ -7,7 +7,8 @@ from typing import Any
 
 import typer
 
-from regalia.bots import BOTS
+from regalia.bots import KINDS, check_spec
+from regalia.bots.specs import parse_duration
 from regalia.engine.errors import InvalidOption, InvalidPlayerCount
 from regalia.engine.registry import GameInfo
 
@@ -69,26 +70,36 @@ def split_list(text: str | None) -> list[str] | None:
     return items
 
 
-def check_bot(name: str) -> str:
-    if name not in BOTS:
-        known = ", ".join(sorted(BOTS))
-        raise InvalidOption(f"unknown bot {name!r} (bots: {known})")
-    return name
+def check_bot(spec: str, think: float | None = None) -> str:
+    """A bot spec (``ismcts:think=1s``), checked; ``think`` (``--think``) fills in the time
+    of a searching bot whose spec sets none."""
+    return check_spec(spec, think)
+
+
+def bot_names() -> str:
+    return ", ".join(KINDS)
+
+
+def parse_think(text: str | None) -> float | None:
+    """``--think 0.5s`` -> 0.5 (seconds a decision for the searching bots)."""
+    return None if text is None else parse_duration(text)
 
 
 # Opponents at the table when none are named: players want a game, not a coin toss.
 DEFAULT_OPPONENT = "ismcts"
 
 
-def parse_seats(items: Sequence[str] | None, players: int) -> list[str]:
-    """Seat kinds: ``human`` or a bot name. Default: seat 0 human, the rest ISMCTS bots."""
+def parse_seats(items: Sequence[str] | None, players: int,
+                think: float | None = None) -> list[str]:
+    """Seat kinds: ``human`` or a bot spec. Default: seat 0 human, the rest ISMCTS bots."""
     if items is None:
-        return [HUMAN] + [DEFAULT_OPPONENT] * (players - 1)
-    return [HUMAN if item in _HUMAN_WORDS else check_bot(item) for item in items]
+        items = [HUMAN] + [DEFAULT_OPPONENT] * (players - 1)
+    return [HUMAN if item in _HUMAN_WORDS else check_bot(item, think) for item in items]
 
 
-def parse_bots(items: Sequence[str] | None, players: int) -> list[str]:
-    """Bot names for every seat; one name is used for all seats."""
+def parse_bots(items: Sequence[str] | None, players: int,
+               think: float | None = None) -> list[str]:
+    """Bot specs for every seat; one spec is used for all seats."""
     if items is None:
         items = ["random"]
     if len(items) == 1:
@@ -97,7 +108,7 @@ def parse_bots(items: Sequence[str] | None, players: int) -> list[str]:
         raise InvalidPlayerCount(
             f"{len(items)} bots listed for {players} players; give one name, or one per seat"
         )
-    return [check_bot(item) for item in items]
+    return [check_bot(item, think) for item in items]
 
 
 def parse_seat(text: str | None, info: GameInfo, players: int) -> int | None:
