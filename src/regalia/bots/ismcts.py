@@ -48,7 +48,7 @@ import time
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from regalia.bots.evaluations import Evaluation, evaluation_for
+from regalia.bots.evaluations import AllSeats, Evaluation, evaluation_for, evaluation_of_all_for
 from regalia.engine.rng import Rng, fresh_seed
 from regalia.engine.state import places_from_keys
 
@@ -126,6 +126,7 @@ class IsmctsBot:
         self.rollout = rollout
         self.leaf = leaf
         self._evaluate: Evaluation | None = None  # the game's evaluation, set by search()
+        self._evaluate_all: AllSeats | None = None  # ...and for every seat at once
         self.name = name
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.iterations = iterations
@@ -162,6 +163,7 @@ class IsmctsBot:
         seats = info.players
         if self.rollout == "greedy" or self.leaf == "evaluation":
             self._evaluate = evaluation_for(info.game_id)
+            self._evaluate_all = evaluation_of_all_for(info.game_id)
         root = _Node(seats)
         bounds = [math.inf, -math.inf]  # lowest and highest score seen, to scale scores
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -278,14 +280,14 @@ class IsmctsBot:
                 action = _greedy_choice(state, seat, legal, greedy, rng)
             state.apply(action, seat)
             steps += 1
-        if self._evaluate is not None and self.leaf == "evaluation":
-            return self._judged(state, seats, self._evaluate)
+        if self._evaluate_all is not None and self.leaf == "evaluation":
+            return self._judged(state, seats, self._evaluate_all)
         return self._reward(state, seats, bounds)
 
-    def _judged(self, state: State, seats: int, evaluate: Evaluation) -> list[float]:
+    def _judged(self, state: State, seats: int, evaluate_all: AllSeats) -> list[float]:
         """Rewards for a cut-off position from the game's evaluation: the seats' values
         stand for their scores (scaled within this position) and their order for places."""
-        values = [evaluate(state, s) for s in range(seats)]
+        values = evaluate_all(state)
         lo, hi = min(values), max(values)
         span = hi - lo
         places = places_from_keys(values)

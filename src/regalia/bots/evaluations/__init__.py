@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from regalia.engine.state import State
 
 Evaluation = Callable[["State", int], float]
+AllSeats = Callable[["State"], list[float]]
 
 
 def score_margin(state: State, seat: int) -> float:
@@ -47,6 +48,26 @@ def evaluation_for(game_id: str) -> Evaluation:
         return score_margin
     evaluate: Evaluation = module.evaluate
     return evaluate
+
+
+def evaluation_of_all_for(game_id: str) -> AllSeats:
+    """Every seat's evaluation at once: the module's ``evaluate_all`` where it has one (it
+    shares the work between seats), else ``evaluate`` seat by seat."""
+    name = module_name(game_id)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        module = None
+    found: AllSeats | None = getattr(module, "evaluate_all", None)
+    if found is not None:
+        return found
+    evaluate = evaluation_for(game_id)
+
+    def each(state: State) -> list[float]:
+        return [evaluate(state, s) for s in range(state.players)]
+    return each
 
 
 def lookahead_for(game_id: str) -> int:

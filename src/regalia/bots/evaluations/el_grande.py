@@ -42,37 +42,57 @@ POWER_ORDER = 0.8
 POWER_SPENT = 0.08
 
 
-def evaluate(state: State, seat: int) -> float:
-    st: ElGrandeState = state  # type: ignore[assignment]
+def outlooks(st: ElGrandeState, board: list[int]) -> list[float]:
+    """Every seat's outlook (the module's text) on ``board``, without the power card term."""
     players = st.players
     if st.phase == OVER:
-        outlook = [float(v) for v in st.score]
-    else:
-        board = _board_with_own_disk(st, seat)
-        outlook = [st.score[s] + COURT * st.court[s] for s in range(players)]
-        king, grande = st.king_region, st.grande_region
-        for area in range(REGIONS + 1):
-            counts = board[area * players:(area + 1) * players]
-            if not any(counts):
-                continue
-            points, first = award(counts, st.values(area), players)
-            if first >= 0 and area != CASTILLO:
-                if area == king:
-                    points[first] += KING_BONUS
-                if grande[first] == area:
-                    points[first] += GRANDE_BONUS
-            for s in range(players):
-                outlook[s] += points[s]
-        active = st.active_seat
-        if active >= 0 and st.phase == MAIN and not st.placement_over:
-            left = min(st.place_max - st.placed, st.court[active])
-            outlook[active] += TO_PLACE * max(0, left)
-        outlook[seat] += _power_term(st, seat)
+        return [float(v) for v in st.score]
+    outlook = [st.score[s] + COURT * st.court[s] for s in range(players)]
+    king, grande = st.king_region, st.grande_region
+    for area in range(REGIONS + 1):
+        counts = board[area * players:(area + 1) * players]
+        if not any(counts):
+            continue
+        points, first = award(counts, st.values(area), players)
+        if first >= 0 and area != CASTILLO:
+            if area == king:
+                points[first] += KING_BONUS
+            if grande[first] == area:
+                points[first] += GRANDE_BONUS
+        for s in range(players):
+            outlook[s] += points[s]
+    active = st.active_seat
+    if active >= 0 and st.phase == MAIN and not st.placement_over:
+        left = min(st.place_max - st.placed, st.court[active])
+        outlook[active] += TO_PLACE * max(0, left)
+    return outlook
+
+
+def _margin(outlook: list[float], seat: int) -> float:
     mine = outlook[seat]
     others = [v for s, v in enumerate(outlook) if s != seat]
     if not others:
         return mine
     return mine - 0.5 * (max(others) + sum(others) / len(others))
+
+
+def evaluate(state: State, seat: int) -> float:
+    st: ElGrandeState = state  # type: ignore[assignment]
+    outlook = outlooks(st, _board_with_own_disk(st, seat))
+    if st.phase != OVER:
+        outlook[seat] += _power_term(st, seat)
+    return _margin(outlook, seat)
+
+
+def evaluate_all(state: State) -> list[float]:
+    """:func:`evaluate` for every seat at once (the search's leaves ask for all of them);
+    sealed disks are left out, as every seat's own would need a board of its own."""
+    st: ElGrandeState = state  # type: ignore[assignment]
+    outlook = outlooks(st, st.board)
+    if st.phase != OVER:
+        for s in range(st.players):
+            outlook[s] += _power_term(st, s)
+    return [_margin(outlook, s) for s in range(st.players)]
 
 
 def _board_with_own_disk(st: ElGrandeState, seat: int) -> list[int]:
