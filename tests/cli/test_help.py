@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from regalia.cli.main import app
 
-COMMANDS = ["games", "play", "simulate", "replay", "render", "bench"]
+COMMANDS = ["games", "play", "simulate", "tournament", "replay", "render", "bench"]
 
 
 def option_rows(text: str) -> list[str]:

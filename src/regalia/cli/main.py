@@ -21,10 +21,12 @@ from typer.core import TyperCommand, TyperGroup
 import regalia
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
+from regalia.cli import tournament as tn
 from regalia.cli.bench import bench_table
 from regalia.cli.console import reports_errors, safe, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
+from regalia.cli.ratings import ratings_available
 from regalia.cli.simulate import (
     GameResult,
     ProgressLines,
@@ -294,6 +296,92 @@ def simulate(
     console = stdout_console()
     for table in summary_tables(summary):
         console.print(table)
+    if records is not None:
+        console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
+
+
+# ---------------------------------------------------------------------------------- tournament
+@app.command(cls=Command)
+@reports_errors
+def tournament(
+    game: GameArg,
+    bots: Annotated[str, typer.Option(
+        "--bots", metavar="LIST", help="The bots that take part, comma-separated, each once "
+        f"(with fewer bots than seats they take turns in the extra seats). Bots: "
+        f"{opts.bot_names()}; settings after colons, e.g. ismcts:think=1s.")],
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
+        "count).")] = None,
+    games_: Annotated[int, typer.Option(
+        "--games", "-n", metavar="N", min=1,
+        help="How many games; rounded up to whole seat rotations.")] = 100,
+    seed: SeedOpt = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", metavar="N", min=0,
+        help="Processes (default and 0: one per core, capped at the core count).")] = None,
+    think: ThinkOpt = None,
+    records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
+                                                 help="Write every game's record here.")] = None,
+    chart: Annotated[Path | None, typer.Option(
+        "--chart", metavar="FILE.svg", help="Draw the ratings with their intervals (SVG).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", metavar="",
+                                          help="Machine-readable results (JSON).")] = False,
+    option: OptionOpt = None,
+    edition: EditionOpt = None,
+    force: ForceOpt = False,
+) -> None:
+    """Bots against each other over every seat rotation: win rates with 95% intervals, mean
+    places and scores, and OpenSkill ratings."""
+    info = get_game(game)
+    chosen = opts.parse_options(info, option or [])
+    count = opts.resolve_players(info, players)
+    think_seconds = opts.parse_think(think)
+    entrants = tuple(opts.check_bot(item, think_seconds) for item in opts.split_list(bots) or [])
+    t = tn.Tournament(game=info.id, players=count, entrants=entrants,
+                      seed=fresh_seed() if seed is None else seed, options=chosen,
+                      edition=None if edition is None else str(edition),
+                      records=None if records is None else str(records), overwrite=force)
+    total = tn.games_for(games_, count)
+    t.series(0).new_state(0)  # options and edition: refuse now, not in every worker
+    tn.check_records(t, total)
+    if chart is not None:
+        check_writable(chart, overwrite=force)
+    errors = stderr_console()
+    if total != games_ and not as_json:
+        errors.print(f"[dim]{total} games: whole rotations of the {count} seats[/]")
+    workers, note = worker_count(workers, total)
+    if note:
+        errors.print(f"[yellow]{safe(note)}[/]")
+    live = errors.is_terminal and not as_json
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(), console=errors, transient=True,
+        disable=not live,
+    )
+    lines = ProgressLines(lambda text: errors.print(safe(text)), total)
+    started = time.perf_counter()
+    with progress:
+        task = progress.add_task(f"{info.id} tournament ×{total}", total=total)
+
+        def advance(_: tn.MatchResult) -> None:
+            progress.advance(task)
+            if not live and not as_json:
+                lines.advance()
+
+        results = tn.run(t, total, workers, advance)
+    rate = ratings_available()
+    summary = tn.standings(t, results, time.perf_counter() - started, rate=rate)
+    if chart is not None and rate:
+        tn.write_chart(chart, summary, overwrite=force)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=1))
+        return
+    console = stdout_console()
+    console.print(tn.standings_table(summary))
+    if chart is not None:
+        console.print(f"Ratings drawn in [bold]{safe(str(chart))}[/]" if rate else
+                      "[yellow]No chart: ratings need the openskill package[/]")
     if records is not None:
         console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
 

@@ -1,0 +1,255 @@
+"""Tournaments: bots against each other over every seat rotation, with win rates, intervals,
+mean places and scores, and ratings.
+
+The bots listed (the *entrants*) are laid round the table in their order, repeated when there
+are fewer of them than seats; a *rotation* turns that line-up one seat on. Every deal (one game
+seed) is played once per rotation, so each entrant meets the same cards from every seat and
+no seat's advantage favours anyone. Game ``i`` is rotation ``i % N`` of deal ``i // N`` (N the
+player count); its seed depends on the base seed and the deal alone, so the results are the
+same whatever the number of workers (unless bots think by the clock: ``think=``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from statistics import fmean
+from typing import Any
+
+from rich.table import Table
+
+from regalia.bots import InformationSet, make_bot
+from regalia.cli.console import safe
+from regalia.cli.ratings import rate_games, wilson_interval
+from regalia.cli.seeds import bot_seed
+from regalia.cli.simulate import MAX_DECISIONS, Series, record_path
+from regalia.engine.errors import InvalidOption, RegaliaError
+from regalia.engine.files import write_atomic
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What to play: everything a worker needs to play game ``i`` on its own."""
+
+    game: str
+    players: int
+    entrants: tuple[str, ...]  # bot specs, in their order round the table
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    edition: str | None = None
+    records: str | None = None
+    overwrite: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.entrants:
+            raise InvalidOption("name at least one bot (--bots)")
+        if len(self.entrants) > self.players:
+            raise InvalidOption(f"{len(self.entrants)} bots listed for {self.players} seats; "
+                                "list at most one bot per seat")
+        if len(set(self.entrants)) != len(self.entrants):
+            raise InvalidOption("a bot is listed twice; list each bot once (it takes several "
+                                "seats when there are fewer bots than seats)")
+
+    @property
+    def rotations(self) -> int:
+        return self.players
+
+    def lineup(self, index: int) -> tuple[int, ...]:
+        """The entrant (its position in ``entrants``) in each seat of game ``index``."""
+        turn = index % self.rotations
+        n = len(self.entrants)
+        return tuple(((seat + turn) % self.players) % n for seat in range(self.players))
+
+    def series(self, index: int) -> Series:
+        """The deal of game ``index`` (the rotation's seats filled in)."""
+        specs = tuple(self.entrants[e] for e in self.lineup(index))
+        return Series(game=self.game, players=self.players, bots=specs, seed=self.seed,
+                      options=self.options, edition=self.edition)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    index: int
+    seed: int
+    lineup: tuple[int, ...]
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    decisions: int
+
+
+def games_for(asked: int, players: int) -> int:
+    """Games rounded up to whole rotations (every seat rotation played equally often)."""
+    return -(-asked // players) * players
+
+
+def play_match(t: Tournament, index: int) -> MatchResult:
+    series = t.series(index)
+    state = series.new_state(index // t.rotations)
+    bots = [make_bot(spec, bot_seed(state.seed, seat)) for seat, spec in enumerate(series.bots)]
+    decisions = 0
+    while movers := state.to_move():
+        seat = movers[0]
+        state.apply(bots[seat].act(InformationSet(state, seat)), seat)
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
+                               f"{MAX_DECISIONS} decisions")
+    lineup = t.lineup(index)
+    if t.records is not None:
+        record = state.record(bots=list(series.bots), tournament_seed=t.seed, index=index)
+        write_atomic(record_path(t.records, index), record.to_json(indent=1) + "\n",
+                     overwrite=t.overwrite)
+    return MatchResult(index, state.seed, lineup, state.scores(), state.ranking(), decisions)
+
+
+def run(t: Tournament, games: int, workers: int = 1,
+        on_result: Callable[[MatchResult], None] | None = None) -> list[MatchResult]:
+    """Every game, in index order, on ``workers`` processes."""
+    results = []
+    for result in _results(t, games, workers):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def _results(t: Tournament, games: int, workers: int) -> Iterator[MatchResult]:
+    job = partial(play_match, t)
+    if workers <= 1 or games <= 1:
+        yield from map(job, range(games))
+        return
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap(job, range(games), chunksize=1)
+
+
+def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
+              rate: bool = True) -> dict[str, Any]:
+    """Per entrant: seats played, wins (a first place shared by k counts 1/k), win rate and its
+    95% Wilson interval, mean place and score, rating; JSON-ready."""
+    n = len(t.entrants)
+    wins = [0.0] * n
+    seats = [0] * n
+    places: list[list[int]] = [[] for _ in range(n)]
+    scores: list[list[int]] = [[] for _ in range(n)]
+    for r in results:
+        firsts = r.ranking.count(1)
+        for seat, e in enumerate(r.lineup):
+            seats[e] += 1
+            places[e].append(r.ranking[seat])
+            scores[e].append(r.scores[seat])
+            if r.ranking[seat] == 1:
+                wins[e] += 1 / firsts
+    ratings = rate_games(n, [(r.lineup, r.ranking) for r in results]) \
+        if rate and results else None
+    rows = []
+    for e, spec in enumerate(t.entrants):
+        lo, hi = wilson_interval(wins[e], seats[e])
+        row: dict[str, Any] = {
+            "bot": spec,
+            "seats": seats[e],
+            "wins": round(wins[e], 6),
+            "win_rate": round(wins[e] / seats[e], 6) if seats[e] else None,
+            "win_rate_95": [round(lo, 6), round(hi, 6)],
+            "fair_share": round(1 / t.players, 6),
+            "mean_place": round(fmean(places[e]), 6) if places[e] else None,
+            "mean_score": round(fmean(scores[e]), 6) if scores[e] else None,
+            "rating": None,
+        }
+        if ratings is not None:
+            row["rating"] = {"mu": round(ratings[e].mu, 4), "sigma": round(ratings[e].sigma, 4),
+                             "ordinal": round(ratings[e].ordinal, 4)}
+        rows.append(row)
+    return {
+        "game": t.game,
+        "players": t.players,
+        "games": len(results),
+        "rotations": t.rotations,
+        "seed": t.seed,
+        "options": dict(t.options),
+        "rating_model": "openskill plackett-luce (mu 25, sigma 25/3)" if ratings else None,
+        "wins_note": "a first place shared by k seats counts 1/k of a win; a bot holding "
+                     "several seats of a game counts each seat",
+        "bots": rows,
+        "seconds": round(seconds, 6),
+    }
+
+
+def standings_table(summary: dict[str, Any]) -> Table:
+    title = (f"{summary['game']} · {summary['players']} players · {summary['games']} games · "
+             f"seed {summary['seed']}")
+    table = Table(title=safe(title), caption=f"fair share {100 / summary['players']:.1f}%; "
+                  "rating: OpenSkill mu ± sigma" if summary["rating_model"] else
+                  "ratings need the openskill package (pip install 'regalia[tournament]')")
+    for name, justify in (("Bot", "left"), ("Seats", "right"), ("Wins", "right"),
+                          ("Win %", "right"), ("95% interval", "right"),
+                          ("Mean place", "right"), ("Mean score", "right"),
+                          ("Rating", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    ranked = sorted(summary["bots"], key=lambda b: -(b["rating"] or {}).get("mu", b["wins"]))
+    for b in ranked:
+        lo, hi = b["win_rate_95"]
+        rate = "-" if b["win_rate"] is None else f"{100 * b['win_rate']:.1f}"
+        rating = "-" if b["rating"] is None else \
+            f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}"
+        table.add_row(safe(b["bot"]), str(b["seats"]), f"{b['wins']:g}", rate,
+                      f"{100 * lo:.1f}–{100 * hi:.1f}",
+                      "-" if b["mean_place"] is None else f"{b['mean_place']:.2f}",
+                      "-" if b["mean_score"] is None else f"{b['mean_score']:.1f}", rating)
+    return table
+
+
+def ratings_svg(summary: dict[str, Any]) -> str:
+    """A chart of the ratings, mu with a ±2 sigma bar per bot, as SVG text."""
+    bots = [b for b in summary["bots"] if b["rating"] is not None]
+    if not bots:
+        raise RegaliaError("no ratings to draw (they need the openskill package)")
+    bots.sort(key=lambda b: -b["rating"]["mu"])
+    lows = [b["rating"]["mu"] - 2 * b["rating"]["sigma"] for b in bots]
+    highs = [b["rating"]["mu"] + 2 * b["rating"]["sigma"] for b in bots]
+    lo, hi = min(lows), max(highs)
+    span = hi - lo or 1.0
+    left, width, row = 180, 400, 28
+    height = 50 + row * len(bots)
+
+    def x(value: float) -> float:
+        return left + (value - lo) / span * width
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" '
+             f'height="{height}" font-family="sans-serif" font-size="13">',
+             f'<text x="10" y="20" font-weight="bold">{_xml(summary["game"])}, '
+             f'{summary["players"]} players, {summary["games"]} games: '
+             'rating (mu ± 2 sigma)</text>']
+    for i, (b, low, high) in enumerate(zip(bots, lows, highs, strict=True)):
+        y = 45 + i * row
+        mu = b["rating"]["mu"]
+        parts.append(f'<text x="10" y="{y + 4}">{_xml(b["bot"])}</text>')
+        parts.append(f'<line x1="{x(low):.1f}" y1="{y}" x2="{x(high):.1f}" y2="{y}" '
+                     'stroke="#555" stroke-width="2"/>')
+        parts.append(f'<circle cx="{x(mu):.1f}" cy="{y}" r="5" fill="#b22"/>')
+        parts.append(f'<text x="{x(high) + 6:.1f}" y="{y + 4}" fill="#555">{mu:.1f}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def check_records(t: Tournament, games: int) -> None:
+    """Refuse now what would fail in every game: a records folder that cannot be written."""
+    if t.records is None:
+        return
+    from regalia.cli.simulate import check_series
+
+    check_series(Series(game=t.game, players=t.players, bots=tuple(
+        t.entrants[e] for e in t.lineup(0)), seed=t.seed, options=t.options,
+        edition=t.edition, records=t.records, overwrite=t.overwrite), games)
+
+
+def write_chart(path: Path, summary: dict[str, Any], overwrite: bool) -> None:
+    write_atomic(path, ratings_svg(summary), overwrite=overwrite)
