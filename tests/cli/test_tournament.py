@@ -29,14 +29,19 @@ def without_timing(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_every_entrant_sits_in_every_seat_equally() -> None:
-    t = Tournament(game=TOY, players=3, entrants=("random", "greedy", "ismcts"), seed=1)
+    t = Tournament(game=TOY, players=3, listed=("random", "greedy", "ismcts"), seed=1)
     seen = {(seat, e) for i in range(3) for seat, e in enumerate(t.lineup(i))}
     assert seen == {(seat, e) for seat in range(3) for e in range(3)}
     # Fewer bots than seats: they take the extra seats in turn, each seat still rotating.
-    t2 = Tournament(game=TOY, players=4, entrants=("random", "greedy"), seed=1)
+    t2 = Tournament(game=TOY, players=4, listed=("random", "greedy"), seed=1)
     lineups = [t2.lineup(i) for i in range(4)]
     for seat in range(4):
         assert sorted(lineup[seat] for lineup in lineups) == [0, 0, 1, 1]
+    # One bot against three of another: the lone bot visits every seat once.
+    t3 = Tournament(game=TOY, players=4, listed=("greedy", "random", "random", "random"),
+                    seed=1)
+    assert t3.entrants == ("greedy", "random")
+    assert sorted(t3.lineup(i).index(0) for i in range(4)) == [0, 1, 2, 3]
 
 
 def test_games_are_whole_rotations() -> None:
@@ -44,19 +49,18 @@ def test_games_are_whole_rotations() -> None:
 
 
 def test_one_deal_per_rotation_group() -> None:
-    t = Tournament(game=TOY, players=3, entrants=("random", "greedy"), seed=5)
+    t = Tournament(game=TOY, players=3, listed=("random", "greedy"), seed=5)
     seeds = [t.series(i).new_state(i // t.rotations).seed for i in range(6)]
     assert seeds[0] == seeds[1] == seeds[2] != seeds[3] == seeds[4] == seeds[5]
 
 
-@pytest.mark.parametrize(("entrants", "message"), [
-    (("random", "random"), "listed twice"),
+@pytest.mark.parametrize(("listed", "message"), [
     (("random", "greedy", "ismcts", "easy"), "at most one bot per seat"),
     ((), "at least one bot"),
 ])
-def test_bad_line_ups_are_refused(entrants: tuple[str, ...], message: str) -> None:
+def test_bad_line_ups_are_refused(listed: tuple[str, ...], message: str) -> None:
     with pytest.raises(InvalidOption, match=message):
-        Tournament(game=TOY, players=3, entrants=entrants, seed=1)
+        Tournament(game=TOY, players=3, listed=listed, seed=1)
 
 
 def test_results_do_not_depend_on_the_number_of_workers(runner: CliRunner) -> None:
@@ -102,7 +106,8 @@ def test_table_and_progress(runner: CliRunner) -> None:
 
 
 def test_bad_bots(runner: CliRunner) -> None:
-    check(runner, ["tournament", TOY, "--bots", "greedy,greedy"], 2, "listed twice")
+    check(runner, ["tournament", TOY, "--players", "2", "--bots", "greedy,random,easy"], 2,
+          "at most one bot per seat")
     check(runner, ["tournament", TOY, "--bots", "wizard"], 2, "unknown bot 'wizard'")
 
 

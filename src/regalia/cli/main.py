@@ -306,8 +306,8 @@ def simulate(
 def tournament(
     game: GameArg,
     bots: Annotated[str, typer.Option(
-        "--bots", metavar="LIST", help="The bots that take part, comma-separated, each once "
-        f"(with fewer bots than seats they take turns in the extra seats). Bots: "
+        "--bots", metavar="LIST", help="The bots round the table from seat 0, comma-separated; "
+        "a shorter list is repeated, and a bot listed twice holds two seats. Bots: "
         f"{opts.bot_names()}; settings after colons, e.g. ismcts:think=1s.")],
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
@@ -332,13 +332,13 @@ def tournament(
     force: ForceOpt = False,
 ) -> None:
     """Bots against each other over every seat rotation: win rates with 95% intervals, mean
-    places and scores, and OpenSkill ratings."""
+    places and scores, and OpenSkill ratings. Every deal is played once per rotation."""
     info = get_game(game)
     chosen = opts.parse_options(info, option or [])
     count = opts.resolve_players(info, players)
     think_seconds = opts.parse_think(think)
-    entrants = tuple(opts.check_bot(item, think_seconds) for item in opts.split_list(bots) or [])
-    t = tn.Tournament(game=info.id, players=count, entrants=entrants,
+    listed = tuple(opts.check_bot(item, think_seconds) for item in opts.split_list(bots) or [])
+    t = tn.Tournament(game=info.id, players=count, listed=listed,
                       seed=fresh_seed() if seed is None else seed, options=chosen,
                       edition=None if edition is None else str(edition),
                       records=None if records is None else str(records), overwrite=force)

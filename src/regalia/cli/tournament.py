@@ -1,8 +1,9 @@
 """Tournaments: bots against each other over every seat rotation, with win rates, intervals,
 mean places and scores, and ratings.
 
-The bots listed (the *entrants*) are laid round the table in their order, repeated when there
-are fewer of them than seats; a *rotation* turns that line-up one seat on. Every deal (one game
+The bots listed are laid round the table in their order, the list repeated when it is shorter
+than the table; a bot listed several times (``greedy,random,random,random``) is one *entrant*
+holding several seats. A *rotation* turns that line-up one seat on. Every deal (one game
 seed) is played once per rotation, so each entrant meets the same cards from every seat and
 no seat's advantage favours anyone. Game ``i`` is rotation ``i % N`` of deal ``i // N`` (N the
 player count); its seed depends on the base seed and the deal alone, so the results are the
@@ -36,7 +37,7 @@ class Tournament:
 
     game: str
     players: int
-    entrants: tuple[str, ...]  # bot specs, in their order round the table
+    listed: tuple[str, ...]  # bot specs round the table from seat 0, repeats allowed
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     edition: str | None = None
@@ -44,14 +45,16 @@ class Tournament:
     overwrite: bool = False
 
     def __post_init__(self) -> None:
-        if not self.entrants:
+        if not self.listed:
             raise InvalidOption("name at least one bot (--bots)")
-        if len(self.entrants) > self.players:
-            raise InvalidOption(f"{len(self.entrants)} bots listed for {self.players} seats; "
+        if len(self.listed) > self.players:
+            raise InvalidOption(f"{len(self.listed)} bots listed for {self.players} seats; "
                                 "list at most one bot per seat")
-        if len(set(self.entrants)) != len(self.entrants):
-            raise InvalidOption("a bot is listed twice; list each bot once (it takes several "
-                                "seats when there are fewer bots than seats)")
+
+    @property
+    def entrants(self) -> tuple[str, ...]:
+        """The different bots, in the order first listed."""
+        return tuple(dict.fromkeys(self.listed))
 
     @property
     def rotations(self) -> int:
@@ -60,8 +63,9 @@ class Tournament:
     def lineup(self, index: int) -> tuple[int, ...]:
         """The entrant (its position in ``entrants``) in each seat of game ``index``."""
         turn = index % self.rotations
-        n = len(self.entrants)
-        return tuple(((seat + turn) % self.players) % n for seat in range(self.players))
+        entrants, listed, players = self.entrants, self.listed, self.players
+        return tuple(entrants.index(listed[((seat + turn) % players) % len(listed)])
+                     for seat in range(players))
 
     def series(self, index: int) -> Series:
         """The deal of game ``index`` (the rotation's seats filled in)."""
@@ -172,6 +176,7 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
         "seed": t.seed,
         "options": dict(t.options),
         "rating_model": "openskill plackett-luce (mu 25, sigma 25/3)" if ratings else None,
+        "listed": list(t.listed),
         "wins_note": "a first place shared by k seats counts 1/k of a win; a bot holding "
                      "several seats of a game counts each seat",
         "bots": rows,
