@@ -46,15 +46,15 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from regalia.bots.evaluations import AllSeats, Evaluation, evaluation_for, evaluation_of_all_for
+from regalia.engine.actions import Action
 from regalia.engine.rng import Rng, fresh_seed
 from regalia.engine.state import places_from_keys
 
 if TYPE_CHECKING:
     from regalia.bots.base import InformationSet
-    from regalia.engine.actions import Action
     from regalia.engine.state import State
 
 DEFAULT_ITERATIONS = 200  # "ismcts": about 0.2 s a decision in El Grande 4p, at most ~0.5 s
@@ -69,11 +69,12 @@ class _Node:
     collide with codes).
     """
 
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "reward", "visits", "wins")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Hashable, _Node] = {}
         self.visits = 0
+        self.wins = 0.0  # root edges only: the searching seat's first places (shared: 1/k)
         self.avail = 1  # how often this edge was legal when its parent chose
         self.reward = [0.0] * seats  # summed rewards per seat, over ``visits``
 
@@ -127,6 +128,8 @@ class IsmctsBot:
         self.leaf = leaf
         self._evaluate: Evaluation | None = None  # the game's evaluation, set by search()
         self._evaluate_all: AllSeats | None = None  # ...and for every seat at once
+        self._me = 0  # the searching seat
+        self._won = 0.0  # whether the last rollout's position is a win for it (1/k: shared)
         self.name = name
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.iterations = iterations
@@ -161,9 +164,7 @@ class IsmctsBot:
     def search(self, info: InformationSet) -> _Node:
         """Run the search from ``info`` and return the root (its children: the bot's actions)."""
         seats = info.players
-        if self.rollout == "greedy" or self.leaf == "evaluation":
-            self._evaluate = evaluation_for(info.game_id)
-            self._evaluate_all = evaluation_of_all_for(info.game_id)
+        self._prepare(info)
         root = _Node(seats)
         bounds = [math.inf, -math.inf]  # lowest and highest score seen, to scale scores
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -178,6 +179,33 @@ class IsmctsBot:
                 break
         self.last_iterations = done
         return root
+
+    def _prepare(self, info: InformationSet) -> None:
+        self._me = info.seat
+        if self.rollout == "greedy" or self.leaf == "evaluation":
+            self._evaluate = evaluation_for(info.game_id)
+            self._evaluate_all = evaluation_of_all_for(info.game_id)
+
+    def top_actions(self, info: InformationSet, count: int = 3) -> list[Suggestion]:
+        """The ``count`` actions the search likes best, most visited first, each with its
+        share of the root's visits and the searching seat's estimated chance to win after it
+        (the share of its rollouts that ended, or were judged, in first place)."""
+        legal = info.legal_actions
+        root = self.search(info)  # (even for one legal action: the win chance is asked for)
+        rows = []
+        total = 0
+        for action in legal:
+            child = root.children.get(action.code)
+            visits = child.visits if child is not None else 0
+            total += visits
+            if child is None or not visits:
+                rows.append((action, 0, 0.0, 0.0))
+            else:
+                rows.append((action, visits, child.wins / visits,
+                             child.reward[info.seat] / visits))
+        rows.sort(key=lambda r: (-r[1], -r[3]))
+        return [Suggestion(a, v / total if total else 1.0 / len(legal), w)
+                for a, v, w, _ in rows[:count]]
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, info: InformationSet, root: _Node, seats: int,
@@ -225,6 +253,8 @@ class IsmctsBot:
             if expanded:
                 break
         reward = self._rollout(state, seats, bounds)
+        if path:
+            path[0].wins += self._won
         for edge in path:
             edge.visits += 1
             total = edge.reward
@@ -288,6 +318,12 @@ class IsmctsBot:
         """Rewards for a cut-off position from the game's evaluation: the seats' values
         stand for their scores (scaled within this position) and their order for places."""
         values = evaluate_all(state)
+        me = values[self._me]
+        if seats + state.automata() > seats:
+            self._won = 1.0 if me > 0 else 0.0
+        else:
+            top = max(values)
+            self._won = 1.0 / values.count(top) if me == top else 0.0
         lo, hi = min(values), max(values)
         span = hi - lo
         places = places_from_keys(values)
@@ -312,6 +348,7 @@ class IsmctsBot:
 
     def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         places = state.ranking()
+        self._won = 1.0 / places.count(1) if places[self._me] == 1 else 0.0
         scores = state.scores()
         lo, hi = bounds
         for value in scores:
@@ -337,6 +374,15 @@ class IsmctsBot:
             by_score = (scores[s] - lo) / span if span > 0 else 0.5
             out.append((1.0 - w) * by_place + w * by_score)
         return out
+
+
+class Suggestion(NamedTuple):
+    """An action a search recommends: its share of the search's visits and the estimated
+    chance to win after it."""
+
+    action: Action
+    share: float
+    win_chance: float
 
 
 ROLLOUTS = ("random", "greedy")

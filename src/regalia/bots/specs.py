@@ -16,6 +16,7 @@ from typing import Any
 from regalia.bots.base import Bot
 from regalia.bots.greedy import GreedyBot
 from regalia.bots.ismcts import DEFAULT_ITERATIONS, LEAVES, ROLLOUTS, STRONG_ITERATIONS, IsmctsBot
+from regalia.bots.pimc import PimcBot
 from regalia.bots.random_bot import RandomBot
 from regalia.engine.errors import InvalidOption
 
@@ -107,6 +108,10 @@ def _ismcts(name: str) -> Callable[..., Bot]:
     return build
 
 
+def _pimc(seed: int | None, **kwargs: Any) -> Bot:
+    return PimcBot(seed, **kwargs)
+
+
 # Searching with capped rollouts judged by the game's evaluation: see docs/bots.md.
 _QUICK_SEARCH = {"leaf": "evaluation", "cap": "15"}
 
@@ -119,6 +124,10 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
             {"iterations": str(DEFAULT_ITERATIONS)}),
     BotKind("ismcts-strong", f"ISMCTS with {STRONG_ITERATIONS} iterations a decision",
             _ismcts("ismcts-strong"), SEARCH_SETTINGS, {"iterations": str(STRONG_ITERATIONS)}),
+    BotKind("pimc", "the determinized-rollout baseline (PIMC): every action rolled out in "
+            f"sampled worlds, {DEFAULT_ITERATIONS} rollouts a decision unless think= or "
+            "iterations= is given", _pimc, SEARCH_SETTINGS,
+            {"iterations": str(DEFAULT_ITERATIONS)}),
     BotKind("easy", "level easy: the greedy bot (instant; plays the obvious move)",
             lambda seed: GreedyBot(seed, name="easy")),
     BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, capped rollouts judged by the "

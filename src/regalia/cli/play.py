@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from regalia.bots import InformationSet, make_bot
+from regalia.bots import InformationSet, IsmctsBot, make_bot
 from regalia.bots.base import Bot
 from regalia.cli.board import board, columns, cut_columns, height_of
 from regalia.cli.console import safe
@@ -40,6 +40,9 @@ SCORING_EVENTS = frozenset({"general", "score", "scoring", "final"})
 REVEAL_EVENTS = frozenset({"disks", "reveal"})
 MOVE, REVEAL, SCORING = 0, 1, 2
 
+# The bot that answers "hint": the hard level's search for a second.
+HINT_BOT = "hard:think=1s"
+
 HELP = """\
 [bold]At the prompt[/]
   [cyan]N[/]            play the action shown with number N
@@ -49,6 +52,8 @@ HELP = """\
   [cyan]actions[/]      show the list of actions again
   [cyan]board[/]        show the board again
   [cyan]log[/]          show the whole game so far: moves, reveals, scorings
+  [cyan]hint[/]         the strongest bot's three favourite actions here, with its estimate of
+                 your chance to win after each (it sees only what you see)
   [cyan]save FILE[/]    save the game record (resume with [cyan]regalia play --resume FILE[/])
   [cyan]quit[/]         stop the game (offers to save it)
   [cyan]help[/]         this text"""
@@ -152,6 +157,7 @@ class PlaySession:
     # Where a signal saves the game: the --record file, which may be replaced; None: a new
     # file next to ``default_save``.
     record_path: str | None = None
+    hint_bot: str = HINT_BOT  # the bot spec that answers "hint"
 
     def __post_init__(self) -> None:
         state = self.state
@@ -161,6 +167,7 @@ class PlaySession:
             s: make_bot(kind, bot_seed(self.seed, s))
             for s, kind in enumerate(self.seats) if kind != HUMAN
         }
+        self.hints = 0  # hints asked so far (each search gets a seed of its own)
         self.log: list[LogLine] = []
         self.seen: dict[int, int] = {}  # per human seat: how much of the log it has read
         self.last_viewer: int | None = None
@@ -483,6 +490,8 @@ class PlaySession:
             self.show_actions(legal, numbers)
         elif word == "board":
             self.show_board(seat)
+        elif word == "hint":
+            self.show_hint(seat, legal, numbers)
         elif word == "log":
             for line in self.log_lines(seat)[0] or ["[dim](no moves yet)[/]"]:
                 console.print(f"  {line}")
@@ -495,6 +504,25 @@ class PlaySession:
         else:
             return self.typed(text, seat, legal)
         return False
+
+    def show_hint(self, seat: int, legal: Sequence[Action], numbers: Sequence[int]) -> None:
+        """The hint bot's top three actions, from this seat's information set only."""
+        self.hints += 1
+        bot = make_bot(self.hint_bot, bot_seed(self.seed, seat) ^ self.hints)
+        if not isinstance(bot, IsmctsBot):
+            self.console.print("[yellow]The hint bot is no search; it gives no hints.[/]")
+            return
+        with self.console.status("Thinking…"):
+            top = bot.top_actions(InformationSet(self.state, seat), 3)
+        by_action = dict(zip(legal, numbers, strict=True))
+        self.console.print(f"[bold]Hint[/] [dim]({safe(self.hint_bot)}, from what you can "
+                           "see)[/]")
+        for suggestion in top:
+            number = by_action.get(suggestion.action, 0)
+            self.console.print(
+                f"{self.action_item(number, suggestion.action)} — "
+                f"{100 * suggestion.share:.0f}% of the search, "
+                f"win chance {100 * suggestion.win_chance:.0f}%")
 
     def typed(self, text: str, seat: int, legal: Sequence[Action]) -> bool:
         try:

@@ -1,0 +1,77 @@
+"""Every searching bot, and the hints, act the same when a secret they may not see differs."""
+
+from __future__ import annotations
+
+import pytest
+
+import regalia
+from regalia.bots import InformationSet, make_bot
+from regalia.bots.ismcts import IsmctsBot
+from regalia.engine import Rng
+from regalia.engine.state import State
+
+# Two states with one view give the same samples sample by sample only where determinize()
+# draws everything hidden from the sampler's stream alone. Castles of Burgundy and Palais
+# Royal put the others' true cards back into the unrevealed pool and draw from it: the samples
+# are fair (the same distribution whatever the truth) but the pool's order, which steers later
+# draws, follows the truth's, so searches that draw on there are compared in El Grande (its
+# hidden parts, taken-back power cards and sealed disks, are drawn from the stream alone); the
+# greedy bot, which looks one step ahead, in every game here and over whole games in
+# test_greedy.py. That searches read nothing but samples is tested with rigged samples in
+# test_ismcts.py.
+GAMES = [("el-grande", 4)]
+SPECS = ["ismcts:iterations=12", "ismcts:iterations=12:leaf=evaluation:cap=6",
+         "pimc:iterations=12", "pimc:iterations=12:leaf=evaluation:cap=6", "greedy"]
+
+
+def _positions(game: str, players: int, count: int) -> list[tuple[State, State, int]]:
+    """Positions of a random game, each with a twin that differs in what the seat to move
+    may not see."""
+    state = regalia.new_game(game, players, seed=31)
+    rng = Rng(8)
+    out = []
+    step = 0
+    while (movers := state.to_move()) and len(out) < count:
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        if step % 7 == 3 and len(legal) > 1:
+            twin = state.determinize(seat, Rng(step))
+            if twin.to_dict()["state"] != state.to_dict()["state"]:
+                out.append((state.clone(), twin, seat))
+        state.apply(legal[rng.below(len(legal))], seat)
+        step += 1
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_planted_secret_does_not_change_the_choice(game: str, players: int,
+                                                     spec: str) -> None:
+    positions = _positions(game, players, 4)
+    assert positions
+    for k, (truth, twin, seat) in enumerate(positions):
+        assert twin.view(seat) == truth.view(seat)
+        a = make_bot(spec, k).act(InformationSet(truth, seat))
+        b = make_bot(spec, k).act(InformationSet(twin, seat))
+        assert a == b, (game, spec, k)
+
+
+@pytest.mark.parametrize(("game", "players"), [("castles-of-burgundy-cards", 3),
+                                               ("palais-royal", 3)])
+def test_greedy_ignores_a_planted_secret(game: str, players: int) -> None:
+    for k, (truth, twin, seat) in enumerate(_positions(game, players, 4)):
+        a = make_bot("greedy", k).act(InformationSet(truth, seat))
+        b = make_bot("greedy", k).act(InformationSet(twin, seat))
+        assert a == b, (game, k)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_hints_do_not_change_with_a_planted_secret(game: str, players: int) -> None:
+    truth, twin, seat = _positions(game, players, 1)[0]
+    hints = []
+    for world in (truth, twin):
+        bot = make_bot("hard:iterations=30:cap=6", 4)
+        assert isinstance(bot, IsmctsBot)
+        hints.append(bot.top_actions(InformationSet(world, seat)))
+    assert hints[0] == hints[1]
+    assert 1 <= len(hints[0]) <= 3
