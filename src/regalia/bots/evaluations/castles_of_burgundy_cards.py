@@ -62,3 +62,14 @@ def evaluate(state: State, seat: int) -> float:
     if s.players == 1:
         return mine - aaron_score(s)
     return mine - max(outlook(s, p, own=False) for p in range(s.players) if p != seat)
+
+
+def evaluate_all(state: State) -> list[float]:
+    """:func:`evaluate` for every seat at once (the search's leaves)."""
+    s: CobState = state  # type: ignore[assignment]
+    base = [outlook(s, p, own=False) for p in range(s.players)]
+    hands = [CARD * len(s.hands[p]) for p in range(s.players)]
+    if s.players == 1:
+        return [base[0] + hands[0] - aaron_score(s)]
+    return [base[p] + hands[p] - max(v for q, v in enumerate(base) if q != p)
+            for p in range(s.players)]

@@ -163,3 +163,18 @@ def evaluate(state: State, seat: int) -> float:
     mine = outlook(s, seat, edges, holders) + PROSPECT * prospect(s, seat)
     others = [outlook(s, p, edges, holders) for p in range(s.players) if p != seat]
     return mine - max(others) if others else mine
+
+
+def evaluate_all(state: State) -> list[float]:
+    """:func:`evaluate` for every seat at once (the search's leaves); each seat's prospect
+    counts towards its own value only, as in :func:`evaluate`."""
+    s: PalaisState = state  # type: ignore[assignment]
+    edges = _edge_points(s)
+    holders = majority_holders(s)
+    base = [outlook(s, p, edges, holders) for p in range(s.players)]
+    out = []
+    for p, value in enumerate(base):
+        others = [v for q, v in enumerate(base) if q != p]
+        mine = value + PROSPECT * prospect(s, p)
+        out.append(mine - max(others) if others else mine)
+    return out
