@@ -11,7 +11,7 @@ Each seat's *outlook* is
 * plus ``COURT`` per Caballero in court (the reservoir every placement draws on), and
   ``TO_PLACE`` per placement the seat's turn still allows (so a card with many placements
   looks better than one with few before they are made);
-* for the seat judged, the power card it played this round: ``POWER_CABALLEROS`` per
+* the power card the seat played this round (cards played are public): ``POWER_CABALLEROS`` per
   Caballero it brings to court, ``POWER_ORDER`` per other seat it beats to the action cards,
   less ``POWER_SPENT`` per point of the card's value (a high card spent now is gone later).
 
@@ -80,7 +80,8 @@ def evaluate(state: State, seat: int) -> float:
     st: ElGrandeState = state  # type: ignore[assignment]
     outlook = outlooks(st, _board_with_own_disk(st, seat))
     if st.phase != OVER:
-        outlook[seat] += _power_term(st, seat)
+        for s in range(st.players):
+            outlook[s] += _power_term(st, s)
     return _margin(outlook, seat)
 
 
