@@ -41,3 +41,17 @@ def test_play_seats_take_settings(runner: CliRunner) -> None:
                                  "--seed", "5"], input="")
     assert result.exit_code == 0, result.output
     assert "ismcts:iterations=3" in result.stdout
+
+
+def test_an_external_bot_takes_a_seat_in_a_tournament(runner: CliRunner) -> None:
+    import shlex
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).parents[2] / "examples" / "random_bot.py"
+    command = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(example))} --seed 1"
+    result = runner.invoke(app, ["tournament", TOY, "--players", "3", "--games", "3",
+                                 "--seed", "2", "--json", "--bots", f"greedy,{command}"])
+    assert result.exit_code == 0, result.output
+    bots = [b["bot"] for b in json.loads(result.stdout)["bots"]]
+    assert bots == ["greedy", command]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from regalia.engine.rng import Rng
@@ -64,3 +64,11 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[int | None], Bot]
+
+
+def close_bots(bots: Iterable[object]) -> None:
+    """Let every bot that holds something (an external program) go; call after a game."""
+    for bot in bots:
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()

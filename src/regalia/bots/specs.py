@@ -138,6 +138,25 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
 )}
 
 
+EXTERNAL = "cmd"  # cmd:PROGRAM ARGS, or cmd:think=2s:PROGRAM ARGS
+
+
+def split_external(text: str) -> tuple[str, float | None] | None:
+    """``cmd:think=2s:./mybot -v`` -> ``("./mybot -v", 2.0)``; None for other bots."""
+    head, sep, rest = text.strip().partition(":")
+    if not sep or head.strip().lower() != EXTERNAL:
+        return None
+    think = None
+    setting, sep2, after = rest.partition(":")
+    key, eq, value = setting.partition("=")
+    if sep2 and eq and key.strip().lower() == "think":
+        think, rest = parse_duration(value), after
+    command = rest.strip()
+    if not command:
+        raise InvalidOption("cmd: needs a program to run, e.g. cmd:./mybot")
+    return command, think
+
+
 def split_spec(text: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:think=1s"`` -> ``("ismcts", {"think": "1s"})``, checked against the bot."""
     name, *parts = [part.strip() for part in text.strip().lower().split(":")]
@@ -165,6 +184,13 @@ def check_spec(text: str, think: float | None = None) -> str:
     """The spec, checked and written out in full: its name and settings, with ``think`` (the
     command line's ``--think``, in seconds) for a searching bot whose time or iterations are
     not set in the spec itself."""
+    external = split_external(text)
+    if external is not None:
+        command, own = split_external(text) or ("", None)
+        seconds = own if own is not None else think
+        shlex_check(command)
+        return f"{EXTERNAL}:think={seconds:g}s:{command}" if seconds is not None else \
+            f"{EXTERNAL}:{command}"
     name, given = split_spec(text)
     kind = KINDS[name]
     if think is not None and kind.thinks and "think" not in given and "iterations" not in given:
@@ -174,6 +200,11 @@ def check_spec(text: str, think: float | None = None) -> str:
 
 def build_bot(text: str, seed: int | None = None) -> Bot:
     """The bot a spec names, seeded (a time budget makes it depend on the clock too)."""
+    external = split_external(text)
+    if external is not None:
+        from regalia.bots.external import ExternalBot
+
+        return ExternalBot(external[0], seed, external[1])
     name, given = split_spec(text)
     kind = KINDS[name]
     settings = dict(kind.presets)
@@ -184,6 +215,17 @@ def build_bot(text: str, seed: int | None = None) -> Bot:
     settings.update(given)
     kwargs = {kind.settings[k][0]: kind.settings[k][1](v) for k, v in settings.items()}
     return kind.build(seed, **kwargs)
+
+
+def shlex_check(command: str) -> None:
+    import shlex
+
+    try:
+        words = shlex.split(command)
+    except ValueError as err:
+        raise InvalidOption(f"cannot read the bot command {command!r}: {err}") from None
+    if not words:
+        raise InvalidOption("cmd: needs a program to run, e.g. cmd:./mybot")
 
 
 def spec_name(text: str) -> str:

@@ -64,7 +64,9 @@ def check_seed(seed: int | None) -> int | None:
 def split_list(text: str | None) -> list[str] | None:
     if text is None:
         return None
-    items = [item.strip().lower() for item in text.split(",")]
+    # An external bot's command keeps its case (cmd:./MyBot); everything else is lower case.
+    items = [item.strip() if item.strip().lower().startswith("cmd:") else item.strip().lower()
+             for item in text.split(",")]
     if not all(items):
         raise InvalidOption(f"empty entry in the list {text!r}")
     return items
@@ -77,7 +79,7 @@ def check_bot(spec: str, think: float | None = None) -> str:
 
 
 def bot_names() -> str:
-    return ", ".join(KINDS)
+    return ", ".join(KINDS) + ", cmd:PROGRAM"
 
 
 def parse_think(text: str | None) -> float | None:

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from regalia.bots import InformationSet, IsmctsBot, make_bot
-from regalia.bots.base import Bot
+from regalia.bots.base import Bot, close_bots
 from regalia.cli.board import board, columns, cut_columns, height_of
 from regalia.cli.console import safe
 from regalia.cli.options import HUMAN
@@ -201,6 +201,8 @@ class PlaySession:
         except Terminated as stop:
             self.save_on_signal(stop.signum)
             raise GameStopped(128 + stop.signum) from None
+        finally:
+            close_bots(self.bots.values())  # external programs are told and let go
         self.show_end()
         return self.state
 

@@ -19,6 +19,7 @@ from typing import Any
 from rich.table import Table
 
 from regalia.bots import InformationSet, make_bot
+from regalia.bots.base import close_bots
 from regalia.cli.console import safe
 from regalia.cli.seeds import bot_seed, game_seed
 from regalia.engine.edition import Edition
@@ -75,13 +76,16 @@ def play_one(series: Series, index: int) -> GameResult:
     state = series.new_state(index)
     bots = [make_bot(name, bot_seed(state.seed, seat)) for seat, name in enumerate(series.bots)]
     decisions = 0
-    while movers := state.to_move():
-        seat = movers[0]
-        state.apply(bots[seat].act(InformationSet(state, seat)), seat)
-        decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
-                               f"{MAX_DECISIONS} decisions")
+    try:
+        while movers := state.to_move():
+            seat = movers[0]
+            state.apply(bots[seat].act(InformationSet(state, seat)), seat)
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
+                                   f"{MAX_DECISIONS} decisions")
+    finally:
+        close_bots(bots)
     if series.records is not None:
         record = state.record(bots=list(series.bots), series_seed=series.seed, index=index)
         write_atomic(record_path(series.records, index), record.to_json(indent=1) + "\n",

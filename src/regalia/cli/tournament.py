@@ -23,6 +23,7 @@ from typing import Any
 from rich.table import Table
 
 from regalia.bots import InformationSet, make_bot
+from regalia.bots.base import close_bots
 from regalia.cli.console import safe
 from regalia.cli.ratings import rate_games, wilson_interval
 from regalia.cli.seeds import bot_seed
@@ -94,13 +95,16 @@ def play_match(t: Tournament, index: int) -> MatchResult:
     state = series.new_state(index // t.rotations)
     bots = [make_bot(spec, bot_seed(state.seed, seat)) for seat, spec in enumerate(series.bots)]
     decisions = 0
-    while movers := state.to_move():
-        seat = movers[0]
-        state.apply(bots[seat].act(InformationSet(state, seat)), seat)
-        decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
-                               f"{MAX_DECISIONS} decisions")
+    try:
+        while movers := state.to_move():
+            seat = movers[0]
+            state.apply(bots[seat].act(InformationSet(state, seat)), seat)
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
+                                   f"{MAX_DECISIONS} decisions")
+    finally:
+        close_bots(bots)
     lineup = t.lineup(index)
     if t.records is not None:
         record = state.record(bots=list(series.bots), tournament_seed=t.seed, index=index)
