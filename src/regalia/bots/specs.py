@@ -1,4 +1,5 @@
-"""Bots by name with settings: ``ismcts:think=0.5s:leaf=evaluation``, and the strength levels.
+"""Bots by name with settings: ``ismcts:think=0.5s:leaf=evaluation``, the strength levels, and
+external programs (``cmd:PROGRAM ARGS``, :mod:`regalia.bots.external`).
 
 A bot spec is a bot's name, then any number of ``:NAME=VALUE`` settings. The names, the
 settings each bot takes, and the levels (``easy``, ``medium``, ``hard``: names for documented
@@ -9,6 +10,7 @@ Commas separate seats in the command line's lists, so a spec never holds one.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -186,7 +188,7 @@ def check_spec(text: str, think: float | None = None) -> str:
     not set in the spec itself."""
     external = split_external(text)
     if external is not None:
-        command, own = split_external(text) or ("", None)
+        command, own = external
         seconds = own if own is not None else think
         shlex_check(command)
         return f"{EXTERNAL}:think={seconds:g}s:{command}" if seconds is not None else \
@@ -218,8 +220,7 @@ def build_bot(text: str, seed: int | None = None) -> Bot:
 
 
 def shlex_check(command: str) -> None:
-    import shlex
-
+    """Refuse a command line that cannot be split into words, or holds none."""
     try:
         words = shlex.split(command)
     except ValueError as err:
