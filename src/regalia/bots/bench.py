@@ -23,7 +23,8 @@ from regalia.engine.state import State
 DECISIONS = {"el-grande": 120, "castles-of-burgundy-cards": 150, "palais-royal": 200}
 SETTINGS = {
     "plain": {},  # random rollouts to the end
-    "quick": {"rollout_cap": 15, "leaf": "evaluation"},  # the levels' setting
+    "capped": {"rollout_cap": 15, "leaf": "evaluation"},  # rollouts cut after 15 decisions
+    "levels": {"rollout_cap": 0, "leaf": "evaluation"},  # medium and hard: no rollout
 }
 
 

@@ -114,8 +114,8 @@ def _pimc(seed: int | None, **kwargs: Any) -> Bot:
     return PimcBot(seed, **kwargs)
 
 
-# Searching with capped rollouts judged by the game's evaluation: see docs/bots.md.
-_QUICK_SEARCH = {"leaf": "evaluation", "cap": "15"}
+# A tree search judging each new node by the game's evaluation (no rollout): docs/bots.md.
+_QUICK_SEARCH = {"leaf": "evaluation", "cap": "0"}
 
 KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
     BotKind("random", "a uniformly random legal action", lambda seed: RandomBot(seed)),
@@ -132,10 +132,10 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
             {"iterations": str(DEFAULT_ITERATIONS)}),
     BotKind("easy", "level easy: the greedy bot (instant; plays the obvious move)",
             lambda seed: GreedyBot(seed, name="easy")),
-    BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, capped rollouts judged by the "
+    BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, each new node judged by the "
             "game's evaluation", _ismcts("medium"), SEARCH_SETTINGS,
             {"think": "0.5s", **_QUICK_SEARCH}),
-    BotKind("hard", "level hard: ISMCTS, 2 s a decision, capped rollouts judged by the game's "
+    BotKind("hard", "level hard: ISMCTS, 2 s a decision, each new node judged by the game's "
             "evaluation", _ismcts("hard"), SEARCH_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
 )}
 
