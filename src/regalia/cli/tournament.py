@@ -191,14 +191,15 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
 def standings_table(summary: dict[str, Any]) -> Table:
     title = (f"{summary['game']} · {summary['players']} players · {summary['games']} games · "
              f"seed {summary['seed']}")
+    rating = ("rating: OpenSkill mu ± sigma" if summary["rating_model"] else
+              "ratings need the openskill package (pip install 'regalia[tournament]')")
     table = Table(title=safe(title), caption=f"fair share {100 / summary['players']:.1f}%; "
-                  "rating: OpenSkill mu ± sigma" if summary["rating_model"] else
-                  "ratings need the openskill package (pip install 'regalia[tournament]')")
-    for name, justify in (("Bot", "left"), ("Seats", "right"), ("Wins", "right"),
-                          ("Win %", "right"), ("95% interval", "right"),
-                          ("Mean place", "right"), ("Mean score", "right"),
-                          ("Rating", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+                  f"place and score are means; {rating}")
+    # Short headers and unwrapped figures, so the table reads whole at 80 columns (an
+    # interval or a rating broken over two lines is easy to misread).
+    table.add_column("Bot", overflow="fold", min_width=6)
+    for name in ("Seats", "Wins", "Win %", "95% interval", "Place", "Score", "Rating"):
+        table.add_column(name, justify="right", no_wrap=True)
     ranked = sorted(summary["bots"], key=lambda b: -(b["rating"] or {}).get("mu", b["wins"]))
     for b in ranked:
         lo, hi = b["win_rate_95"]
