@@ -30,3 +30,11 @@ def test_help_has_no_bool_tags_and_every_option_explains_itself(command: str | N
     for row in rows:
         cells = [c for c in re.split(r"\s{2,}", row.strip("│ ")) if c]
         assert len(cells) >= 2, f"an option without help: {row!r}"
+
+
+def test_command_descriptions_flow_as_paragraphs() -> None:
+    # At 200 columns a paragraph fits on one line; a source line break kept by typer would
+    # split a sentence ("...every hidden card." then "SIGTERM ..." on a line of its own).
+    result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    assert re.search(r"every hidden card\. SIGTERM or SIGHUP", result.stdout)

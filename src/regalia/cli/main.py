@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import time
 from pathlib import Path
@@ -54,6 +55,14 @@ def _bare_help_option(option: Any) -> Any:
 
 class Command(TyperCommand):
     """A command whose --help line shows no type tag (typer's own copy of click's types)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.help:
+            # typer keeps a docstring's line breaks after the first paragraph, so a help text
+            # wrapped at 100 columns in the source would break mid-sentence on the screen.
+            self.help = "\n\n".join(" ".join(part.split("\n"))
+                                     for part in inspect.cleandoc(self.help).split("\n\n"))
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bare_help_option(super().get_help_option(ctx))
