@@ -170,3 +170,16 @@ def _win_share(game: str, games: int, iterations: int) -> float:
 ])
 def test_beats_random_clearly(game: str, iterations: int) -> None:
     assert _win_share(game, 16, iterations) >= 13 / 16
+
+
+@pytest.mark.parametrize("game", ["el-grande", "palais-royal", "castles-of-burgundy-cards"])
+def test_a_judged_search_does_not_call_the_first_move_a_sure_win(game: str) -> None:
+    # With leaves judged by the evaluation one ply deep, "ahead right after my move" used to
+    # count as a win: the first move of a game showed a 100% win chance. Margins give an
+    # estimate near 1/N in an even opening.
+    state = regalia.new_game(game, 3, seed=11)
+    seat = state.to_move()[0]
+    bot = make_bot("hard:iterations=200", 2)
+    assert isinstance(bot, IsmctsBot)
+    for suggestion in bot.top_actions(InformationSet(state, seat)):
+        assert 0.05 < suggestion.win_chance < 0.8, (game, suggestion)

@@ -190,7 +190,8 @@ class IsmctsBot:
     def top_actions(self, info: InformationSet, count: int = 3) -> list[Suggestion]:
         """The ``count`` actions the search likes best, most visited first, each with its
         share of the root's visits and the searching seat's estimated chance to win after it
-        (the share of its rollouts that ended, or were judged, in first place)."""
+        (the share of its rollouts that ended in first place; where the search judges
+        cut-off positions, the mean chance those positions' margins give)."""
         legal = info.legal_actions
         root = self.search(info)  # (even for one legal action: the win chance is asked for)
         rows = []
@@ -322,12 +323,16 @@ class IsmctsBot:
         (a rank alone hardly moves between one decision's candidates)."""
         values = evaluate_all(state)
         me = values[self._me]
+        scale = MARGIN_SCALE
+        # A cut-off position is not a result: being ahead one ply after the root is not a
+        # win. The chance to win is estimated from the margins instead (Bradley-Terry: each
+        # seat's weight grows by e per MARGIN_SCALE points), so equal positions give 1/N.
         if state.automata():
-            self._won = 1.0 if me > 0 else 0.0
+            self._won = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -me / scale))))
         else:
             top = max(values)
-            self._won = 1.0 / values.count(top) if me == top else 0.0
-        scale = MARGIN_SCALE
+            weights = [math.exp(max(-60.0, (v - top) / scale)) for v in values]
+            self._won = weights[self._me] / sum(weights)
         out = []
         for v in values:
             z = v / scale
