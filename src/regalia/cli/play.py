@@ -521,10 +521,11 @@ class PlaySession:
                            "see)[/]")
         for suggestion in top:
             number = by_action.get(suggestion.action, 0)
-            self.console.print(
-                f"{self.action_item(number, suggestion.action)} — "
-                f"{100 * suggestion.share:.0f}% of the search, "
-                f"win chance {100 * suggestion.win_chance:.0f}%")
+            # The figures on a line of their own: beside a long description they would wrap
+            # mid-phrase at 80 columns.
+            self.console.print(self.action_item(number, suggestion.action, notation=False))
+            self.console.print(f"      [dim]{100 * suggestion.share:.0f}% of the search · "
+                               f"estimated win chance {100 * suggestion.win_chance:.0f}%[/]")
 
     def typed(self, text: str, seat: int, legal: Sequence[Action]) -> bool:
         try:
