@@ -300,10 +300,12 @@ class State:
         new.seed = self.seed
         new.options = self.options
         new.edition = self.edition
-        new._rng = Rng(self._rng.state)
-        new._script = list(self._script) if self._script else None
+        new._rng = self._rng.copy()
+        script = self._script
+        new._script = list(script) if script else None
         new._hist = self._hist
-        new._legal = dict(self._legal)
+        legal = self._legal  # the cached tuples are immutable: the copy shares them
+        new._legal = legal.copy() if legal else {}
         return new
 
     def determinize(self: S, seat: int, rng: random.Random | Rng | int) -> S:
