@@ -215,8 +215,8 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
     def drawn() -> int:
         node, mark = state._hist, counted[0]
         while node is not mark and node is not None:
-            node, entry = node
-            counted[1] += entry[0] == CHANCE
+            counted[1] += node[1] == CHANCE
+            node = node[0]
         counted[0] = state._hist
         return int(counted[1])
 

@@ -60,4 +60,10 @@ class Rng:
         return Rng(self.next64())
 
     def copy(self) -> Rng:
-        return Rng(self.state)
+        # Without __init__: the state is already in range, and clone() calls this each time.
+        new = _bare(Rng)
+        new.state = self.state
+        return new
+
+
+_bare = object.__new__

@@ -123,7 +123,7 @@ def _load_sample(doc: Mapping[str, Any], moves: list[dict[str, Any]],
     state.edition = untrusted.edition_of(info, entry, WHAT) or info.load_edition(None)
     state._rng = Rng(rng)
     state._script = None
-    node: History = (None, (CHANCE, "determinized", seat))
+    node: History = (None, CHANCE, "determinized", seat)
     for index, move in enumerate(moves[1:], 1):
         entry_: tuple[Any, ...]
         if "chance" in move:
@@ -133,7 +133,7 @@ def _load_sample(doc: Mapping[str, Any], moves: list[dict[str, Any]],
                 entry_ = (move["seat"], info.actions.parse(move["action"]))
             except RegaliaError as err:
                 raise InvalidRecord(f"{WHAT}: history entry {index}: {err}") from None
-        node = (node, entry_)
+        node = (node, *entry_)
     state._hist = node
     state._legal = {}
     shapes.check(saved, shapes.learnt(state), WHAT)

@@ -50,8 +50,10 @@ S = TypeVar("S", bound="State")
 STATE_FORMAT = "regalia-state/1"
 CHANCE = -1  # the "seat" of chance entries in the history
 
-# History is a persistent linked list (previous, entry) so clone() shares it in O(1).
-History = tuple[Any, tuple[Any, ...]] | None
+# History is a persistent linked list so clone() shares it in O(1): each node is the previous
+# node followed by the entry's own fields, (previous, seat, action) or (previous, CHANCE, label,
+# outcome), one tuple per entry; ``node[1:]`` is the entry.
+History = tuple[Any, ...] | None
 
 
 class State:
@@ -210,17 +212,22 @@ class State:
     # ------------------------------------------------------------------ the contract
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action of ``seat`` (default: the one seat to move), stable order."""
-        if seat is None:
+        if seat.__class__ is int:  # the common case first: one class test, one look-up
+            cached = self._legal.get(seat)
+            if cached is not None:
+                return cached
+        elif seat is None:
             movers = self.to_move()
             if len(movers) != 1:
                 return ()
             seat = movers[0]
-        elif seat.__class__ is not int and not _is_seat_number(seat):
+            cached = self._legal.get(seat)
+            if cached is not None:
+                return cached
+        elif not _is_seat_number(seat):
             raise IllegalAction(f"a seat is a whole number, not {quoted(seat)}")
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = tuple(self._legal_actions(seat)) if seat in self.to_move() else ()
-            self._legal[seat] = cached
+        cached = tuple(self._legal_actions(seat)) if seat in self.to_move() else ()
+        self._legal[seat] = cached
         return cached
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
@@ -228,6 +235,20 @@ class State:
 
         ``action`` is one of this game's actions, its notation, or its code; anything else
         (another game's action, any other object) raises :class:`MalformedAction`."""
+        # Fast path: the seat's legal actions are cached and not empty, so it is a mover (the
+        # cache only holds movers' actions, and every change of state empties it), and the
+        # action is one of them. Only an exact int seat and an exact Action may take it, so
+        # True, 1.0, forged objects and text all go the checked way below.
+        if seat.__class__ is int and action.__class__ is Action:
+            legal = self._legal.get(seat)
+            if legal and action in legal:
+                self._legal = {}
+                if self._script:
+                    self._apply_scripted(action, seat)
+                    return
+                self._hist = (self._hist, seat, action)
+                self._apply(action, seat)
+                return
         movers = self.to_move()
         if not movers:
             raise IllegalAction("the game is over")
@@ -259,13 +280,13 @@ class State:
         if self._script:
             self._apply_scripted(action, seat)
             return
-        self._hist = (self._hist, (seat, action))
+        self._hist = (self._hist, seat, action)
         self._apply(action, seat)
 
     def _apply_scripted(self, action: Action, seat: int) -> None:
         # Outcomes supplied from outside may not fit the draw; keep apply atomic.
         backup = self.clone()
-        self._hist = (self._hist, (seat, action))
+        self._hist = (self._hist, seat, action)
         try:
             self._apply(action, seat)
         except BaseException:
@@ -279,10 +300,12 @@ class State:
         new.seed = self.seed
         new.options = self.options
         new.edition = self.edition
-        new._rng = Rng(self._rng.state)
-        new._script = list(self._script) if self._script else None
+        new._rng = self._rng.copy()
+        script = self._script
+        new._script = list(script) if script else None
         new._hist = self._hist
-        new._legal = dict(self._legal)
+        legal = self._legal  # the cached tuples are immutable: the copy shares them
+        new._legal = legal.copy() if legal else {}
         return new
 
     def determinize(self: S, seat: int, rng: random.Random | Rng | int) -> S:
@@ -298,7 +321,7 @@ class State:
         new.seed = stream  # the sample's own seed: a fresh value, nothing of the real one
         new._rng = Rng(stream)
         new._script = None
-        new._hist = (None, (CHANCE, "determinized", seat))
+        new._hist = (None, CHANCE, "determinized", seat)
         new._determinize(seat, r)
         new._legal = {}  # legal actions may depend on what was resampled (others' hands)
         return new
@@ -340,7 +363,7 @@ class State:
                 )
         else:
             outcome = population[i]
-        self._hist = (self._hist, (CHANCE, label, outcome))
+        self._hist = (self._hist, CHANCE, label, outcome)
         return outcome  # type: ignore[return-value]
 
     def supply_chance(self, outcomes: Sequence[tuple[str, Any]]) -> None:
@@ -357,15 +380,16 @@ class State:
         out = []
         node = self._hist
         while node is not None:
-            node, entry = node
-            out.append(entry)
+            out.append(node[1:])
+            node = node[0]
         out.reverse()
         return out
 
     def _first_history_entry(self) -> tuple[Any, ...] | None:
         node, entry = self._hist, None
         while node is not None:
-            node, entry = node
+            entry = node[1:]
+            node = node[0]
         return entry
 
     def moves(self) -> list[dict[str, Any]]:

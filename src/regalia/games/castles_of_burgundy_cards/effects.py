@@ -53,17 +53,17 @@ def _pay_workers(s: CobState, action: Action) -> None:
         s.workers[s.current_seat] -= s._workers_to_change_die(action, top[1])
 
 
-def hand_card_for_die(hand: list[int], die: int) -> int:
-    """The card ``play <die>`` plays: the first in hand showing that die (only the die
-    counts, so which of two such cards goes makes no difference to the rules)."""
-    return next(f for f in hand if FACE_DIE[f] == die)
-
-
 def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
     p = s.current_seat
     hand = s.hands[p]
-    face = hand_card_for_die(hand, args[0])
-    j = hand.index(face)
+    die = args[0]
+    # The first card in hand showing that die: only the die counts, so which of two such
+    # cards goes makes no difference to the rules. (A loop, not next() over a generator:
+    # this runs on every play.)
+    j = 0
+    while FACE_DIE[hand[j]] != die:
+        j += 1
+    face = hand[j]
     del hand[j]
     del s.hand_generations[p][j]
     s.discard_pile.append(face)

@@ -10,6 +10,7 @@ decisions that leave no choice and stops at the next real one, whose legal actio
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -145,7 +146,7 @@ class CobState(State):
     aaron_face_down_piles: list[list[int]]  # one per round: generations of its cards
     aaron_estate: list[tuple[int, tuple[int, ...]]]
 
-    log: list[tuple[int, ...]]          # recent moves and events, newest last (game_log.py)
+    log: deque[tuple[int, ...]]         # recent moves and events, newest last (game_log.py)
 
     # ================================================================== setup
     def _setup(self) -> None:
@@ -183,7 +184,7 @@ class CobState(State):
         self.hidden_goods = list(d.goods_deck)
         self.hidden_animals = list(d.animal_deck)
         self.aaron_estate = []
-        self.log = []
+        self.log = deque(maxlen=LOG_LENGTH)
         self._choices = None
         # Storage: one random good and animal each (silver and workers above) [RB].
         for p in range(n):
@@ -363,13 +364,12 @@ class CobState(State):
         kind = action.kind
         round_index = self.round_index
         EFFECTS[kind](self, action.args)
-        # The log names the card a "play" played: the newest of the seat's played cards.
-        entry = (MOVE, round_index, seat, action.code, self.played_cards[seat][-1]) \
-            if kind == "play" else (MOVE, round_index, seat, action.code)
-        log = self.log  # inline, not self._log(): this runs on every move
-        log.append(entry)
-        if len(log) > LOG_LENGTH:
-            del log[0]
+        # The log names the card a "play" played: the newest of the seat's played cards. (It
+        # is a deque with room for LOG_LENGTH entries, so appending drops the oldest.)
+        if kind == "play":
+            self.log.append((MOVE, round_index, seat, action.code, self.played_cards[seat][-1]))
+        else:
+            self.log.append((MOVE, round_index, seat, action.code))
         self._settle()
 
     def _settle(self) -> None:
@@ -399,10 +399,7 @@ class CobState(State):
 
     # ================================================================== helpers
     def _log(self, entry: tuple[int, ...]) -> None:
-        log = self.log
-        log.append(entry)
-        if len(log) > LOG_LENGTH:
-            del log[0]
+        self.log.append(entry)  # the oldest drops out (a deque of LOG_LENGTH)
 
     def _can_buy(self) -> bool:
         return (not self.bought_this_turn and self.silver[self.current_seat] >= PURCHASE_COST
@@ -519,7 +516,7 @@ class CobState(State):
         new.animal_pile_tops = list(self.animal_pile_tops)
         new.aaron_face_down_piles = [list(x) for x in self.aaron_face_down_piles]
         new.aaron_estate = list(self.aaron_estate)
-        new.log = list(self.log)
+        new.log = deque(self.log, LOG_LENGTH)
         new._choices = self._choices
         return new
 
@@ -554,7 +551,7 @@ class CobState(State):
         self.pending = [tuple(e) for e in data["pending"]]
         self.estates = [[(t, tuple(c)) for t, c in e] for e in data["estates"]]
         self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
-        self.log = [log_entry(e) for e in data["log"]]
+        self.log = deque((log_entry(e) for e in data["log"]), LOG_LENGTH)
         self.reshuffled_discards = [tuple(e) for e in data.get("reshuffled_discards", ())]
         self.played_cards = [tuple(e) for e in data.get("played_cards", [()] * self.players)]
         self.moving_seats = () if self.game_over else SEATS[self.current_seat]

@@ -85,6 +85,7 @@ class Components:
     cards: tuple[CardType, ...]
     card_index: Mapping[str, int]
     stack_cards: tuple[tuple[int, ...], ...]  # card-type indexes of each stack (1-5 at 0-4)
+    card_ids: tuple[str, ...]  # by card-type index (a round's deal reads them per card)
 
     @property
     def regions(self) -> int:
@@ -241,4 +242,5 @@ def _read_components(reader: EditionReader) -> Components:
         card_index=MappingProxyType({c.id: c.index for c in cards}),
         stack_cards=tuple(tuple(c.index for c in cards if c.stack == k)
                           for k in range(1, len(STACK_SIZES) + 1)),
+        card_ids=tuple(c.id for c in cards),
     )

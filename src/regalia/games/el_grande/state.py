@@ -228,15 +228,15 @@ class ElGrandeState(State):
     def _start_round(self) -> None:
         self.round_index += 1
         parts = self.components
+        ids, unrevealed = parts.card_ids, self.unrevealed
         revealed = []
         for k in range(4):
-            face_down = [parts.cards[t].id for t in parts.stack_cards[k]
-                         for _ in range(self.unrevealed[t])]
+            face_down = [ids[t] for t in parts.stack_cards[k] for _ in range(unrevealed[t])]
             if face_down:
                 t = parts.card_index[self._draw(f"stack {k + 1}", face_down)]
-                self.unrevealed[t] -= 1
+                unrevealed[t] -= 1
                 self.face_up[k] = t
-                revealed.append(parts.cards[t].id)
+                revealed.append(ids[t])
             else:
                 self.face_up[k] = -1
         self.taken_by = [-1] * 5
