@@ -12,6 +12,7 @@ Not a test: it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 from collections import defaultdict
 
@@ -122,9 +123,16 @@ def main() -> None:
         s = play(args.players, args.seed + g, args.ismcts, args.iterations, args.cap)
         places = s.ranking()
         ends[end_reason(s)] += 1
-        if args.log:
-            print(f"game {g}: scores {list(s.scores())} places {list(places)} rounds "
-                  f"{s.round} end {end_reason(s)}", flush=True)
+        if args.log:  # one JSON line a game, enough to summarise a run cut short
+            print(json.dumps({
+                "game": g, "scores": list(s.scores()), "places": list(places),
+                "rounds": s.round, "end": end_reason(s), "nobles_left": s.nobles_left(),
+                "parts": [breakdown(s, p) for p in range(s.players)],
+                "nobles": [[s.d.nobles[t].privilege or "points-only" for t in s.nobles[p]]
+                           for p in range(s.players)],
+                "cards": [{s.d.cards[k].id: s.played[p][k] + s.hand[p][k]
+                           for k in range(len(s.d.cards)) if s.played[p][k] + s.hand[p][k]}
+                          for p in range(s.players)]}), flush=True)
         rounds.append(s.round)
         left.append(s.nobles_left())
         for p in range(s.players):
