@@ -11,6 +11,7 @@ bonuses; ``_settle`` takes steps that leave no choice ("done" alone) and stops a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain, compress
 from typing import Any
 
 from regalia.engine.actions import Action
@@ -54,6 +55,13 @@ N_KINDS = len(A.EFFECTS)
 (C_GOLD, C_TURQUOISE, C_PURPLE, C_MOVES, C_GATE, C_OFFICE, C_BACKDOOR, C_CARDINAL,
  C_PRESTIGE) = range(N_KINDS)
 
+
+# Choices that recur unchanged, built once.
+DONE_ONLY = (A.DONE,)
+RECRUIT_OR_DONE = (A.RECRUIT, A.DONE)
+DRAW_OR_DONE = (A.DRAW, A.DONE)
+PLACE_ALL = tuple(A.PLACE)
+RECRUIT_FROM_ROOMS = tuple(A.RECRUIT_FROM[:GATE])  # a servant on the Gate is not recruited
 
 # Tables fixed by a game's edition and options, shared by every game that has them.
 _PLAYABLE: dict[tuple[CardKind, ...], tuple[tuple[int, ...], ...]] = {}
@@ -277,38 +285,61 @@ class PalaisState(State):
             self.left += self.majority(PARADE, seat)
 
     def _settle(self) -> None:
-        """Take every step that offers nothing but "done"; cache the next real choice."""
-        done = A.DONE
+        """Take every step that offers nothing but "done"; keep the next real choice.
+
+        Most steps of random players' turns offer nothing (their servants are stranded), and
+        most hands are empty: those steps are looked at here without building any list, and
+        the choices of a step with an empty hand are built as a tuple at once."""
         while True:
             phase = self.phase
             p = self.cur
-            # A quick look whether the step offers nothing but "done", before any list is
-            # built (most steps of random players' turns: their servants are stranded).
-            if phase != EDGE_STEP and PARADE_STEP <= phase <= BACKDOOR_STEP and \
-                    not any(self.hand[p]):
-                if phase <= STAIRS_STEP:  # the Parade ground or the Stairway
-                    if self.left == 0:
-                        if phase == PARADE_STEP and self._pass_whole_turn():
-                            continue
-                        self._done()
-                        continue
-                else:
-                    rooms = self.servants[p]
-                    if phase == ROOMS_STEP:
-                        empty = not (rooms[KING] or rooms[POMPADOUR])
-                    elif phase == ENLIST_STEP:
-                        empty = rooms[OFFICE] + self.t_office == 0
-                    else:  # BACKDOOR_STEP
-                        empty = rooms[BACKDOOR] == 0
-                    if empty:
-                        self._done()
-                        continue
-            opts = self._compute_legal()
-            if len(opts) == 1 and opts[0] is done and phase != OVER:
-                self._done()
-                continue
-            self._opts = tuple(opts)
-            return
+            if phase > BACKDOOR_STEP or phase in (SETUP, EDGE_STEP) or any(self.hand[p]):
+                opts = self._compute_legal()
+                if opts == DONE_ONLY:
+                    self._done()
+                    continue
+                self._opts = opts
+                return
+            rooms = self.servants[p]
+            if phase == STAIRS_STEP:
+                if self.left:
+                    opts = (*chain.from_iterable(compress(
+                        self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0], rooms)),
+                        A.DONE)
+                    if len(opts) > 1:  # (moves from a noble, but no servant in the castle)
+                        self._opts = opts
+                        return
+            elif phase == PARADE_STEP:
+                if self.left:
+                    if self.area[p]:
+                        self._opts = RECRUIT_OR_DONE
+                        return
+                    # RECRUIT_FROM without the Gate (the last room): compress stops there.
+                    opts = (*compress(RECRUIT_FROM_ROOMS, rooms), A.DONE)
+                    if len(opts) > 1:
+                        self._opts = opts
+                        return
+                elif self._pass_whole_turn():
+                    continue
+            elif phase == ROOMS_STEP:
+                if rooms[KING] or rooms[POMPADOUR]:
+                    out = self._extra_options(p)
+                    if out:
+                        out.append(A.DONE)
+                        self._opts = tuple(out)
+                        return
+            elif phase == ENLIST_STEP:
+                if rooms[OFFICE] + self.t_office:
+                    out = []
+                    self._enlist_options(p, out)
+                    if out:
+                        out.append(A.DONE)
+                        self._opts = tuple(out)
+                        return
+            elif rooms[BACKDOOR] and (self.pile or any(self.discard)):  # BACKDOOR_STEP
+                self._opts = DRAW_OR_DONE
+                return
+            self._done()
 
     def _pass_whole_turn(self) -> bool:
         """A turn that will offer no choice at all, played at once (most of the turns of
@@ -477,8 +508,9 @@ class PalaisState(State):
         # The engine keeps what it is given as a tuple: the settled tuple is handed out as is.
         return self._opts  # type: ignore[return-value]
 
-    def _compute_legal(self) -> list[Action]:
-        # The steps are tried in the order random games meet them most (Stairway moves first).
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The choices of the step as it stands, "done" alone included (``_settle`` has the
+        quick paths of the common cases, and takes steps with nothing else)."""
         phase = self.phase
         p = self.cur
         rooms = self.servants[p]
@@ -486,33 +518,19 @@ class PalaisState(State):
         if phase == STAIRS_STEP:
             if self.left > 0:
                 moves = self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0]
-                for a, here in enumerate(rooms):
-                    if here:
-                        out += moves[a]
+                out.extend(chain.from_iterable(compress(moves, rooms)))
         elif phase == PARADE_STEP:
             if self.left > 0:
                 if self.area[p] > 0:
                     out.append(A.RECRUIT)
                 else:
-                    recruit_from = A.RECRUIT_FROM
-                    for r, here in enumerate(rooms):
-                        if here and r != GATE:
-                            out.append(recruit_from[r])
+                    out.extend(compress(RECRUIT_FROM_ROOMS, rooms))
         elif phase == ROOMS_STEP:
-            for room, bit in ((KING, 1), (POMPADOUR, 2)):
-                if self.extra_done & bit or not rooms[room] or not self.majority(room, p):
-                    continue
-                if self.area[p] > 0:
-                    out.append(A.EXTRA[room])
-                else:
-                    extra_from = A.EXTRA_FROM[room]
-                    for r, here in enumerate(rooms):
-                        if here and r != room:
-                            out.append(extra_from[r])
+            out = self._extra_options(p)
         elif phase == SETUP:
-            return list(A.PLACE)
+            return PLACE_ALL
         elif phase == OVER:
-            return out
+            return ()
         elif phase == ENLIST_STEP:
             if rooms[OFFICE] + self.t_office > 0:
                 self._enlist_options(p, out)
@@ -520,7 +538,7 @@ class PalaisState(State):
             if self.area[p] > 0:
                 out.append(A.LEAVE_AREA)
             out.extend(A.LEAVE[r] for r in range(9) if rooms[r] > 0)
-            return out
+            return tuple(out)
         elif phase == BACKDOOR_STEP:
             if rooms[BACKDOOR] > 0 and (self.pile or any(self.discard)):
                 out.append(A.DRAW)
@@ -529,13 +547,29 @@ class PalaisState(State):
                 seen = set(self.drawn)
                 out.extend(A.KEEP[k] for k in range(N_KINDS) if k in seen)
             out.append(A.DONE)
-            return out
+            return tuple(out)
         hand = self.hand[p]
         if any(hand):
             for k in self.playable[phase]:
                 if hand[k]:
                     out.append(A.PLAY[k])
         out.append(A.DONE)
+        return tuple(out)
+
+    def _extra_options(self, p: int) -> list[Action]:
+        """The majority bonus servants ``p`` may still place (King's chamber, Pompadour)."""
+        rooms = self.servants[p]
+        out: list[Action] = []
+        for room, bit in ((KING, 1), (POMPADOUR, 2)):
+            if self.extra_done & bit or not rooms[room] or not self.majority(room, p):
+                continue
+            if self.area[p] > 0:
+                out.append(A.EXTRA[room])
+            else:
+                extra_from = A.EXTRA_FROM[room]
+                for r, here in enumerate(rooms):
+                    if here and r != room:
+                        out.append(extra_from[r])
         return out
 
     def _enlist_options(self, p: int, out: list[Action]) -> None:
@@ -573,22 +607,28 @@ class PalaisState(State):
             rooms[a] -= 1
             rooms[b] += 1
             self.left -= 1
+            if self.left and rooms[a] and rooms[b] > 1:
+                return  # the same rooms still hold servants: the same choices (and cards)
         elif kind == "done":
             self._done()
         elif kind == "recruit":
-            self._take_servant(p, action.args[0])
+            source = action.args[0]
+            self._take_servant(p, source)
             rooms[GATE] += 1
             self.left -= 1
+            if source < 0 and self.left and self.area[p]:
+                return  # another recruit from the play area, the same cards, or done
         elif kind == "place":
             rooms[action.args[0]] += 1
             self.area[p] -= 1
             self.left -= 1
-            if self.left == 0:
-                if p + 1 < self.players:
-                    self.cur = p + 1
-                    self.left = self.d.free_placement
-                else:
-                    self._start_turn(0)
+            if self.left:
+                return  # another free placement: every room again
+            if p + 1 < self.players:
+                self.cur = p + 1
+                self.left = self.d.free_placement
+            else:
+                self._start_turn(0)
         elif kind == "extra":
             room, source = action.args
             self._take_servant(p, source)
@@ -822,7 +862,7 @@ class PalaisState(State):
             check_invariants(self)
         except AssertionError as err:
             raise ValueError(f"inconsistent position: {err}") from None
-        self._opts = tuple(self._compute_legal())
+        self._opts = self._compute_legal()
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: others' hands (and a Back-door draw being
@@ -853,7 +893,7 @@ class PalaisState(State):
         self.pile = sorted(pool[at:])
         if not self.options["open_nobles"] and self.phase != OVER:  # shown at the end
             self._resample_face_down(others, rng)
-        self._opts = tuple(self._compute_legal())
+        self._opts = self._compute_legal()
 
     def _resample_face_down(self, others: list[int], rng: Rng) -> None:
         nobles = self.d.nobles
