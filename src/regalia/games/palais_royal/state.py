@@ -288,8 +288,9 @@ class PalaisState(State):
         """Take every step that offers nothing but "done"; keep the next real choice.
 
         Most steps of random players' turns offer nothing (their servants are stranded), and
-        most hands are empty: those steps are looked at here without building any list, and
-        the choices of a step with an empty hand are built as a tuple at once."""
+        most hands are empty: with an empty hand the steps are looked at in their order in one
+        pass, each empty one left for the next at once, and a step's choices are built as a
+        tuple directly. Anything else takes the general way (``_compute_legal``)."""
         while True:
             phase = self.phase
             p = self.cur
@@ -301,15 +302,7 @@ class PalaisState(State):
                 self._opts = opts
                 return
             rooms = self.servants[p]
-            if phase == STAIRS_STEP:
-                if self.left:
-                    opts = (*chain.from_iterable(compress(
-                        self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0], rooms)),
-                        A.DONE)
-                    if len(opts) > 1:  # (moves from a noble, but no servant in the castle)
-                        self._opts = opts
-                        return
-            elif phase == PARADE_STEP:
+            if phase == PARADE_STEP:
                 if self.left:
                     if self.area[p]:
                         self._opts = RECRUIT_OR_DONE
@@ -321,14 +314,25 @@ class PalaisState(State):
                         return
                 elif self._pass_whole_turn():
                     continue
-            elif phase == ROOMS_STEP:
+                phase = self._begin_stairway(p)
+            if phase == STAIRS_STEP:
+                if self.left:
+                    opts = (*chain.from_iterable(compress(
+                        self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0], rooms)),
+                        A.DONE)
+                    if len(opts) > 1:  # (moves from a noble, but no servant in the castle)
+                        self._opts = opts
+                        return
+                phase = self._begin_rooms(p)
+            if phase == ROOMS_STEP:
                 if rooms[KING] or rooms[POMPADOUR]:
                     out = self._extra_options(p)
                     if out:
                         out.append(A.DONE)
                         self._opts = tuple(out)
                         return
-            elif phase == ENLIST_STEP:
+                phase = self.phase = ENLIST_STEP
+            if phase == ENLIST_STEP:
                 if rooms[OFFICE] + self.t_office:
                     out = []
                     self._enlist_options(p, out)
@@ -336,10 +340,12 @@ class PalaisState(State):
                         out.append(A.DONE)
                         self._opts = tuple(out)
                         return
-            elif rooms[BACKDOOR] and (self.pile or any(self.discard)):  # BACKDOOR_STEP
+                self.phase = BACKDOOR_STEP
+            # The Back door: the last step.
+            if rooms[BACKDOOR] and (self.pile or any(self.discard)):
                 self._opts = DRAW_OR_DONE
                 return
-            self._done()
+            self._end_turn()
 
     def _pass_whole_turn(self) -> bool:
         """A turn that will offer no choice at all, played at once (most of the turns of
@@ -393,20 +399,9 @@ class PalaisState(State):
         phase = self.phase
         p = self.cur
         if phase == PARADE_STEP:
-            # SEED: the Stairway's moves are fixed at the start of the step.
-            self.phase = STAIRS_STEP
-            stairs = self.servants[p][STAIRS]
-            self.left = stairs + self.perks[p][P_MOVES]
-            if stairs:
-                self.left += self.majority(STAIRS, p)
+            self._begin_stairway(p)
         elif phase == STAIRS_STEP:
-            self.phase = ROOMS_STEP
-            self.left = 0
-            # Taking the Mint's gold never hurts, so step 3a is done on entering step 3.
-            mint = self.servants[p][MINT]
-            self.gold[p] += mint + self.perks[p][P_GOLD]
-            if mint:
-                self.gold[p] += self.majority(MINT, p)
+            self._begin_rooms(p)
         elif phase == ROOMS_STEP:
             self.phase = ENLIST_STEP
         elif phase == ENLIST_STEP:
@@ -420,6 +415,25 @@ class PalaisState(State):
             self._end_turn()
         else:  # pragma: no cover - "done" is offered in no other phase
             raise AssertionError(f"done in phase {PHASE_NAMES[phase]}")
+
+    def _begin_stairway(self, p: int) -> int:
+        """Step 2 begins: SEED, the Stairway's moves are fixed at the start of the step."""
+        self.phase = STAIRS_STEP
+        stairs = self.servants[p][STAIRS]
+        self.left = stairs + self.perks[p][P_MOVES]
+        if stairs:
+            self.left += self.majority(STAIRS, p)
+        return STAIRS_STEP
+
+    def _begin_rooms(self, p: int) -> int:
+        """Step 3 begins. Taking the Mint's gold never hurts, so step 3a is done at once."""
+        self.phase = ROOMS_STEP
+        self.left = 0
+        mint = self.servants[p][MINT]
+        self.gold[p] += mint + self.perks[p][P_GOLD]
+        if mint:
+            self.gold[p] += self.majority(MINT, p)
+        return ROOMS_STEP
 
     def _end_turn(self) -> None:
         # idle is -1 after a turn with a choice; a round of turns without one in a position
