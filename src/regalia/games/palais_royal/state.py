@@ -464,10 +464,14 @@ class PalaisState(State):
         mine = self.servants[seat][room]
         if mine == 0:
             return 0
-        counts = [rooms[room] for rooms in self.servants]
-        if max(counts) > mine:
-            return 0
-        if counts.count(mine) == 1:
+        ties = -1  # the seat itself is counted
+        for rooms in self.servants:
+            n = rooms[room]
+            if n >= mine:
+                if n > mine:
+                    return 0
+                ties += 1
+        if not ties:
             return 1
         c = self.cardinal_strength(seat)
         for q in range(self.players):
