@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain, compress
-from typing import Any
+from typing import Any, cast
 
 from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidOption
@@ -241,8 +241,10 @@ class PalaisState(State):
         by every game that has them (a new game would otherwise spend longer on them than on
         many of its turns)."""
         self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
-        self.move_actions = tuple(tuple(tuple(A.move_action(a, b) for b in near[a])
-                                        for a in range(9)) for near in self.adj)
+        # (A.MOVE[a][b] is None only for b == a, which is no neighbour.)
+        moves = cast("list[list[Action]]", A.MOVE)
+        self.move_actions = tuple(tuple(tuple(map(moves[a].__getitem__, targets))
+                                        for a, targets in enumerate(near)) for near in self.adj)
         cards = self.d.cards
         playable = _PLAYABLE.get(cards)
         if playable is None:
