@@ -62,6 +62,7 @@ RECRUIT_OR_DONE = (A.RECRUIT, A.DONE)
 DRAW_OR_DONE = (A.DRAW, A.DONE)
 PLACE_ALL = tuple(A.PLACE)
 RECRUIT_FROM_ROOMS = tuple(A.RECRUIT_FROM[:GATE])  # a servant on the Gate is not recruited
+EXTRA_ROOMS = ((KING, 1), (POMPADOUR, 2))  # the rooms with a bonus servant, their extra_done bit
 
 # Tables fixed by a game's edition and options, shared by every game that has them.
 _PLAYABLE: dict[tuple[CardKind, ...], tuple[tuple[int, ...], ...]] = {}
@@ -580,8 +581,9 @@ class PalaisState(State):
         """The majority bonus servants ``p`` may still place (King's chamber, Pompadour)."""
         rooms = self.servants[p]
         out: list[Action] = []
-        for room, bit in ((KING, 1), (POMPADOUR, 2)):
-            if self.extra_done & bit or not rooms[room] or not self.majority(room, p):
+        done = self.extra_done
+        for room, bit in EXTRA_ROOMS:
+            if not rooms[room] or done & bit or not self.majority(room, p):
                 continue
             if self.area[p] > 0:
                 out.append(A.EXTRA[room])
@@ -595,25 +597,23 @@ class PalaisState(State):
     def _enlist_options(self, p: int, out: list[Action]) -> None:
         """The nobles ``p`` can enlist now, space by space."""
         d = self.d
-        cols = d.columns
         rooms = self.servants[p]
         turquoise = rooms[KING] + self.t_turquoise
         purple = rooms[POMPADOUR] + self.t_purple
         gold = self.gold[p]
-        nobles = d.nobles
+        needs = d.needs
+        enlist_at = d.enlist_actions
         anyone = self.area[p] + sum(rooms) > 0
         is_edge = d.is_edge
         for sp, tile in enumerate(self.park):
             if tile < 0:
                 continue
-            nb = nobles[tile]
-            if nb.turquoise > turquoise or nb.purple > purple:
-                continue
-            if nb.gold > gold and self.gold_cost(sp) > gold:
+            t, pu, g = needs[tile]
+            if t > turquoise or pu > purple or (g > gold and self.gold_cost(sp) > gold):
                 continue
             if is_edge[sp] and not anyone:
                 continue
-            out.append(A.enlist_action(sp, cols))
+            out.append(enlist_at[sp])
 
     # ================================================================== apply
     def _apply(self, action: Action, seat: int) -> None:
