@@ -73,6 +73,7 @@ class PalaisData:
     # per park space the action that enlists its noble.
     needs: tuple[tuple[int, int, int], ...] = ()
     enlist_actions: tuple[Action, ...] = ()
+    card_ids: tuple[str, ...] = ()  # per card kind (EFFECTS order), as records name them
 
     @property
     def spaces(self) -> int:
@@ -210,4 +211,5 @@ def _check(r: EditionReader) -> PalaisData:
         on_parade_ground=parade, free_placement=free, start_gold=start_gold,
         end_nobles=end_nobles, park_nobles=park_nobles, first_game=tuple(cells),
         needs=tuple((nb.turquoise, nb.purple, nb.gold) for nb in nobles),
-        enlist_actions=tuple(enlist_action(sp, columns) for sp in range(rows * columns)))
+        enlist_actions=tuple(enlist_action(sp, columns) for sp in range(rows * columns)),
+        card_ids=tuple(c.id for c in cards))

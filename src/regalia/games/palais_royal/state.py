@@ -731,15 +731,15 @@ class PalaisState(State):
         """Draw one card per Back-door servant (plus bonuses); an empty draw pile is made
         again from the discard pile (SEED)."""
         want = self.servants[p][BACKDOOR] + self.perks[p][P_BACKDOOR] + self.t_backdoor
-        ids = [c.id for c in self.d.cards]
-        index = {cid: k for k, cid in enumerate(ids)}
+        ids = self.d.card_ids
         for _ in range(want):
             if not self.pile:
                 if not any(self.discard):
                     break
                 self.pile = [k for k in range(N_KINDS) for _ in range(self.discard[k])]
                 self.discard = [0] * N_KINDS
-            k = index[self._draw("card", [ids[c] for c in self.pile])]
+            # The record names the card by its id; the pile holds kinds.
+            k = ids.index(self._draw("card", list(map(ids.__getitem__, self.pile))))
             self.pile.remove(k)
             self.drawn.append(k)
         self.drawn.sort()
