@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.markup import esc, strip_markup
+from regalia.games.palais_royal.rooms import ROOMS
+
+ROOM_NUMBER = {room: i + 1 for i, room in enumerate(ROOMS)}
 
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green")
 SEAT_MARKS = ("R", "B", "Y", "G")
@@ -97,11 +100,11 @@ def _rooms(view: Mapping[str, Any], cell: int) -> list[str]:
         for room in row:
             counts = view["rooms"][room]
             held = majority.get(room)
-            name = SHORT_ROOMS.get(room, room)
+            # The room's number (turn order) is what a player types for it.
+            name = f"{ROOM_NUMBER.get(room, '?')} {SHORT_ROOMS.get(room, room)}"
             nums = " ".join(seat_mark(p, str(counts[p])) for p in range(players))
-            star = "*" if held is not None else " "
-            label = f"{esc(name):<8}{star}" if held is None else \
-                f"{esc(name):<8}{seat_mark(held, '*')}"
+            label = f"{esc(name):<10} " if held is None else \
+                f"{esc(name):<10}{seat_mark(held, '*')}"
             parts.append(_pad(f"{label} {nums}", cell))
         lines.append("|".join(parts))
     return lines
@@ -213,8 +216,8 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     edges = view.get("edges", [])
     if edges:
         # Each edge: its points for first/second place, then each seat's servants on it.
-        head = "edges: " if compact else "edges (VP first/second, servants per player): "
-        out.append((_fit(head + " · ".join(
+        head = "edges " if compact else "edges (VP first/second, servants per player): "
+        out.append((_fit(head + "; ".join(
             f"{e['name']} {e['first']}/{e['second']} " + " ".join(
                 seat_mark(p, str(e['counts'][p])) for p in range(players)) for e in edges),
             width), 3 if compact else 0))

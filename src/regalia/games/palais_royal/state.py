@@ -802,6 +802,15 @@ class PalaisState(State):
 
         return caution(self, action, seat)
 
+    def action_numbers(self, seat: int) -> tuple[int, ...] | None:
+        """Numbers a player types for ``legal_actions(seat)``, the same in every game: rooms
+        1-9 in turn order, "ab" for a servant from room a to room b, a park space's column
+        and row digits (c4: 34), 0 for done (``actions.NUMBERS`` has the whole scheme)."""
+        if seat not in self.to_move():
+            return None
+        numbers = A.NUMBERS
+        return tuple(numbers[a.code] for a in self.legal_actions(seat))
+
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 
