@@ -446,7 +446,8 @@ class PalaisState(State):
         # Rounds without any noble enlisted end the game too (not in the rules: players who
         # never enlist would otherwise play for ever).
         stalled = nxt == 0 and self.round - self.last_enlist >= self.options["stall_rounds"]
-        if (nxt == 0 and self.final) or stalled or (self.idle >= self.players and self._dead()):
+        if (nxt == 0 and self.final) or stalled or (
+                self.idle >= self.players and self.options["dead_position"] and self._dead()):
             self.phase = OVER
             self._reset_turn()
             return
