@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import regalia
@@ -98,9 +100,12 @@ def test_recruits_bonus_servants_and_edge_servants_read_from_and_to() -> None:
     assert got["recruit from parade"] == 19
 
 
-def test_a_typed_number_plays_its_action_in_the_terminal() -> None:
+def test_a_typed_number_plays_its_action_in_the_terminal(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from regalia.cli.play import GameStopped
     from tests.cli.conftest import output, session
+
+    monkeypatch.chdir(tmp_path)  # the session saves the stopped game in the working directory
 
     # Setup: 2 puts a servant on the Stairway, 9 on the Gate, whatever the list's order.
     play, _ = session("palais-royal", 2, ["human", "random"], 3, ["2", "9", "6", "6", "7"])
