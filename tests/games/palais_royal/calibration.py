@@ -12,6 +12,7 @@ Not a test: it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 from collections import defaultdict
 
@@ -79,11 +80,13 @@ def _value(s: PalaisState, a: Action) -> float:
     return (nb.vp + perk) / max(1, cost)
 
 
-def play(players: int, seed: int, ismcts: int) -> PalaisState:
+def play(players: int, seed: int, ismcts: int, iterations: int = 40,
+         rollout_cap: int = 120) -> PalaisState:
     s = regalia.new_game("palais-royal", players, seed=seed)
     assert isinstance(s, PalaisState)
     rng = Rng(seed)
-    bots = {p: IsmctsBot(seed + p, iterations=40, rollout_cap=120) for p in range(ismcts)}
+    bots = {p: IsmctsBot(seed + p, iterations=iterations, rollout_cap=rollout_cap)
+            for p in range(ismcts)}
     for _ in range(20000):
         if s.is_over():
             break
@@ -104,16 +107,32 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--ismcts", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=40, help="ISMCTS iterations a decision")
+    ap.add_argument("--cap", type=int, default=120, help="ISMCTS rollout cap (decisions)")
+    ap.add_argument("--log", action="store_true", help="print each game's scores as it ends")
     args = ap.parse_args()
     totals: list[int] = []
     parts: dict[str, list[int]] = defaultdict(list)
     rounds, left = [], []
     perk_places: dict[str, list[int]] = defaultdict(list)
     card_plays: dict[str, int] = defaultdict(int)
+    card_places: dict[str, list[int]] = defaultdict(list)
+    ends: dict[str, int] = defaultdict(int)
     seat_wins: dict[str, float] = defaultdict(float)
     for g in range(args.games):
-        s = play(args.players, args.seed + g, args.ismcts)
+        s = play(args.players, args.seed + g, args.ismcts, args.iterations, args.cap)
         places = s.ranking()
+        ends[end_reason(s)] += 1
+        if args.log:  # one JSON line a game, enough to summarise a run cut short
+            print(json.dumps({
+                "game": g, "scores": list(s.scores()), "places": list(places),
+                "rounds": s.round, "end": end_reason(s), "nobles_left": s.nobles_left(),
+                "parts": [breakdown(s, p) for p in range(s.players)],
+                "nobles": [[s.d.nobles[t].privilege or "points-only" for t in s.nobles[p]]
+                           for p in range(s.players)],
+                "cards": [{s.d.cards[k].id: s.played[p][k] + s.hand[p][k]
+                           for k in range(len(s.d.cards)) if s.played[p][k] + s.hand[p][k]}
+                          for p in range(s.players)]}), flush=True)
         rounds.append(s.round)
         left.append(s.nobles_left())
         for p in range(s.players):
@@ -126,11 +145,16 @@ def main() -> None:
                 perk_places[perk].append(places[p])
             for k, n in enumerate(s.played[p]):
                 card_plays[s.d.cards[k].id] += n
+                # One entry per card a seat played or holds at the end: its holder's place.
+                card_places[s.d.cards[k].id].extend([places[p]] * (n + s.hand[p][k]))
             kind = "ismcts" if p < args.ismcts else "greedy"
             if places[p] == 1:
                 seat_wins[kind] += 1 / places.count(1)
     print(f"{args.games} games, {args.players} players, {args.ismcts} ISMCTS seats")
     print("score min/median/max", min(totals), statistics.median(totals), max(totals))
+    q = statistics.quantiles(totals, n=4)
+    print("score quartiles", q, "mean", round(statistics.mean(totals), 1))
+    print("game ends", dict(ends))
     for k, v in parts.items():
         print(f"  {k:8} mean {statistics.mean(v):5.1f}  max {max(v)}")
     print("rounds mean", statistics.mean(rounds), "nobles left mean", statistics.mean(left))
@@ -139,9 +163,18 @@ def main() -> None:
         print(f"  noble {perk:12} taken {len(pl):4}  mean place of holder "
               f"{statistics.mean(pl):.2f}")
     for cid, n in sorted(card_plays.items()):
-        print(f"  card {cid:18} played {n}")
+        pl = card_places.get(cid) or [0]
+        print(f"  card {cid:18} played {n:4}  played or held {len(card_places.get(cid, []))}"
+              f"  mean place of holder {statistics.mean(pl):.2f}")
 
 
+def end_reason(s: PalaisState) -> str:
+    """How the game ended: the rules' last round, or one of the two invented end rules."""
+    if s.final:
+        return "final round"
+    if s.round - s.last_enlist >= s.options["stall_rounds"]:
+        return "stall_rounds"
+    return "dead position"
 
 
 if __name__ == "__main__":

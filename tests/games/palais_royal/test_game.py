@@ -199,6 +199,25 @@ def test_caution_warns_before_wasting_moves() -> None:
     assert s.caution(s.legal_actions()[0], 0) is None
 
 
+def test_without_the_dead_position_rule_the_stall_rule_ends_such_a_game() -> None:
+    s = new(2, dead_position=False, stall_rounds=5)
+    clear_rooms(s)
+    set_rooms(s, 0, mint=2)
+    set_rooms(s, 1, gate=3)
+    s._start_turn(0)
+    s._legal = {}
+    s._settle()
+    assert s.is_over() and s.round - s.last_enlist >= 5
+    dead = new(2, stall_rounds=5)
+    clear_rooms(dead)
+    set_rooms(dead, 0, mint=2)
+    set_rooms(dead, 1, gate=3)
+    dead._start_turn(0)
+    dead._legal = {}
+    dead._settle()
+    assert dead.is_over() and dead.round < s.round  # the dead position ends it sooner
+
+
 def test_dead_positions_end_the_game() -> None:
     # Nobody can ever enlist again (no Office servant anywhere) and no turn offers a choice.
     s = new(2)

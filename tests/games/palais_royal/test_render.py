@@ -36,23 +36,45 @@ def _positions() -> list[regalia.State]:
     return out
 
 
-def test_text_stays_within_the_width_and_compact_fits_80_by_24() -> None:
+def test_text_stays_within_the_width_and_the_height_it_is_given() -> None:
+    # The CLI gives the board the screen less the actions: 80 x 24 with a long list of
+    # actions leaves it 16 lines or fewer.
     for s in _positions():
         for seat in [*range(s.players), None]:
             view = s.view(seat)
-            for width, height in ((100, 40), (120, 50), (80, 24)):
+            for width, height in ((100, 40), (120, 50), (120, 36), (80, 24), (80, 16)):
                 text = render_text(view, width=width, height=height)
                 lines = strip_markup(text).splitlines()
                 assert max(len(line) for line in lines) <= width
-                if height <= 30:
-                    assert len(lines) <= 24 - 8
+                # The least it shows at 4 players: title, castle, key, park, seats (16
+                # lines), and a Back-door draw or the final scores.
+                assert len(lines) <= max(height, 17)
+
+
+def test_the_park_key_always_shows_and_no_key_is_cut() -> None:
+    for s in _positions():
+        view = s.view(0)
+        for width, height in ((80, 16), (80, 24), (120, 40)):
+            lines = strip_markup(render_text(view, width=width, height=height)).splitlines()
+            key = [line for line in lines if line.startswith("park: 14v 6g 2t1p = 14 VP")]
+            assert key and key[0].endswith("P1 servant")
+            if height >= 24:  # room for the privilege letters too, whole
+                assert any(line.endswith("C=Cardinal") for line in lines)
+
+
+def test_park_tiles_read_vp_gold_seals_and_privilege() -> None:
+    from regalia.games.palais_royal.render_text import noble_label
+
+    tile = {"vp": 14, "turquoise": 2, "purple": 0, "privilege": "moves"}
+    assert noble_label(tile, 6) == "14v 6g 2t M"
+    assert noble_label({**tile, "purple": 1, "privilege": None}, 0) == "14v 0g 2t1p"
 
 
 def test_text_shows_rooms_park_and_seats() -> None:
     s = new(3)
     text = strip_markup(render_text(s.view(0)))
     assert "Parade" in text and "Office" in text and "Player 3" in text
-    assert "edges top 6/2" in text
+    assert "edges (VP first/second, servants per player): top 6/2" in text
 
 
 def test_text_escapes_names_from_the_edition() -> None:

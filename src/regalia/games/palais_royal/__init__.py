@@ -56,6 +56,12 @@ OPTIONS = (
         "ever. Real games enlist nobles every round.",
     ),
     Option(
+        "dead_position", True,
+        "Not in the rules: the game also ends after a whole round of turns without a choice "
+        "in a position where nobody can ever enlist again (no Office servant with the seals "
+        "and gold for any noble). Off: such a game runs on until 'stall_rounds' ends it.",
+    ),
+    Option(
         "open_nobles", False,
         "Every seat sees the face-down (points-only) nobles of the others, as a player who "
         "remembers every tile taken from the park would; default: only their count.",

@@ -76,3 +76,39 @@ def enlist_action(space: int, columns: int) -> Action:
 def enlist_space(action: Action, columns: int) -> int:
     r, c = divmod(action.args[0], MAX_SIDE)
     return r * columns + c
+
+
+def _number(action: Action) -> int:
+    """The number a player types for ``action`` (see ``NUMBERS``)."""
+    kind, args = action.kind, action.args
+    if kind == "done":
+        return 0
+    if kind == "place":
+        return args[0] + 1
+    if kind == "recruit":  # into the Gate (room 9), from the play area or a room
+        return 9 if args[0] < 0 else 10 * (args[0] + 1) + 9
+    if kind == "move":
+        return 10 * (args[0] + 1) + args[1] + 1
+    if kind == "extra":
+        room, source = args
+        return room + 1 if source < 0 else 10 * (source + 1) + room + 1
+    if kind == "enlist":  # column digit then row digit: c4 is 34
+        r, c = divmod(args[0], MAX_SIDE)
+        return 10 * (c + 1) + r + 1
+    if kind == "leave":
+        return 10 if args[0] < 0 else args[0] + 1
+    if kind == "draw":
+        return 7  # the Back door's room number
+    if kind == "keep":
+        return args[0] + 1
+    return 101 + args[0]  # play
+
+
+# Stable numbers for typing an action (``State.action_numbers``). Rooms are 1-9 in turn
+# order (1 Parade ground ... 9 Gate; the board shows them); a servant going into a room is
+# that room's number, one going from room a to room b is "ab" (move 2 -> 3 is 23, a recruit
+# from the Office onto the Gate 69, a bonus servant from the Mint into the King's chamber
+# 34); the play area as the source of an edge servant is 10; a park space is its column digit
+# then its row (c4 is 34); the draw is 7 (the Back door); a card kind kept is its number 1-9
+# (EFFECTS order), a card played 101-109; done is 0. Unique among the actions of any step.
+NUMBERS: tuple[int, ...] = tuple(_number(a) for a in TABLE)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from regalia.engine.actions import Action
 from regalia.engine.edition import Edition, EditionReader, edition_loader
-from regalia.games.palais_royal.actions import EFFECT_INDEX, EFFECTS
+from regalia.games.palais_royal.actions import EFFECT_INDEX, EFFECTS, enlist_action
 from regalia.games.palais_royal.rooms import MAX_SIDE, ROOM_INDEX
 
 GAME_ID = "palais-royal"
@@ -68,6 +69,11 @@ class PalaisData:
     end_nobles: int
     park_nobles: int
     first_game: tuple[int, ...]          # cell -> room
+    # Derived, for the rules' hot paths: per noble (turquoise, purple, gold) it needs, and
+    # per park space the action that enlists its noble.
+    needs: tuple[tuple[int, int, int], ...] = ()
+    enlist_actions: tuple[Action, ...] = ()
+    card_ids: tuple[str, ...] = ()  # per card kind (EFFECTS order), as records name them
 
     @property
     def spaces(self) -> int:
@@ -203,4 +209,7 @@ def _check(r: EditionReader) -> PalaisData:
         edge_spaces=edge_spaces, edge_points=tuple(points[e] for e in EDGE_NAMES),
         is_edge=is_edge, servants=servants, general_supply=general, on_stairway=stairs,
         on_parade_ground=parade, free_placement=free, start_gold=start_gold,
-        end_nobles=end_nobles, park_nobles=park_nobles, first_game=tuple(cells))
+        end_nobles=end_nobles, park_nobles=park_nobles, first_game=tuple(cells),
+        needs=tuple((nb.turquoise, nb.purple, nb.gold) for nb in nobles),
+        enlist_actions=tuple(enlist_action(sp, columns) for sp in range(rows * columns)),
+        card_ids=tuple(c.id for c in cards))

@@ -149,8 +149,18 @@ def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]
             out.append(el("circle", cx=x + SPACE / 2 - 2, cy=y + SPACE / 2 - 2, r=18,
                           fill=SEAT_FILLS[sp["servant"] % 4], stroke="#222"))
         out.append("</g>")
+    # The spaces' names (column letter, row number), as actions and the terminal name them.
+    bottom = PARK_Y + park["rows"] * SPACE
+    for c in range(cols):
+        out.append(_text(PARK_X + c * SPACE + SPACE / 2 - 2, bottom + 14, "abcdefgh"[c], 13,
+                         "bold", "#555", "middle"))
+    for r in range(park["rows"]):
+        out.append(_text(PARK_X - 8, PARK_Y + r * SPACE + SPACE / 2 + 2, str(r + 1), 13,
+                         "bold", "#555", "middle"))
+    out.append(_text(PARK_X, bottom + 34, "crown VP · coin gold to pay now · dots seals "
+                     "(turquoise, purple) · dark tile: points only", 12, fill="#444"))
     edges = view["edges"]
-    y = PARK_Y + park["rows"] * SPACE + 18
+    y = bottom + 54
     for e in edges:
         counts = ", ".join(str(n) for n in e["counts"])
         out.append(_text(PARK_X, y, f"{e['name']} edge {e['first']}/{e['second']} VP — "
@@ -175,10 +185,11 @@ def _seats(view: Mapping[str, Any], legal: set[str], used: set[str], top: float)
         out.append(_text(200, y + 22, f"gold {s['gold']} · play area {s['area']} · supply "
                          f"{s['supply']} · cards in hand {s['hand_count']} · played VP "
                          f"{s['played_vp']} · score {score}", 13))
-        up = ", ".join(f"{n['id']} ({n['vp']})" for n in s["nobles"]) or "none"
+        up = ", ".join(f"{PRIVILEGE_WORDS.get(n['privilege'], n['privilege'])} {n['vp']} VP"
+                       for n in s["nobles"]) or "none"
         down = s["face_down_nobles"]
         down_text = f"{s['face_down']} face down" if down is None else \
-            "face down: " + (", ".join(f"{n['id']} ({n['vp']})" for n in down) or "none")
+            "face down: " + (", ".join(f"{n['vp']} VP" for n in down) or "none")
         out.append(_text(32, y + 44, f"nobles: {up}; {down_text}", 12))
         hand = s["hand"]
         if hand:
@@ -215,7 +226,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
                           f"in the step {view['left']}", 13))
     body.extend(_castle(view, legal, used))
     body.extend(_park(view, legal, used))
-    park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 18 * 5
+    park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 36 + 18 * 5  # names, key, edges
     castle_bottom = CASTLE_Y + 3 * (ROOM_H + 10)
     y = float(max(park_bottom, castle_bottom) + 10)
     drawn = view.get("drawn")

@@ -40,11 +40,11 @@ NEIGHBOUR_CELLS = tuple(tuple(tuple(cell_neighbours(cell, diagonal)) for cell in
 
 def adjacency(layout: list[int], diagonal: bool) -> tuple[tuple[int, ...], ...]:
     """Per room, the rooms one move away in this layout."""
-    cell_of = [0] * 9
-    for cell, room in enumerate(layout):
-        cell_of[room] = cell
+    # Built with map (no comprehension): every new game links its rooms, twice.
     near = NEIGHBOUR_CELLS[diagonal]
-    return tuple(tuple(sorted([layout[n] for n in near[cell_of[room]]])) for room in range(9))
+    in_cell = layout.__getitem__
+    by_room = sorted(range(9), key=in_cell)  # the cells in room order
+    return tuple(tuple(sorted(map(in_cell, near[cell]))) for cell in by_room)
 
 
 def space_name(space: int, columns: int) -> str:

@@ -11,7 +11,8 @@ bonuses; ``_settle`` takes steps that leave no choice ("done" alone) and stops a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from itertools import chain, compress
+from typing import Any, cast
 
 from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidOption
@@ -54,6 +55,14 @@ N_KINDS = len(A.EFFECTS)
 (C_GOLD, C_TURQUOISE, C_PURPLE, C_MOVES, C_GATE, C_OFFICE, C_BACKDOOR, C_CARDINAL,
  C_PRESTIGE) = range(N_KINDS)
 
+
+# Choices that recur unchanged, built once.
+DONE_ONLY = (A.DONE,)
+RECRUIT_OR_DONE = (A.RECRUIT, A.DONE)
+DRAW_OR_DONE = (A.DRAW, A.DONE)
+PLACE_ALL = tuple(A.PLACE)
+RECRUIT_FROM_ROOMS = tuple(A.RECRUIT_FROM[:GATE])  # a servant on the Gate is not recruited
+EXTRA_ROOMS = ((KING, 1), (POMPADOUR, 2))  # the rooms with a bonus servant, their extra_done bit
 
 # Tables fixed by a game's edition and options, shared by every game that has them.
 _PLAYABLE: dict[tuple[CardKind, ...], tuple[tuple[int, ...], ...]] = {}
@@ -233,8 +242,10 @@ class PalaisState(State):
         by every game that has them (a new game would otherwise spend longer on them than on
         many of its turns)."""
         self.adj = (adjacency(self.layout, False), adjacency(self.layout, True))
-        self.move_actions = tuple(tuple(tuple(A.move_action(a, b) for b in near[a])
-                                        for a in range(9)) for near in self.adj)
+        # (A.MOVE[a][b] is None only for b == a, which is no neighbour.)
+        moves = cast("list[list[Action]]", A.MOVE)
+        self.move_actions = tuple(tuple(tuple(map(moves[a].__getitem__, targets))
+                                        for a, targets in enumerate(near)) for near in self.adj)
         cards = self.d.cards
         playable = _PLAYABLE.get(cards)
         if playable is None:
@@ -277,38 +288,67 @@ class PalaisState(State):
             self.left += self.majority(PARADE, seat)
 
     def _settle(self) -> None:
-        """Take every step that offers nothing but "done"; cache the next real choice."""
-        done = A.DONE
+        """Take every step that offers nothing but "done"; keep the next real choice.
+
+        Most steps of random players' turns offer nothing (their servants are stranded), and
+        most hands are empty: with an empty hand the steps are looked at in their order in one
+        pass, each empty one left for the next at once, and a step's choices are built as a
+        tuple directly. Anything else takes the general way (``_compute_legal``)."""
         while True:
             phase = self.phase
             p = self.cur
-            # A quick look whether the step offers nothing but "done", before any list is
-            # built (most steps of random players' turns: their servants are stranded).
-            if phase != EDGE_STEP and PARADE_STEP <= phase <= BACKDOOR_STEP and \
-                    not any(self.hand[p]):
-                if phase <= STAIRS_STEP:  # the Parade ground or the Stairway
-                    if self.left == 0:
-                        if phase == PARADE_STEP and self._pass_whole_turn():
-                            continue
-                        self._done()
-                        continue
-                else:
-                    rooms = self.servants[p]
-                    if phase == ROOMS_STEP:
-                        empty = not (rooms[KING] or rooms[POMPADOUR])
-                    elif phase == ENLIST_STEP:
-                        empty = rooms[OFFICE] + self.t_office == 0
-                    else:  # BACKDOOR_STEP
-                        empty = rooms[BACKDOOR] == 0
-                    if empty:
-                        self._done()
-                        continue
-            opts = self._compute_legal()
-            if len(opts) == 1 and opts[0] is done and phase != OVER:
-                self._done()
-                continue
-            self._opts = tuple(opts)
-            return
+            if phase > BACKDOOR_STEP or phase in (SETUP, EDGE_STEP) or any(self.hand[p]):
+                opts = self._compute_legal()
+                if opts == DONE_ONLY:
+                    self._done()
+                    continue
+                self._opts = opts
+                return
+            rooms = self.servants[p]
+            if phase == PARADE_STEP:
+                if self.left:
+                    if self.area[p]:
+                        self._opts = RECRUIT_OR_DONE
+                        return
+                    # RECRUIT_FROM without the Gate (the last room): compress stops there.
+                    opts = (*compress(RECRUIT_FROM_ROOMS, rooms), A.DONE)
+                    if len(opts) > 1:
+                        self._opts = opts
+                        return
+                elif self._pass_whole_turn():
+                    continue
+                phase = self._begin_stairway(p)
+            if phase == STAIRS_STEP:
+                if self.left:
+                    opts = (*chain.from_iterable(compress(
+                        self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0], rooms)),
+                        A.DONE)
+                    if len(opts) > 1:  # (moves from a noble, but no servant in the castle)
+                        self._opts = opts
+                        return
+                phase = self._begin_rooms(p)
+            if phase == ROOMS_STEP:
+                if rooms[KING] or rooms[POMPADOUR]:
+                    out = self._extra_options(p)
+                    if out:
+                        out.append(A.DONE)
+                        self._opts = tuple(out)
+                        return
+                phase = self.phase = ENLIST_STEP
+            if phase == ENLIST_STEP:
+                if rooms[OFFICE] + self.t_office:
+                    out = []
+                    self._enlist_options(p, out)
+                    if out:
+                        out.append(A.DONE)
+                        self._opts = tuple(out)
+                        return
+                self.phase = BACKDOOR_STEP
+            # The Back door: the last step.
+            if rooms[BACKDOOR] and (self.pile or any(self.discard)):
+                self._opts = DRAW_OR_DONE
+                return
+            self._end_turn()
 
     def _pass_whole_turn(self) -> bool:
         """A turn that will offer no choice at all, played at once (most of the turns of
@@ -362,20 +402,9 @@ class PalaisState(State):
         phase = self.phase
         p = self.cur
         if phase == PARADE_STEP:
-            # SEED: the Stairway's moves are fixed at the start of the step.
-            self.phase = STAIRS_STEP
-            stairs = self.servants[p][STAIRS]
-            self.left = stairs + self.perks[p][P_MOVES]
-            if stairs:
-                self.left += self.majority(STAIRS, p)
+            self._begin_stairway(p)
         elif phase == STAIRS_STEP:
-            self.phase = ROOMS_STEP
-            self.left = 0
-            # Taking the Mint's gold never hurts, so step 3a is done on entering step 3.
-            mint = self.servants[p][MINT]
-            self.gold[p] += mint + self.perks[p][P_GOLD]
-            if mint:
-                self.gold[p] += self.majority(MINT, p)
+            self._begin_rooms(p)
         elif phase == ROOMS_STEP:
             self.phase = ENLIST_STEP
         elif phase == ENLIST_STEP:
@@ -390,6 +419,25 @@ class PalaisState(State):
         else:  # pragma: no cover - "done" is offered in no other phase
             raise AssertionError(f"done in phase {PHASE_NAMES[phase]}")
 
+    def _begin_stairway(self, p: int) -> int:
+        """Step 2 begins: SEED, the Stairway's moves are fixed at the start of the step."""
+        self.phase = STAIRS_STEP
+        stairs = self.servants[p][STAIRS]
+        self.left = stairs + self.perks[p][P_MOVES]
+        if stairs:
+            self.left += self.majority(STAIRS, p)
+        return STAIRS_STEP
+
+    def _begin_rooms(self, p: int) -> int:
+        """Step 3 begins. Taking the Mint's gold never hurts, so step 3a is done at once."""
+        self.phase = ROOMS_STEP
+        self.left = 0
+        mint = self.servants[p][MINT]
+        self.gold[p] += mint + self.perks[p][P_GOLD]
+        if mint:
+            self.gold[p] += self.majority(MINT, p)
+        return ROOMS_STEP
+
     def _end_turn(self) -> None:
         # idle is -1 after a turn with a choice; a round of turns without one in a position
         # that can never change again ends the game (the rules do not foresee it).
@@ -398,7 +446,8 @@ class PalaisState(State):
         # Rounds without any noble enlisted end the game too (not in the rules: players who
         # never enlist would otherwise play for ever).
         stalled = nxt == 0 and self.round - self.last_enlist >= self.options["stall_rounds"]
-        if (nxt == 0 and self.final) or stalled or (self.idle >= self.players and self._dead()):
+        if (nxt == 0 and self.final) or stalled or (
+                self.idle >= self.players and self.options["dead_position"] and self._dead()):
             self.phase = OVER
             self._reset_turn()
             return
@@ -419,10 +468,14 @@ class PalaisState(State):
         mine = self.servants[seat][room]
         if mine == 0:
             return 0
-        counts = [rooms[room] for rooms in self.servants]
-        if max(counts) > mine:
-            return 0
-        if counts.count(mine) == 1:
+        ties = -1  # the seat itself is counted
+        for rooms in self.servants:
+            n = rooms[room]
+            if n >= mine:
+                if n > mine:
+                    return 0
+                ties += 1
+        if not ties:
             return 1
         c = self.cardinal_strength(seat)
         for q in range(self.players):
@@ -477,8 +530,9 @@ class PalaisState(State):
         # The engine keeps what it is given as a tuple: the settled tuple is handed out as is.
         return self._opts  # type: ignore[return-value]
 
-    def _compute_legal(self) -> list[Action]:
-        # The steps are tried in the order random games meet them most (Stairway moves first).
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The choices of the step as it stands, "done" alone included (``_settle`` has the
+        quick paths of the common cases, and takes steps with nothing else)."""
         phase = self.phase
         p = self.cur
         rooms = self.servants[p]
@@ -486,33 +540,19 @@ class PalaisState(State):
         if phase == STAIRS_STEP:
             if self.left > 0:
                 moves = self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0]
-                for a, here in enumerate(rooms):
-                    if here:
-                        out += moves[a]
+                out.extend(chain.from_iterable(compress(moves, rooms)))
         elif phase == PARADE_STEP:
             if self.left > 0:
                 if self.area[p] > 0:
                     out.append(A.RECRUIT)
                 else:
-                    recruit_from = A.RECRUIT_FROM
-                    for r, here in enumerate(rooms):
-                        if here and r != GATE:
-                            out.append(recruit_from[r])
+                    out.extend(compress(RECRUIT_FROM_ROOMS, rooms))
         elif phase == ROOMS_STEP:
-            for room, bit in ((KING, 1), (POMPADOUR, 2)):
-                if self.extra_done & bit or not rooms[room] or not self.majority(room, p):
-                    continue
-                if self.area[p] > 0:
-                    out.append(A.EXTRA[room])
-                else:
-                    extra_from = A.EXTRA_FROM[room]
-                    for r, here in enumerate(rooms):
-                        if here and r != room:
-                            out.append(extra_from[r])
+            out = self._extra_options(p)
         elif phase == SETUP:
-            return list(A.PLACE)
+            return PLACE_ALL
         elif phase == OVER:
-            return out
+            return ()
         elif phase == ENLIST_STEP:
             if rooms[OFFICE] + self.t_office > 0:
                 self._enlist_options(p, out)
@@ -520,7 +560,7 @@ class PalaisState(State):
             if self.area[p] > 0:
                 out.append(A.LEAVE_AREA)
             out.extend(A.LEAVE[r] for r in range(9) if rooms[r] > 0)
-            return out
+            return tuple(out)
         elif phase == BACKDOOR_STEP:
             if rooms[BACKDOOR] > 0 and (self.pile or any(self.discard)):
                 out.append(A.DRAW)
@@ -529,37 +569,52 @@ class PalaisState(State):
                 seen = set(self.drawn)
                 out.extend(A.KEEP[k] for k in range(N_KINDS) if k in seen)
             out.append(A.DONE)
-            return out
+            return tuple(out)
         hand = self.hand[p]
         if any(hand):
             for k in self.playable[phase]:
                 if hand[k]:
                     out.append(A.PLAY[k])
         out.append(A.DONE)
+        return tuple(out)
+
+    def _extra_options(self, p: int) -> list[Action]:
+        """The majority bonus servants ``p`` may still place (King's chamber, Pompadour)."""
+        rooms = self.servants[p]
+        out: list[Action] = []
+        done = self.extra_done
+        for room, bit in EXTRA_ROOMS:
+            if not rooms[room] or done & bit or not self.majority(room, p):
+                continue
+            if self.area[p] > 0:
+                out.append(A.EXTRA[room])
+            else:
+                extra_from = A.EXTRA_FROM[room]
+                for r, here in enumerate(rooms):
+                    if here and r != room:
+                        out.append(extra_from[r])
         return out
 
     def _enlist_options(self, p: int, out: list[Action]) -> None:
         """The nobles ``p`` can enlist now, space by space."""
         d = self.d
-        cols = d.columns
         rooms = self.servants[p]
         turquoise = rooms[KING] + self.t_turquoise
         purple = rooms[POMPADOUR] + self.t_purple
         gold = self.gold[p]
-        nobles = d.nobles
+        needs = d.needs
+        enlist_at = d.enlist_actions
         anyone = self.area[p] + sum(rooms) > 0
         is_edge = d.is_edge
         for sp, tile in enumerate(self.park):
             if tile < 0:
                 continue
-            nb = nobles[tile]
-            if nb.turquoise > turquoise or nb.purple > purple:
-                continue
-            if nb.gold > gold and self.gold_cost(sp) > gold:
+            t, pu, g = needs[tile]
+            if t > turquoise or pu > purple or (g > gold and self.gold_cost(sp) > gold):
                 continue
             if is_edge[sp] and not anyone:
                 continue
-            out.append(A.enlist_action(sp, cols))
+            out.append(enlist_at[sp])
 
     # ================================================================== apply
     def _apply(self, action: Action, seat: int) -> None:
@@ -573,22 +628,28 @@ class PalaisState(State):
             rooms[a] -= 1
             rooms[b] += 1
             self.left -= 1
+            if self.left and rooms[a] and rooms[b] > 1:
+                return  # the same rooms still hold servants: the same choices (and cards)
         elif kind == "done":
             self._done()
         elif kind == "recruit":
-            self._take_servant(p, action.args[0])
+            source = action.args[0]
+            self._take_servant(p, source)
             rooms[GATE] += 1
             self.left -= 1
+            if source < 0 and self.left and self.area[p]:
+                return  # another recruit from the play area, the same cards, or done
         elif kind == "place":
             rooms[action.args[0]] += 1
             self.area[p] -= 1
             self.left -= 1
-            if self.left == 0:
-                if p + 1 < self.players:
-                    self.cur = p + 1
-                    self.left = self.d.free_placement
-                else:
-                    self._start_turn(0)
+            if self.left:
+                return  # another free placement: every room again
+            if p + 1 < self.players:
+                self.cur = p + 1
+                self.left = self.d.free_placement
+            else:
+                self._start_turn(0)
         elif kind == "extra":
             room, source = action.args
             self._take_servant(p, source)
@@ -671,15 +732,15 @@ class PalaisState(State):
         """Draw one card per Back-door servant (plus bonuses); an empty draw pile is made
         again from the discard pile (SEED)."""
         want = self.servants[p][BACKDOOR] + self.perks[p][P_BACKDOOR] + self.t_backdoor
-        ids = [c.id for c in self.d.cards]
-        index = {cid: k for k, cid in enumerate(ids)}
+        ids = self.d.card_ids
         for _ in range(want):
             if not self.pile:
                 if not any(self.discard):
                     break
                 self.pile = [k for k in range(N_KINDS) for _ in range(self.discard[k])]
                 self.discard = [0] * N_KINDS
-            k = index[self._draw("card", [ids[c] for c in self.pile])]
+            # The record names the card by its id; the pile holds kinds.
+            k = ids.index(self._draw("card", list(map(ids.__getitem__, self.pile))))
             self.pile.remove(k)
             self.drawn.append(k)
         self.drawn.sort()
@@ -741,6 +802,15 @@ class PalaisState(State):
         from regalia.games.palais_royal.text import caution
 
         return caution(self, action, seat)
+
+    def action_numbers(self, seat: int) -> tuple[int, ...] | None:
+        """Numbers a player types for ``legal_actions(seat)``, the same in every game: rooms
+        1-9 in turn order, "ab" for a servant from room a to room b, a park space's column
+        and row digits (c4: 34), 0 for done (``actions.NUMBERS`` has the whole scheme)."""
+        if seat not in self.to_move():
+            return None
+        numbers = A.NUMBERS
+        return tuple(numbers[a.code] for a in self.legal_actions(seat))
 
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
@@ -822,7 +892,7 @@ class PalaisState(State):
             check_invariants(self)
         except AssertionError as err:
             raise ValueError(f"inconsistent position: {err}") from None
-        self._opts = tuple(self._compute_legal())
+        self._opts = self._compute_legal()
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: others' hands (and a Back-door draw being
@@ -853,7 +923,7 @@ class PalaisState(State):
         self.pile = sorted(pool[at:])
         if not self.options["open_nobles"] and self.phase != OVER:  # shown at the end
             self._resample_face_down(others, rng)
-        self._opts = tuple(self._compute_legal())
+        self._opts = self._compute_legal()
 
     def _resample_face_down(self, others: list[int], rng: Rng) -> None:
         nobles = self.d.nobles

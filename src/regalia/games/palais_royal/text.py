@@ -37,10 +37,19 @@ def card_text(kind: CardKind) -> str:
     return f"{kind.name} ({effect}{vp})"
 
 
-def noble_text(nb: Noble) -> str:
-    cost = f"{nb.gold} gold, {nb.turquoise} turquoise, {nb.purple} purple"
+def seals_text(nb: Noble) -> str:
+    seals = [f"{n} {colour}" for n, colour in ((nb.turquoise, "turquoise"),
+                                                (nb.purple, "purple")) if n]
+    return " + ".join(seals) + (" seals" if seals else "no seals")
+
+
+def noble_text(nb: Noble, gold: int | None = None) -> str:
+    """A tile in words: its VP, what it costs (``gold``: the price now, if not the printed
+    one), its privilege, and its id last (for an owner checking the edition)."""
+    price = f"{nb.gold} gold" if gold is None or gold == nb.gold else \
+        f"{gold} gold (printed {nb.gold})"
     perk = f"; {PRIVILEGE_TEXT[nb.privilege].format(n=nb.amount)}" if nb.privilege else ""
-    return f"{nb.id} ({nb.vp} VP; {cost}{perk})"
+    return f"{nb.vp} VP for {price}, {seals_text(nb)}{perk} (tile {nb.id})"
 
 
 def describe(s: PalaisState, action: Action) -> str:
@@ -60,9 +69,10 @@ def describe(s: PalaisState, action: Action) -> str:
         space = A.enlist_space(action, s.d.columns)
         tile = s.park[space] if 0 <= space < len(s.park) else -1
         where = space_name(space, s.d.columns) if 0 <= space < len(s.park) else "?"
-        what = noble_text(s.d.nobles[tile]) if tile >= 0 else "a noble"
-        cost = f", paying {s.gold_cost(space)} gold" if tile >= 0 else ""
-        return f"enlist {what} from {where}{cost}"
+        if tile < 0:
+            return f"enlist the noble on {where}"
+        return f"enlist the noble on {where}: " + noble_text(s.d.nobles[tile],
+                                                             s.gold_cost(space))
     if kind == "leave":
         src = "the play area" if args[0] < 0 else f"the {ROOM_TITLES[args[0]]}"
         return f"leave a servant from {src} on the emptied edge space"
@@ -109,4 +119,8 @@ def caution(s: PalaisState, action: Action, seat: int) -> str | None:
         return "You can still enlist a noble this turn."
     if word == "backdoor" and A.DRAW in s.opts:
         return "You have servants at the Back door and could draw cards."
+    if word == "rooms" and any(a.kind == "extra" for a in s.opts):
+        return "You can still place a majority bonus servant (King's chamber or Pompadour)."
+    if word == "keep" and any(a.kind == "keep" for a in s.opts):
+        return "You could still keep a drawn card (a Back-door servant goes home for it)."
     return None
