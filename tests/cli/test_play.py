@@ -202,3 +202,30 @@ def test_a_secret_part_of_a_move_is_shown_only_to_its_maker(monkeypatch) -> None
     assert "hidden card" in entry.seen_by(0) and str(action.args[0]) not in entry.seen_by(0)
     assert play.state.describe(action) in entry.seen_by(1)
     assert entry.seen_by(None) == entry.seen_by(0)  # spectators learn what the table learns
+
+
+def test_a_resumed_game_reads_on_from_the_seats_last_move() -> None:
+    # Resuming used to show the whole earlier game as "So far" (every scoring a page to
+    # Enter through); a seat reads on from its own last move, as in an unbroken game.
+    import random
+
+    from regalia.cli.play import PlaySession, Terminal
+    from regalia.engine.registry import get_game, new_game
+    from tests.cli.conftest import Script, recording_console
+
+    state = new_game("el-grande", 4, seed=21)
+    rng = random.Random(4)
+    while state.view(0)["round_index"] < 4 or state.to_move() != (0,):
+        seat = state.to_move()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    console = recording_console()
+    script = Script(console, ["quit", "no"])
+    play = PlaySession(state, ["human", "random", "random", "random"],
+                       Terminal(console, script, lambda: None), 21,
+                       render_text=get_game("el-grande").render_text)
+    with pytest.raises(GameStopped):
+        play.run()
+    text = output(play)
+    assert "So far" not in text
+    assert "Enter: more" not in text  # no paging through rounds 1 to 4
+    assert "Red to move" in text

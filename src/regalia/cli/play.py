@@ -173,6 +173,8 @@ class PlaySession:
         self.last_viewer: int | None = None
         self.sealed: set[int] = set()  # seats still to choose in the current sealed choice
         self.decisions = sum(1 for m in state.moves() if "action" in m)
+        if self.decisions:
+            self.resume_reading()
         # A signal during apply() waits until the move is complete: the state stays whole.
         self.applying = False
         self.stop_signal: int | None = None
@@ -332,6 +334,18 @@ class PlaySession:
                 entries[end].get("seat") == seat and news_kind(entries[end]) == MOVE:
             end += 1
         self.seen[seat] = end
+
+    def resume_reading(self) -> None:
+        """A resumed game: each human seat reads on from its own last move, as if the game
+        had never stopped (not the whole game from the start: ``log`` shows that)."""
+        for seat in self.humans:
+            entries = self.table_log(seat)
+            if entries is None:
+                continue
+            last = max((i for i, e in enumerate(entries) if isinstance(e, Mapping)
+                        and e.get("seat") == seat and news_kind(e) == MOVE), default=None)
+            if last is not None:
+                self.seen[seat] = last + 1
 
     # ------------------------------------------------------------------ a turn's screen
     def show_turn(self, seat: int) -> None:
