@@ -1,0 +1,364 @@
+"""What a seat may choose now: the legal actions of the task on top of the stack.
+
+``options(state, task)`` is the single place that knows them; an empty answer means the task
+offers no choice (a son with no room anywhere) and the flow's ``no_choice`` settles it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regalia.engine.actions import Action
+from regalia.games.shadow_of_the_emperor import actions as A
+from regalia.games.shadow_of_the_emperor.board import (
+    ARCHDIOCESES,
+    BRANDENBURG,
+    K_DAUGHTER,
+    K_DOCTOR,
+    K_EMINENCE,
+    K_INDULGENCE,
+    K_KNIGHT,
+    K_MOVE,
+    K_ORDINANCE,
+    K_PERMIT,
+    K_PROMOTION,
+    K_RIVAL,
+    KNIGHTS,
+    KOELN,
+    N_ELECTORATES,
+    N_KINDS,
+    PALATINATE,
+    PHASE_IV_KINDS,
+    SECULAR,
+    TILES,
+    TRIER,
+)
+from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, THRONE
+
+if TYPE_CHECKING:
+    from regalia.games.shadow_of_the_emperor.state import ShadowState
+
+
+def options(s: ShadowState, task: tuple[Any, ...]) -> tuple[Action, ...]:
+    return tuple(_OPTIONS[task[0]](s, task))
+
+
+# ---------------------------------------------------------------------------- placements
+def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action]:
+    """Where an aristocrat may go: a free aristocrat space of an electorate, or, only where
+    none is free, the space of any seat's knight pushed off."""
+    out: list[Action] = []
+    knight = s.knight
+    for e in range(N_ELECTORATES) if only < 0 else (only,):
+        if e == exclude or not s.in_play[e]:
+            continue
+        if s.free_arist(e) > 0:
+            out.append(A.TO[e])
+            continue
+        spot = 2 * e
+        for seat in range(s.players):
+            base = seat * KNIGHTS
+            if spot in knight[base:base + KNIGHTS]:
+                out.append(A.TO_BUMP[e][seat])
+    return out
+
+
+def can_place(s: ShadowState, exclude: int = -1) -> bool:
+    for e in range(N_ELECTORATES):
+        if e != exclude and s.in_play[e] and (s.free_arist(e) > 0 or 2 * e in s.knight):
+            return True
+    return False
+
+
+def _distinct_tiles(s: ShadowState, tiles: Any) -> list[int]:
+    """One tile of each kind (owner, place, age, side): equal tiles are one choice."""
+    seen: set[tuple[int, int, int, int]] = set()
+    out = []
+    for t in tiles:
+        key = (t // TILES, s.where[t], s.age[t], s.couple[t])
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
+
+
+def doctor_targets(s: ShadowState, seat: int) -> list[Action]:
+    """Own aristocrat one stage younger (not below 15), or another's one stage older."""
+    where, age = s.where, s.age
+    out: list[Action] = []
+    for t in _distinct_tiles(s, (t for t in range(len(where)) if where[t] >= 0)):
+        if t // TILES == seat:
+            if age[t] > 0:
+                out.append(A.YOUNGER[t])
+        else:
+            out.append(A.OLDER[t])
+    return out
+
+
+def move_sources(s: ShadowState, seat: int) -> list[Action]:
+    where = s.where
+    tiles = [t for t in s.tiles_of(seat) if ARISTOCRAT <= where[t] < ARISTOCRAT + 10
+             and can_place(s, exclude=where[t] - ARISTOCRAT)]
+    return [A.MOVE[t] for t in _distinct_tiles(s, tiles)]
+
+
+def city_targets(s: ShadowState, seat: int) -> list[Action]:
+    if s.city_supply(seat) <= 0:
+        return []
+    return [A.CITY[e] for e in range(N_ELECTORATES) if s.in_play[e] and s.free_city(e) > 0]
+
+
+def promote_targets(s: ShadowState, seat: int) -> list[Action]:
+    if s.supply_tile(seat) < 0:
+        return []
+    mine = s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]
+    return [A.PROMOTE[e] for e in range(N_ELECTORATES) if 2 * e in mine]
+
+
+def flip_targets(s: ShadowState, seat: int) -> list[Action]:
+    """Own single Barons on the board, archdiocese electors excepted."""
+    where, couple = s.where, s.couple
+    tiles = [t for t in s.tiles_of(seat) if where[t] >= 0 and not couple[t]
+             and not (ELECTOR <= where[t] < ELECTOR + 10 and where[t] - ELECTOR in ARCHDIOCESES)
+             and where[t] < 30]
+    return [A.FLIP[t] for t in _distinct_tiles(s, tiles)]
+
+
+def doable(s: ShadowState, seat: int, kind: int) -> bool:
+    """Whether the action of a phase-IV card can be carried out now (3-4 players may buy
+    only such cards)."""
+    if kind == K_DOCTOR:
+        return bool(doctor_targets(s, seat))
+    if kind == K_MOVE:
+        return bool(move_sources(s, seat))
+    if kind == K_PERMIT:
+        return s.supply_tile(seat) >= 0 and can_place(s)
+    if kind == K_ORDINANCE:
+        return bool(city_targets(s, seat))
+    if kind == K_PROMOTION:
+        return bool(promote_targets(s, seat))
+    if kind == K_DAUGHTER:
+        return bool(flip_targets(s, seat))
+    return True
+
+
+# ---------------------------------------------------------------------------- phase IV
+def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    seat = task[1]
+    money = s.thalers[seat]
+    cards = s.d.cards
+    two = s.players == 2
+    out: list[Action] = []
+    used = s.used
+    for k in range(N_KINDS):
+        if k == K_KNIGHT or s.stacks[k] <= 0:
+            continue
+        kind = cards[k]
+        if k == K_PERMIT:
+            if two or doable(s, seat, k):
+                if kind.cost <= money:
+                    out.append(A.PERMIT[0])
+                if kind.cost_couple <= money:
+                    out.append(A.PERMIT[1])
+            continue
+        if kind.cost > money:
+            continue
+        if k == K_RIVAL:
+            if seat == s.emperor:
+                continue
+        elif k == K_EMINENCE:
+            if s.holder(BRANDENBURG) != seat or used >> BRANDENBURG & 1 or \
+                    s.supply_tile(seat) < 0:
+                continue
+        elif k in PHASE_IV_KINDS and not two and not doable(s, seat, k):
+            continue
+        action = A.BUY[k]
+        assert action is not None
+        out.append(action)
+    if s.holder(TRIER) == seat and not used >> TRIER & 1:
+        for k in PHASE_IV_KINDS:
+            if s.stacks[k] > 0 or not doable(s, seat, k):
+                continue
+            if k == K_PERMIT:
+                if cards[k].cost <= money:
+                    out.append(A.TRIER_PERMIT[0])
+                if cards[k].cost_couple <= money:
+                    out.append(A.TRIER_PERMIT[1])
+            elif cards[k].cost <= money:
+                out.append(A.TRIER[k])
+    if s.holder(KOELN) == seat and not used >> KOELN & 1 and doctor_targets(s, seat):
+        out.append(A.KOELN)
+    if s.holder(PALATINATE) == seat and not used >> PALATINATE & 1 and \
+            s.supply_tile(seat) >= 0 and can_place(s):
+        out.append(A.PALATINATE)
+    if money >= cards[K_KNIGHT].cost:
+        out.extend(knight_options(s, seat, setup=False))
+    out.append(A.PASS)
+    return out
+
+
+def free_spots(s: ShadowState) -> list[int]:
+    spots = []
+    for e in range(N_ELECTORATES):
+        if s.in_play[e]:
+            if s.free_arist(e) > 0:
+                spots.append(2 * e)
+            if s.free_castle(e) > 0:
+                spots.append(2 * e + 1)
+    return spots
+
+
+def knight_options(s: ShadowState, seat: int, setup: bool) -> list[Action]:
+    """A knight from supply onto a free aristocrat or castle space, or (not at setup) an own
+    knight moved to another free one."""
+    mine = s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]
+    spots = free_spots(s)
+    out: list[Action] = []
+    if -1 in mine:
+        out.extend(A.KNIGHT[sp] for sp in spots)
+    if not setup:
+        for src in sorted({k for k in mine if k >= 0}):
+            for sp in spots:
+                if sp != src:
+                    action = A.KNIGHT_MOVE[src][sp]
+                    assert action is not None
+                    out.append(action)
+    return out
+
+
+# ---------------------------------------------------------------------------- the others
+def _decline(task: tuple[Any, ...], out: list[Action]) -> list[Action]:
+    """At 2 players a card bought may be left unused (the task's last field says so)."""
+    if task[-1]:
+        out.append(A.DECLINE)
+    return out
+
+
+def _place(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    _, seat, tile, _age, _couple, exclude, only, _reason, _opt = task
+    if tile < 0 and s.supply_tile(seat) < 0:
+        return _decline(task, [])
+    return _decline(task, placements(s, exclude, only))
+
+
+def _setup_elector(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return [A.ELECTOR[e] for e in range(N_ELECTORATES) if s.in_play[e] and s.elector[e] < 0]
+
+
+def _empire_setup(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return [A.EMPIRE[e] for e in range(N_ELECTORATES) if s.in_play[e] and s.free_city(e) > 0]
+
+
+def _empire_city(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    """Phase VII: place one from supply (rounds 1-2), or else move one on the board."""
+    _, _seat, mode = task
+    free = [e for e in range(N_ELECTORATES) if s.in_play[e] and s.free_city(e) > 0]
+    out: list[Action] = []
+    if mode == 0 and s.empire_supply() > 0:
+        out.extend(A.EMPIRE[e] for e in free)
+    for a in range(N_ELECTORATES):
+        if s.city[a][4]:
+            for b in free:
+                if b != a:
+                    action = A.EMPIRE_MOVE[a][b]
+                    assert action is not None
+                    out.append(action)
+    if out and s.options["empire_city"] == "optional":
+        out.append(A.PASS)
+    return out
+
+
+def _setup_knight(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return knight_options(s, task[1], setup=True)
+
+
+def _throne(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    where = s.where
+    tiles = [t for t in s.tiles_of(task[1]) if ARISTOCRAT <= where[t] < ARISTOCRAT + 10]
+    return [A.THRONE[t] for t in _distinct_tiles(s, tiles)]
+
+
+def _daughter(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    """Another seat's single Baron on the board (throne, a secular elector, an aristocrat
+    space; an archdiocese elector may not marry), or the convent."""
+    seat = task[1]
+    where, couple = s.where, s.couple
+    tiles = []
+    for t in range(len(where)):
+        loc = where[t]
+        if t // TILES == seat or couple[t] or loc < 0 or loc >= 30:
+            continue
+        if loc == THRONE or loc >= ARISTOCRAT or loc - ELECTOR in SECULAR:
+            tiles.append(t)
+    out = [A.PROPOSE[t] for t in _distinct_tiles(s, tiles)]
+    out.append(A.CONVENT)
+    return out
+
+
+def _answer(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return [A.ACCEPT, A.REFUSE]
+
+
+def _eminence(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    if s.supply_tile(task[1]) < 0:
+        return []
+    out = [A.EMINENCE[e] for e in range(N_ELECTORATES) if s.in_play[e]]
+    out.append(A.PASS)
+    return out
+
+
+def _award(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return [A.AWARD[p] for p in range(s.players) if task[3] >> p & 1]
+
+
+def _seat(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return [A.SEAT[t] for t in electable(s, task[1], task[2])]
+
+
+def electable(s: ShadowState, seat: int, e: int) -> list[int]:
+    """The seat's aristocrats in ``e`` that may become its elector (singles only in an
+    archdiocese; a Gray eminence never)."""
+    where, couple = s.where, s.couple
+    spiritual = e in ARCHDIOCESES
+    tiles = [t for t in s.tiles_of(seat) if where[t] == ARISTOCRAT + e
+             and not (spiritual and couple[t])]
+    return _distinct_tiles(s, tiles)
+
+
+def _church(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return [A.CHURCH[e] for e in ARCHDIOCESES if s.in_play[e]]
+
+
+def _excomm(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return [A.EXCOMMUNICATE[e] for e in SECULAR if s.in_play[e]]
+
+
+def _vote(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    return list(A.VOTE)
+
+
+_OPTIONS = {
+    "turn": turn_options,
+    "place": _place,
+    "setup_elector": _setup_elector,
+    "empire_setup": _empire_setup,
+    "empire_city": _empire_city,
+    "setup_knight": _setup_knight,
+    "throne": _throne,
+    "daughter": _daughter,
+    "answer": _answer,
+    "doctor": lambda s, t: _decline(t, doctor_targets(s, t[1])),
+    "move_from": lambda s, t: _decline(t, move_sources(s, t[1])),
+    "city": lambda s, t: _decline(t, city_targets(s, t[1])),
+    "promote": lambda s, t: _decline(t, promote_targets(s, t[1])),
+    "flip": lambda s, t: _decline(t, flip_targets(s, t[1])),
+    "eminence": _eminence,
+    "award": _award,
+    "seat": _seat,
+    "church": _church,
+    "excomm": _excomm,
+    "vote": _vote,
+}
+
+# The kinds named in text (Indulgence has no target to choose).
+TARGETED = (K_DOCTOR, K_MOVE, K_PERMIT, K_ORDINANCE, K_PROMOTION, K_DAUGHTER, K_INDULGENCE)

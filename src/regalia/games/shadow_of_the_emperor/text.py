@@ -1,0 +1,82 @@
+"""Sentences for actions: ``describe`` (the full move) and ``announce`` (what others learn:
+a sealed vote only that it was cast)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.engine.actions import Action
+from regalia.games.shadow_of_the_emperor.board import (
+    ELECTORATES,
+    KIND_TITLES,
+    KINDS,
+    SEAT_COLOURS,
+    SHORT,
+    tile_name,
+)
+
+if TYPE_CHECKING:
+    from regalia.games.shadow_of_the_emperor.state import ShadowState
+
+
+def _e(e: int) -> str:
+    return SHORT[ELECTORATES[e]]
+
+
+def _spot(spot: int) -> str:
+    e, castle = divmod(spot, 2)
+    return f"{_e(e)} {'castle' if castle else 'aristocrat space'}"
+
+
+def describe(s: ShadowState | None, action: Action) -> str:
+    kind, args = action.kind, action.args
+    if kind == "empire":
+        a, b = args
+        return f"Empire city onto {_e(a)}" if b < 0 else f"Empire city from {_e(a)} to {_e(b)}"
+    if kind == "elector":
+        return f"45-year-old Baron onto the elector space of {_e(args[0])}"
+    if kind == "to":
+        e, bump = args
+        if bump < 0:
+            return f"Aristocrat onto a free space in {_e(e)}"
+        return f"Aristocrat into {_e(e)}, pushing {SEAT_COLOURS[bump]}'s knight off"
+    if kind == "knight":
+        src, dst = args
+        if src < 0:
+            return f"Knight from supply onto {_spot(dst)}"
+        return f"Knight from {_spot(src)} to {_spot(dst)}"
+    if kind in ("buy", "trier"):
+        k, size = args
+        name = KIND_TITLES[KINDS[k]] + ((" (Couple)" if size else " (Baron)")
+                                        if KINDS[k] == "permit" else "")
+        return f"Buy {name}" if kind == "buy" else f"Trier: take sold-out {name}"
+    words = {
+        "koeln": "Köln privilege: a free Doctor", "palatinate":
+        "Palatinate privilege: a free 15-year-old Baron", "convent": "Daughter to the convent",
+        "accept": "Accept the marriage", "refuse": "Refuse the marriage",
+        "pass": "Pass", "decline": "Do not carry out the card",
+    }
+    if kind in words:
+        return words[kind]
+    tile_words = {"younger": "one life stage younger", "older": "one life stage older",
+                  "move": "moves to another electorate", "flip": "marries (becomes a Couple)",
+                  "propose": "is proposed to", "seat": "becomes elector",
+                  "throne": "goes to the throne"}
+    if kind in tile_words:
+        return f"{tile_name(args[0])} {tile_words[kind]}"
+    target_words = {"city": "City onto", "promote": "Promote the knight in",
+                    "eminence": "Gray eminence into", "church": "Church influence in",
+                    "excommunicate": "Excommunicate the elector of"}
+    if kind in target_words:
+        return f"{target_words[kind]} {_e(args[0])}"
+    if kind == "award":
+        return f"The Emperor awards the electorate to {SEAT_COLOURS[args[0]]}"
+    if kind == "vote":
+        return "Vote for the " + ("Emperor" if args[0] == 0 else "Rival")
+    return action.text
+
+
+def announce(s: ShadowState, action: Action, seat: int) -> str:
+    if action.kind == "vote":
+        return f"{s.seat_name(seat)} has voted (sealed)"
+    return describe(s, action)
