@@ -135,6 +135,8 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
     throne = tile_label(view["throne"]) if view["throne"] else "-"
     movers = ", ".join(view["seats"][p]["name"] for p in view["to_move"])
     asking = ASKING.get(view["asking"] or "", "")
+    if view.get("electorate"):
+        asking += f" in {SHORT.get(view['electorate'], view['electorate'])}"
     head = (f"[bold]In the Shadow of the Emperor[/] round {view['round']}/5 {esc(phase)}; "
             f"Emperor {_mark(emperor, view['seats'][emperor]['name'])} {throne}")
     if view.get("rival") is not None:

@@ -25,7 +25,7 @@ def _e(e: int) -> str:
 
 def _spot(spot: int) -> str:
     e, castle = divmod(spot, 2)
-    return f"{_e(e)} {'castle' if castle else 'aristocrat space'}"
+    return f"{_e(e)}{' castle' if castle else ''}"
 
 
 def describe(s: ShadowState | None, action: Action) -> str:
@@ -38,18 +38,21 @@ def describe(s: ShadowState | None, action: Action) -> str:
     if kind == "to":
         e, bump = args
         if bump < 0:
-            return f"Aristocrat onto a free space in {_e(e)}"
-        return f"Aristocrat into {_e(e)}, pushing {SEAT_COLOURS[bump]}'s knight off"
+            return f"Aristocrat → {_e(e)}"
+        return f"Aristocrat → {_e(e)}, {SEAT_COLOURS[bump].capitalize()} knight off"
     if kind == "knight":
         src, dst = args
         if src < 0:
-            return f"Knight from supply onto {_spot(dst)}"
-        return f"Knight from {_spot(src)} to {_spot(dst)}"
+            return f"Knight → {_spot(dst)}"
+        return f"Knight {_spot(src)} → {_spot(dst)}"
     if kind in ("buy", "trier"):
         k, size = args
-        name = KIND_TITLES[KINDS[k]] + ((" (Couple)" if size else " (Baron)")
+        name = KIND_TITLES[KINDS[k]] + ((" Couple" if size else " Baron")
                                         if KINDS[k] == "permit" else "")
-        return f"Buy {name}" if kind == "buy" else f"Trier: take sold-out {name}"
+        if s is not None:
+            card = s.d.cards[k]
+            name += f" ({card.cost_couple if size else card.cost}t)"
+        return name if kind == "buy" else f"Trier: {name}"
     words = {
         "koeln": "Köln privilege: a free Doctor", "palatinate":
         "Palatinate privilege: a free 15-year-old Baron", "convent": "Daughter to the convent",
@@ -70,7 +73,7 @@ def describe(s: ShadowState | None, action: Action) -> str:
     if kind in target_words:
         return f"{target_words[kind]} {_e(args[0])}"
     if kind == "award":
-        return f"The Emperor awards the electorate to {SEAT_COLOURS[args[0]]}"
+        return f"Award the tied electorate to {SEAT_COLOURS[args[0]].capitalize()}"
     if kind == "vote":
         return "Vote for the " + ("Emperor" if args[0] == 0 else "Rival")
     return action.text

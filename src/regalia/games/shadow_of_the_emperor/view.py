@@ -24,6 +24,8 @@ Keys:
   (seats that have cast a sealed vote), ``"my_vote"`` (the viewer's own, or null),
   ``"last_votes"`` (the last election's revealed votes per seat: "emperor", "rival" or
   null)}``
+- ``electorate``: the electorate being settled when the Emperor breaks a tie or a winner
+  picks the new elector; ``proposal``: ``{"tile", "from"}`` while a marriage is answered
 - ``legal``: the viewer's legal actions now (notation), ``[]`` when not to move
 - ``scores``, ``ranking``: when over
 """
@@ -133,6 +135,8 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
         },
         "legal": [a.text for a in s.legal_actions(seat)] if seat is not None else [],
     }
+    if task is not None and task[0] in ("award", "seat"):
+        view["electorate"] = ELECTORATES[task[2]]
     if task is not None and task[0] == "answer":
         view["proposal"] = {"tile": tile_name(task[2]), "from": task[3]}
     if over:
