@@ -52,7 +52,7 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
     for e in range(N_ELECTORATES) if only < 0 else (only,):
         if e == exclude or not s.in_play[e]:
             continue
-        if s.free_arist(e) > 0:
+        if s.arist_used[e] < s.cap_a[e]:
             out.append(A.TO[e])
             continue
         spot = 2 * e
@@ -65,7 +65,7 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
 
 def can_place(s: ShadowState, exclude: int = -1) -> bool:
     for e in range(N_ELECTORATES):
-        if e != exclude and s.in_play[e] and (s.free_arist(e) > 0 or 2 * e in s.knight):
+        if e != exclude and s.in_play[e] and (s.arist_used[e] < s.cap_a[e] or s.knight_arist[e]):
             return True
     return False
 
@@ -143,19 +143,81 @@ def doable(s: ShadowState, seat: int, kind: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- phase IV
+def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool, bool]:
+    """What phase IV asks of the pieces, from the space counters and the seat's own seven
+    tiles and three knights: the electorates where an aristocrat could be placed (a free
+    space or a knight to push), whether the seat could Move, whether a Doctor has a target,
+    whether the seat has a Baron to marry, a knight to promote, and a tile in supply."""
+    cap_a = s.cap_a
+    used = s.arist_used
+    ka = s.knight_arist
+    placeable = 0
+    for e in s.play_list:
+        if used[e] < cap_a[e] or ka[e]:
+            placeable |= 1 << e
+    where, age, couple = s.where, s.age, s.couple
+    lo = seat * TILES
+    own_arist = 0
+    young = flip = supply = False
+    on_board = 0
+    for t in range(lo, lo + TILES):
+        loc = where[t]
+        if loc < 0:
+            if loc == -1:
+                supply = True
+            continue
+        on_board += 1
+        if age[t]:
+            young = True
+        if loc >= ARISTOCRAT:
+            if loc < ARISTOCRAT + 10:
+                own_arist |= 1 << (loc - ARISTOCRAT)
+                if not couple[t]:
+                    flip = True
+        elif not couple[t] and (loc == THRONE or loc - ELECTOR >= len(ARCHDIOCESES)):
+            flip = True
+    doctor = young or s.tiles_on_board > on_board
+    movable = False
+    m = own_arist
+    while m:
+        low = m & -m
+        if placeable & ~low:
+            movable = True
+            break
+        m ^= low
+    promote = False
+    if supply:
+        for spot in s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]:
+            if spot >= 0 and not spot & 1:
+                promote = True
+                break
+    return placeable, movable, doctor, flip, promote, supply
+
+
 def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    """Phase IV: buy a card (one that can be carried out, except at 2 players), an elector's
+    privilege, the knight action, or pass."""
     seat = task[1]
     money = s.thalers[seat]
     cards = s.d.cards
     two = s.players == 2
+    placeable, movable, doctor, flip, promote, supply = _board_facts(s, seat)
+    can = [True] * N_KINDS
+    can[K_DOCTOR] = doctor
+    can[K_MOVE] = movable
+    can[K_PERMIT] = supply and bool(placeable)
+    can[K_PROMOTION] = promote
+    can[K_DAUGHTER] = flip
+    can[K_ORDINANCE] = s.city_supply(seat) > 0 and s.any_free_city()
     out: list[Action] = []
     used = s.used
+    stacks = s.stacks
     for k in range(N_KINDS):
-        if k == K_KNIGHT or s.stacks[k] <= 0:
+        if k == K_KNIGHT or stacks[k] <= 0:
             continue
         kind = cards[k]
         if k == K_PERMIT:
-            if two or doable(s, seat, k):
+            if two or can[k]:
                 if kind.cost <= money:
                     out.append(A.PERMIT[0])
                 if kind.cost_couple <= money:
@@ -167,17 +229,19 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
             if seat == s.emperor:
                 continue
         elif k == K_EMINENCE:
-            if s.holder(BRANDENBURG) != seat or used >> BRANDENBURG & 1 or \
-                    s.supply_tile(seat) < 0:
+            if used >> BRANDENBURG & 1 or not supply or \
+                    s.elector[BRANDENBURG] // TILES != seat or s.elector[BRANDENBURG] < 0:
                 continue
-        elif k in PHASE_IV_KINDS and not two and not doable(s, seat, k):
+        elif not two and not can[k]:
             continue
         action = A.BUY[k]
         assert action is not None
         out.append(action)
-    if s.holder(TRIER) == seat and not used >> TRIER & 1:
+    electors = s.elector
+    lo = seat * TILES
+    if not used >> TRIER & 1 and lo <= electors[TRIER] < lo + TILES:
         for k in PHASE_IV_KINDS:
-            if s.stacks[k] > 0 or not doable(s, seat, k):
+            if stacks[k] > 0 or not can[k]:
                 continue
             if k == K_PERMIT:
                 if cards[k].cost <= money:
@@ -186,10 +250,10 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
                     out.append(A.TRIER_PERMIT[1])
             elif cards[k].cost <= money:
                 out.append(A.TRIER[k])
-    if s.holder(KOELN) == seat and not used >> KOELN & 1 and doctor_targets(s, seat):
+    if doctor and not used >> KOELN & 1 and lo <= electors[KOELN] < lo + TILES:
         out.append(A.KOELN)
-    if s.holder(PALATINATE) == seat and not used >> PALATINATE & 1 and \
-            s.supply_tile(seat) >= 0 and can_place(s):
+    if supply and placeable and not used >> PALATINATE & 1 and \
+            lo <= electors[PALATINATE] < lo + TILES:
         out.append(A.PALATINATE)
     if money >= cards[K_KNIGHT].cost:
         out.extend(knight_options(s, seat, setup=False))
@@ -199,12 +263,13 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
 
 def free_spots(s: ShadowState) -> list[int]:
     spots = []
-    for e in range(N_ELECTORATES):
-        if s.in_play[e]:
-            if s.free_arist(e) > 0:
-                spots.append(2 * e)
-            if s.free_castle(e) > 0:
-                spots.append(2 * e + 1)
+    cap_a, cap_c = s.cap_a, s.cap_c
+    used_a, used_c = s.arist_used, s.castle_used
+    for e in s.play_list:
+        if used_a[e] < cap_a[e]:
+            spots.append(2 * e)
+        if used_c[e] < cap_c[e]:
+            spots.append(2 * e + 1)
     return spots
 
 
@@ -215,14 +280,16 @@ def knight_options(s: ShadowState, seat: int, setup: bool) -> list[Action]:
     spots = free_spots(s)
     out: list[Action] = []
     if -1 in mine:
-        out.extend(A.KNIGHT[sp] for sp in spots)
+        knight = A.KNIGHT
+        out.extend([knight[sp] for sp in spots])
     if not setup:
-        for src in sorted({k for k in mine if k >= 0}):
-            for sp in spots:
-                if sp != src:
-                    action = A.KNIGHT_MOVE[src][sp]
-                    assert action is not None
-                    out.append(action)
+        done = 0
+        for src in mine:
+            if src < 0 or done >> src & 1:
+                continue
+            done |= 1 << src
+            row = A.KNIGHT_MOVE[src]
+            out.extend([row[sp] for sp in spots if sp != src])  # type: ignore[misc]
     return out
 
 
@@ -359,6 +426,3 @@ _OPTIONS = {
     "excomm": _excomm,
     "vote": _vote,
 }
-
-# The kinds named in text (Indulgence has no target to choose).
-TARGETED = (K_DOCTOR, K_MOVE, K_PERMIT, K_ORDINANCE, K_PROMOTION, K_DAUGHTER, K_INDULGENCE)

@@ -79,6 +79,9 @@ def check_invariants(s: ShadowState) -> None:
         else:
             arist[spot >> 1] += 1
     assert arist == s.arist_used and castle == s.castle_used, "space counters agree"
+    assert s.tiles_on_board == sum(1 for loc in s.where if loc >= 0), "tile counter agrees"
+    assert s.knight_arist == [sum(1 for sp in s.knight if sp == 2 * e)
+                              for e in range(N_ELECTORATES)], "knight counters agree"
     for e, el in enumerate(d.electorates):
         assert arist[e] <= el.aristocrat, f"{el.id} holds too many aristocrats and knights"
         assert castle[e] <= el.castle, f"{el.id} holds too many knights on castles"

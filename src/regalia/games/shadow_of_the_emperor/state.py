@@ -44,6 +44,11 @@ class ShadowState(State):
 
     __slots__ = (
         "_opts",
+        "cap_a",
+        "cap_c",
+        "knight_arist",
+        "play_list",
+        "tiles_on_board",
         "age",
         "arist_used",
         "castle_used",
@@ -74,6 +79,11 @@ class ShadowState(State):
     )
 
     d: ShadowData
+    cap_a: tuple[int, ...]      # per electorate: aristocrat spaces (from the edition)
+    cap_c: tuple[int, ...]      # per electorate: castle spaces
+    play_list: tuple[int, ...]  # the electorates in play
+    knight_arist: list[int]     # per electorate: knights on aristocrat spaces (derived)
+    tiles_on_board: int         # tiles on the throne, elector and aristocrat spaces (derived)
     in_play: list[int]          # per electorate: 1, or 0 when out of play (2 players)
     where: list[int]            # per tile (seat * 7 + i): its location (places.py)
     age: list[int]              # per tile: 0-3 for 15/25/35/45 (0 in supply)
@@ -110,6 +120,9 @@ class ShadowState(State):
         if n == 2:
             # The electorates on the backs of one drawn Doctor and one drawn Permit are out.
             phases.remove_two_player_electorates(self)
+        self._link_board()
+        self.knight_arist = [0] * N_ELECTORATES
+        self.tiles_on_board = 0
         self.where = [SUPPLY] * (n * TILES)
         self.age = [0] * (n * TILES)
         self.couple = [0] * (n * TILES)
@@ -134,11 +147,25 @@ class ShadowState(State):
         self.phase = SETUP
         self.emperor = 0
         # The Emperor's 45-year-old Baron goes onto the throne first (start position card).
-        self.throne = 0
-        self.where[0] = THRONE
+        self.throne = -1
+        self.set_where(0, THRONE)
         self.age[0] = 3
         self.tasks = phases.setup_tasks(self)
         self._run()
+
+    def _link_board(self) -> None:
+        """The edition's space counts and the electorates in play, as plain tuples."""
+        d = self.d
+        self.cap_a = tuple(e.aristocrat for e in d.electorates)
+        self.cap_c = tuple(e.castle for e in d.electorates)
+        self.play_list = tuple(e for e in range(N_ELECTORATES) if self.in_play[e])
+
+    def _count_board(self) -> None:
+        self.knight_arist = [0] * N_ELECTORATES
+        for spot in self.knight:
+            if spot >= 0 and not spot & 1:
+                self.knight_arist[spot >> 1] += 1
+        self.tiles_on_board = sum(1 for loc in self.where if loc >= 0)
 
     # ================================================================== flow
     def _run(self) -> None:
@@ -200,6 +227,10 @@ class ShadowState(State):
     def set_where(self, tile: int, loc: int) -> None:
         """Move a tile, keeping the space counters and the elector and throne fields."""
         old = self.where[tile]
+        if old >= 0:
+            self.tiles_on_board -= 1
+        if loc >= 0:
+            self.tiles_on_board += 1
         if old >= ARISTOCRAT and old < ARISTOCRAT + 10:
             self.arist_used[old - ARISTOCRAT] -= 1
         elif 10 <= old < 20:
@@ -224,15 +255,23 @@ class ShadowState(State):
                 self.castle_used[old >> 1] -= 1
             else:
                 self.arist_used[old >> 1] -= 1
+                self.knight_arist[old >> 1] -= 1
         self.knight[k] = spot
         if spot >= 0:
             if spot & 1:
                 self.castle_used[spot >> 1] += 1
             else:
                 self.arist_used[spot >> 1] += 1
+                self.knight_arist[spot >> 1] += 1
 
     def free_arist(self, e: int) -> int:
         return self.d.electorates[e].aristocrat - self.arist_used[e]
+
+    def any_free_city(self) -> bool:
+        for e in self.play_list:
+            if sum(self.city[e]) < self.d.electorates[e].city:
+                return True
+        return False
 
     def free_castle(self, e: int) -> int:
         return self.d.electorates[e].castle - self.castle_used[e]
@@ -307,6 +346,11 @@ class ShadowState(State):
     def _copy(self) -> ShadowState:
         new = ShadowState.__new__(ShadowState)
         new.d = self.d
+        new.cap_a = self.cap_a
+        new.cap_c = self.cap_c
+        new.play_list = self.play_list
+        new.knight_arist = self.knight_arist[:]
+        new.tiles_on_board = self.tiles_on_board
         new.in_play = self.in_play  # never changed after setup
         new.where = self.where[:]
         new.age = self.age[:]
@@ -354,6 +398,8 @@ class ShadowState(State):
         for name in self._INTS:
             setattr(self, name, int(data[name]))
         self.tasks = [phases.checked_task(t) for t in data["tasks"]]
+        self._link_board()
+        self._count_board()
         from regalia.games.shadow_of_the_emperor.invariants import check_invariants
 
         try:
