@@ -194,54 +194,63 @@ def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool
     return placeable, movable, doctor, flip, promote, supply
 
 
+# What a card kind needs besides its cost and a card in its stack (see ``shop``).
+NEED_NOTHING, NEED_NOT_EMPEROR, NEED_BRANDENBURG, NEED_DOCTOR, NEED_MOVE, NEED_CITY, \
+    NEED_PROMOTE, NEED_FLIP, NEED_PLACE = range(9)
+_NEEDS = {K_RIVAL: NEED_NOT_EMPEROR, K_EMINENCE: NEED_BRANDENBURG, K_DOCTOR: NEED_DOCTOR,
+          K_MOVE: NEED_MOVE, K_ORDINANCE: NEED_CITY, K_PROMOTION: NEED_PROMOTE,
+          K_DAUGHTER: NEED_FLIP, K_PERMIT: NEED_PLACE}
+
+
+def shop(cards: tuple[Any, ...]) -> tuple[tuple[int, int, Action, int], ...]:
+    """Every buy action in the order offered, with its kind, cost and need."""
+    out: list[tuple[int, int, Action, int]] = []
+    for k in range(N_KINDS):
+        if k == K_KNIGHT:
+            continue
+        need = _NEEDS.get(k, NEED_NOTHING)
+        if k == K_PERMIT:
+            out.append((k, cards[k].cost, A.PERMIT[0], need))
+            out.append((k, cards[k].cost_couple, A.PERMIT[1], need))
+        else:
+            action = A.BUY[k]
+            assert action is not None
+            out.append((k, cards[k].cost, action, need))
+    return tuple(out)
+
+
 def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     """Phase IV: buy a card (one that can be carried out, except at 2 players), an elector's
     privilege, the knight action, or pass."""
     seat = task[1]
     money = s.thalers[seat]
-    cards = s.d.cards
     two = s.players == 2
     placeable, movable, doctor, flip, promote, supply = _board_facts(s, seat)
-    can = [True] * N_KINDS
-    can[K_DOCTOR] = doctor
-    can[K_MOVE] = movable
-    can[K_PERMIT] = supply and bool(placeable)
-    can[K_PROMOTION] = promote
-    can[K_DAUGHTER] = flip
-    can[K_ORDINANCE] = s.city_supply(seat) > 0 and s.any_free_city()
     out: list[Action] = []
     used = s.used
     stacks = s.stacks
-    for k in range(N_KINDS):
-        if k == K_KNIGHT or stacks[k] <= 0:
-            continue
-        kind = cards[k]
-        if k == K_PERMIT:
-            if two or can[k]:
-                if kind.cost <= money:
-                    out.append(A.PERMIT[0])
-                if kind.cost_couple <= money:
-                    out.append(A.PERMIT[1])
-            continue
-        if kind.cost > money:
-            continue
-        if k == K_RIVAL:
-            if seat == s.emperor:
-                continue
-        elif k == K_EMINENCE:
-            if used >> BRANDENBURG & 1 or not supply or \
-                    s.elector[BRANDENBURG] // TILES != seat or s.elector[BRANDENBURG] < 0:
-                continue
-        elif not two and not can[k]:
-            continue
-        action = A.BUY[k]
-        assert action is not None
-        out.append(action)
     electors = s.elector
     lo = seat * TILES
+    for k, cost, action, need in s.shop:
+        if cost > money or not stacks[k]:
+            continue
+        if need:
+            if need == NEED_NOT_EMPEROR:
+                if seat == s.emperor:
+                    continue
+            elif need == NEED_BRANDENBURG:
+                if used >> BRANDENBURG & 1 or not supply or \
+                        not lo <= electors[BRANDENBURG] < lo + TILES:
+                    continue
+            elif not two and not _can(s, seat, need, placeable, movable, doctor, flip,
+                                      promote, supply):
+                continue
+        out.append(action)
+    cards = s.d.cards
     if not used >> TRIER & 1 and lo <= electors[TRIER] < lo + TILES:
         for k in PHASE_IV_KINDS:
-            if stacks[k] > 0 or not can[k]:
+            if stacks[k] > 0 or not _can(s, seat, _NEEDS.get(k, NEED_NOTHING), placeable,
+                                         movable, doctor, flip, promote, supply):
                 continue
             if k == K_PERMIT:
                 if cards[k].cost <= money:
@@ -255,10 +264,28 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     if supply and placeable and not used >> PALATINATE & 1 and \
             lo <= electors[PALATINATE] < lo + TILES:
         out.append(A.PALATINATE)
-    if money >= cards[K_KNIGHT].cost:
+    if money >= s.knight_cost:
         out.extend(knight_options(s, seat, setup=False))
     out.append(A.PASS)
     return out
+
+
+def _can(s: ShadowState, seat: int, need: int, placeable: int, movable: bool, doctor: bool,
+         flip: bool, promote: bool, supply: bool) -> bool:
+    """Whether a phase-IV card's action can be carried out now."""
+    if need == NEED_DOCTOR:
+        return doctor
+    if need == NEED_MOVE:
+        return movable
+    if need == NEED_PLACE:
+        return supply and bool(placeable)
+    if need == NEED_PROMOTE:
+        return promote
+    if need == NEED_FLIP:
+        return flip
+    if need == NEED_CITY:
+        return s.city_supply(seat) > 0 and s.any_free_city()
+    return True
 
 
 def free_spots(s: ShadowState) -> list[int]:

@@ -20,6 +20,7 @@ from regalia.engine.state import State, places_from_keys
 from regalia.games.shadow_of_the_emperor import choices, phases
 from regalia.games.shadow_of_the_emperor.board import (
     CITIES,
+    K_KNIGHT,
     EMPIRE_CITIES,
     KNIGHTS,
     N_ELECTORATES,
@@ -47,6 +48,8 @@ class ShadowState(State):
         "cap_a",
         "cap_c",
         "knight_arist",
+        "knight_cost",
+        "shop",
         "play_list",
         "tiles_on_board",
         "age",
@@ -83,6 +86,8 @@ class ShadowState(State):
     cap_c: tuple[int, ...]      # per electorate: castle spaces
     play_list: tuple[int, ...]  # the electorates in play
     knight_arist: list[int]     # per electorate: knights on aristocrat spaces (derived)
+    shop: tuple[tuple[int, int, Action, int], ...]  # buy actions: kind, cost, action, need
+    knight_cost: int
     tiles_on_board: int         # tiles on the throne, elector and aristocrat spaces (derived)
     in_play: list[int]          # per electorate: 1, or 0 when out of play (2 players)
     where: list[int]            # per tile (seat * 7 + i): its location (places.py)
@@ -159,6 +164,8 @@ class ShadowState(State):
         self.cap_a = tuple(e.aristocrat for e in d.electorates)
         self.cap_c = tuple(e.castle for e in d.electorates)
         self.play_list = tuple(e for e in range(N_ELECTORATES) if self.in_play[e])
+        self.shop = choices.shop(d.cards)
+        self.knight_cost = d.cards[K_KNIGHT].cost
 
     def _count_board(self) -> None:
         self.knight_arist = [0] * N_ELECTORATES
@@ -349,6 +356,8 @@ class ShadowState(State):
         new.cap_a = self.cap_a
         new.cap_c = self.cap_c
         new.play_list = self.play_list
+        new.shop = self.shop
+        new.knight_cost = self.knight_cost
         new.knight_arist = self.knight_arist[:]
         new.tiles_on_board = self.tiles_on_board
         new.in_play = self.in_play  # never changed after setup
