@@ -41,6 +41,8 @@ def empty(players: int = 4, emperor: int = 0, emperor_age: int = 45, **options: 
     s.set_where(t, THRONE)
     s.age[t] = AGE_STEP[emperor_age]
     s.tasks = []
+    s._movers = ()
+    s._opts = ()
     s.in_play = [1] * 7 if players > 2 else s.in_play
     return s
 

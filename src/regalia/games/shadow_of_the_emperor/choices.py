@@ -16,7 +16,6 @@ from regalia.games.shadow_of_the_emperor.board import (
     K_DAUGHTER,
     K_DOCTOR,
     K_EMINENCE,
-    K_INDULGENCE,
     K_KNIGHT,
     K_MOVE,
     K_ORDINANCE,
@@ -226,31 +225,29 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     money = s.thalers[seat]
     two = s.players == 2
     placeable, movable, doctor, flip, promote, supply = _board_facts(s, seat)
-    out: list[Action] = []
     used = s.used
     stacks = s.stacks
     electors = s.elector
     lo = seat * TILES
-    for k, cost, action, need in s.shop:
-        if cost > money or not stacks[k]:
-            continue
-        if need:
-            if need == NEED_NOT_EMPEROR:
-                if seat == s.emperor:
-                    continue
-            elif need == NEED_BRANDENBURG:
-                if used >> BRANDENBURG & 1 or not supply or \
-                        not lo <= electors[BRANDENBURG] < lo + TILES:
-                    continue
-            elif not two and not _can(s, seat, need, placeable, movable, doctor, flip,
-                                      promote, supply):
-                continue
-        out.append(action)
+    brandenburg = supply and not used >> BRANDENBURG & 1 and \
+        lo <= electors[BRANDENBURG] < lo + TILES
+    if two:  # 2 players may buy a phase-IV card they cannot carry out
+        ok: tuple[bool, ...] = (True, seat != s.emperor, brandenburg, True, True, True, True,
+                                True, True)
+    else:
+        city = s.city_supply(seat) > 0 and s.any_free_city()
+        ok = (True, seat != s.emperor, brandenburg, doctor, movable, city, promote, flip,
+              supply and bool(placeable))
+    out = [action for k, cost, action, need in s.shop
+           if cost <= money and stacks[k] and ok[need]]
     cards = s.d.cards
     if not used >> TRIER & 1 and lo <= electors[TRIER] < lo + TILES:
+        if two:
+            city = s.city_supply(seat) > 0 and s.any_free_city()
+            ok = (True, True, True, doctor, movable, city, promote, flip,
+                  supply and bool(placeable))
         for k in PHASE_IV_KINDS:
-            if stacks[k] > 0 or not _can(s, seat, _NEEDS.get(k, NEED_NOTHING), placeable,
-                                         movable, doctor, flip, promote, supply):
+            if stacks[k] > 0 or not ok[_NEEDS.get(k, NEED_NOTHING)]:
                 continue
             if k == K_PERMIT:
                 if cards[k].cost <= money:
@@ -268,24 +265,6 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
         out.extend(knight_options(s, seat, setup=False))
     out.append(A.PASS)
     return out
-
-
-def _can(s: ShadowState, seat: int, need: int, placeable: int, movable: bool, doctor: bool,
-         flip: bool, promote: bool, supply: bool) -> bool:
-    """Whether a phase-IV card's action can be carried out now."""
-    if need == NEED_DOCTOR:
-        return doctor
-    if need == NEED_MOVE:
-        return movable
-    if need == NEED_PLACE:
-        return supply and bool(placeable)
-    if need == NEED_PROMOTE:
-        return promote
-    if need == NEED_FLIP:
-        return flip
-    if need == NEED_CITY:
-        return s.city_supply(seat) > 0 and s.any_free_city()
-    return True
 
 
 def free_spots(s: ShadowState) -> list[int]:

@@ -20,8 +20,8 @@ from regalia.engine.state import State, places_from_keys
 from regalia.games.shadow_of_the_emperor import choices, phases
 from regalia.games.shadow_of_the_emperor.board import (
     CITIES,
-    K_KNIGHT,
     EMPIRE_CITIES,
+    K_KNIGHT,
     KNIGHTS,
     N_ELECTORATES,
     N_KINDS,
@@ -44,16 +44,12 @@ class ShadowState(State):
     GAME_ID = GAME_ID
 
     __slots__ = (
+        "_movers",
         "_opts",
-        "cap_a",
-        "cap_c",
-        "knight_arist",
-        "knight_cost",
-        "shop",
-        "play_list",
-        "tiles_on_board",
         "age",
         "arist_used",
+        "cap_a",
+        "cap_c",
         "castle_used",
         "church_target",
         "city",
@@ -65,15 +61,20 @@ class ShadowState(State):
         "in_play",
         "kept",
         "knight",
+        "knight_arist",
+        "knight_cost",
         "last_votes",
         "passed",
         "phase",
+        "play_list",
         "rival",
         "round",
+        "shop",
         "stacks",
         "tasks",
         "thalers",
         "throne",
+        "tiles_on_board",
         "turn",
         "used",
         "votes",
@@ -116,6 +117,7 @@ class ShadowState(State):
     phase: int
     tasks: list[tuple[Any, ...]]
     _opts: tuple[Action, ...]
+    _movers: tuple[int, ...]     # to_move(), kept with _opts
 
     # ================================================================== setup
     def _setup(self) -> None:
@@ -188,29 +190,32 @@ class ShadowState(State):
             opts = choices.options(self, task)
             if opts:
                 self._opts = opts
+                self._movers = self._movers_of(task)
                 return
             tasks.pop()
             phases.no_choice(self, task)
         self.phase = OVER
         self._opts = ()
+        self._movers = ()
 
-    def to_move(self) -> tuple[int, ...]:
-        if not self.tasks:
-            return ()
-        task = self.tasks[-1]
+    def _movers_of(self, task: tuple[Any, ...]) -> tuple[int, ...]:
         if task[0] == "vote":
             return tuple(s for s in range(self.players) if task[1] >> s & 1
                          and self.votes[s] < 0)
         return (task[1],)
 
+    def to_move(self) -> tuple[int, ...]:
+        return self._movers
+
     def _legal_actions(self, seat: int) -> list[Action]:
-        return list(self._opts)
+        return self._opts  # type: ignore[return-value]  # a tuple: the base copies none
 
     def _apply(self, action: Action, seat: int) -> None:
         task = self.tasks[-1]
         if task[0] == "vote":
             self.votes[seat] = action.args[0]
-            if any(task[1] >> s & 1 and self.votes[s] < 0 for s in range(self.players)):
+            self._movers = self._movers_of(task)
+            if self._movers:
                 return
             self.tasks.pop()
             phases.count_votes(self)
@@ -387,6 +392,7 @@ class ShadowState(State):
         new.phase = self.phase
         new.tasks = self.tasks[:]
         new._opts = self._opts
+        new._movers = self._movers
         return new
 
     def _dump(self) -> dict[str, Any]:
@@ -416,9 +422,11 @@ class ShadowState(State):
         except AssertionError as err:
             raise ValueError(f"inconsistent position: {err}") from None
         self._opts = ()
+        self._movers = ()
         if self.tasks:
             self._opts = choices.options(self, self.tasks[-1])
-            if not self._opts:
+            self._movers = self._movers_of(self.tasks[-1])
+            if not self._opts or not self._movers:
                 raise ValueError("inconsistent position: the seat to move has no choice")
 
     def _determinize(self, seat: int, rng: Rng) -> None:
@@ -434,6 +442,7 @@ class ShadowState(State):
                     self.vp[s] = max(0, self.vp[s] + rng.below(5) - 2)
         if self.tasks:
             self._opts = choices.options(self, self.tasks[-1])
+            self._movers = self._movers_of(self.tasks[-1])
 
     @property
     def opts(self) -> tuple[Action, ...]:
