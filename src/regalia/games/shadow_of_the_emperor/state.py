@@ -182,6 +182,10 @@ class ShadowState(State):
         tasks = self.tasks
         while tasks:
             task = tasks[-1]
+            if task[0] == "turn":  # the most common decision by far
+                self._opts = tuple(choices.turn_options(self, task))
+                self._movers = (task[1],)
+                return
             auto = phases.AUTOMATIC.get(task[0])
             if auto is not None:
                 tasks.pop()
