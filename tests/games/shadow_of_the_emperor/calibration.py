@@ -84,10 +84,7 @@ def play(players: int, seed: int, ismcts: int, stats: dict[str, int]) -> ShadowS
             stats["sons"] += 1
         elif task[0] == "daughter":
             stats["daughters"] += 1
-        if seat in bots:
-            action = bots[seat].act(InformationSet(s, seat))
-        else:
-            action = greedy(s, seat, rng)
+        action = bots[seat].act(InformationSet(s, seat)) if seat in bots else greedy(s, seat, rng)
         if action.kind == "buy":
             stats[f"buy {KINDS[action.args[0]]} {seat}"] += 1
         if action.kind in ("propose", "convent", "accept", "refuse"):

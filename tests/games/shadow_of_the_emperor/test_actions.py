@@ -135,7 +135,7 @@ def test_permit_places_a_15_year_old_baron_for_3_or_a_couple_for_5() -> None:
     s._legal = {}
     assert "buy permit baron" in legal(s) and "buy permit couple" in legal(s)
     play(s, "buy permit couple", "to koeln")
-    t = [x for x in s.tiles_of(0) if s.where[x] == ARISTOCRAT + E["koeln"]][0]
+    t = next(x for x in s.tiles_of(0) if s.where[x] == ARISTOCRAT + E["koeln"])
     assert s.couple[t] == 1 and s.age[t] == 0 and s.thalers[0] == 0
     assert s.kept[0][K_PERMIT] == 1
     play(s, "buy permit baron", "to koeln")  # seat 1
@@ -266,7 +266,7 @@ def test_gray_eminence_only_for_the_brandenburg_elector_and_placed_in_phase_v() 
     run(s, ("electors",))
     assert s.to_move() == (1,) and "eminence saxony" in legal(s)
     play(s, "eminence saxony")
-    t = [x for x in s.tiles_of(1) if s.where[x] == EMINENCE + E["saxony"]][0]
+    t = next(x for x in s.tiles_of(1) if s.where[x] == EMINENCE + E["saxony"])
     assert s.age[t] == 3 and not s.couple[t]
     assert s.elector[E["saxony"]] == -1  # a Gray eminence is never elector
     assert s.vp[1] == 0

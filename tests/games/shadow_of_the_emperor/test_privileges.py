@@ -68,7 +68,7 @@ def test_palatinate_places_a_free_15_year_old_baron_pushing_a_knight_if_full() -
     play(s, "palatinate")
     assert "to mainz bump B" in legal(s) and "to bohemia" in legal(s)
     play(s, "to bohemia")
-    t = [x for x in s.tiles_of(0) if s.where[x] == ARISTOCRAT + E["bohemia"]][0]
+    t = next(x for x in s.tiles_of(0) if s.where[x] == ARISTOCRAT + E["bohemia"])
     assert s.age[t] == 0 and not s.couple[t] and s.thalers[0] == 7
     assert s.stacks[K_PERMIT] == 4
 

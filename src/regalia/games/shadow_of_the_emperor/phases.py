@@ -101,7 +101,7 @@ def setup_tasks(s: ShadowState) -> list[Task]:
 def round_tasks(rnd: int) -> list[Task]:
     head: list[Task] = [] if rnd == 1 else [("income",), ("aging",), ("descendants",),
                                              ("return_cards",)]
-    return head + [("actions",), ("electors",), ("election",), ("rights",), ("end_round",)]
+    return [*head, ("actions",), ("electors",), ("election",), ("rights",), ("end_round",)]
 
 
 def push(s: ShadowState, seq: list[Task]) -> None:

@@ -284,10 +284,7 @@ class ShadowState(State):
         return self.d.electorates[e].aristocrat - self.arist_used[e]
 
     def any_free_city(self) -> bool:
-        for e in self.play_list:
-            if sum(self.city[e]) < self.d.electorates[e].city:
-                return True
-        return False
+        return any(sum(self.city[e]) < self.d.electorates[e].city for e in self.play_list)
 
     def free_castle(self, e: int) -> int:
         return self.d.electorates[e].castle - self.castle_used[e]
