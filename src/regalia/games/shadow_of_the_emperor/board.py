@@ -37,6 +37,12 @@ PHASE_IV_KINDS = (K_DOCTOR, K_MOVE, K_INDULGENCE, K_PERMIT, K_ORDINANCE, K_PROMO
 COLOURS = ("blue", "red", "white", "none")
 BLUE, RED, WHITE, NONE = range(4)
 
+# Phases as the rule book numbers them; 0 is the setup, 9 the end.
+SETUP, INCOME, AGING, DESCENDANTS, ACTIONS, NEW_ELECTORS, ELECTION, EMPEROR, ROUND_END, \
+    OVER = range(10)
+PHASE_NAMES = ("setup", "income", "aging", "descendants", "actions", "new electors",
+               "emperor election", "emperor's rights", "round end", "over")
+
 AGES = (15, 25, 35, 45)
 ROUNDS = 5
 TILES = 7      # Baron/Couple tiles per player

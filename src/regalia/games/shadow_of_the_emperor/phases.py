@@ -20,10 +20,16 @@ from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidRecord
 from regalia.games.shadow_of_the_emperor import choices
 from regalia.games.shadow_of_the_emperor.board import (
+    ACTIONS,
+    AGING,
     ARCHDIOCESES,
     BLUE,
     BRANDENBURG,
+    DESCENDANTS,
+    ELECTION,
     ELECTORATES,
+    EMPEROR,
+    INCOME,
     K_CHURCH,
     K_DAUGHTER,
     K_DOCTOR,
@@ -42,8 +48,10 @@ from regalia.games.shadow_of_the_emperor.board import (
     MAINZ,
     N_ELECTORATES,
     N_KINDS,
+    NEW_ELECTORS,
     PALATINATE,
     RED,
+    ROUND_END,
     ROUNDS,
     SAXONY,
     SECULAR,
@@ -113,7 +121,6 @@ def push(s: ShadowState, seq: list[Task]) -> None:
 def income(s: ShadowState, task: Task) -> None:
     """6 thalers, 1 per own city, 1 per other seat's city in each own electorate, Saxony +2;
     the track stops at 12."""
-    from regalia.games.shadow_of_the_emperor.state import INCOME
 
     s.phase = INCOME
     for p in range(s.players):
@@ -134,7 +141,6 @@ def income_of(s: ShadowState, p: int) -> int:
 def aging(s: ShadowState, task: Task) -> None:
     """45-year-olds leave the board (Gray eminences too); the others turn 10 years older;
     a dead Emperor is replaced at once by his player."""
-    from regalia.games.shadow_of_the_emperor.state import AGING
 
     s.phase = AGING
     where, age = s.where, s.age
@@ -152,7 +158,6 @@ def aging(s: ShadowState, task: Task) -> None:
 
 
 def descendants(s: ShadowState, task: Task) -> None:
-    from regalia.games.shadow_of_the_emperor.state import DESCENDANTS
 
     s.phase = DESCENDANTS
     push(s, [("child", p) for p in s.order_from_emperor()])
@@ -183,7 +188,6 @@ def return_cards(s: ShadowState, task: Task) -> None:
 
 # ============================================================================ phase IV
 def actions_phase(s: ShadowState, task: Task) -> None:
-    from regalia.games.shadow_of_the_emperor.state import ACTIONS
 
     s.phase = ACTIONS
     s.passed = 0
@@ -298,7 +302,6 @@ def place_tile(s: ShadowState, task: Task, action: Action) -> None:
 # ============================================================================ phase V
 def electors_phase(s: ShadowState, task: Task) -> None:
     """Gray eminences first, then every electorate in board order, then Mainz's point."""
-    from regalia.games.shadow_of_the_emperor.state import NEW_ELECTORS
 
     s.phase = NEW_ELECTORS
     seq: list[Task] = [("eminence", p) for p in s.order_from_emperor()
@@ -394,7 +397,6 @@ def mainz(s: ShadowState, task: Task) -> None:
 def election(s: ShadowState, task: Task) -> None:
     """Only with a Rival: Church influence and Excommunication named in order from the
     Emperor, then the sealed votes."""
-    from regalia.games.shadow_of_the_emperor.state import ELECTION
 
     s.phase = ELECTION
     if s.rival < 0:
@@ -492,7 +494,6 @@ def count_votes(s: ShadowState) -> None:
 
 # ============================================================================ phase VII-VIII
 def rights(s: ShadowState, task: Task) -> None:
-    from regalia.games.shadow_of_the_emperor.state import EMPEROR
 
     s.phase = EMPEROR
     right = s.d.rights[s.round - 1]
@@ -505,7 +506,6 @@ def rights(s: ShadowState, task: Task) -> None:
 
 
 def end_round(s: ShadowState, task: Task) -> None:
-    from regalia.games.shadow_of_the_emperor.state import ROUND_END
 
     s.phase = ROUND_END
     if s.round >= ROUNDS:

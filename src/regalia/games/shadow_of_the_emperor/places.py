@@ -19,14 +19,3 @@ EMINENCE = 30
 def electorate_of(loc: int) -> int:
     """The electorate of a tile location on an electorate (elector, aristocrat, eminence)."""
     return loc % 10
-
-
-def describe_location(loc: int, names: tuple[str, ...]) -> str:
-    if loc == SUPPLY:
-        return "supply"
-    if loc == TRANSIT:
-        return "being placed"
-    if loc == THRONE:
-        return "throne"
-    kind = {ELECTOR: "elector of", ARISTOCRAT: "aristocrat in", EMINENCE: "Gray eminence in"}
-    return f"{kind[loc - loc % 10]} {names[loc % 10]}"

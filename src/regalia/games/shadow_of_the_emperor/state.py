@@ -18,24 +18,30 @@ from regalia.engine.actions import Action
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.shadow_of_the_emperor import choices, phases
-from regalia.games.shadow_of_the_emperor.board import (
+from regalia.games.shadow_of_the_emperor.board import (  # noqa: F401  (phases re-exported)
+    ACTIONS,
+    AGING,
     CITIES,
+    DESCENDANTS,
+    ELECTION,
+    EMPEROR,
     EMPIRE_CITIES,
+    INCOME,
     K_KNIGHT,
     KNIGHTS,
     N_ELECTORATES,
     N_KINDS,
+    NEW_ELECTORS,
+    OVER,
+    PHASE_NAMES,
+    ROUND_END,
+    SETUP,
     TILES,
 )
 from regalia.games.shadow_of_the_emperor.edition import ShadowData, data_of
 from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, SUPPLY, THRONE
 
 GAME_ID = "shadow-of-the-emperor"
-# Phase numbers as the rule book counts them; 0 is the setup, 9 the end.
-SETUP, INCOME, AGING, DESCENDANTS, ACTIONS, NEW_ELECTORS, ELECTION, EMPEROR, ROUND_END, \
-    OVER = range(10)
-PHASE_NAMES = ("setup", "income", "aging", "descendants", "actions", "new electors",
-               "emperor election", "emperor's rights", "round end", "over")
 
 
 class ShadowState(State):

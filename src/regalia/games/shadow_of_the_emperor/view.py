@@ -44,6 +44,7 @@ from regalia.games.shadow_of_the_emperor.board import (
     KINDS,
     KNIGHTS,
     N_ELECTORATES,
+    PHASE_NAMES,
     RED,
     SEAT_COLOURS,
     TILES,
@@ -63,7 +64,6 @@ def tile_dict(s: ShadowState, t: int) -> dict[str, Any]:
 
 def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
     from regalia.games.shadow_of_the_emperor.phases import income_of, influence, votes_of
-    from regalia.games.shadow_of_the_emperor.state import PHASE_NAMES
 
     d = s.d
     n = s.players
