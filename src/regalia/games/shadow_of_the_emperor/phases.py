@@ -302,41 +302,59 @@ def place_tile(s: ShadowState, task: Task, action: Action) -> None:
 # ============================================================================ phase V
 def electors_phase(s: ShadowState, task: Task) -> None:
     """Gray eminences first, then every electorate in board order, then Mainz's point."""
-
     s.phase = NEW_ELECTORS
     seq: list[Task] = [("eminence", p) for p in s.order_from_emperor()
                        if s.kept[p][K_EMINENCE]]
-    seq += [("electorate", e) for e in range(N_ELECTORATES) if s.in_play[e]]
-    seq.append(("mainz",))
+    seq.append(("count_influence",))
     push(s, seq)
 
 
-def influence(s: ShadowState, e: int) -> list[int]:
-    """Each seat's influence in ``e``: cities, knights, Gray eminences 1, Barons 1, Couples
-    2, the sitting elector as its side (option), each empire city 1 to the Emperor."""
+def count_influence(s: ShadowState, task: Task) -> None:
+    """Count every electorate once, after the Gray eminences: settling one electorate moves
+    pieces only inside it (its new elector, the deposed one, a knight pushed off), so the
+    counts of the others stand until their turn."""
+    inf = influence_all(s)
+    push(s, [("electorate", e, *inf[e]) for e in s.play_list] + [("mainz",)])
+
+
+def influence_all(s: ShadowState) -> list[list[int]]:
+    """Each electorate's influence per seat: cities, knights, Gray eminences 1, Barons 1,
+    Couples 2, the sitting elector as its side (option ``elector_influence``), each empire
+    city 1 to the Emperor."""
     n = s.players
-    inf = [0] * n
-    where, couple = s.where, s.couple
+    inf = [[0] * n for _ in range(N_ELECTORATES)]
+    couple = s.couple
     count_elector = s.options["elector_influence"]
-    for t in range(len(where)):
-        loc = where[t]
-        if loc == ARISTOCRAT + e or (count_elector and loc == ELECTOR + e):
-            inf[t // TILES] += 1 + couple[t]
-        elif loc == EMINENCE + e:
-            inf[t // TILES] += 1
+    for t, loc in enumerate(s.where):
+        if loc < ELECTOR:  # supply, in transit, the throne
+            continue
+        e = loc % 10
+        kind = loc - e
+        if kind == ARISTOCRAT or (kind == ELECTOR and count_elector):
+            inf[e][t // TILES] += 1 + couple[t]
+        elif kind == EMINENCE:
+            inf[e][t // TILES] += 1
     for k, spot in enumerate(s.knight):
-        if spot >= 0 and spot >> 1 == e:
-            inf[k // KNIGHTS] += 1
-    row = s.city[e]
-    for p in range(n):
-        inf[p] += row[p]
-    inf[s.emperor] += row[4]
+        if spot >= 0:
+            inf[spot >> 1][k // KNIGHTS] += 1
+    emperor = s.emperor
+    for e in range(N_ELECTORATES):
+        row, counts = s.city[e], inf[e]
+        for p in range(n):
+            counts[p] += row[p]
+        counts[emperor] += row[4]
     return inf
 
 
+def influence(s: ShadowState, e: int) -> list[int]:
+    """Each seat's influence in ``e`` (see ``influence_all``)."""
+    return influence_all(s)[e]
+
+
 def electorate(s: ShadowState, task: Task) -> None:
+    """The seat with the most influence wins; the Emperor breaks a tie."""
     e = task[1]
-    inf = influence(s, e)
+    inf = task[2:] if len(task) > 2 else influence(s, e)
     top = max(inf)
     if top == 0:
         return
@@ -523,6 +541,7 @@ AUTOMATIC: dict[str, Callable[[ShadowState, Task], None]] = {
     "return_cards": return_cards,
     "actions": actions_phase,
     "electors": electors_phase,
+    "count_influence": count_influence,
     "electorate": electorate,
     "mainz": mainz,
     "election": election,

@@ -63,12 +63,13 @@ def tile_dict(s: ShadowState, t: int) -> dict[str, Any]:
 
 
 def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
-    from regalia.games.shadow_of_the_emperor.phases import income_of, influence, votes_of
+    from regalia.games.shadow_of_the_emperor.phases import income_of, influence_all, votes_of
 
     d = s.d
     n = s.players
     over = not s.tasks
     where = s.where
+    influence = influence_all(s)
     electorates = []
     for e in range(N_ELECTORATES):
         el = d.electorates[e]
@@ -87,7 +88,7 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
             "spaces": {"aristocrat": el.aristocrat, "castle": el.castle, "city": el.city},
             "free": {"aristocrat": s.free_arist(e), "castle": s.free_castle(e),
                      "city": s.free_city(e)},
-            "influence": influence(s, e) if s.in_play[e] else [0] * n,
+            "influence": influence[e],
         })
     hidden = s.options["points"] == "hidden" and not over
     votes_now = votes_of(s)
