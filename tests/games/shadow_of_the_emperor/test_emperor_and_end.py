@@ -10,6 +10,7 @@ from regalia.engine import EditionError, IllegalAction, InvalidOption, InvalidRe
 from regalia.engine.bench import random_playout
 from regalia.games.shadow_of_the_emperor.edition import load_edition
 from regalia.games.shadow_of_the_emperor.state import ACTIONS
+from regalia.games.shadow_of_the_emperor.view import shown_vp
 from tests.games.shadow_of_the_emperor.soe_helpers import E, empty, legal, new, play, run
 
 
@@ -85,18 +86,26 @@ def test_equal_points_share_the_win_or_are_broken_by_thalers() -> None:
     assert t.ranking() == (2, 1, 3)
 
 
-def test_hidden_points_show_only_ones_own_until_the_end() -> None:
+def test_hidden_points_are_hidden_on_the_screen_only_and_samples_keep_them_exact() -> None:
+    """Question N19: every point is won in the open, so a seat with perfect memory knows them
+    all; ``points=hidden`` hides the others' on the screen until the end, and a determinized
+    sample keeps every seat's exact points."""
     s = new(4, seed=2)
     random_playout_half(s)
+    assert min(s.vp) >= 0 and sum(s.vp) > 0
     view = s.view(1)
-    assert view["seats"][1]["vp"] == s.vp[1]
-    assert [view["seats"][p]["vp"] for p in (0, 2, 3)] == [None, None, None]
-    assert all(seat["vp"] is None for seat in s.view(None)["seats"])
+    assert [seat["vp"] for seat in view["seats"]] == s.vp
+    assert [shown_vp(view, p) for p in range(4)] == [None, s.vp[1], None, None]
+    spectator = s.view(None)
+    assert [shown_vp(spectator, p) for p in range(4)] == [None] * 4
+    for i in range(20):
+        sample = s.determinize(1, Rng(i))
+        assert sample.vp == s.vp
     o = new(4, seed=2, points="open")
     random_playout_half(o)
-    assert [seat["vp"] for seat in o.view(1)["seats"]] == o.vp
+    assert [shown_vp(o.view(1), p) for p in range(4)] == o.vp
     random_playout(s, Rng(1))
-    assert [seat["vp"] for seat in s.view(2)["seats"]] == s.vp
+    assert [shown_vp(s.view(2), p) for p in range(4)] == s.vp
 
 
 def random_playout_half(s):  # type: ignore[no-untyped-def]

@@ -22,6 +22,7 @@ from typing import Any
 
 from regalia.engine.markup import attributes as _attrs
 from regalia.engine.markup import element as el
+from regalia.games.shadow_of_the_emperor.view import shown_vp
 
 WIDTH = 1280
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -267,7 +268,8 @@ def _seats(view: Mapping[str, Any], y: float) -> list[str]:
         out.append(_text(x + 10, y + 20, seat["name"] + (" — " + ", ".join(marks)
                                                          if marks else ""), 14, "bold",
                          SEAT_FILLS[p % 4]))
-        vp = "hidden" if seat["vp"] is None else str(seat["vp"])
+        shown = shown_vp(view, p)
+        vp = "hidden" if shown is None else str(shown)
         out.append(_text(x + 10, y + 40, f"{seat['thalers']} thalers · VP {vp} · votes "
                          f"{seat['votes']} · income {seat['income']}", 12))
         out.append(_text(x + 10, y + 58, f"supply: {seat['tiles_in_supply']} aristocrats, "

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.markup import esc, strip_markup
+from regalia.games.shadow_of_the_emperor.view import shown_vp
 
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green")
 LETTERS = ("R", "B", "Y", "G")
@@ -110,7 +111,8 @@ def _seat_line(view: Mapping[str, Any], p: int, compact: bool) -> str:
         marks.append("Rival")
     if p in view.get("passed", []) and view["phase"] == "actions":
         marks.append("passed")
-    vp = "?" if seat["vp"] is None else str(seat["vp"])
+    shown = shown_vp(view, p)
+    vp = "?" if shown is None else str(shown)
     kept = " ".join(CARD_SHORT.get(k, k) + (f"x{c}" if c > 1 else "")
                     for k, c in seat["kept"].items())
     child = f" -> {seat['children']}" if seat["children"] else ""

@@ -437,16 +437,12 @@ class ShadowState(State):
                 raise ValueError("inconsistent position: the seat to move has no choice")
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        """Resample what ``seat`` cannot see: the sealed votes of others not yet revealed,
-        and (with hidden points) the others' victory points, which a seat that does not
-        keep count knows only roughly (within 2 either way)."""
+        """Resample what ``seat`` cannot see: the sealed votes of others not yet revealed.
+        Victory points stay exact even with ``points=hidden``: every point is won in the
+        open (rules question N19), so a seat with perfect memory knows them all."""
         for s in range(self.players):
             if s != seat and self.votes[s] >= 0:
                 self.votes[s] = rng.below(2)
-        if self.options["points"] == "hidden" and self.tasks:
-            for s in range(self.players):
-                if s != seat:
-                    self.vp[s] = max(0, self.vp[s] + rng.below(5) - 2)
         if self.tasks:
             self._opts = choices.options(self, self.tasks[-1])
             self._movers = self._movers_of(self.tasks[-1])

@@ -16,8 +16,9 @@ Keys:
   "city"}, "free": {"aristocrat", "castle", "city"}, "influence" (per seat)}``
 - ``stacks``: card id -> ``{"title", "left", "count", "cost", "cost_couple", "colour"}``
 - ``rights``: per round ``{"vp", "thalers", "empire_city"}``; ``empire_supply``
-- ``seats``: per seat ``{"name", "thalers", "vp" (null when points are hidden from this
-  viewer), "tiles_in_supply", "knights_in_supply", "cities_in_supply", "cities_built",
+- ``seats``: per seat ``{"name", "thalers", "vp" (always the exact value: every point is won
+  in the open, so a seat with perfect memory knows them all), "tiles_in_supply",
+  "knights_in_supply", "cities_in_supply", "cities_built",
   "kept": card id -> count, "children" ("son", "daughter" or null: what the kept cards bring
   next round), "income" (next phase I), "votes" (in an election now)}``
 - ``election``: ``{"church", "excommunication"`` (electorates named or null), ``"voted"``
@@ -32,6 +33,7 @@ Keys:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.shadow_of_the_emperor.board import (
@@ -55,6 +57,16 @@ from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, EMINENCE
 
 if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
+
+
+def shown_vp(view: Mapping[str, Any], p: int) -> int | None:
+    """Seat ``p``'s points as a screen shows them to the viewer: with ``points=hidden`` only
+    the viewer's own until the end, as at a table where nobody counts aloud (the view still
+    holds them all: nothing about them is secret, see rules question N19)."""
+    if view["points"] == "hidden" and not view["over"] and view["seat"] != p:
+        return None
+    vp: int = view["seats"][p]["vp"]
+    return vp
 
 
 def tile_dict(s: ShadowState, t: int) -> dict[str, Any]:
@@ -90,7 +102,6 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
                      "city": s.free_city(e)},
             "influence": influence[e],
         })
-    hidden = s.options["points"] == "hidden" and not over
     votes_now = votes_of(s)
     seats = []
     for p in range(n):
@@ -99,7 +110,7 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
         red = sum(c for k, c in enumerate(s.kept[p]) if d.cards[k].colour == RED)
         seats.append({
             "name": s.seat_name(p), "colour": SEAT_COLOURS[p], "thalers": s.thalers[p],
-            "vp": None if hidden and seat != p else s.vp[p],
+            "vp": s.vp[p],
             "tiles_in_supply": sum(1 for t in s.tiles_of(p) if where[t] == -1),
             "knights_in_supply": s.knight[p * KNIGHTS:(p + 1) * KNIGHTS].count(-1),
             "cities_in_supply": s.city_supply(p),
