@@ -19,7 +19,8 @@ OPTIONS = (
     Option(
         "points", "hidden",
         "Victory points: 'hidden' (VP cards kept face down, as a review's 'I prefer to play "
-        "points open' implies; each seat sees only its own until the end) or 'open'.",
+        "points open' implies; the screen shows each seat only its own until the end, though "
+        "every point is won in the open and a seat that counts knows them all) or 'open'.",
         ("hidden", "open"),
     ),
     Option(
