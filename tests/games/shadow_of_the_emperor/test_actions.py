@@ -270,3 +270,20 @@ def test_gray_eminence_only_for_the_brandenburg_elector_and_placed_in_phase_v() 
     assert s.age[t] == 3 and not s.couple[t]
     assert s.elector[E["saxony"]] == -1  # a Gray eminence is never elector
     assert s.vp[1] == 0
+
+
+def test_a_gray_eminence_bought_is_not_placed_once_brandenburg_is_lost() -> None:
+    # Seed: only the player controlling the Brandenburg elector may use the Gray eminence;
+    # a Doctor that kills that elector after the purchase leaves the card unusable.
+    s = empty(4)
+    put(s, 1, "brandenburg", 45, as_="elector")
+    _actions(s)
+    play(s, "pass", "buy eminence")
+    assert s.to_move() == (2,) and "buy doctor" in legal(s)
+    play(s, "buy doctor", "older B1")
+    assert s.elector[E["brandenburg"]] == -1
+    play(s, "pass", "pass", "pass")
+    run(s, ("electors",))
+    assert s.kept[1][K_EMINENCE] == 1
+    assert not any(s.where[t] >= EMINENCE for t in s.tiles_of(1))
+    assert s.to_move() != (1,) or "eminence saxony" not in legal(s)

@@ -58,7 +58,7 @@ def test_example_a_6_to_6_tie_in_bohemia_with_a_gray_eminence_goes_to_the_empero
     # LLG-2P (2 players): Julie held Bohemia with 6 influence; the reporter, Emperor, reached
     # 6 too with a Gray eminence's help and, breaking the tie, took Bohemia.
     s = empty(2, emperor=0)
-    s.in_play = [1, 1, 0, 1, 1, 1, 0]
+    s.in_play = [1, 1, 0, 1, 1, 0, 1]
     s._link_board()
     put(s, 1, "bohemia", 35, couple=True, as_="elector")   # Julie: elector Couple 2
     put(s, 1, "bohemia", 25, couple=True)                  # 2
@@ -68,6 +68,7 @@ def test_example_a_6_to_6_tie_in_bohemia_with_a_gray_eminence_goes_to_the_empero
     put(s, 0, "bohemia", 25)                               # 1
     knight(s, 0, "bohemia", castle=True)                   # 1
     s.city[E["bohemia"]][0] = 1                            # 1
+    put(s, 0, "brandenburg", 25, as_="elector")            # the Gray eminence's right
     s.kept[0][K_EMINENCE] = 1
     s.stacks[K_EMINENCE] = 0
     run(s, ("electors",))

@@ -301,10 +301,14 @@ def place_tile(s: ShadowState, task: Task, action: Action) -> None:
 
 # ============================================================================ phase V
 def electors_phase(s: ShadowState, task: Task) -> None:
-    """Gray eminences first, then every electorate in board order, then Mainz's point."""
+    """Gray eminences first, then every electorate in board order, then Mainz's point.
+
+    Only the Brandenburg elector's family may use a Gray eminence (seed: "只有控有布兰登堡侯国
+    选帝侯的玩家方可使用"): one whose elector died to a Doctor after buying it keeps the card
+    but places no one."""
     s.phase = NEW_ELECTORS
     seq: list[Task] = [("eminence", p) for p in s.order_from_emperor()
-                       if s.kept[p][K_EMINENCE]]
+                       if s.kept[p][K_EMINENCE] and s.holder(BRANDENBURG) == p]
     seq.append(("count_influence",))
     push(s, seq)
 
