@@ -132,7 +132,7 @@ def test_church_influence_counts_the_elector_familys_pieces_in_the_archdiocese()
     s.stacks[K_CHURCH] = 0
     run(s, ("election",))
     assert s.to_move() == (0,) and legal(s) == ["church mainz", "church trier",
-                                                "church koeln"]
+                                                "church koeln", "pass"]
     play(s, "church trier")
     assert votes_of(s)[2] == 1 + 3
 
@@ -160,3 +160,23 @@ def test_announcements_go_from_the_emperor_clockwise() -> None:
     assert s.to_move() == (1,)
     play(s, "church koeln")
     assert s.church_target == -1 and s.excomm_target == -1  # reset after the count
+
+
+def test_church_influence_and_excommunication_may_be_left_unused() -> None:
+    # Seed: the holder "may choose" (可选择) an archdiocese / a secular electorate; here every
+    # archdiocese elector is an opponent's, so naming one would only help another family.
+    s = _with_rival(empty(4), 1)
+    put(s, 2, "trier", 25, as_="elector")
+    put(s, 2, "trier", 25)
+    put(s, 3, "saxony", 25, as_="elector")
+    s.kept[0][K_CHURCH] = 1
+    s.kept[0][K_EXCOMM] = 1
+    s.stacks[K_CHURCH] = s.stacks[K_EXCOMM] = 0
+    run(s, ("election",))
+    assert s.to_move() == (0,) and "pass" in legal(s)
+    play(s, "pass")
+    assert s.church_target == -1 and s.to_move() == (0,) and "pass" in legal(s)
+    play(s, "pass")
+    assert s.excomm_target == -1
+    assert sorted(s.to_move()) == [2, 3]          # both still vote, with their full votes
+    assert votes_of(s) == [0, 0, 1, 1]

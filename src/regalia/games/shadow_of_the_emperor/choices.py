@@ -399,11 +399,14 @@ def electable(s: ShadowState, seat: int, e: int) -> list[int]:
 
 
 def _church(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
-    return [A.CHURCH[e] for e in ARCHDIOCESES if s.in_play[e]]
+    """An archdiocese, or none: the seed's holder "may choose" (可选择) one, and every
+    choice may favour another family."""
+    return [*(A.CHURCH[e] for e in ARCHDIOCESES if s.in_play[e]), A.PASS]
 
 
 def _excomm(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
-    return [A.EXCOMMUNICATE[e] for e in SECULAR if s.in_play[e]]
+    """A secular electorate, or none (the seed's "may choose", as Church influence)."""
+    return [*(A.EXCOMMUNICATE[e] for e in SECULAR if s.in_play[e]), A.PASS]
 
 
 def _vote(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:

@@ -561,8 +561,8 @@ def decide(s: ShadowState, task: Task, action: Action, seat: int) -> None:
     name = task[0]
     kind = action.kind
     args = action.args
-    if kind == "decline":
-        return
+    if kind == "decline" or (kind == "pass" and name != "turn"):
+        return  # an optional choice left unused (Gray eminence, empire city, Church ...)
     if name == "turn":
         take_turn(s, seat, action)
     elif name == "place":
