@@ -63,6 +63,10 @@ INFO = register(GameInfo(
     public_chance=("removed",),
     render_text=render_text,
     render_svg=render_svg,
+    # Sealed votes are the only secret (points are won in the open, question N19), and a
+    # vote stays sealed only while another voter has yet to choose: with 2 players only
+    # the two candidates take part, with 3 at most one other seat votes.
+    extra={"perfect_information_players": (2, 3)},
 ))
 
 __all__ = ["INFO", "ShadowState", "load_edition"]
