@@ -47,7 +47,7 @@ def test_turns_go_from_the_emperor_clockwise_until_everyone_passed() -> None:
 def test_a_pass_is_final_for_the_phase() -> None:
     s = _actions(empty(3))
     play(s, "pass")              # seat 0
-    play(s, "knight mainz")      # seat 1
+    play(s, "knight new", "knight mainz")  # seat 1
     play(s, "pass")              # seat 2
     assert s.to_move() == (1,)   # seat 0 passed: only seat 1 goes on
     play(s, "pass")
@@ -63,7 +63,7 @@ def test_rival_ends_the_takers_phase_and_the_emperor_may_not_take_it() -> None:
     play(s, "pass")
     assert s.to_move() == ()
     s2 = _actions(empty(3))
-    play(s2, "knight mainz", "buy rival", "pass")
+    play(s2, "knight new", "knight mainz", "buy rival", "pass")
     assert s2.to_move() == (0,)     # seat 1 is skipped from now on
     play(s2, "pass")
     assert s2.to_move() == ()
@@ -207,11 +207,17 @@ def test_pope_church_and_excommunication_are_kept_for_the_election() -> None:
 
 def test_knight_action_costs_a_thaler_to_place_or_move() -> None:
     s = _actions(empty(4))
+    assert legal(s).count("knight new") == 1 and "knight bohemia castle" not in legal(s)
+    play(s, "knight new")
+    assert s.thalers[0] == 6 and s.to_move() == (0,)
+    assert "knight bohemia castle" in legal(s) and "knight mainz" in legal(s)
     play(s, "knight bohemia castle")
-    assert s.thalers[0] == 6 and s.knight[0] == 2 * E["bohemia"] + 1
+    assert s.knight[0] == 2 * E["bohemia"] + 1 and s.to_move() == (1,)
     for _ in range(3):
         play(s, "pass")
-    play(s, "knight bohemia castle to mainz")
+    play(s, "knight from bohemia castle")
+    assert "knight bohemia castle" not in legal(s)  # another space than its own
+    play(s, "knight mainz")
     assert s.thalers[0] == 5 and s.knight[0] == 2 * E["mainz"]
     assert sum(s.kept[0]) == 0  # the Knight card is only a reminder
 

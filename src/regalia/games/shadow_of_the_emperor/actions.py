@@ -9,8 +9,10 @@ Notation (``str(action)``), one atomic decision each; ``E`` is an electorate (``
 ``elector E``                    setup: the 45-year-old Baron onto E's empty elector space
 ``to E`` / ``to E bump S``       put the tile being placed on an aristocrat space of E (on a
                                  free one, or pushing S's knight off when none is free)
-``knight E`` / ``knight E castle``  a knight from supply onto E's aristocrat / castle space
-``knight E to F castle``         move an own knight (``E`` / ``E castle`` to ``F`` / ``F castle``)
+``knight new`` / ``knight from E``  phase IV, 1 thaler: a knight from supply, or the own
+                                 knight on E (``knight from E castle``), to be put next ...
+``knight E`` / ``knight E castle``  ... onto E's free aristocrat / castle space (at setup at
+                                 once, from supply)
 ``buy doctor`` ...               buy a card (``buy permit baron`` / ``buy permit couple``)
 ``trier doctor`` ...             Trier: the action of a sold-out stack
 ``koeln`` / ``palatinate``       use that elector's privilege
@@ -70,9 +72,11 @@ TO_BUMP: list[list[Action]] = [
     for e in E7]
 KNIGHT: list[Action] = [TABLE.add("knight", (-1, sp), f"knight {spot_name(sp)}")
                         for sp in range(SPOTS)]
-KNIGHT_MOVE: list[list[Action | None]] = [
-    [None if a == b else TABLE.add("knight", (a, b), f"knight {spot_name(a)} to {spot_name(b)}")
-     for b in range(SPOTS)] for a in range(SPOTS)]
+# The knight action in two decisions (which knight, then where), so that a turn offers one
+# choice per own knight instead of one per knight and free space.
+KNIGHT_NEW: Action = TABLE.add("knight_from", (-1,), "knight new")
+KNIGHT_FROM: list[Action] = [TABLE.add("knight_from", (sp,), f"knight from {spot_name(sp)}")
+                             for sp in range(SPOTS)]
 # BUY[kind] (None for Knight and Permit); Permit by size: PERMIT[0] Baron, PERMIT[1] Couple.
 BUY: list[Action | None] = [
     None if k in (K_KNIGHT, K_PERMIT) else TABLE.add("buy", (k, 0), f"buy {KINDS[k]}")

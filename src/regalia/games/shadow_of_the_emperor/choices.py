@@ -262,7 +262,7 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
             lo <= electors[PALATINATE] < lo + TILES:
         out.append(A.PALATINATE)
     if money >= s.knight_cost:
-        out.extend(knight_options(s, seat, setup=False))
+        out.extend(knight_sources(s, seat))
     out.append(A.PASS)
     return out
 
@@ -280,23 +280,35 @@ def free_spots(s: ShadowState) -> list[int]:
 
 
 def knight_options(s: ShadowState, seat: int, setup: bool) -> list[Action]:
-    """A knight from supply onto a free aristocrat or castle space, or (not at setup) an own
-    knight moved to another free one."""
+    """Setup: the seat's knight from supply onto any free aristocrat or castle space."""
+    return [A.KNIGHT[sp] for sp in free_spots(s)]
+
+
+def knight_sources(s: ShadowState, seat: int) -> list[Action]:
+    """Phase IV's knight action, first decision: a knight from supply, or one of the seat's
+    knights on the board, each only if a free space is left for it."""
     mine = s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]
     spots = free_spots(s)
+    if not spots:
+        return []
     out: list[Action] = []
     if -1 in mine:
-        knight = A.KNIGHT
-        out.extend([knight[sp] for sp in spots])
-    if not setup:
-        done = 0
-        for src in mine:
-            if src < 0 or done >> src & 1:
-                continue
-            done |= 1 << src
-            row = A.KNIGHT_MOVE[src]
-            out.extend([row[sp] for sp in spots if sp != src])  # type: ignore[misc]
+        out.append(A.KNIGHT_NEW)
+    done = 0
+    for src in mine:
+        if src < 0 or done >> src & 1:
+            continue
+        done |= 1 << src
+        if len(spots) > 1 or spots[0] != src:
+            out.append(A.KNIGHT_FROM[src])
     return out
+
+
+def _knight_to(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+    """The knight action's second decision: any free aristocrat or castle space (another
+    one than the knight's own)."""
+    src = task[2]
+    return [A.KNIGHT[sp] for sp in free_spots(s) if sp != src]
 
 
 # ---------------------------------------------------------------------------- the others
@@ -420,6 +432,7 @@ _OPTIONS = {
     "empire_setup": _empire_setup,
     "empire_city": _empire_city,
     "setup_knight": _setup_knight,
+    "knight_to": _knight_to,
     "throne": _throne,
     "daughter": _daughter,
     "answer": _answer,

@@ -231,9 +231,12 @@ def take_turn(s: ShadowState, seat: int, action: Action) -> None:
     _next_turn_after = True
     if kind == "pass":
         s.passed |= 1 << seat
-    elif kind == "knight":
+    elif kind == "knight_from":
+        # Paid now; where it goes is the next decision, before the next seat's turn.
         s.thalers[seat] -= d.cards[K_KNIGHT].cost
-        _move_knight(s, seat, action.args[0], action.args[1])
+        _next_turn(s, seat)
+        _next_turn_after = False
+        s.tasks.append(("knight_to", seat, action.args[0]))
     else:
         # The next seat's turn waits under the effect of this one.
         _next_turn(s, seat)
@@ -580,7 +583,9 @@ def decide(s: ShadowState, task: Task, action: Action, seat: int) -> None:
                 s.city[a][4] -= 1
                 s.city[b][4] += 1
     elif name == "setup_knight":
-        _move_knight(s, seat, args[0], args[1])
+        _move_knight(s, seat, -1, args[1])
+    elif name == "knight_to":
+        _move_knight(s, seat, task[2], args[1])
     elif name == "throne":
         s.set_where(args[0], THRONE)
     elif name == "daughter":

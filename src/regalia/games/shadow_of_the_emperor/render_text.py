@@ -40,7 +40,8 @@ ASKING = {"turn": "an action", "place": "where the aristocrat goes", "daughter":
           "the aristocrat for the throne", "church": "the archdiocese for Church influence",
           "excomm": "the elector to excommunicate", "vote": "sealed votes",
           "empire_city": "the empire city", "empire_setup": "the first empire city",
-          "setup_elector": "an elector space", "setup_knight": "the knight's space"}
+          "setup_elector": "an elector space", "setup_knight": "the knight's space",
+          "knight_to": "where the knight goes"}
 
 
 def _mark(seat: int, text: str) -> str:

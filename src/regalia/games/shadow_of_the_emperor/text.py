@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from regalia.engine.actions import Action
 from regalia.games.shadow_of_the_emperor.board import (
     ELECTORATES,
+    K_KNIGHT,
     KIND_TITLES,
     KINDS,
     SEAT_COLOURS,
@@ -41,10 +42,12 @@ def describe(s: ShadowState | None, action: Action) -> str:
             return f"Aristocrat → {_e(e)}"
         return f"Aristocrat → {_e(e)}, {SEAT_COLOURS[bump].capitalize()} knight off"
     if kind == "knight":
-        src, dst = args
-        if src < 0:
-            return f"Knight → {_spot(dst)}"
-        return f"Knight {_spot(src)} → {_spot(dst)}"
+        return f"Knight → {_spot(args[1])}"
+    if kind == "knight_from":
+        cost = f" ({s.d.cards[K_KNIGHT].cost}t)" if s is not None else ""
+        if args[0] < 0:
+            return f"New knight{cost}"
+        return f"Move knight {_spot(args[0])}{cost}"
     if kind in ("buy", "trier"):
         k, size = args
         name = KIND_TITLES[KINDS[k]] + ((" Couple" if size else " Baron")
