@@ -60,3 +60,30 @@ def test_the_svg_is_a_pure_picture_of_the_view_with_clickable_actions() -> None:
     for title in ("Mainz", "Bohemia", "Brandenburg", "Throne"):
         assert title in svg
     assert any(f'data-action="{a}"' in svg for a in view["legal"])
+
+
+def test_a_placement_says_which_piece_goes_where_and_why() -> None:
+    s = new(4, seed=5)
+    while s.view(0).get("placing") is None:
+        seat = s.to_move()[0]
+        s.apply(s.legal_actions(seat)[0], seat)
+    view = s.view(s.to_move()[0])
+    assert view["placing"] == {"tile": None, "age": 35, "couple": True, "reason": "setup"}
+    text = strip_markup(render_text(view, width=80, height=24))
+    assert "where the 35-year-old Couple goes: setup" in text
+
+
+def test_a_phase_iv_turn_fits_80_columns_without_cut_choices() -> None:
+    # One choice per own knight (not per knight and free space), each short enough for
+    # three columns at 80x24.
+    for seed in range(3):
+        s = _midgame(4, steps=40, seed=seed)
+        while s.to_move() and s.tasks[-1][0] != "turn":
+            seat = s.to_move()[0]
+            s.apply(s.legal_actions(seat)[-1], seat)
+        if not s.to_move():
+            continue
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        assert len(legal) <= 24
+        assert max(len(s.describe(a)) for a in legal if a.kind != "trier") <= 21

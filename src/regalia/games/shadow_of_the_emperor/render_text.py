@@ -138,6 +138,12 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
     throne = tile_label(view["throne"]) if view["throne"] else "-"
     movers = ", ".join(view["seats"][p]["name"] for p in view["to_move"])
     asking = ASKING.get(view["asking"] or "", "")
+    placing = view.get("placing")
+    if placing:
+        piece = f"{placing['age']}-year-old {'Couple' if placing['couple'] else 'Baron'}"
+        if placing["tile"]:
+            piece = f"{placing['tile']} ({piece})"
+        asking = f"where the {piece} goes: {placing['reason']}"
     if view.get("electorate"):
         asking += f" in {SHORT.get(view['electorate'], view['electorate'])}"
     head = (f"[bold]In the Shadow of the Emperor[/] round {view['round']}/5 {esc(phase)}; "

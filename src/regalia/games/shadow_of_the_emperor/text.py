@@ -20,13 +20,18 @@ if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
 
 
+# Card names short enough for the terminal's columns of choices.
+SHORT_TITLES = {"daughter": "King's daughter"}
+
+
 def _e(e: int) -> str:
     return SHORT[ELECTORATES[e]]
 
 
-def _spot(spot: int) -> str:
+def _spot(spot: int, short: bool = False) -> str:
     e, castle = divmod(spot, 2)
-    return f"{_e(e)}{' castle' if castle else ''}"
+    name = _e(e)[:3] if short else _e(e)
+    return f"{name}{' castle' if castle else ''}"
 
 
 def describe(s: ShadowState | None, action: Action) -> str:
@@ -44,21 +49,23 @@ def describe(s: ShadowState | None, action: Action) -> str:
     if kind == "knight":
         return f"Knight → {_spot(args[1])}"
     if kind == "knight_from":
-        cost = f" ({s.d.cards[K_KNIGHT].cost}t)" if s is not None else ""
         if args[0] < 0:
-            return f"New knight{cost}"
-        return f"Move knight {_spot(args[0])}{cost}"
+            return "New knight" + (f" ({s.d.cards[K_KNIGHT].cost}t)" if s is not None else "")
+        # Short enough for three columns of choices at 80 columns (21 characters).
+        text = f"Knight {_spot(args[0])} →"
+        return text if len(text) <= 21 else f"Knight {_spot(args[0], short=True)} →"
     if kind in ("buy", "trier"):
         k, size = args
-        name = KIND_TITLES[KINDS[k]] + ((" Couple" if size else " Baron")
-                                        if KINDS[k] == "permit" else "")
+        name = SHORT_TITLES.get(KINDS[k], KIND_TITLES[KINDS[k]])
+        if KINDS[k] == "permit":
+            name += " Couple" if size else " Baron"
         if s is not None:
             card = s.d.cards[k]
             name += f" ({card.cost_couple if size else card.cost}t)"
         return name if kind == "buy" else f"Trier: {name}"
     words = {
-        "koeln": "Köln privilege: a free Doctor", "palatinate":
-        "Palatinate privilege: a free 15-year-old Baron", "convent": "Daughter to the convent",
+        "koeln": "Köln: a free Doctor", "palatinate": "Palatinate: free Baron",
+        "convent": "Daughter to the convent",
         "accept": "Accept the marriage", "refuse": "Refuse the marriage",
         "pass": "Pass", "decline": "Do not carry out the card",
     }

@@ -25,6 +25,9 @@ Keys:
   (seats that have cast a sealed vote), ``"my_vote"`` (the viewer's own, or null),
   ``"last_votes"`` (the last election's revealed votes per seat: "emperor", "rival" or
   null)}``
+- ``placing``: while a tile is being placed, ``{"tile"`` (its name, or null when it comes
+  from supply), ``"age", "couple", "reason"`` (setup, son, permit, palatinate, move, old
+  emperor, deposed elector)``}``
 - ``electorate``: the electorate being settled when the Emperor breaks a tie or a winner
   picks the new elector; ``proposal``: ``{"tile", "from"}`` while a marriage is answered
 - ``legal``: the viewer's legal actions now (notation), ``[]`` when not to move
@@ -75,7 +78,12 @@ def tile_dict(s: ShadowState, t: int) -> dict[str, Any]:
 
 
 def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
-    from regalia.games.shadow_of_the_emperor.phases import income_of, influence_all, votes_of
+    from regalia.games.shadow_of_the_emperor.phases import (
+        PLACE_REASONS,
+        income_of,
+        influence_all,
+        votes_of,
+    )
 
     d = s.d
     n = s.players
@@ -149,6 +157,12 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
     }
     if task is not None and task[0] in ("award", "seat"):
         view["electorate"] = ELECTORATES[task[2]]
+    if task is not None and task[0] == "place":
+        _, _who, tile, age, couple, _exclude, _only, reason, _opt = task
+        if tile >= 0:
+            age, couple = s.age[tile], s.couple[tile]
+        view["placing"] = {"tile": tile_name(tile) if tile >= 0 else None, "age": AGES[age],
+                           "couple": bool(couple), "reason": PLACE_REASONS[reason]}
     if task is not None and task[0] == "answer":
         view["proposal"] = {"tile": tile_name(task[2]), "from": task[3]}
     if over:
