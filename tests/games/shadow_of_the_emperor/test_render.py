@@ -87,3 +87,17 @@ def test_a_phase_iv_turn_fits_80_columns_without_cut_choices() -> None:
         legal = s.legal_actions(seat)
         assert len(legal) <= 24
         assert max(len(s.describe(a)) for a in legal if a.kind != "trier") <= 21
+
+
+def test_descriptions_name_the_piece_placed_and_the_step_a_pass_skips() -> None:
+    from regalia.games.shadow_of_the_emperor.board import K_EMINENCE
+    from tests.games.shadow_of_the_emperor.soe_helpers import empty, put, run
+
+    s = empty(4)
+    put(s, 1, "brandenburg", 25, as_="elector")
+    s.kept[1][K_EMINENCE] = 1
+    run(s, ("electors",))
+    assert s.describe(s.parse_action("pass")) == "No Gray eminence"
+    t = empty(4)
+    run(t, ("place", 2, -1, 0, 0, -1, -1, 1, 0))  # Yellow's son
+    assert t.describe(t.parse_action("to mainz")) == "Son → Mainz"

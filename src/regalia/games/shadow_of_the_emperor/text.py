@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
 from regalia.games.shadow_of_the_emperor.board import (
+    AGES,
     ELECTORATES,
     K_KNIGHT,
     KIND_TITLES,
@@ -15,6 +16,7 @@ from regalia.games.shadow_of_the_emperor.board import (
     SHORT,
     tile_name,
 )
+from regalia.games.shadow_of_the_emperor.phases import R_PALATINATE, R_PERMIT, R_SON
 
 if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
@@ -22,6 +24,24 @@ if TYPE_CHECKING:
 
 # Card names short enough for the terminal's columns of choices.
 SHORT_TITLES = {"daughter": "King's daughter"}
+
+
+# What "pass" means when it leaves an optional step unused (describe runs before apply, so
+# the task on top of the stack is the step being decided).
+PASS_WORDS = {"eminence": "No Gray eminence", "empire_city": "Leave the empire cities",
+              "church": "No Church influence", "excomm": "No excommunication"}
+
+
+def _placed_piece(s: ShadowState | None) -> str:
+    """The tile being placed, as a player would name it: "Son", "Permit Couple", "B3" ..."""
+    if s is None or not s.tasks or s.tasks[-1][0] != "place":
+        return "Aristocrat"
+    _, _seat, tile, age, couple, _exclude, _only, reason, _opt = s.tasks[-1]
+    if tile >= 0:
+        return tile_name(tile)
+    side = "Couple" if couple else "Baron"
+    return {R_SON: "Son", R_PERMIT: f"Permit {side}", R_PALATINATE: "Baron"}.get(
+        reason, f"{AGES[age]} {side}")
 
 
 def _e(e: int) -> str:
@@ -43,9 +63,12 @@ def describe(s: ShadowState | None, action: Action) -> str:
         return f"45-year-old Baron onto the elector space of {_e(args[0])}"
     if kind == "to":
         e, bump = args
+        piece = _placed_piece(s)
         if bump < 0:
-            return f"Aristocrat → {_e(e)}"
-        return f"Aristocrat → {_e(e)}, {SEAT_COLOURS[bump].capitalize()} knight off"
+            return f"{piece} → {_e(e)}"
+        return f"{piece} → {_e(e)}, {SEAT_COLOURS[bump].capitalize()} knight off"
+    if kind == "pass" and s is not None and s.tasks and s.tasks[-1][0] in PASS_WORDS:
+        return PASS_WORDS[s.tasks[-1][0]]
     if kind == "knight":
         return f"Knight → {_spot(args[1])}"
     if kind == "knight_from":
