@@ -44,6 +44,13 @@ def _placed_piece(s: ShadowState | None) -> str:
         reason, f"{AGES[age]} {side}")
 
 
+def _tile(s: ShadowState | None, t: int) -> str:
+    """``R3 (25 Baron)``: the notation's name with what the board shows of the tile."""
+    if s is None or s.where[t] < 0:
+        return tile_name(t)
+    return f"{tile_name(t)} ({AGES[s.age[t]]} {'Couple' if s.couple[t] else 'Baron'})"
+
+
 def _e(e: int) -> str:
     return SHORT[ELECTORATES[e]]
 
@@ -98,8 +105,15 @@ def describe(s: ShadowState | None, action: Action) -> str:
                   "move": "moves to another electorate", "flip": "marries (becomes a Couple)",
                   "propose": "is proposed to", "seat": "becomes elector",
                   "throne": "goes to the throne"}
+    if kind in ("younger", "older") and s is not None:
+        # Short: a Doctor may have twenty targets to list side by side.
+        tile = args[0]
+        age = AGES[s.age[tile]]
+        after = age - 10 if kind == "younger" else age + 10
+        side = "Couple" if s.couple[tile] else "Baron"
+        return f"{tile_name(tile)} {age} {side} → " + (str(after) if after <= 45 else "dies")
     if kind in tile_words:
-        return f"{tile_name(args[0])} {tile_words[kind]}"
+        return f"{_tile(s, args[0])} {tile_words[kind]}"
     target_words = {"city": "City onto", "promote": "Promote the knight in",
                     "eminence": "Gray eminence into", "church": "Church influence in",
                     "excommunicate": "Excommunicate the elector of"}
