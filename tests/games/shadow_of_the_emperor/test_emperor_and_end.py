@@ -157,3 +157,11 @@ def test_a_record_that_does_not_replay_is_refused() -> None:
     data["moves"][2]["action"] = "elector trier"  # taken already: illegal on replay
     with pytest.raises(InvalidRecord):
         regalia.replay(data)
+
+
+def test_the_rival_is_no_longer_shown_once_the_round_ends() -> None:
+    s = empty(4)
+    s.rival = 2
+    s.round = 2
+    run(s, ("end_round",))
+    assert s.round == 3 and s.rival == -1 and s.view(0)["rival"] is None

@@ -533,6 +533,7 @@ def rights(s: ShadowState, task: Task) -> None:
 def end_round(s: ShadowState, task: Task) -> None:
 
     s.phase = ROUND_END
+    s.rival = -1  # the challenge is over: no Rival is shown through the next phases I-III
     if s.round >= ROUNDS:
         s.tasks.clear()
         return

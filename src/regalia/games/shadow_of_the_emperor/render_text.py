@@ -146,7 +146,8 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
         asking = f"where the {piece} goes: {placing['reason']}"
     if view.get("electorate"):
         asking += f" in {SHORT.get(view['electorate'], view['electorate'])}"
-    head = (f"[bold]In the Shadow of the Emperor[/] round {view['round']}/5 {esc(phase)}; "
+    title = "" if compact else "[bold]In the Shadow of the Emperor[/] "  # 80 columns: room
+    head = (f"{title}round {view['round']}/5 {esc(phase)}; "
             f"Emperor {_mark(emperor, view['seats'][emperor]['name'])} {throne}")
     if view.get("rival") is not None:
         head += f"; Rival {_mark(view['rival'], view['seats'][view['rival']]['name'])}"
