@@ -38,7 +38,7 @@ ASKING = {"turn": "an action", "place": "where the aristocrat goes", "daughter":
           "the Baron to marry", "eminence": "the Gray eminence's electorate", "award":
           "who wins the tied electorate", "seat": "the new elector", "throne":
           "the aristocrat for the throne", "church": "the archdiocese for Church influence",
-          "excomm": "the elector to excommunicate", "vote": "sealed votes",
+          "excomm": "the elector to excommunicate", "vote": "a sealed vote (Emperor or Rival)",
           "empire_city": "the empire city", "empire_setup": "the first empire city",
           "setup_elector": "an elector space", "setup_knight": "the knight's space",
           "knight_to": "where the knight goes"}
