@@ -12,6 +12,7 @@ push a task on top. Phase-by-phase rules live in ``phases.py``, what may be chos
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from regalia.engine.actions import Action
@@ -59,6 +60,7 @@ class ShadowState(State):
         "castle_used",
         "church_target",
         "city",
+        "city_cap",
         "couple",
         "d",
         "elector",
@@ -91,6 +93,7 @@ class ShadowState(State):
     d: ShadowData
     cap_a: tuple[int, ...]      # per electorate: aristocrat spaces (from the edition)
     cap_c: tuple[int, ...]      # per electorate: castle spaces
+    city_cap: int               # city spaces on the electorates in play
     play_list: tuple[int, ...]  # the electorates in play
     knight_arist: list[int]     # per electorate: knights on aristocrat spaces (derived)
     shop: tuple[tuple[int, int, Action, int], ...]  # buy actions: kind, cost, action, need
@@ -172,6 +175,7 @@ class ShadowState(State):
         self.cap_a = tuple(e.aristocrat for e in d.electorates)
         self.cap_c = tuple(e.castle for e in d.electorates)
         self.play_list = tuple(e for e in range(N_ELECTORATES) if self.in_play[e])
+        self.city_cap = sum(d.electorates[e].city for e in self.play_list)
         self.shop = choices.shop(d.cards)
         self.knight_cost = d.cards[K_KNIGHT].cost
 
@@ -290,7 +294,8 @@ class ShadowState(State):
         return self.d.electorates[e].aristocrat - self.arist_used[e]
 
     def any_free_city(self) -> bool:
-        return any(sum(self.city[e]) < self.d.electorates[e].city for e in self.play_list)
+        # Cities stand only on electorates in play, so one total says it.
+        return sum(map(sum, self.city)) < self.city_cap
 
     def free_castle(self, e: int) -> int:
         return self.d.electorates[e].castle - self.castle_used[e]
@@ -302,7 +307,7 @@ class ShadowState(State):
         return EMPIRE_CITIES - sum(c[4] for c in self.city)
 
     def city_supply(self, seat: int) -> int:
-        return CITIES - sum(c[seat] for c in self.city)
+        return CITIES - sum(map(itemgetter(seat), self.city))
 
     def gain_thalers(self, seat: int, amount: int) -> None:
         """Money above the track's end is lost, whatever brought it (rules question A15)."""
@@ -367,6 +372,7 @@ class ShadowState(State):
         new.d = self.d
         new.cap_a = self.cap_a
         new.cap_c = self.cap_c
+        new.city_cap = self.city_cap
         new.play_list = self.play_list
         new.shop = self.shop
         new.knight_cost = self.knight_cost
