@@ -180,3 +180,17 @@ def test_church_influence_and_excommunication_may_be_left_unused() -> None:
     assert s.excomm_target == -1
     assert sorted(s.to_move()) == [2, 3]          # both still vote, with their full votes
     assert votes_of(s) == [0, 0, 1, 1]
+
+
+def test_church_influence_counts_the_elector_tile_too_with_the_option() -> None:
+    # Question A7: the elector is also an aristocrat of its own colour in the archdiocese.
+    for option, extra in ((False, 0), (True, 1)):
+        s = _with_rival(empty(4, church_counts_elector=option), 1)
+        put(s, 2, "trier", 25, as_="elector")
+        put(s, 2, "trier", 25)
+        knight(s, 2, "trier")
+        s.kept[0][K_CHURCH] = 1
+        s.stacks[K_CHURCH] = 0
+        run(s, ("election",))
+        play(s, "church trier")
+        assert votes_of(s)[2] == 1 + 2 + extra

@@ -36,6 +36,12 @@ OPTIONS = (
         ("optional", "mandatory"),
     ),
     Option(
+        "church_counts_elector", False,
+        "Church influence: whether the archdiocese's elector tile itself adds a vote besides "
+        "its own (rules question A7; the seed counts 'each aristocrat of the elector's "
+        "colour' in the archdiocese, which the elector also is).",
+    ),
+    Option(
         "winner_tiebreak", "shared",
         "Equal final points: 'shared' (no tie-break is printed in any source) or 'thalers' "
         "(more thalers left wins).",

@@ -455,8 +455,9 @@ def votes_of(s: ShadowState) -> list[int]:
 
 def church_votes(s: ShadowState, a: int, seat: int) -> int:
     """Each of the elector's family's aristocrats (Couple or Baron alike) and knights in the
-    archdiocese; the elector tile itself not (question A7)."""
-    count = 0
+    archdiocese; the elector tile itself only with option ``church_counts_elector``
+    (question A7)."""
+    count = 1 if s.options["church_counts_elector"] else 0
     for t in s.tiles_of(seat):
         if s.where[t] in (ARISTOCRAT + a, EMINENCE + a):
             count += 1
