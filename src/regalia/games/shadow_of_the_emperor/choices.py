@@ -279,8 +279,8 @@ def free_spots(s: ShadowState) -> list[int]:
     return spots
 
 
-def knight_options(s: ShadowState, seat: int, setup: bool) -> list[Action]:
-    """Setup: the seat's knight from supply onto any free aristocrat or castle space."""
+def knight_options(s: ShadowState) -> list[Action]:
+    """Setup: a knight from supply onto any free aristocrat or castle space."""
     return [A.KNIGHT[sp] for sp in free_spots(s)]
 
 
@@ -354,7 +354,7 @@ def _empire_city(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
 
 
 def _setup_knight(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
-    return knight_options(s, task[1], setup=True)
+    return knight_options(s)
 
 
 def _throne(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
