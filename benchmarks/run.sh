@@ -7,7 +7,7 @@
 # check it out beside this one (`git worktree add /tmp/base <commit>`) and run, alternating:
 #   TREE=/tmp/base OUTDIR=/tmp/base-figures benchmarks/run.sh; benchmarks/run.sh
 # TREE: the source tree whose regalia is measured (default: this checkout); OUTDIR: where the
-# JSON goes (default: benchmarks/ of this checkout); GAMES: the game ids (default: all three).
+# JSON goes (default: benchmarks/ of this checkout); GAMES: the game ids (default: every game).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python="${PYTHON:-python3}"
@@ -15,7 +15,7 @@ tree="${TREE:-$PWD}"
 outdir="${OUTDIR:-benchmarks}"
 runs="${RUNS:-3}"
 seconds="${SECONDS_PER_RUN:-5}"
-games="${GAMES:-el-grande castles-of-burgundy-cards palais-royal}"
+games="${GAMES:-el-grande castles-of-burgundy-cards palais-royal shadow-of-the-emperor ming-dynasty}"
 tmp="$(mktemp -d)"
 mkdir -p "$outdir"
 for game in $games; do

@@ -1,0 +1,61 @@
+"""The fixed names of the board: electorates, card kinds, card colours, ages and phases.
+
+The edition (edition.toml) gives each electorate its spaces and each card kind its cost,
+counts and colour; these names never change, so the action table does not depend on it.
+"""
+
+from __future__ import annotations
+
+# Board order (upper row the three archdioceses, lower row the four secular electorates);
+# phase V resolves electorates in this order (rules question A11).
+ELECTORATES = ("mainz", "trier", "koeln", "bohemia", "palatinate", "saxony", "brandenburg")
+TITLES = {"mainz": "Archdiocese of Mainz", "trier": "Archdiocese of Trier",
+          "koeln": "Archdiocese of Köln", "bohemia": "Kingdom of Bohemia",
+          "palatinate": "County Palatine of the Rhine", "saxony": "Duchy of Saxony",
+          "brandenburg": "Margraviate of Brandenburg"}
+SHORT = {"mainz": "Mainz", "trier": "Trier", "koeln": "Köln", "bohemia": "Bohemia",
+         "palatinate": "Palatinate", "saxony": "Saxony", "brandenburg": "Brandenburg"}
+MAINZ, TRIER, KOELN, BOHEMIA, PALATINATE, SAXONY, BRANDENBURG = range(7)
+ARCHDIOCESES = (MAINZ, TRIER, KOELN)
+SECULAR = (BOHEMIA, PALATINATE, SAXONY, BRANDENBURG)
+N_ELECTORATES = 7
+
+# Card kinds (stacks). Permit is one stack bought for a Baron (3) or a Couple (5).
+KINDS = ("rival", "doctor", "move", "pope", "church", "excommunication", "indulgence",
+         "permit", "ordinance", "promotion", "daughter", "knight", "eminence")
+KIND_TITLES = {"rival": "Rival", "doctor": "Doctor", "move": "Move", "pope": "The Pope",
+               "church": "Church influence", "excommunication": "Excommunication",
+               "indulgence": "Indulgence", "permit": "Permit", "ordinance": "Ordinance",
+               "promotion": "Promotion", "daughter": "Foreign king's daughter",
+               "knight": "Knight", "eminence": "Gray eminence"}
+(K_RIVAL, K_DOCTOR, K_MOVE, K_POPE, K_CHURCH, K_EXCOMM, K_INDULGENCE, K_PERMIT,
+ K_ORDINANCE, K_PROMOTION, K_DAUGHTER, K_KNIGHT, K_EMINENCE) = range(13)
+N_KINDS = 13
+# Kinds carried out in phase IV (the only ones the Trier privilege can take when sold out).
+PHASE_IV_KINDS = (K_DOCTOR, K_MOVE, K_INDULGENCE, K_PERMIT, K_ORDINANCE, K_PROMOTION,
+                  K_DAUGHTER)
+COLOURS = ("blue", "red", "white", "none")
+BLUE, RED, WHITE, NONE = range(4)
+
+# Phases as the rule book numbers them; 0 is the setup, 9 the end.
+SETUP, INCOME, AGING, DESCENDANTS, ACTIONS, NEW_ELECTORS, ELECTION, EMPEROR, ROUND_END, \
+    OVER = range(10)
+PHASE_NAMES = ("setup", "income", "aging", "descendants", "actions", "new electors",
+               "emperor election", "emperor's rights", "round end", "over")
+
+AGES = (15, 25, 35, 45)
+ROUNDS = 5
+TILES = 7      # Baron/Couple tiles per player
+KNIGHTS = 3
+CITIES = 3
+EMPIRE_CITIES = 3
+START_THALERS = 7
+THALER_CAP = 12
+BASE_INCOME = 6
+SEAT_COLOURS = ("red", "blue", "yellow", "green")
+SEAT_LETTERS = ("R", "B", "Y", "G")
+
+
+def tile_name(tile: int) -> str:
+    """A tile's notation: its owner's letter and its number, ``B3`` (tiles 1-7 per seat)."""
+    return f"{SEAT_LETTERS[tile // TILES]}{tile % TILES + 1}"

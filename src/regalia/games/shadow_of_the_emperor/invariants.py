@@ -1,0 +1,103 @@
+"""Conservation laws: every seat's 7 tiles, 3 knights and 3 cities, the 3 empire cities and
+the action cards are neither made nor lost; no space holds more than it can; thalers stay on
+the track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.games.shadow_of_the_emperor.board import (
+    ARCHDIOCESES,
+    CITIES,
+    EMPIRE_CITIES,
+    KNIGHTS,
+    N_ELECTORATES,
+    N_KINDS,
+    TILES,
+)
+from regalia.games.shadow_of_the_emperor.places import (
+    ARISTOCRAT,
+    ELECTOR,
+    EMINENCE,
+    SUPPLY,
+    THRONE,
+    TRANSIT,
+)
+
+if TYPE_CHECKING:
+    from regalia.games.shadow_of_the_emperor.state import ShadowState
+
+
+def check_invariants(s: ShadowState) -> None:
+    d = s.d
+    n = s.players
+    assert len(s.where) == n * TILES and len(s.age) == n * TILES and len(s.couple) == n * TILES
+    assert len(s.knight) == n * KNIGHTS and len(s.thalers) == n and len(s.vp) == n
+    assert len(s.in_play) == N_ELECTORATES and len(s.city) == N_ELECTORATES
+    assert all(x in (0, 1) for x in s.in_play), "an electorate is in play or out"
+    assert sum(s.in_play) == (5 if n == 2 else N_ELECTORATES), "2 players use 5 electorates"
+    assert 0 <= s.emperor < n, "the Emperor marker belongs to a seat"
+    arist = [0] * N_ELECTORATES
+    castle = [0] * N_ELECTORATES
+    electors = [-1] * N_ELECTORATES
+    throne = -1
+    transit = 0
+    for t, loc in enumerate(s.where):
+        assert 0 <= s.age[t] <= 3 and s.couple[t] in (0, 1), f"tile {t} has a bad face"
+        if loc in (SUPPLY, TRANSIT):
+            transit += loc == TRANSIT
+            continue
+        e = loc % 10
+        if loc == THRONE:
+            assert throne < 0, "two tiles on the throne"
+            throne = t
+            continue
+        assert loc in (ARISTOCRAT + e, ELECTOR + e, EMINENCE + e), f"tile {t} is nowhere"
+        assert s.in_play[e], f"tile {t} stands in an electorate out of play"
+        if loc == ARISTOCRAT + e:
+            arist[e] += 1
+        elif loc == ELECTOR + e:
+            assert electors[e] < 0, "two electors in one electorate"
+            assert not (e in ARCHDIOCESES and s.couple[t]), "an archdiocese elector is single"
+            electors[e] = t
+        else:
+            assert s.age[t] == 3 and not s.couple[t], "a Gray eminence is a 45-year-old Baron"
+    assert transit <= 1, "at most one tile is being placed"
+    replacing = bool(s.tasks) and s.tasks[-1][0] == "throne"
+    if not transit and not replacing:
+        assert throne >= 0, "the throne holds the Emperor"
+    if throne >= 0 and not transit:
+        assert throne // TILES == s.emperor, "the Emperor's tile is his player's"
+    assert throne == s.throne, "the throne field agrees with the tiles"
+    assert electors == s.elector, "the elector fields agree with the tiles"
+    for k, spot in enumerate(s.knight):
+        if spot == SUPPLY:
+            continue
+        assert 0 <= spot < 2 * N_ELECTORATES and s.in_play[spot >> 1], f"knight {k} is nowhere"
+        if spot & 1:
+            castle[spot >> 1] += 1
+        else:
+            arist[spot >> 1] += 1
+    assert arist == s.arist_used and castle == s.castle_used, "space counters agree"
+    assert s.tiles_on_board == sum(1 for loc in s.where if loc >= 0), "tile counter agrees"
+    assert s.knight_arist == [sum(1 for sp in s.knight if sp == 2 * e)
+                              for e in range(N_ELECTORATES)], "knight counters agree"
+    for e, el in enumerate(d.electorates):
+        assert arist[e] <= el.aristocrat, f"{el.id} holds too many aristocrats and knights"
+        assert castle[e] <= el.castle, f"{el.id} holds too many knights on castles"
+        row = s.city[e]
+        assert len(row) == 5 and min(row) >= 0 and sum(row) <= el.city, \
+            f"{el.id} holds too many cities"
+        assert sum(row) == 0 or s.in_play[e], "cities stand only in electorates in play"
+        assert all(row[p] == 0 for p in range(n, 4)), "cities of seats not in the game"
+    assert sum(c[4] for c in s.city) <= EMPIRE_CITIES, "only 3 empire cities"
+    for p in range(n):
+        assert sum(c[p] for c in s.city) <= CITIES, f"seat {p} has more than 3 cities"
+        assert 0 <= s.thalers[p] <= d.thaler_cap, f"seat {p}'s thalers are off the track"
+        assert s.vp[p] >= 0
+        assert len(s.kept[p]) == N_KINDS and min(s.kept[p]) >= 0
+    for k, kind in enumerate(d.cards):
+        total = s.stacks[k] + sum(s.kept[p][k] for p in range(n))
+        assert s.stacks[k] >= 0 and total == kind.count(n), \
+            f"{kind.count(n)} '{kind.id}' cards expected, {total} found"
+    assert all(v in (-1, 0, 1) for v in s.votes) and len(s.votes) == n
