@@ -19,7 +19,7 @@ def random_playout(state: State, rng: Rng, max_decisions: int = 1_000_000) -> in
         if not movers:
             return decisions
         seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
-        legal = state.legal_actions(seat)
+        legal = state._mover_actions(seat)  # seat comes from to_move(): no second look
         state.apply(legal[rng.below(len(legal))], seat)
         decisions += 1
     raise RuntimeError(f"no end after {max_decisions} decisions")

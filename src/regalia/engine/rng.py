@@ -38,9 +38,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (multiply-shift; bias below 2**-40 for n < 2**24)."""
-        self.state = s = (self.state + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        # next64() written out with literal constants: this runs at least once per decision
+        # of a random playout and per card drawn, and a literal is cheaper than a global.
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((s ^ (s >> 31)) * n) >> 64
 
     def choice(self, seq: Sequence[T]) -> T:

@@ -220,14 +220,22 @@ class State:
             movers = self.to_move()
             if len(movers) != 1:
                 return ()
-            seat = movers[0]
-            cached = self._legal.get(seat)
-            if cached is not None:
-                return cached
+            return self._mover_actions(movers[0])  # a mover: no second to_move()
         elif not _is_seat_number(seat):
             raise IllegalAction(f"a seat is a whole number, not {quoted(seat)}")
         cached = tuple(self._legal_actions(seat)) if seat in self.to_move() else ()
         self._legal[seat] = cached
+        return cached
+
+    def _mover_actions(self, seat: int) -> tuple[Action, ...]:
+        """The legal actions of ``seat``, which the caller has just read in ``to_move()``.
+
+        For the engine's own loops (the random playout), which would otherwise ask
+        ``to_move()`` twice per decision; the seat is not checked, so callers outside the
+        engine use :meth:`legal_actions`."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = tuple(self._legal_actions(seat))
         return cached
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
