@@ -20,6 +20,7 @@ BUILTIN_GAMES: dict[str, str] = {
     "el-grande": "regalia.games.el_grande",
     "castles-of-burgundy-cards": "regalia.games.castles_of_burgundy_cards",
     "palais-royal": "regalia.games.palais_royal",
+    "ming-dynasty": "regalia.games.ming_dynasty",
 }
 
 
