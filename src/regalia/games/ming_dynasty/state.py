@@ -643,6 +643,10 @@ class MingState(State):
                 return t
         raise ValueError(f"no border between {DISTRICT_IDS[a]} and {DISTRICT_IDS[b]}")
 
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
     # ================================================================== results
     def is_over(self) -> bool:
         return self.phase == OVER
