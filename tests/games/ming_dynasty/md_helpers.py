@@ -90,3 +90,10 @@ def enter(s: MingState, phase: str, cur: int = 0) -> None:
 
 def legal(s: MingState, seat: int | None = None) -> list[str]:
     return [a.text for a in s.legal_actions(seat)]
+
+
+def set_tiles(s: MingState, seat: int, tiles: list[int]) -> None:
+    """Give ``seat`` exactly ``tiles`` (per province), through the supply."""
+    for i, n in enumerate(tiles):
+        s.tile_supply[i] += s.tiles[seat][i] - n
+        s.tiles[seat][i] = n

@@ -14,7 +14,6 @@ from tests.games.ming_dynasty.md_helpers import (
     enter,
     give,
     in_cloister,
-    in_open,
     legal,
     on_space,
     started,

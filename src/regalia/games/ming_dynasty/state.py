@@ -344,9 +344,10 @@ class MingState(State):
     def _start_returns(self) -> None:
         n = self.players
         prov = self.province
+        if any(x >= 0 for x in self.sealed):  # the last reveal stays in view until the next
+            self.revealed = [x if x >= 0 else -1 for x in self.sealed]
         for p in range(n):
             chosen = self.sealed[p]
-            self.revealed[p] = chosen if chosen >= 0 else -1
             self.owed[p] = min(chosen, self.city_members(prov, p)) if chosen > 0 else 0
             self.sealed[p] = NOT_INVOLVED
         self.cur = self.start
