@@ -88,11 +88,8 @@ def play(players: int, seed: int, ismcts: int = 0, iterations: int = 30,
             for p in range(ismcts)}
     while not s.is_over():
         seat = s.to_move()[0]
-        if seat in bots:
-            action = bots[seat].act(InformationSet(s, seat))
-        else:
-            action = greedy(s, seat, rng)
-        s.apply(action, seat)
+        bot = bots.get(seat)
+        s.apply(bot.act(InformationSet(s, seat)) if bot else greedy(s, seat, rng), seat)
     return s
 
 

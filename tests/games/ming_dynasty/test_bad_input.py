@@ -7,7 +7,14 @@ import pytest
 
 import regalia
 from regalia.engine import EditionError, IllegalAction, InvalidOption, MalformedAction
-from tests.games.ming_dynasty.md_helpers import clear_hands, edition_with, enter, give, legal, started
+from tests.games.ming_dynasty.md_helpers import (
+    clear_hands,
+    edition_with,
+    enter,
+    give,
+    legal,
+    started,
+)
 
 INFO = regalia.get_game("ming-dynasty")
 
