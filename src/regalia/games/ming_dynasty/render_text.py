@@ -69,27 +69,37 @@ def _district(view: Mapping[str, Any], q: int, cell: int) -> str:
 def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -> str:
     n = view["players_count"]
     wide = width >= 100
-    lines: list[str] = []
     movers = ", ".join(view["players"][s]["name"] for s in view["to_move"]) or "nobody"
     head = (f"[bold]Ming Dynasty[/] round {view['round']}/{view['rounds']}  "
             f"{esc(PHASE_TITLES.get(view['phase'], view['phase']))}  "
             f"start {mark(view['start'], 'P' + str(view['start'] + 1))}  to move: {esc(movers)}")
-    lines.append(head)
-    cell = max(20, (width - 4) // 3)
+    lines: list[str] = []
+    rest = 1 + n + 3 + (1 if view["over"] else 0)
+    # Two lines a province when the screen has room, else one (districts cut to fit).
+    two_lines = height >= rest + 12
     for i, prov in enumerate(view["map"]["provinces"]):
         info = view["provinces"][i]
-        space = " ".join(mark(p, f"{COLOUR_MARKS[p]}{k}") for p, k in enumerate(info["space"])
-                         if k) or "-"
+        space = "".join(mark(p, f"{COLOUR_MARKS[p]}{k}") for p, k in enumerate(info["space"])
+                        if k) or "-"
         card = info["display"] or "none"
-        name = prov["name"] if wide else prov["name"][:6]
-        lines.append(f"[bold]{i + 1} {esc(name):<{10 if wide else 6}}[/] space {space}  "
-                     f"card [bold]{esc(card)}[/]  tiles {info['tiles']}")
-        lines.append("  " + "".join(_district(view, 3 * i + j, cell) for j in range(3)))
+        if two_lines:
+            name = prov["name"] if wide else prov["name"][:6]
+            cell = max(20, (width - 4) // 3)
+            lines.append(f"[bold]{i + 1} {esc(name):<{10 if wide else 6}}[/] space {space}  "
+                         f"card [bold]{esc(card)}[/]  tiles {info['tiles']}")
+            lines.append("  " + "".join(_district(view, 3 * i + j, cell) for j in range(3)))
+        else:
+            lead = _pad(f"[bold]{i + 1}[/]{esc(prov['name'][:3])} {space} "
+                        f"{esc(SHORT_CARDS.get(card, card))}", 17)
+            cell = max(12, (width - 18) // 3)
+            lines.append(lead + " " + "".join(_district(view, 3 * i + j, cell)
+                                              for j in range(3)))
     for p, pl in enumerate(view["players"]):
         hand = pl["hand"]
         cards = (" ".join(f"{SHORT_CARDS.get(k, k)}x{c}" if c > 1 else SHORT_CARDS.get(k, k)
-                          for k, c in hand.items()) if hand is not None
-                 else f"{pl['hand_size']} cards")
+                          for k, c in hand.items()) or "no cards") if hand is not None \
+            else f"{pl['hand_size']} cards"
+        acting = view["phase"] in ("act", "moving", "deploy")
         tiles = "".join(str(t) for t in pl["tiles"])
         extra = ""
         if "sealed" in pl:
@@ -99,7 +109,8 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
             extra = f" returned {pl['revealed']}"
         lines.append(f"{mark(p, pl['name'] if wide else 'P' + str(p + 1))} "
                      f"{pl['score']}pt sup{pl['supply']} tiles {tiles} "
-                     f"[{esc(cards)}]" + (" passed" if pl["passed"] else "") + esc(extra))
+                     "\\[" + esc(cards) + "]"
+                     + (" passed" if acting and pl["passed"] else "") + esc(extra))
     tail = f"dragons {view['dragons']}  deck {view['deck']}"
     if view["neutral"] is not None:
         tail += f"  neutral supply {view['neutral']['supply']}"
@@ -122,8 +133,11 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
         lines.append("final: " + "  ".join(f"{view['players'][p]['name']} "
                                            f"{view['players'][p]['score']} (#{ranks[p]})"
                                            for p in range(n)))
+    lines = [head, *lines]
+    if len(lines) > height:  # the seats and the viewer's lines matter more than the tail
+        lines = lines[:height]
     out = []
-    for line in lines[:height]:
+    for line in lines:
         plain = strip_markup(line)
         out.append(line if len(plain) <= width else esc(plain[:width]))
     return "\n".join(out)

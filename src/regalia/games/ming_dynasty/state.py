@@ -670,8 +670,8 @@ class MingState(State):
 
     def announce(self, action: Action, seat: int) -> str:
         if action.kind == "return":  # sealed until every seat has chosen
-            return f"{self.seat_name(seat)} lays return cards face down"
-        return f"{self.seat_name(seat)}: {self.describe(action)}"
+            return "lays return cards face down"
+        return self.describe(action)
 
     def caution(self, action: Action, seat: int) -> str | None:
         if action.kind == "pass" and any(self.hand[seat]):

@@ -1,4 +1,4 @@
-"""Sentences a person reads for each action (``describe``)."""
+"""Sentences a person reads for each action (``describe``), short enough for a menu."""
 
 from __future__ import annotations
 
@@ -15,42 +15,48 @@ def district_name(s: MingState, dist: int) -> str:
     return f"{DISTRICT_IDS[dist]} ({s.d.province_names[dist // 3]})"
 
 
+def space_name(s: MingState, province: int) -> str:
+    return f"space {province + 1} ({s.d.province_names[province]})"
+
+
 def describe(s: MingState, action: Action) -> str:
     kind, args = action.kind, action.args
-    names = s.d.province_names
     if kind == "prince":
-        return f"put the prince into district {district_name(s, args[0])}"
+        return f"prince to {district_name(s, args[0])}"
     if kind == "neutral":
-        return f"put a neutral family member into district {district_name(s, args[0])}"
+        return f"neutral member to {district_name(s, args[0])}"
     if kind == "place":
-        return f"place a family member on the {names[args[0]]} province space ({args[0] + 1})"
+        return f"member onto {space_name(s, args[0])}"
     if kind == "take":
         card = s.display[args[0]]
-        what = f"the {TRANSPORTS[card]} card" if card >= 0 else "the card"
-        return f"take {what} beside the {names[args[0]]} province space"
+        what = TRANSPORTS[card] if card >= 0 else "card"
+        return f"take the {what} at {space_name(s, args[0])}"
     if kind == "dragon":
-        return (f"take a dragon, sending a family member from the {names[args[0]]} province "
-                "space to the box")
+        return f"dragon, a member from {space_name(s, args[0])} to the box"
     if kind == "step":
-        return (f"move the prince into {district_name(s, args[0])}"
-                + (" paying a dragon" if args[1] else " paying the border's card"))
+        if args[1]:
+            return f"prince to {district_name(s, args[0])}, pay a dragon"
+        here = s.prince[s.cur] if s.cur >= 0 else -1
+        pay = next((TRANSPORTS[t] for q, t in s.d.neighbours[here] if q == args[0]), "card") \
+            if here >= 0 else "card"
+        return f"prince to {district_name(s, args[0])}, pay a {pay}"
     if kind == "stop":
         return "end the move here"
     if kind == "stay":
-        return f"stay, discarding a {CARD_KINDS[args[0]]} card"
+        return f"stay, discard a {CARD_KINDS[args[0]]}"
     if kind == "deploy":
-        return "deploy a family member into the cloister" if args[0] else \
-            "deploy a family member into the open area"
+        return "deploy a member into the cloister" if args[0] else \
+            "deploy a member into the open area"
     if kind == "done":
         return "end the deployment"
     if kind == "pass":
-        return "pass for the rest of this phase"
+        return "pass for the rest of phase 3"
     if kind == "return":
-        return f"return {args[0]} family member{'s' if args[0] != 1 else ''} from the city"
+        return f"return {args[0]} member{'s' if args[0] != 1 else ''} from the city"
     if kind == "back":
-        return f"send a city family member back to {district_name(s, args[0])}"
+        return f"a city member back to {district_name(s, args[0])}"
     if kind == "neutral_back":
-        return f"send a neutral city family member back to {district_name(s, args[0])}"
+        return f"a neutral city member back to {district_name(s, args[0])}"
     if kind == "start":
-        return f"Player {args[0] + 1} becomes the start player"
+        return f"Player {args[0] + 1} starts the next round"
     return action.text
