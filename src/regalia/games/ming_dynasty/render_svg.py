@@ -26,7 +26,7 @@ COLOUR_FILLS = ("#f2c500", "#2e9e44", "#2f62c9", "#d12c2c", "#f4f4f4")
 TRANSPORT_FILLS = {"horse": "#8b5a2b", "rickshaw": "#b0306a", "junk": "#1f6f8b",
                    "barge": "#3f7f5f", "cart": "#6b6b6b", "palanquin": "#9a7a1a",
                    "dragon": "#c0392b"}
-RADIUS = 46
+RADIUS = 40
 PANEL_X = 740
 
 
@@ -98,23 +98,22 @@ def _map(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
                        stroke="#111" if action else ("#555" if reach else "#8a7a60"),
                        stroke_width=3 if action or reach else 1.5,
                        stroke_dasharray="5 3" if reach and not action else None))
-        body.append(_text(x - 38, y - 26, did, 12, "bold"))
+        body.append(_text(x - 30, y - 16, did, 12, "bold"))
         # cloister: a small square at the top right
         cl = state["cloister"]
-        body.append(el("rect", x=x + 14, y=y - 38, width=18, height=18, rx=2,
+        body.append(el("rect", x=x + 6, y=y - 33, width=16, height=16, rx=2,
                        fill=_style(view, cl) if cl is not None else "#fffbe8", stroke="#333"))
-        body.append(_text(x + 23, y - 42, "cloister", 7, anchor="middle"))
         # three city houses below
         houses = [c for c, k in enumerate(state["city"]) for _ in range(k)]
         for h in range(3):
             fill = _style(view, houses[h]) if h < len(houses) else "#fff"
-            body.append(el("rect", x=x - 24 + 17 * h, y=y + 20, width=14, height=14,
+            body.append(el("rect", x=x - 22 + 16 * h, y=y + 14, width=13, height=13,
                            fill=fill, stroke="#5a4020"))
-        body.extend(_pieces(view, state["open"], x - 32, y - 2))
+        body.extend(_pieces(view, state["open"], x - 26, y + 2, 6))
         if state["leader"]:
-            body.append(_text(x + 38, y + 4, "*", 14, "bold", anchor="middle"))
+            body.append(_text(x + 33, y + 6, "*", 14, "bold", anchor="middle"))
         if state["prince"] is not None:
-            px, py = x + 28, y + 24
+            px, py = x + 27, y + 18
             body.append(el("polygon", points=f"{px},{py - 14} {px - 9},{py + 6} {px + 9},{py + 6}",
                            fill=_style(view, state["prince"]), stroke="#111", stroke_width=1.5))
         body.append("</g>")
@@ -165,7 +164,8 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
         cards = (", ".join(f"{k} {n}" for k, n in hand.items()) or "no cards") \
             if hand is not None and p == view.get("seat") else f"{pl['hand_size']} cards"
         body.append(_text(x0 + 10, top + 37, f"hand: {cards} · supply {pl['supply']} · "
-                          f"cloisters {pl['cloisters']}" + (" · passed" if pl["passed"] else ""),
+                          f"cloisters {pl['cloisters']}" + (" · passed" if pl["passed"] and view["phase"] in ("act", "moving", "deploy")
+                             else ""),
                           10))
         for i, p2 in enumerate(m["provinces"]):
             body.append(el("rect", x=x0 + 10 + 34 * i, y=top + 43, width=30, height=13, rx=2,
@@ -205,6 +205,10 @@ def render_svg(view: Mapping[str, Any]) -> str:
                        stroke="#a03030" if scoring else "#666",
                        stroke_width=2 if scoring else 1))
         body.append(_text(rx + 15, 57, str(r), 11, "bold", anchor="middle"))
+    body.append(_text(20, HEIGHT - 96, "Each district: open-area members (count per colour), "
+                      "cloister (square, top), three city houses (bottom), prince (triangle); "
+                      "* marks the majority; a dashed rim: reachable with the viewer's cards.",
+                      10))
     body.extend(_map(view, legal, used))
     body.extend(_panel(view, legal, used))
     rest = [a for a in view.get("legal", []) if a not in used]
