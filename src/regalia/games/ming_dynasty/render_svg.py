@@ -163,9 +163,9 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
         hand = pl["hand"]
         cards = (", ".join(f"{k} {n}" for k, n in hand.items()) or "no cards") \
             if hand is not None and p == view.get("seat") else f"{pl['hand_size']} cards"
+        passed = pl["passed"] and view["phase"] in ("act", "moving", "deploy")
         body.append(_text(x0 + 10, top + 37, f"hand: {cards} · supply {pl['supply']} · "
-                          f"cloisters {pl['cloisters']}" + (" · passed" if pl["passed"] and view["phase"] in ("act", "moving", "deploy")
-                             else ""),
+                          f"cloisters {pl['cloisters']}" + (" · passed" if passed else ""),
                           10))
         for i, p2 in enumerate(m["provinces"]):
             body.append(el("rect", x=x0 + 10 + 34 * i, y=top + 43, width=30, height=13, rx=2,
