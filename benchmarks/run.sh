@@ -9,7 +9,7 @@ python="${PYTHON:-python3}"
 runs="${RUNS:-3}"
 seconds="${SECONDS_PER_RUN:-5}"
 tmp="$(mktemp -d)"
-for game in el-grande castles-of-burgundy-cards palais-royal; do
+for game in el-grande castles-of-burgundy-cards palais-royal ming-dynasty; do
     for run in $(seq "$runs"); do
         "$regalia" bench "$game" --players all --seconds "$seconds" --seed "$run" --json \
             > "$tmp/$game.$run.json"
@@ -21,7 +21,7 @@ from pathlib import Path
 tmp = Path(sys.argv[1])
 print("| game | players | games/s | decisions/s | decisions/game | clone µs |")
 print("|---|---|---|---|---|---|")
-for game in ("el-grande", "castles-of-burgundy-cards", "palais-royal"):
+for game in ("el-grande", "castles-of-burgundy-cards", "palais-royal", "ming-dynasty"):
     runs = [json.loads(p.read_text()) for p in sorted(tmp.glob(f"{game}.*.json"))]
     rows = []
     for i, first in enumerate(runs[0]):
