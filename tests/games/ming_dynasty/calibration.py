@@ -93,14 +93,44 @@ def play(players: int, seed: int, ismcts: int = 0, iterations: int = 30,
     return s
 
 
+RECORDS = (  # (players, seed, options, file name) of tests/games/ming_dynasty/records
+    (2, 102, {}, "2p-greedy-defaults"),
+    (3, 103, {"city_tie": "fullest-section"}, "3p-greedy-city_tie-fullest-section"),
+    (4, 104, {"hand_memory": "perfect"}, "4p-greedy-hand_memory-perfect"),
+    (4, 211, {}, "4p-greedy-defaults"),
+)
+
+
+def write_records() -> None:
+    """Play the stored games again (after a rules change that alters them) and save them."""
+    from pathlib import Path
+
+    out = Path(__file__).parent / "records"
+    for players, seed, options, name in RECORDS:
+        s = play(players, seed, **options)
+        (out / f"{name}.json").write_text(s.record().to_json(indent=1) + "\n")
+    s = regalia.new_game("ming-dynasty", 3, seed=77)
+    rng = Rng(77)
+    while not s.is_over():
+        movers = s.to_move()
+        seat = movers[rng.below(len(movers))]
+        legal = s.legal_actions(seat)
+        s.apply(legal[rng.below(len(legal))], seat)
+    (out / "3p-random-defaults.json").write_text(s.record().to_json(indent=1) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--records", action="store_true", help="rewrite the stored records")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--ismcts", type=int, default=0)
     ap.add_argument("--iterations", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    if args.records:
+        write_records()
+        return
     totals: list[int] = []
     wins: dict[str, float] = defaultdict(float)
     taken: dict[str, list[int]] = defaultdict(list)

@@ -44,6 +44,7 @@ PRINCE: list[Action] = [TABLE.add("prince", (d,), f"prince {DISTRICT_IDS[d]}")
 NEUTRAL: list[Action] = [TABLE.add("neutral", (d,), f"neutral {DISTRICT_IDS[d]}")
                          for d in range(N_DISTRICTS)]
 PLACE: list[Action] = [TABLE.add("place", (p,), f"place {p + 1}") for p in range(N_PROVINCES)]
+PLACE_ALL: tuple[Action, ...] = tuple(PLACE)
 TAKE: list[Action] = [TABLE.add("take", (p,), f"take {p + 1}") for p in range(N_PROVINCES)]
 DRAGON: list[Action] = [TABLE.add("dragon", (p,), f"dragon {p + 1}") for p in range(N_PROVINCES)]
 STEP: list[Action] = [TABLE.add("step", (d, False), f"step {DISTRICT_IDS[d]}")

@@ -5,7 +5,8 @@ area and in the city section, one colour (or none) per cloister. Colours are the
 the neutral family at two players. Cards are kinds (the transports of board.TRANSPORTS, then
 the dragon): hands are counts per kind, the supply an unordered multiset drawn from when a
 card is turned face up, the discard pile counts. ``_settle`` carries out decisions that leave
-no choice ("done" alone, a pass without cards) and stops at a real one.
+no choice (a lone "done", a pass without cards, the one card one may take) and stops at a real
+one; sealed return cards are always chosen.
 """
 
 from __future__ import annotations
@@ -38,9 +39,8 @@ PRINCE, NEUTRAL, PLACE, TAKE, ACT, MOVING, DEPLOY, RETURN, BACK, NEUTRAL_BACK, S
 PHASE_NAMES = ("prince", "neutral", "place", "take", "act", "moving", "deploy", "return",
                "back", "neutral-back", "start", "over")
 PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
-# Decisions carried out for the player when they are the only legal one.
-AUTOMATIC = frozenset(("stop", "done", "pass", "back", "neutral_back"))
 NOT_CHOSEN, NOT_INVOLVED = -1, -2
+SEATS = ((0,), (1,), (2,), (3,))
 
 
 class MingState(State):
@@ -148,7 +148,10 @@ class MingState(State):
         if not any(deck):
             self.display[slot] = -1
             return
-        pool = [TRANSPORTS[k] for k, n in enumerate(deck) for _ in range(n)]
+        pool: list[str] = []
+        for k, n in enumerate(deck):
+            if n:
+                pool += [TRANSPORTS[k]] * n
         kind = TRANSPORT_INDEX[self._draw(f"display {slot + 1}", pool)]
         deck[kind] -= 1
         self.display[slot] = kind
@@ -169,7 +172,7 @@ class MingState(State):
     def occupied(self, district: int, seat: int) -> bool:
         """Whether another seat's prince stands in ``district``."""
         prince = self.prince
-        return any(prince[o] == district for o in range(self.players) if o != seat)
+        return prince.count(district) > (prince[seat] == district)
 
     def _can_end(self, seat: int, district: int, hand: list[int]) -> bool:
         """Whether a prince arriving in ``district`` with ``hand`` left can end its move there
@@ -225,14 +228,18 @@ class MingState(State):
     def _settle(self) -> None:
         """Carry out decisions that leave no choice; stop at the next real one."""
         while True:
-            if self.phase in (RETURN, OVER):
+            phase = self.phase
+            if phase == PLACE:  # the most frequent decision: every space is open
+                self._opts = A.PLACE_ALL
+                return
+            if phase in (RETURN, OVER):
                 self._opts = ()
                 return
             opts = self._compute_legal(self.cur)
-            if len(opts) == 1 and opts[0].kind in AUTOMATIC:
+            if len(opts) == 1:
                 self._do(opts[0], self.cur)
                 continue
-            self._opts = tuple(opts)
+            self._opts = opts
             return
 
     def _begin_round(self) -> None:
@@ -475,35 +482,44 @@ class MingState(State):
     # ================================================================== the contract
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == OVER:
-            return ()
         if phase == RETURN:
             return tuple(p for p in range(self.players) if self.sealed[p] == NOT_CHOSEN)
-        return (self.cur,)
+        if phase == OVER:
+            return ()
+        return SEATS[self.cur]
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:  # type: ignore[override]
         if self.phase == RETURN:
-            return [A.RETURN[n] for n in self.return_choices(seat)]
-        return list(self._opts)
+            return tuple(A.RETURN[n] for n in self.return_choices(seat))
+        return self._opts
 
-    def _compute_legal(self, p: int) -> list[Action]:
+    def _compute_legal(self, p: int) -> tuple[Action, ...]:
         phase = self.phase
         out: list[Action] = []
         if phase == PLACE:
-            return list(A.PLACE)
+            return A.PLACE_ALL
         if phase == TAKE:
+            spaces, display = self.spaces, self.display
             for i in range(N_PROVINCES):
-                if self.spaces[i][p] and self.display[i] >= 0:
+                if spaces[i][p] and display[i] >= 0:
                     out.append(A.TAKE[i])
             if self.dragons:
                 for i in range(N_PROVINCES):
-                    if self.spaces[i][p]:
+                    if spaces[i][p]:
                         out.append(A.DRAGON[i])
-            return out
+            return tuple(out)
         if phase in (ACT, MOVING):
             hand = self.hand[p]
             here = self.prince[p]
+            prince = self.prince  # our own prince stands in ``here``, never in ``q``
+            dragon = hand[DRAGON]
             for q, t in self.d.neighbours[here]:
+                if q not in prince:  # the move can end there
+                    if hand[t]:
+                        out.append(A.STEP[q])
+                    if dragon:
+                        out.append(A.STEP_DRAGON[q])
+                    continue
                 for kind, table in ((t, A.STEP), (DRAGON, A.STEP_DRAGON)):
                     if hand[kind]:
                         hand[kind] -= 1
@@ -511,11 +527,12 @@ class MingState(State):
                             out.append(table[q])
                         hand[kind] += 1
             if phase == ACT:
-                out.extend(A.STAY[k] for k in range(N_KINDS) if hand[k])
+                if any(hand):
+                    out.extend(A.STAY[k] for k in range(N_KINDS) if hand[k])
                 out.append(A.PASS)
             elif not self.occupied(here, p):
                 out.append(A.STOP)
-            return out
+            return tuple(out)
         if phase == DEPLOY:
             dist = self.prince[p]
             if not self.deploy_locked and self.deploy_left and self.spaces[dist // 3][p]:
@@ -523,20 +540,20 @@ class MingState(State):
                 if not self.cloister_used:
                     out.append(A.DEPLOY_CLOISTER)
             out.append(A.DONE)
-            return out
+            return tuple(out)
         if phase == PRINCE:
             taken = set(self.prince)
-            return [A.PRINCE[q] for q in range(N_DISTRICTS) if q not in taken]
+            return tuple(A.PRINCE[q] for q in range(N_DISTRICTS) if q not in taken)
         if phase == NEUTRAL:
             nc, cap = self.neutral, self.d.neutral_cap
-            return [A.NEUTRAL[q] for q in range(N_DISTRICTS) if self.open[q][nc] < cap]
+            return tuple(A.NEUTRAL[q] for q in range(N_DISTRICTS) if self.open[q][nc] < cap)
         if phase == BACK:
-            return [A.BACK[q] for q in self._sections_with(p)]
+            return tuple(A.BACK[q] for q in self._sections_with(p))
         if phase == NEUTRAL_BACK:
-            return [A.NEUTRAL_BACK[q] for q in self._sections_with(self.neutral)]
+            return tuple(A.NEUTRAL_BACK[q] for q in self._sections_with(self.neutral))
         if phase == START:
-            return [A.START[s] for s in range(self.players)]
-        return out
+            return tuple(A.START[s] for s in range(self.players))
+        return ()
 
     def _apply(self, action: Action, seat: int) -> None:
         self._do(action, seat)
@@ -772,8 +789,7 @@ class MingState(State):
         if self.phase not in (RETURN, OVER) and not 0 <= self.cur < n:
             raise ValueError("no seat is to move")
         self._opts = ()
-        self._opts = tuple(self._compute_legal(self.cur)) if self.phase not in (RETURN, OVER) \
-            else ()
+        self._opts = self._compute_legal(self.cur) if self.phase not in (RETURN, OVER) else ()
         if self.phase not in (RETURN, OVER) and not self._opts:
             raise ValueError("the seat to move has no legal action")
 
@@ -790,7 +806,7 @@ class MingState(State):
         if self.options["hand_memory"] == "counts":
             self._resample_hands([o for o in range(n) if o != seat], rng)
         if self.phase not in (RETURN, OVER):
-            self._opts = tuple(self._compute_legal(self.cur))
+            self._opts = self._compute_legal(self.cur)
 
     def _resample_hands(self, others: list[int], rng: Rng) -> None:
         """Deal the others' hands afresh, sizes kept: their dragons (their total is known
