@@ -55,6 +55,7 @@ class MingData:
     borders: tuple[tuple[int, int, int], ...]   # (district, district, transport)
     # [district]: ((neighbour, transport), ...) in district order
     neighbours: tuple[tuple[tuple[int, int], ...], ...]
+    transport: tuple[tuple[int, ...], ...]   # [district][district]: the border's, or -1
     neutral_members: int
     neutral_setup: int
     neutral_reinforce: int
@@ -240,5 +241,7 @@ def _check(r: EditionReader) -> MingData:
         district_xy=tuple(xy for xy in dxy if xy is not None),
         borders=tuple(borders),
         neighbours=tuple(tuple(sorted(n)) for n in near),
+        transport=tuple(tuple(next((t for q, t in near[a] if q == b), -1)
+                              for b in range(N_DISTRICTS)) for a in range(N_DISTRICTS)),
         neutral_members=neutral, neutral_setup=setup, neutral_reinforce=reinforce,
         neutral_before=before, neutral_cap=cap)

@@ -20,7 +20,6 @@ from regalia.engine.state import State, places_from_keys
 from regalia.games.ming_dynasty import actions as A
 from regalia.games.ming_dynasty.board import (
     CARD_KINDS,
-    DISTRICT_IDS,
     DRAGON,
     N_DISTRICTS,
     N_KINDS,
@@ -41,6 +40,12 @@ PHASE_NAMES = ("prince", "neutral", "place", "take", "act", "moving", "deploy", 
 PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 NOT_CHOSEN, NOT_INVOLVED = -1, -2
 SEATS = ((0,), (1,), (2,), (3,))
+# The action lists read on every decision, as module globals (a global is read faster than a
+# module's attribute).
+TAKE_, DRAGON_, STEP_, STEP_DRAGON_, STAY_ = A.TAKE, A.DRAGON, A.STEP, A.STEP_DRAGON, A.STAY
+DONE_ONLY = (A.DONE,)
+DEPLOY_OPEN = (A.DEPLOY, A.DONE)
+DEPLOY_ANY = (A.DEPLOY, A.DEPLOY_CLOISTER, A.DONE)
 
 
 class MingState(State):
@@ -262,9 +267,11 @@ class MingState(State):
 
     def _next_placer(self) -> None:
         seat = self.cur
-        for _ in range(self.players):
-            seat = self._after(seat)
-            if self.to_place[seat]:
+        n = self.players
+        to_place = self.to_place
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if to_place[seat]:
                 self.cur = seat
                 return
         self._begin_taking()
@@ -288,8 +295,9 @@ class MingState(State):
 
     def _next_taker(self) -> None:
         seat = self.cur
-        for _ in range(self.players):
-            seat = self._after(seat)
+        n = self.players
+        for _ in range(n):
+            seat = (seat + 1) % n
             if self._may_take(seat):
                 self.cur = seat
                 return
@@ -303,9 +311,11 @@ class MingState(State):
     def _next_actor(self) -> None:
         self.phase = ACT
         seat = self.cur
-        for _ in range(self.players):
-            seat = self._after(seat)
-            if not self.passed[seat]:
+        n = self.players
+        passed = self.passed
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not passed[seat]:
                 self.cur = seat
                 return
         if self.round in self.d.scoring_rounds:
@@ -328,6 +338,8 @@ class MingState(State):
         n = self.players
         for dist in range(3 * prov, 3 * prov + 3):
             counts = self.open[dist]
+            if not any(counts):
+                continue
             moves = majority_moves(counts)
             for c, m in enumerate(moves):
                 if m:
@@ -417,19 +429,23 @@ class MingState(State):
         k = self.scoring_index()
         prov = self.province
         base = 3 * prov
-        for p in range(self.players):
-            self.score[p] += self.city_members(prov, p) * d.city_piece[k]
-        winners = bonus_winners([self.city[dist] for dist in range(base, base + 3)],
-                                self.options["city_tie"])
-        if winners:
-            share = d.city_bonus // len(winners)
-            for c in winners:
-                if c < self.players:
-                    self.score[c] += share
-        for dist in range(base, base + 3):
-            for c in range(self.colours):
-                self.boxed[c] += self.city[dist][c]
-                self.city[dist][c] = 0
+        city = self.city
+        sections = [city[base], city[base + 1], city[base + 2]]
+        if any(sections[0]) or any(sections[1]) or any(sections[2]):
+            per_member = d.city_piece[k]
+            for p in range(self.players):
+                self.score[p] += (sections[0][p] + sections[1][p] + sections[2][p]) * per_member
+            winners = bonus_winners(sections, self.options["city_tie"])
+            if winners:
+                share = d.city_bonus // len(winners)
+                for c in winners:
+                    if c < self.players:
+                        self.score[c] += share
+            for dist in range(base, base + 3):  # members left in the city go to the box
+                section = city[dist]
+                for c in range(self.colours):
+                    self.boxed[c] += section[c]
+                city[dist] = [0] * self.colours
         self.province += 1
         if self.province < N_PROVINCES:
             self._score_province()
@@ -482,6 +498,8 @@ class MingState(State):
     # ================================================================== the contract
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
+        if phase < RETURN:  # one seat decides in every phase before the scoring
+            return SEATS[self.cur]
         if phase == RETURN:
             return tuple(p for p in range(self.players) if self.sealed[p] == NOT_CHOSEN)
         if phase == OVER:
@@ -495,52 +513,50 @@ class MingState(State):
 
     def _compute_legal(self, p: int) -> tuple[Action, ...]:
         phase = self.phase
-        out: list[Action] = []
-        if phase == PLACE:
-            return A.PLACE_ALL
         if phase == TAKE:
             spaces, display = self.spaces, self.display
+            takes = []
+            dragons = []
             for i in range(N_PROVINCES):
-                if spaces[i][p] and display[i] >= 0:
-                    out.append(A.TAKE[i])
-            if self.dragons:
-                for i in range(N_PROVINCES):
-                    if spaces[i][p]:
-                        out.append(A.DRAGON[i])
-            return tuple(out)
+                if spaces[i][p]:
+                    if display[i] >= 0:
+                        takes.append(TAKE_[i])
+                    dragons.append(DRAGON_[i])
+            return tuple(takes + dragons) if self.dragons else tuple(takes)
         if phase in (ACT, MOVING):
+            out = []
             hand = self.hand[p]
-            here = self.prince[p]
             prince = self.prince  # our own prince stands in ``here``, never in ``q``
+            here = prince[p]
             dragon = hand[DRAGON]
             for q, t in self.d.neighbours[here]:
                 if q not in prince:  # the move can end there
                     if hand[t]:
-                        out.append(A.STEP[q])
+                        out.append(STEP_[q])
                     if dragon:
-                        out.append(A.STEP_DRAGON[q])
+                        out.append(STEP_DRAGON_[q])
                     continue
-                for kind, table in ((t, A.STEP), (DRAGON, A.STEP_DRAGON)):
+                for kind, table in ((t, STEP_), (DRAGON, STEP_DRAGON_)):
                     if hand[kind]:
                         hand[kind] -= 1
                         if self._can_end(p, q, hand):
                             out.append(table[q])
                         hand[kind] += 1
             if phase == ACT:
-                if any(hand):
-                    out.extend(A.STAY[k] for k in range(N_KINDS) if hand[k])
+                for k in range(N_KINDS):
+                    if hand[k]:
+                        out.append(STAY_[k])
                 out.append(A.PASS)
             elif not self.occupied(here, p):
                 out.append(A.STOP)
             return tuple(out)
         if phase == DEPLOY:
-            dist = self.prince[p]
-            if not self.deploy_locked and self.deploy_left and self.spaces[dist // 3][p]:
-                out.append(A.DEPLOY)
-                if not self.cloister_used:
-                    out.append(A.DEPLOY_CLOISTER)
-            out.append(A.DONE)
-            return tuple(out)
+            if self.deploy_locked or not self.deploy_left or \
+                    not self.spaces[self.prince[p] // 3][p]:
+                return DONE_ONLY
+            return DEPLOY_OPEN if self.cloister_used else DEPLOY_ANY
+        if phase == PLACE:
+            return A.PLACE_ALL
         if phase == PRINCE:
             taken = set(self.prince)
             return tuple(A.PRINCE[q] for q in range(N_DISTRICTS) if q not in taken)
@@ -581,7 +597,7 @@ class MingState(State):
             self._next_taker()
         elif kind == "step":
             q, by_dragon = action.args
-            self._pay(p, DRAGON if by_dragon else self.border(self.prince[p], q))
+            self._pay(p, DRAGON if by_dragon else self.d.transport[self.prince[p]][q])
             self.prince[p] = q
             self.phase = MOVING
         elif kind == "stop":
@@ -654,12 +670,6 @@ class MingState(State):
             self.dragons += 1
         else:
             self.discard[kind] += 1
-
-    def border(self, a: int, b: int) -> int:
-        for q, t in self.d.neighbours[a]:
-            if q == b:
-                return t
-        raise ValueError(f"no border between {DISTRICT_IDS[a]} and {DISTRICT_IDS[b]}")
 
     @property
     def phase_name(self) -> str:
