@@ -44,6 +44,7 @@ SEATS = ((0,), (1,), (2,), (3,))
 # module's attribute).
 TAKE_, DRAGON_, STEP_, STEP_DRAGON_, STAY_ = A.TAKE, A.DRAGON, A.STEP, A.STEP_DRAGON, A.STAY
 DONE_ONLY = (A.DONE,)
+DISPLAY_LABELS = tuple(f"display {i + 1}" for i in range(N_PROVINCES))
 DEPLOY_OPEN = (A.DEPLOY, A.DONE)
 DEPLOY_ANY = (A.DEPLOY, A.DEPLOY_CLOISTER, A.DONE)
 
@@ -150,14 +151,14 @@ class MingState(State):
             for k, n in enumerate(self.discard):
                 deck[k] += n
             self.discard = [0] * len(TRANSPORTS)
-        if not any(deck):
-            self.display[slot] = -1
-            return
+            if not any(deck):
+                self.display[slot] = -1
+                return
         pool: list[str] = []
         for k, n in enumerate(deck):
             if n:
                 pool += [TRANSPORTS[k]] * n
-        kind = TRANSPORT_INDEX[self._draw(f"display {slot + 1}", pool)]
+        kind = TRANSPORT_INDEX[self._draw(DISPLAY_LABELS[slot], pool)]
         deck[kind] -= 1
         self.display[slot] = kind
 
