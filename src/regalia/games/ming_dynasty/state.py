@@ -799,6 +799,8 @@ class MingState(State):
             raise ValueError(f"inconsistent position: {err}") from None
         if self.phase not in (RETURN, OVER) and not 0 <= self.cur < n:
             raise ValueError("no seat is to move")
+        if self.phase == RETURN and NOT_CHOSEN not in self.sealed:
+            raise ValueError("a return choice with nobody left to choose")
         self._opts = ()
         self._opts = self._compute_legal(self.cur) if self.phase not in (RETURN, OVER) else ()
         if self.phase not in (RETURN, OVER) and not self._opts:
