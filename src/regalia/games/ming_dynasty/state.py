@@ -241,7 +241,8 @@ class MingState(State):
             if phase in (RETURN, OVER):
                 self._opts = ()
                 return
-            opts = self._compute_legal(self.cur)
+            # phase 2 found the seat to take by its options: they are set already
+            opts = self._opts if phase == TAKE else self._compute_legal(self.cur)
             if len(opts) == 1:
                 self._do(opts[0], self.cur)
                 continue
@@ -277,13 +278,19 @@ class MingState(State):
                 return
         self._begin_taking()
 
-    def _may_take(self, seat: int) -> bool:
+    def _take_options(self, seat: int) -> tuple[Action, ...]:
+        """Phase 2: what ``seat`` may take now (nothing with a full hand)."""
         if sum(self.hand[seat]) >= self.d.hand_limit:
-            return False
+            return ()
+        spaces, display = self.spaces, self.display
+        takes = []
+        dragons = []
         for i in range(N_PROVINCES):
-            if self.spaces[i][seat] and (self.display[i] >= 0 or self.dragons):
-                return True
-        return False
+            if spaces[i][seat]:
+                if display[i] >= 0:
+                    takes.append(TAKE_[i])
+                dragons.append(DRAGON_[i])
+        return tuple(takes + dragons) if self.dragons else tuple(takes)
 
     def _begin_taking(self) -> None:
         for i in range(N_PROVINCES):
@@ -291,7 +298,10 @@ class MingState(State):
                 self._refill(i)
         self.phase = TAKE
         self.cur = self.start
-        if not self._may_take(self.cur):
+        opts = self._take_options(self.cur)
+        if opts:
+            self._opts = opts  # _settle takes them as they are
+        else:
             self._next_taker()
 
     def _next_taker(self) -> None:
@@ -299,8 +309,10 @@ class MingState(State):
         n = self.players
         for _ in range(n):
             seat = (seat + 1) % n
-            if self._may_take(seat):
+            opts = self._take_options(seat)
+            if opts:
                 self.cur = seat
+                self._opts = opts
                 return
         self._begin_acting()
 
@@ -515,15 +527,7 @@ class MingState(State):
     def _compute_legal(self, p: int) -> tuple[Action, ...]:
         phase = self.phase
         if phase == TAKE:
-            spaces, display = self.spaces, self.display
-            takes = []
-            dragons = []
-            for i in range(N_PROVINCES):
-                if spaces[i][p]:
-                    if display[i] >= 0:
-                        takes.append(TAKE_[i])
-                    dragons.append(DRAGON_[i])
-            return tuple(takes + dragons) if self.dragons else tuple(takes)
+            return self._take_options(p)
         if phase in (ACT, MOVING):
             out = []
             hand = self.hand[p]
