@@ -164,9 +164,10 @@ def test_moving_pays_each_border_and_then_deploys() -> None:
     s.apply("deploy", 0)
     s.apply("deploy", 0)
     assert s.open[d("1c")][0] == 2 and s.spaces[0][0] == 0
-    # nothing left to deploy: the turn passes on; the others, without cards, pass
-    assert s.passed[1] and s.passed[2]
-    assert s.to_move() == (0,) and s.phase_name == "act"
+    # nothing left to deploy: the player still ends the deployment himself
+    assert legal(s) == ["done"]
+    s.apply("done", 0)
+    assert s.to_move() == (1,) and s.phase_name == "act"
 
 
 def test_moving_through_an_occupied_district_without_ending_there() -> None:
@@ -239,8 +240,9 @@ def test_cloister_lock_forbids_deploying_into_that_district() -> None:
     on_space(s, 0, 1, 2)
     enter(s, "act", 0)
     s.apply("stay horse", 0)
-    assert s.to_move() == (1,), "locked: the deployment ends at once"
-    assert s.spaces[0][0] == 2
+    assert legal(s) == ["done"], "locked: nothing can be deployed there"
+    s.apply("done", 0)
+    assert s.to_move() == (1,) and s.spaces[0][0] == 2
 
 
 def test_only_the_matching_province_space_supplies_the_deployment() -> None:
@@ -249,7 +251,7 @@ def test_only_the_matching_province_space_supplies_the_deployment() -> None:
     on_space(s, 0, 2, 3)  # province 2, but the prince stands in province 1
     enter(s, "act", 0)
     s.apply("stay horse", 0)
-    assert s.to_move() == (1,)
+    assert legal(s) == ["done"]
 
 
 def test_a_pass_leaves_phase_three_and_the_others_go_on() -> None:
@@ -258,17 +260,47 @@ def test_a_pass_leaves_phase_three_and_the_others_go_on() -> None:
         give(s, p, "horse", 2)
     enter(s, "act", 0)
     s.apply("pass", 0)
-    s.apply("stay horse", 1)  # nothing to deploy: the turn ends by itself
+    s.apply("stay horse", 1)
+    s.apply("done", 1)  # nothing to deploy
     assert s.to_move() == (2,)
     s.apply("stay horse", 2)
+    s.apply("done", 2)
     assert s.to_move() == (1,), "seat 0 passed and is skipped"
 
 
-def test_a_player_without_cards_passes_by_itself() -> None:
+def test_a_player_without_cards_still_passes_himself() -> None:
+    # SEED 3.3: a player who cannot play a card "may pass"; the rules do not pass for him,
+    # so the one legal decision stays his (and is in the record).
     s = _acting()
     give(s, 1, "horse")
     enter(s, "act", 0)
+    assert s.to_move() == (0,) and legal(s) == ["pass"] and not s.passed[0]
+    s.apply("pass", 0)
     assert s.to_move() == (1,) and s.passed[0]
+    assert s.moves()[-1]["action"] == "pass"
+
+
+def test_the_only_card_one_may_take_is_still_taken_by_the_player() -> None:
+    s = started(3, edition=edition_with("dragons = 18", "dragons = 4"))
+    on_space(s, 0, 3)
+    give(s, 1, "dragon")
+    assert s.dragons == 0
+    enter(s, "take", 0)
+    assert s.to_move() == (0,) and legal(s) == ["take 3"]
+    before = sum(s.hand[0])
+    s.apply("take 3", 0)
+    assert sum(s.hand[0]) == before + 1
+    assert [m["action"] for m in s.moves() if "action" in m][-1] == "take 3"
+
+
+def test_a_move_with_no_card_to_go_on_is_ended_by_the_player() -> None:
+    s = _acting()
+    give(s, 0, "junk")
+    enter(s, "act", 0)
+    s.apply("step 1c", 0)
+    assert s.phase_name == "moving" and legal(s) == ["stop"]
+    s.apply("stop", 0)
+    assert s.phase_name == "deploy"
 
 
 def test_reachable_districts_follow_the_cards_in_hand() -> None:

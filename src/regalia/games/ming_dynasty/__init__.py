@@ -24,11 +24,12 @@ OPTIONS = (
         ("own-section", "fullest-section"),
     ),
     Option(
-        "hand_memory", "counts",
-        "What a seat knows of other hands: 'counts' (their sizes: hands are secret) or "
-        "'perfect' (every card enters a hand face up, so a seat that remembers every take "
-        "knows them all).",
-        ("counts", "perfect"),
+        "hand_memory", "perfect",
+        "What a seat knows of other hands: 'perfect' (every card enters a hand face up from "
+        "the display or the open dragon stack and leaves it face up, so a seat with perfect "
+        "memory, as DESIGN.md models every seat, knows them all) or 'counts' (only their "
+        "sizes: players who hold their cards closed and do not keep track).",
+        ("perfect", "counts"),
     ),
 )
 

@@ -11,10 +11,10 @@ the viewer knows them, ``passed``, ``sealed`` (chosen or not), ``revealed``); ``
 (two players: supply and box); ``dragons``, ``deck``, ``discard``; ``scoring`` (the province
 being scored); ``reachable`` (the viewer's prince's reachable districts); ``deploy``.
 
-Hands are secret and their sizes public (issue 10), the default ``hand_memory = "counts"``.
-Every card enters a hand face up, though, so a seat with perfect memory could know them all:
-the option ``hand_memory = "perfect"`` shows every hand to every seat. Sealed return cards
-stay hidden until every seat involved has chosen.
+Every card enters a hand face up (the display, the open dragon stack) and leaves it face up
+(the open discard pile), and views model a seat with perfect memory (DESIGN.md), so by default
+(``hand_memory = "perfect"``) every hand is in every view; ``hand_memory = "counts"`` shows
+other hands' sizes only. Sealed return cards stay hidden until every seat involved has chosen.
 """
 
 from __future__ import annotations
