@@ -155,7 +155,10 @@ def test_determinized_samples_agree_with_the_seat_view(case: tuple[str, int]) ->
                     for _s in playout(sample, Rng(step)):
                         pass
     info = regalia.get_game(game)
-    if not info.extra.get("perfect_information", False):
+    # a game may name player counts whose random games seldom hold a secret (Ming Dynasty at
+    # two: only a sealed return choice while the other seat still chooses)
+    if not info.extra.get("perfect_information", False) and \
+            players not in info.extra.get("rarely_hidden_at", ()):
         assert varied > 0, "determinize never resampled anything hidden"
 
 

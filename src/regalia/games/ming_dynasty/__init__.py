@@ -53,6 +53,9 @@ INFO = register(GameInfo(
     public_chance=("display",),
     render_text=render_text,
     render_svg=render_svg,
+    # Every card is seen entering and leaving a hand, so with perfect memory the only secret
+    # is a sealed return choice; random two-player games seldom meet one.
+    extra={"rarely_hidden_at": (2,)},
 ))
 
 __all__ = ["INFO", "MingState", "load_edition"]

@@ -243,7 +243,7 @@ class MingState(State):
         phase = self.phase
         if phase == PLACE:  # the most frequent decision: every space is open
             self._opts = PLACE_ALL_
-        elif phase == RETURN or phase == OVER:
+        elif phase in (RETURN, OVER):
             self._opts = ()
         elif phase != TAKE:  # phase 2 found the seat to take by its options: they are set
             self._opts = self._compute_legal(self.cur)
@@ -525,7 +525,7 @@ class MingState(State):
 
     def _compute_legal(self, p: int) -> tuple[Action, ...]:
         phase = self.phase
-        if phase == ACT or phase == MOVING:
+        if phase in (ACT, MOVING):
             hand = self.hand[p]
             if not any(hand):  # no card: pass, or end the move (it never enters a prince)
                 return PASS_ONLY if phase == ACT else STOP_ONLY
@@ -551,7 +551,7 @@ class MingState(State):
                     if hand[k]:
                         out.append(STAY_[k])
                 out.append(A.PASS)
-            elif not self.occupied(here, p):
+            elif prince.count(here) == 1:  # no other prince here: the move may end
                 out.append(A.STOP)
             return tuple(out)
         if phase == DEPLOY:
@@ -585,7 +585,13 @@ class MingState(State):
             i = action.args[0]
             self.supply[p] -= 1
             self.spaces[i][p] += 1
-            self.to_place[p] -= 1
+            to_place = self.to_place
+            to_place[p] -= 1
+            after = p + 1 if p + 1 < self.players else 0
+            if to_place[after]:  # the usual case, without the search of _next_placer
+                self.cur = after
+                self._opts = PLACE_ALL_
+                return
             self._next_placer()
         elif kind == "step":
             q, by_dragon = action.args
@@ -672,7 +678,7 @@ class MingState(State):
         phase = self.phase  # _settle, inlined: it runs after every decision
         if phase == PLACE:
             self._opts = PLACE_ALL_
-        elif phase == RETURN or phase == OVER:
+        elif phase in (RETURN, OVER):
             self._opts = ()
         elif phase != TAKE:
             self._opts = self._compute_legal(self.cur)
