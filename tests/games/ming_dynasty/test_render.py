@@ -81,3 +81,26 @@ def test_the_svg_map_follows_the_edition() -> None:
     s = regalia.new_game("ming-dynasty", 3, seed=1)
     t = regalia.new_game("ming-dynasty", 3, seed=1, edition=other)
     assert render_svg(s.view(None)).count(">jun<") + 1 == render_svg(t.view(None)).count(">jun<")
+
+
+def test_ten_or_more_tiles_of_a_colour_stay_readable_in_the_terminal() -> None:
+    from regalia.games.ming_dynasty.render_text import render_text
+    from tests.games.ming_dynasty.md_helpers import set_tiles, started
+
+    s = started(3)
+    set_tiles(s, 0, [16, 0, 0, 0, 0, 0])
+    text = render_text(s.view(0))
+    assert "tiles 16/0/0/0/0/0" in text
+
+
+def test_phase_three_choices_fit_four_menu_columns_at_80_columns() -> None:
+    # The terminal lists up to a dozen phase-3 choices in columns of fourteen
+    # characters: every description there must fit whole.
+    from tests.games.ming_dynasty.md_helpers import enter, give, started
+
+    s = started(3)
+    for kind in ("horse", "rickshaw", "junk", "dragon"):
+        give(s, 0, kind)
+    enter(s, "act", 0)
+    texts = [s.describe(a) for a in s.legal_actions(0)]
+    assert len(texts) > 8 and max(len(t) for t in texts) <= 14

@@ -100,7 +100,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
                           for k, c in hand.items()) or "no cards") if hand is not None \
             else f"{pl['hand_size']} cards"
         acting = view["phase"] in ("act", "moving", "deploy")
-        tiles = "".join(str(t) for t in pl["tiles"])
+        # one digit per province colour; from ten tiles of a colour on, separated
+        sep = "/" if max(pl["tiles"]) > 9 else ""
+        tiles = sep.join(str(t) for t in pl["tiles"])
         extra = ""
         if "sealed" in pl:
             extra = " return:" + (str(pl["return"]) if "return" in pl else

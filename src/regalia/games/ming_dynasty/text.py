@@ -20,6 +20,8 @@ def space_name(s: MingState, province: int) -> str:
 
 
 def describe(s: MingState, action: Action) -> str:
+    # Phase 3 offers up to a dozen choices, shown in three columns at 80 columns: its
+    # sentences stay within fourteen characters (the board names each district's province).
     kind, args = action.kind, action.args
     if kind == "prince":
         return f"prince to {district_name(s, args[0])}"
@@ -30,29 +32,29 @@ def describe(s: MingState, action: Action) -> str:
     if kind == "take":
         card = s.display[args[0]]
         what = TRANSPORTS[card] if card >= 0 else "card"
-        return f"take the {what} at {space_name(s, args[0])}"
-    if kind == "dragon":
-        return f"dragon, a member from {space_name(s, args[0])} to the box"
+        return f"take the {what} (space {args[0] + 1})"
+    if kind == "dragon":  # short enough for a two-column menu at 80 columns
+        return f"dragon (box a member, space {args[0] + 1})"
     if kind == "step":
         if args[1]:
-            return f"prince to {district_name(s, args[0])}, pay a dragon"
+            return f"{DISTRICT_IDS[args[0]]} by dragon"
         here = s.prince[s.cur] if s.cur >= 0 else -1
         pay = next((TRANSPORTS[t] for q, t in s.d.neighbours[here] if q == args[0]), "card") \
             if here >= 0 else "card"
-        return f"prince to {district_name(s, args[0])}, pay a {pay}"
+        return f"{DISTRICT_IDS[args[0]]} by {pay}"
     if kind == "stop":
         return "end the move here"
     if kind == "stay":
-        return f"stay, discard a {CARD_KINDS[args[0]]}"
+        return f"stay: {CARD_KINDS[args[0]]}"
     if kind == "deploy":
         return "deploy a member into the cloister" if args[0] else \
             "deploy a member into the open area"
     if kind == "done":
         return "end the deployment"
     if kind == "pass":
-        return "pass for the rest of phase 3"
+        return "pass (round)"
     if kind == "return":
-        return f"return {args[0]} member{'s' if args[0] != 1 else ''} from the city"
+        return f"send {args[0]} back" if args[0] else "keep all"
     if kind == "back":
         return f"a city member back to {district_name(s, args[0])}"
     if kind == "neutral_back":
