@@ -310,3 +310,28 @@ def test_reachable_districts_follow_the_cards_in_hand() -> None:
     reach = s.view(0)["reachable"]
     assert "1b" in reach and "1c" in reach and "4a" in reach
     assert "3a" not in reach
+
+
+def test_a_move_may_end_in_the_district_it_started_from() -> None:
+    # SEED 3.1 asks one or more steps, each across a border; none forbids coming back
+    # (A -> B -> A costs two cards where a stay, 3.2, costs one).
+    s = _acting()
+    give(s, 0, "horse", 2)  # 1a-1b is a horse border
+    enter(s, "act", 0)
+    s.apply("step 1b", 0)
+    s.apply("step 1a", 0)
+    assert s.prince[0] == d("1a") and "stop" in legal(s)
+    s.apply("stop", 0)
+    assert s.phase_name == "deploy" and s.discard[HORSE] == 2
+
+
+def test_a_deployment_ends_by_itself_at_its_third_member_and_the_record_shows_no_done() -> None:
+    s = _acting()
+    give(s, 0, "horse")
+    on_space(s, 0, 1, 4)
+    enter(s, "act", 0)
+    s.apply("stay horse", 0)
+    for _ in range(3):
+        s.apply("deploy", 0)
+    assert s.phase_name == "act" and s.to_move() == (1,)
+    assert [m["action"] for m in s.moves() if "action" in m][-1] == "deploy"

@@ -164,3 +164,24 @@ def test_scores_and_places_after_the_last_round() -> None:
     s.apply("return 0", 1)
     assert s.is_over() and s.to_move() == ()
     assert s.ranking()[1] == 1
+
+
+def test_return_cards_come_back_for_the_next_city() -> None:
+    # Four cards and up to six cities a scoring: the cards played for one city are in hand
+    # again for the next (an inference from the counts; SEED 4.2 is silent).
+    s = started(3)
+    in_open(s, 0, "1b", 3)
+    in_open(s, 0, "2b", 3)
+    score(s, 2, province=1)
+    s.apply("return 2", 0)
+    assert s.province == 1 and s.phase_name == "return"
+    assert legal(s, 0) == ["return 0", "return 1", "return 2"]
+
+
+def test_an_emptied_tile_colour_gives_no_tile() -> None:
+    s = started(3)
+    s.tile_supply[0], s.tiles[2][0] = 0, s.tiles[2][0] + s.tile_supply[0]
+    in_open(s, 0, "1b", 2)
+    before = list(s.tiles[0])
+    score(s, 2)
+    assert s.city[d("1b")][0] == 2 and s.tiles[0] == before
