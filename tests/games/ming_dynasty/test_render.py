@@ -13,8 +13,9 @@ from regalia.games.ming_dynasty.render_text import render_text
 from tests.games.ming_dynasty.md_helpers import edition_with
 
 
-def _positions(players: int, seed: int, every: int = 23) -> list[regalia.engine.State]:
-    s = regalia.new_game("ming-dynasty", players, seed=seed)
+def _positions(players: int, seed: int, every: int = 23,
+               **options: str) -> list[regalia.engine.State]:
+    s = regalia.new_game("ming-dynasty", players, seed=seed, **options)
     rng = Rng(seed)
     out = []
     step = 0
@@ -64,15 +65,18 @@ def test_the_svg_is_well_formed_and_marks_legal_actions() -> None:
         assert marked == set(view["legal"])
 
 
-def test_the_svg_shows_cards_only_to_their_owner() -> None:
-    s = _positions(3, 9)[4]
+def test_the_svg_shows_cards_only_to_their_owner_when_hands_are_closed() -> None:
+    s = next(x for x in _positions(3, 9, hand_memory="counts")
+             if len(x.view(0)["players"][0]["hand"]) == 1)
     mine = render_svg(s.view(0))
     theirs = render_svg(s.view(1))
     hand = s.view(0)["players"][0]["hand"]
-    if hand:
-        kind = next(iter(hand))
-        assert f"hand: {kind}" in mine
-        assert f"hand: {kind}" not in theirs.split("Player 1")[1].split("Player 2")[0]
+    assert hand
+    kind = next(iter(hand))
+    assert f"hand: {kind}" in mine
+    assert f"hand: {kind}" not in theirs.split("Player 1")[1].split("Player 2")[0]
+    s = regalia.State.from_json(s.to_json().replace('"counts"', '"perfect"'))  # the default
+    assert f"hand: {kind}" in render_svg(s.view(1)).split("Player 1")[1].split("Player 2")[0]
 
 
 def test_the_svg_map_follows_the_edition() -> None:

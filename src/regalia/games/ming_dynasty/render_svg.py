@@ -5,8 +5,8 @@ follows the edition's data (``view["map"]``): each district is a disc in its pro
 at the edition's place, holding its open-area members per colour, its cloister and its three
 city houses; each border is a line with its transport's initial; the province's name marks its
 city. On the right: the six province spaces with their members and the display card beside
-each, then each seat's score (and the place on the score track), tiles, hand (cards to their
-owner only) and the dragon supply; the round track on top.
+each, then each seat's score (and the place on the score track), tiles, hand (its cards where
+the view holds them: to every seat by default, to the owner only with hand_memory=counts) and the dragon supply; the round track on top.
 
 Elements an action can target carry its notation in ``data-action`` when the view's
 ``legal`` list holds it: a district (prince, neutral, step, back), a province space (place,
@@ -162,7 +162,7 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
                           12, "bold"))
         hand = pl["hand"]
         cards = (", ".join(f"{k} {n}" for k, n in hand.items()) or "no cards") \
-            if hand is not None and p == view.get("seat") else f"{pl['hand_size']} cards"
+            if hand is not None else f"{pl['hand_size']} cards"
         passed = pl["passed"] and view["phase"] in ("act", "moving", "deploy")
         body.append(_text(x0 + 10, top + 37, f"hand: {cards} · supply {pl['supply']} · "
                           f"cloisters {pl['cloisters']}" + (" · passed" if passed else ""),
