@@ -6,7 +6,8 @@ at the edition's place, holding its open-area members per colour, its cloister a
 city houses; each border is a line with its transport's initial; the province's name marks its
 city. On the right: the six province spaces with their members and the display card beside
 each, then each seat's score (and the place on the score track), tiles, hand (its cards where
-the view holds them: to every seat by default, to the owner only with hand_memory=counts) and the dragon supply; the round track on top.
+the view holds them: to every seat by default, to the owner only with
+hand_memory=counts) and the dragon supply; the round track on top.
 
 Elements an action can target carry its notation in ``data-action`` when the view's
 ``legal`` list holds it: a district (prince, neutral, step, back), a province space (place,
