@@ -21,6 +21,7 @@ BUILTIN_GAMES: dict[str, str] = {
     "castles-of-burgundy-cards": "regalia.games.castles_of_burgundy_cards",
     "palais-royal": "regalia.games.palais_royal",
     "shadow-of-the-emperor": "regalia.games.shadow_of_the_emperor",
+    "ming-dynasty": "regalia.games.ming_dynasty",
 }
 
 

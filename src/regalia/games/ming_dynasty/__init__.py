@@ -1,0 +1,61 @@
+"""Ming Dynasty (Robert F. Watson, Hans im Glück 2007), 2 to 4 players.
+
+>>> import regalia
+>>> state = regalia.new_game("ming-dynasty", 3, seed=3)
+>>> state.legal_actions()[0].text
+'prince 1a'
+"""
+
+from __future__ import annotations
+
+from regalia.engine.registry import GameInfo, Option, register
+from regalia.games.ming_dynasty.actions import TABLE
+from regalia.games.ming_dynasty.edition import load_edition
+from regalia.games.ming_dynasty.render_svg import render_svg
+from regalia.games.ming_dynasty.render_text import render_text
+from regalia.games.ming_dynasty.state import GAME_ID, MingState
+
+OPTIONS = (
+    Option(
+        "city_tie", "own-section",
+        "City bonus tie (SEED 'most members in the largest city section'): 'own-section' "
+        "(most members in any one district's three houses) or 'fullest-section' (most members "
+        "in the section that holds most members of all).",
+        ("own-section", "fullest-section"),
+    ),
+    Option(
+        "hand_memory", "perfect",
+        "What a seat knows of other hands: 'perfect' (every card enters a hand face up from "
+        "the display or the open dragon stack and leaves it face up, so a seat with perfect "
+        "memory, as DESIGN.md models every seat, knows them all) or 'counts' (only their "
+        "sizes: players who hold their cards closed and do not keep track).",
+        ("perfect", "counts"),
+    ),
+)
+
+INFO = register(GameInfo(
+    id=GAME_ID,
+    title="Ming Dynasty",
+    designers=("Robert F. Watson",),
+    year=2007,
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    rules_version="1",
+    summary=("Move your prince across the six provinces with movement cards, deploy family "
+             "members into districts and cloisters, and win the district majorities that send "
+             "them into the cities for province tiles, city points and bonuses."),
+    state_class=MingState,
+    actions=TABLE,
+    load_edition=load_edition,
+    options=OPTIONS,
+    # The display's cards are turned face up.
+    public_chance=("display",),
+    render_text=render_text,
+    render_svg=render_svg,
+    # Every card is seen entering and leaving a hand, so with perfect memory the only secret
+    # is a sealed return choice; random two-player games seldom meet one.
+    extra={"rarely_hidden_at": (2,)},
+))
+
+__all__ = ["INFO", "MingState", "load_edition"]

@@ -1,0 +1,20 @@
+"""The board's fixed shape: six provinces of three districts, their ids, the transport names.
+
+The rules print six provinces of three districts each; which districts border which, and by
+which transport, is the edition's (see edition.py). Districts are numbered 0-17, province by
+province: district ``d`` lies in province ``d // 3`` and is written ``1a`` ... ``6c``.
+"""
+
+from __future__ import annotations
+
+N_PROVINCES = 6
+N_DISTRICTS = 18
+DISTRICT_IDS = tuple(f"{p + 1}{letter}" for p in range(N_PROVINCES) for letter in "abc")
+DISTRICT_INDEX = {name: d for d, name in enumerate(DISTRICT_IDS)}
+# The transport symbols an edition may print on borders and cards (reviews name horse,
+# rickshaw and junk; the rest leave room for the real board). The dragon is no transport.
+TRANSPORTS = ("horse", "rickshaw", "junk", "barge", "cart", "palanquin")
+TRANSPORT_INDEX = {t: i for i, t in enumerate(TRANSPORTS)}
+DRAGON = len(TRANSPORTS)          # the dragon's index in a hand
+CARD_KINDS = (*TRANSPORTS, "dragon")
+N_KINDS = len(CARD_KINDS)
