@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from statistics import fmean
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.table import Table
 
@@ -27,6 +27,8 @@ from regalia.engine.errors import RegaliaError
 from regalia.engine.files import FileExists, check_writable, write_atomic
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.state import State
+
+T = TypeVar("T")
 
 MAX_DECISIONS = 1_000_000  # a game longer than this is a bug in a rules core, not a long game
 
@@ -133,17 +135,22 @@ def run_series(series: Series, games: int, workers: int = 1,
     return results
 
 
-def _results(series: Series, games: int, workers: int) -> Iterator[GameResult]:
-    job = partial(play_one, series)
+def numbered_results(job: Callable[[int], T], games: int, workers: int,
+                     chunksize: int | None = None) -> Iterator[T]:
+    """``job(0)``, ``job(1)``, … in that order, on ``workers`` processes (in this one if one)."""
     if workers <= 1 or games <= 1:
         yield from map(job, range(games))
         return
     methods = multiprocessing.get_all_start_methods()
     # fork lets workers inherit games registered at run time (plug-ins, tests).
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    chunk = max(1, min(16, games // (workers * 4)))
+    chunk = chunksize or max(1, min(16, games // (workers * 4)))
     with ctx.Pool(workers) as pool:
         yield from pool.imap(job, range(games), chunksize=chunk)
+
+
+def _results(series: Series, games: int, workers: int) -> Iterator[GameResult]:
+    return numbered_results(partial(play_one, series), games, workers)
 
 
 def summarize(series: Series, results: Sequence[GameResult], seconds: float,

@@ -12,7 +12,6 @@ same whatever the number of workers (unless bots think by the clock: ``think=``)
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -27,7 +26,7 @@ from regalia.bots.base import close_bots
 from regalia.cli.console import safe
 from regalia.cli.ratings import rate_games, wilson_interval
 from regalia.cli.seeds import bot_seed
-from regalia.cli.simulate import MAX_DECISIONS, Series, record_path
+from regalia.cli.simulate import MAX_DECISIONS, Series, numbered_results, record_path
 from regalia.engine.errors import InvalidOption, RegaliaError
 from regalia.engine.files import write_atomic
 
@@ -125,14 +124,8 @@ def run(t: Tournament, games: int, workers: int = 1,
 
 
 def _results(t: Tournament, games: int, workers: int) -> Iterator[MatchResult]:
-    job = partial(play_match, t)
-    if workers <= 1 or games <= 1:
-        yield from map(job, range(games))
-        return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ctx.Pool(workers) as pool:
-        yield from pool.imap(job, range(games), chunksize=1)
+    # One game a chunk: tournament games are long, and the progress bar moves with each.
+    return numbered_results(partial(play_match, t), games, workers, chunksize=1)
 
 
 def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
