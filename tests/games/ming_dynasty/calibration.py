@@ -52,7 +52,9 @@ def greedy(s: MingState, seat: int, rng: Rng) -> Action:
         if _good(s, seat, here):
             hand = s.hand[seat]
             kind = max(range(DRAGON), key=lambda k: hand[k]) if any(hand[:DRAGON]) else DRAGON
-            return by_text[f"stay {CARD_KINDS[kind]}"]
+            stay = by_text.get(f"stay {CARD_KINDS[kind]}")
+            if stay is not None:  # an empty hand cannot pay for staying
+                return stay
         steps = [a for a in legal if a.kind == "step" and not a.args[1]]
         steps = steps or [a for a in legal if a.kind == "step"]
         toward = [a for a in steps if _good(s, seat, a.args[0])]
