@@ -147,13 +147,7 @@ def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool
     tiles and three knights: the electorates where an aristocrat could be placed (a free
     space or a knight to push), whether the seat could Move, whether a Doctor has a target,
     whether the seat has a Baron to marry, a knight to promote, and a tile in supply."""
-    cap_a = s.cap_a
-    used = s.arist_used
-    ka = s.knight_arist
-    placeable = 0
-    for e in s.play_list:
-        if used[e] < cap_a[e] or ka[e]:
-            placeable |= 1 << e
+    placeable = space(s)[1]
     where, age, couple = s.where, s.age, s.couple
     lo = seat * TILES
     own_arist = 0
@@ -267,16 +261,32 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     return out
 
 
-def free_spots(s: ShadowState) -> list[int]:
+def space(s: ShadowState) -> tuple[tuple[int, ...], int]:
+    """The free aristocrat and castle spots, and the mask of electorates where an
+    aristocrat could be placed (a free space or a knight to push); kept on the state until
+    a tile or knight moves."""
+    cached = s._space
+    if cached is not None:
+        return cached
     spots = []
+    placeable = 0
     cap_a, cap_c = s.cap_a, s.cap_c
     used_a, used_c = s.arist_used, s.castle_used
+    ka = s.knight_arist
     for e in s.play_list:
         if used_a[e] < cap_a[e]:
             spots.append(2 * e)
+            placeable |= 1 << e
+        elif ka[e]:
+            placeable |= 1 << e
         if used_c[e] < cap_c[e]:
             spots.append(2 * e + 1)
-    return spots
+    cached = s._space = (tuple(spots), placeable)
+    return cached
+
+
+def free_spots(s: ShadowState) -> tuple[int, ...]:
+    return space(s)[0]
 
 
 def knight_options(s: ShadowState) -> list[Action]:
