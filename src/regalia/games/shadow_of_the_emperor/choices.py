@@ -225,19 +225,20 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     lo = seat * TILES
     brandenburg = supply and not used >> BRANDENBURG & 1 and \
         lo <= electors[BRANDENBURG] < lo + TILES
+    cards = s.d.cards
+    # Counting the cities is wasted on a seat that cannot pay for an Ordinance anyway: then
+    # neither the stack nor Trier's privilege offers it, whatever ``city`` says.
+    city = cards[K_ORDINANCE].cost <= money and s.city_supply(seat) > 0 and s.any_free_city()
     if two:  # 2 players may buy a phase-IV card they cannot carry out
         ok: tuple[bool, ...] = (True, seat != s.emperor, brandenburg, True, True, True, True,
                                 True, True)
     else:
-        city = s.city_supply(seat) > 0 and s.any_free_city()
         ok = (True, seat != s.emperor, brandenburg, doctor, movable, city, promote, flip,
               supply and bool(placeable))
     out = [action for k, cost, action, need in s.shop
            if cost <= money and stacks[k] and ok[need]]
-    cards = s.d.cards
     if not used >> TRIER & 1 and lo <= electors[TRIER] < lo + TILES:
         if two:
-            city = s.city_supply(seat) > 0 and s.any_free_city()
             ok = (True, True, True, doctor, movable, city, promote, flip,
                   supply and bool(placeable))
         for k in PHASE_IV_KINDS:
