@@ -170,14 +170,10 @@ def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool
         elif not couple[t] and (loc == THRONE or loc - ELECTOR >= len(ARCHDIOCESES)):
             flip = True
     doctor = young or s.tiles_on_board > on_board
-    movable = False
-    m = own_arist
-    while m:
-        low = m & -m
-        if placeable & ~low:
-            movable = True
-            break
-        m ^= low
+    # Move needs an own aristocrat and another electorate with room: with two or more
+    # placeable electorates any will do; with one, the aristocrat must stand elsewhere.
+    movable = bool(own_arist and placeable
+                   and (placeable & (placeable - 1) or own_arist & ~placeable))
     promote = False
     if supply:
         for spot in s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]:
