@@ -48,11 +48,14 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
     none is free, the space of any seat's knight pushed off."""
     out: list[Action] = []
     knight = s.knight
-    for e in range(N_ELECTORATES) if only < 0 else (only,):
-        if e == exclude or not s.in_play[e]:
+    in_play, used, cap_a, ka = s.in_play, s.arist_used, s.cap_a, s.knight_arist
+    for e in s.play_list if only < 0 else (only,):
+        if e == exclude or not in_play[e]:
             continue
-        if s.arist_used[e] < s.cap_a[e]:
+        if used[e] < cap_a[e]:
             out.append(A.TO[e])
+            continue
+        if not ka[e]:
             continue
         spot = 2 * e
         for seat in range(s.players):
@@ -63,10 +66,8 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
 
 
 def can_place(s: ShadowState, exclude: int = -1) -> bool:
-    for e in range(N_ELECTORATES):
-        if e != exclude and s.in_play[e] and (s.arist_used[e] < s.cap_a[e] or s.knight_arist[e]):
-            return True
-    return False
+    placeable = space(s)[1]
+    return bool(placeable & ~(1 << exclude) if exclude >= 0 else placeable)
 
 
 def _distinct_tiles(s: ShadowState, tiles: Any) -> list[int]:
