@@ -48,11 +48,14 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
     none is free, the space of any seat's knight pushed off."""
     out: list[Action] = []
     knight = s.knight
-    for e in range(N_ELECTORATES) if only < 0 else (only,):
-        if e == exclude or not s.in_play[e]:
+    in_play, used, cap_a, ka = s.in_play, s.arist_used, s.cap_a, s.knight_arist
+    for e in s.play_list if only < 0 else (only,):
+        if e == exclude or not in_play[e]:
             continue
-        if s.arist_used[e] < s.cap_a[e]:
+        if used[e] < cap_a[e]:
             out.append(A.TO[e])
+            continue
+        if not ka[e]:
             continue
         spot = 2 * e
         for seat in range(s.players):
@@ -63,10 +66,8 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
 
 
 def can_place(s: ShadowState, exclude: int = -1) -> bool:
-    for e in range(N_ELECTORATES):
-        if e != exclude and s.in_play[e] and (s.arist_used[e] < s.cap_a[e] or s.knight_arist[e]):
-            return True
-    return False
+    placeable = space(s)[1]
+    return bool(placeable & ~(1 << exclude) if exclude >= 0 else placeable)
 
 
 def _distinct_tiles(s: ShadowState, tiles: Any) -> list[int]:
@@ -147,13 +148,7 @@ def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool
     tiles and three knights: the electorates where an aristocrat could be placed (a free
     space or a knight to push), whether the seat could Move, whether a Doctor has a target,
     whether the seat has a Baron to marry, a knight to promote, and a tile in supply."""
-    cap_a = s.cap_a
-    used = s.arist_used
-    ka = s.knight_arist
-    placeable = 0
-    for e in s.play_list:
-        if used[e] < cap_a[e] or ka[e]:
-            placeable |= 1 << e
+    placeable = space(s)[1]
     where, age, couple = s.where, s.age, s.couple
     lo = seat * TILES
     own_arist = 0
@@ -176,14 +171,10 @@ def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool
         elif not couple[t] and (loc == THRONE or loc - ELECTOR >= len(ARCHDIOCESES)):
             flip = True
     doctor = young or s.tiles_on_board > on_board
-    movable = False
-    m = own_arist
-    while m:
-        low = m & -m
-        if placeable & ~low:
-            movable = True
-            break
-        m ^= low
+    # Move needs an own aristocrat and another electorate with room: with two or more
+    # placeable electorates any will do; with one, the aristocrat must stand elsewhere.
+    movable = bool(own_arist and placeable
+                   and (placeable & (placeable - 1) or own_arist & ~placeable))
     promote = False
     if supply:
         for spot in s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]:
@@ -231,19 +222,20 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     lo = seat * TILES
     brandenburg = supply and not used >> BRANDENBURG & 1 and \
         lo <= electors[BRANDENBURG] < lo + TILES
+    cards = s.d.cards
+    # Counting the cities is wasted on a seat that cannot pay for an Ordinance anyway: then
+    # neither the stack nor Trier's privilege offers it, whatever ``city`` says.
+    city = cards[K_ORDINANCE].cost <= money and s.city_supply(seat) > 0 and s.any_free_city()
     if two:  # 2 players may buy a phase-IV card they cannot carry out
         ok: tuple[bool, ...] = (True, seat != s.emperor, brandenburg, True, True, True, True,
                                 True, True)
     else:
-        city = s.city_supply(seat) > 0 and s.any_free_city()
         ok = (True, seat != s.emperor, brandenburg, doctor, movable, city, promote, flip,
               supply and bool(placeable))
     out = [action for k, cost, action, need in s.shop
            if cost <= money and stacks[k] and ok[need]]
-    cards = s.d.cards
     if not used >> TRIER & 1 and lo <= electors[TRIER] < lo + TILES:
         if two:
-            city = s.city_supply(seat) > 0 and s.any_free_city()
             ok = (True, True, True, doctor, movable, city, promote, flip,
                   supply and bool(placeable))
         for k in PHASE_IV_KINDS:
@@ -267,16 +259,32 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     return out
 
 
-def free_spots(s: ShadowState) -> list[int]:
+def space(s: ShadowState) -> tuple[tuple[int, ...], int]:
+    """The free aristocrat and castle spots, and the mask of electorates where an
+    aristocrat could be placed (a free space or a knight to push); kept on the state until
+    a tile or knight moves."""
+    cached = s._space
+    if cached is not None:
+        return cached
     spots = []
+    placeable = 0
     cap_a, cap_c = s.cap_a, s.cap_c
     used_a, used_c = s.arist_used, s.castle_used
+    ka = s.knight_arist
     for e in s.play_list:
         if used_a[e] < cap_a[e]:
             spots.append(2 * e)
+            placeable |= 1 << e
+        elif ka[e]:
+            placeable |= 1 << e
         if used_c[e] < cap_c[e]:
             spots.append(2 * e + 1)
-    return spots
+    cached = s._space = (tuple(spots), placeable)
+    return cached
+
+
+def free_spots(s: ShadowState) -> tuple[int, ...]:
+    return space(s)[0]
 
 
 def knight_options(s: ShadowState) -> list[Action]:

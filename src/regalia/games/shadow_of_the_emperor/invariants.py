@@ -15,6 +15,7 @@ from regalia.games.shadow_of_the_emperor.board import (
     N_KINDS,
     TILES,
 )
+from regalia.games.shadow_of_the_emperor.choices import space
 from regalia.games.shadow_of_the_emperor.places import (
     ARISTOCRAT,
     ELECTOR,
@@ -82,6 +83,13 @@ def check_invariants(s: ShadowState) -> None:
     assert s.tiles_on_board == sum(1 for loc in s.where if loc >= 0), "tile counter agrees"
     assert s.knight_arist == [sum(1 for sp in s.knight if sp == 2 * e)
                               for e in range(N_ELECTORATES)], "knight counters agree"
+    cached = getattr(s, "_space", None)
+    if cached is not None:
+        s._space = None
+        try:
+            assert space(s) == cached, "the cached free spots agree with the pieces"
+        finally:
+            s._space = cached
     for e, el in enumerate(d.electorates):
         assert arist[e] <= el.aristocrat, f"{el.id} holds too many aristocrats and knights"
         assert castle[e] <= el.castle, f"{el.id} holds too many knights on castles"

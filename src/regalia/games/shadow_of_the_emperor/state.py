@@ -53,6 +53,7 @@ class ShadowState(State):
     __slots__ = (
         "_movers",
         "_opts",
+        "_space",
         "age",
         "arist_used",
         "cap_a",
@@ -98,6 +99,10 @@ class ShadowState(State):
     knight_arist: list[int]     # per electorate: knights on aristocrat spaces (derived)
     shop: tuple[tuple[int, int, Action, int], ...]  # buy actions: kind, cost, action, need
     knight_cost: int
+    # Free aristocrat/castle spots and the mask of electorates an aristocrat could go to,
+    # asked on every phase-IV turn but changed only when a tile or knight moves: built on
+    # demand by ``choices.space`` and dropped (None) by ``set_where``/``set_knight``.
+    _space: tuple[tuple[int, ...], int] | None
     tiles_on_board: int         # tiles on the throne, elector and aristocrat spaces (derived)
     in_play: list[int]          # per electorate: 1, or 0 when out of play (2 players)
     where: list[int]            # per tile (seat * 7 + i): its location (places.py)
@@ -178,6 +183,7 @@ class ShadowState(State):
         self.city_cap = sum(d.electorates[e].city for e in self.play_list)
         self.shop = choices.shop(d.cards)
         self.knight_cost = d.cards[K_KNIGHT].cost
+        self._space = None
 
     def _count_board(self) -> None:
         self.knight_arist = [0] * N_ELECTORATES
@@ -259,6 +265,7 @@ class ShadowState(State):
             self.tiles_on_board += 1
         if old >= ARISTOCRAT and old < ARISTOCRAT + 10:
             self.arist_used[old - ARISTOCRAT] -= 1
+            self._space = None
         elif 10 <= old < 20:
             self.elector[old - 10] = -1
         elif old == THRONE and self.throne == tile:
@@ -266,6 +273,7 @@ class ShadowState(State):
         self.where[tile] = loc
         if ARISTOCRAT <= loc < ARISTOCRAT + 10:
             self.arist_used[loc - ARISTOCRAT] += 1
+            self._space = None
         elif 10 <= loc < 20:
             self.elector[loc - 10] = tile
         elif loc == THRONE:
@@ -275,6 +283,7 @@ class ShadowState(State):
             self.couple[tile] = 0
 
     def set_knight(self, k: int, spot: int) -> None:
+        self._space = None
         old = self.knight[k]
         if old >= 0:
             if old & 1:
@@ -405,6 +414,7 @@ class ShadowState(State):
         new.phase = self.phase
         new.tasks = self.tasks[:]
         new._opts = self._opts
+        new._space = self._space  # a tuple: shared until either copy moves a piece
         new._movers = self._movers
         return new
 
