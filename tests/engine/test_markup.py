@@ -20,3 +20,12 @@ def test_elements_escape_text_and_name_attributes_the_svg_way() -> None:
 def test_markup_escapes_round_trip_through_strip() -> None:
     name = "[bold]Eve[/]"
     assert strip_markup(f"[red]{esc(name)}[/] 3") == "[bold]Eve[/] 3"
+
+
+def test_a_group_tag_escapes_its_attributes_and_marks_what_is_clickable() -> None:
+    from regalia.engine.markup import group
+
+    tag = group("space", 'enlist "a1"', data_space="<3>")
+    assert tag.startswith('<g class="space"') and 'data-action=\'enlist "a1"\'' in tag
+    assert 'data-space="&lt;3&gt;"' in tag and 'cursor="pointer"' in tag
+    assert "cursor" not in group("label")

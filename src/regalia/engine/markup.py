@@ -50,6 +50,14 @@ def element(tag: str, text: str | None = None, /, **attrs: Any) -> str:
     return f"<{tag}{attributes(attrs)}>{escape(printable(text))}</{tag}>"
 
 
+def group(cls: str, action: str | None = None, /, **attrs: Any) -> str:
+    """The opening tag of a ``<g>`` of class ``cls``; with an action it carries
+    ``data-action`` and a pointer cursor, so a front end can make it clickable."""
+    if action:
+        attrs["cursor"] = "pointer"
+    return f"<g{attributes({'class_': cls, 'data_action': action, **attrs})}>"
+
+
 def strip_markup(text: str) -> str:
     """The plain text of Rich markup (tags removed, escaped brackets restored)."""
     return _MARKUP_TAG.sub("", text).replace("\\[", "[")

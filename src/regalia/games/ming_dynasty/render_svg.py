@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.markup import element as el
+from regalia.engine.markup import group as _group
 
 WIDTH, HEIGHT = 1180, 760
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -39,12 +40,6 @@ def _text(x: float, y: float, s: str, size: float = 12, weight: str = "normal",
 
 def _style(view: Mapping[str, Any], colour: int) -> str:
     return COLOUR_FILLS[4 if colour >= view["players_count"] else colour]
-
-
-def _group(kind: str, action: str | None, **data: Any) -> str:
-    attrs = {"class_": kind, "data_action": action, **data}
-    return "<g" + "".join(f' {k.rstrip("_").replace("_", "-")}="{v}"'
-                          for k, v in attrs.items() if v is not None) + ">"
 
 
 def _claim(candidates: list[str], legal: set[str], used: set[str]) -> str | None:

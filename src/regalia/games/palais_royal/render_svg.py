@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from regalia.engine.markup import attributes as _attrs
 from regalia.engine.markup import element as el
+from regalia.engine.markup import group as _group
 
 WIDTH = 1280
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -37,12 +37,6 @@ def _text(x: float, y: float, s: str, size: float = 13, weight: str = "normal",
           fill: str = "#222", anchor: str = "start") -> str:
     return el("text", s, x=x, y=y, font_size=size, font_weight=weight, fill=fill,
               text_anchor=anchor, font_family=FONT)
-
-
-def _group(cls: str, action: str | None, **attrs: Any) -> str:
-    if action:
-        attrs["cursor"] = "pointer"
-    return f"<g{_attrs({'class': cls, 'data_action': action, **attrs})}>"
 
 
 def _claim(notation: str, legal: set[str], used: set[str]) -> str | None:
