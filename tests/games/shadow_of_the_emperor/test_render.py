@@ -24,7 +24,7 @@ def _midgame(players: int, steps: int = 150, seed: int = 3):  # type: ignore[no-
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("width,height,most", [(80, 24, 16), (120, 40, 22)])
+@pytest.mark.parametrize("width,height,most", [(80, 24, 18), (120, 40, 22)])
 def test_the_board_fits_the_terminal(players: int, width: int, height: int, most: int) -> None:
     s = _midgame(players)
     text = strip_markup(render_text(s.view(0), width=width, height=height))
@@ -35,6 +35,21 @@ def test_the_board_fits_the_terminal(players: int, width: int, height: int, most
         assert name in text
     if players == 2:
         assert text.count("out of play") == 2
+
+
+def test_the_compact_board_explains_its_abbreviations_only_in_spare_lines() -> None:
+    view = _midgame(4).view(0)
+    bare = strip_markup(render_text(view, width=80, height=10)).splitlines()
+    assert not any("c Couple" in line or "t thalers" in line for line in bare)
+    roomy = strip_markup(render_text(view, width=80, height=24)).splitlines()
+    assert len(roomy) == len(bare) + 2 <= 24
+    assert max(len(line) for line in roomy) <= 80
+    board_legend = next(i for i, line in enumerate(roomy) if "c Couple" in line)
+    seat_legend = next(i for i, line in enumerate(roomy) if "t thalers" in line)
+    assert roomy[board_legend + 1].startswith("Mainz")
+    assert roomy[seat_legend + 1].startswith("R Red")
+    one_spare = strip_markup(render_text(view, width=80, height=len(bare) + 1)).splitlines()
+    assert len(one_spare) == len(bare) + 1
 
 
 def test_the_board_shows_each_electorates_influence_and_hides_others_points() -> None:

@@ -43,6 +43,9 @@ ASKING = {"turn": "an action", "place": "where the aristocrat goes", "daughter":
           "setup_elector": "an elector space", "setup_knight": "the knight's space",
           "knight_to": "where the knight goes"}
 
+BOARD_LEGEND = "v votes, elector, aristocrats | castles | cities | influence · c Couple k knight"
+SEAT_LEGEND = "t thalers · supply: a aristocrats k knights c cities · kept cards -> next child"
+
 
 def _mark(seat: int, text: str) -> str:
     return f"[{SEAT_STYLES[seat % 4]}]{esc(text)}[/]"
@@ -164,9 +167,11 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
         lines.append(_fit("[dim]votes, elector (* privilege used), aristocrats | castles | "
                           "cities | influence; c Couple, k knight, ! Gray eminence, E empire "
                           "city, . free[/]", width))
+    board_at = len(lines)
     for el in view["electorates"]:
         lines.append(_fit(_electorate_line(el, players, compact), width))
     lines.extend(_fit(line, width) for line in _stacks_lines(view, compact))
+    seats_at = len(lines)
     for p in range(players):
         lines.append(_fit(_seat_line(view, p, compact), width))
     election = view["election"]
@@ -192,4 +197,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
         lines.append(_fit("final: " + ", ".join(
             f"{esc(view['seats'][p]['name'])} {view['scores'][p]} (place {view['ranking'][p]})"
             for p in range(players)), width))
+    if compact:
+        # The compact board's abbreviations, explained where the screen has lines to spare
+        # (a first game at 80 x 24 is read by someone who does not know them yet).
+        for at, legend in ((seats_at, SEAT_LEGEND), (board_at, BOARD_LEGEND)):
+            if len(lines) < height:
+                lines.insert(at, _fit(f"[dim]{legend}[/]", width))
     return "\n".join(lines)
