@@ -63,7 +63,9 @@ def columns(items: Sequence[str], width: int, rows: int) -> list[Text] | None:
 
 def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text], float]:
     """As :func:`columns`, each item cut with an ellipsis to share ``width`` evenly; and the
-    share of the items' text lost to the cuts."""
+    share of the items' text lost to the cuts: all of it (1.0) when two items no longer read
+    differently past their leading number ("1b by…" for both "1b by horse" and "1b by
+    dragon"), since a list the player cannot tell apart has lost what it was for."""
     rows = max(1, rows)
     count = -(-len(items) // rows)
     each = max(8, (width - GAP * (count - 1)) // max(1, count))
@@ -80,6 +82,9 @@ def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text]
     lines = _join(cols, widths, rows)
     for line in lines:
         line.truncate(width, overflow="ellipsis")
+    shown = [t.plain.strip().partition(" ")[2] for t in texts]
+    if lost and len(set(shown)) < len(shown):
+        return lines, 1.0
     return lines, lost / max(1, total)
 
 

@@ -47,13 +47,14 @@ HELP = """\
 [bold]At the prompt[/]
   [cyan]N[/]            play the action shown with number N
   [cyan]notation[/]     play the action written so (e.g. as in records)
-  [cyan]text[/]         list only the actions whose notation or description holds the text
-                 (an unambiguous start of a notation plays it)
+  [cyan]text[/]         list only the actions whose notation or description holds
+                 the text (an unambiguous start of a notation plays it)
   [cyan]actions[/]      show the list of actions again
   [cyan]board[/]        show the board again
   [cyan]log[/]          show the whole game so far: moves, reveals, scorings
-  [cyan]hint[/]         the strongest bot's three favourite actions here, with its estimate of
-                 your chance to win after each (it sees only what you see)
+  [cyan]hint[/]         the strongest bot's three favourite actions here, with its
+                 estimate of your chance to win after each (it sees only what
+                 you see)
   [cyan]save FILE[/]    save the game record (resume with [cyan]regalia play --resume FILE[/])
   [cyan]quit[/]         stop the game (offers to save it)
   [cyan]help[/]         this text"""

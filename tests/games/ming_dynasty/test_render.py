@@ -74,9 +74,9 @@ def test_the_svg_shows_cards_only_to_their_owner_when_hands_are_closed() -> None
     assert hand
     kind = next(iter(hand))
     assert f"hand: {kind}" in mine
-    assert f"hand: {kind}" not in theirs.split("Player 1")[1].split("Player 2")[0]
+    assert f"hand: {kind}" not in theirs.split(">Yellow")[1].split(">Green")[0]
     s = regalia.State.from_json(s.to_json().replace('"counts"', '"perfect"'))  # the default
-    assert f"hand: {kind}" in render_svg(s.view(1)).split("Player 1")[1].split("Player 2")[0]
+    assert f"hand: {kind}" in render_svg(s.view(1)).split(">Yellow")[1].split(">Green")[0]
 
 
 def test_the_svg_map_follows_the_edition() -> None:
@@ -94,7 +94,9 @@ def test_ten_or_more_tiles_of_a_colour_stay_readable_in_the_terminal() -> None:
     s = started(3)
     set_tiles(s, 0, [16, 0, 0, 0, 0, 0])
     text = render_text(s.view(0))
-    assert "tiles 16/0/0/0/0/0" in text
+    assert "tiles 16 0 0 0 0 0 " in text
+    set_tiles(s, 0, [1, 0, 2, 0, 0, 3])
+    assert "tiles 1 0 2 0 0 3 " in render_text(s.view(0))
 
 
 def test_phase_three_choices_fit_four_menu_columns_at_80_columns() -> None:

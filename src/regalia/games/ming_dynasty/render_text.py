@@ -70,9 +70,11 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
     n = view["players_count"]
     wide = width >= 100
     movers = ", ".join(view["players"][s]["name"] for s in view["to_move"]) or "nobody"
-    head = (f"[bold]Ming Dynasty[/] round {view['round']}/{view['rounds']}  "
+    title = "[bold]Ming Dynasty[/] " if wide else ""  # 80 columns: room for who moves
+    head = (f"{title}round {view['round']}/{view['rounds']}  "
             f"{esc(PHASE_TITLES.get(view['phase'], view['phase']))}  "
-            f"start {mark(view['start'], 'P' + str(view['start'] + 1))}  to move: {esc(movers)}")
+            f"start {mark(view['start'], view['players'][view['start']]['name'])}  "
+            f"to move: {esc(movers)}")
     lines: list[str] = []
     rest = 1 + n + 3 + (1 if view["over"] else 0)
     # Two lines a province when the screen has room, else one (districts cut to fit).
@@ -100,18 +102,17 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
                           for k, c in hand.items()) or "no cards") if hand is not None \
             else f"{pl['hand_size']} cards"
         acting = view["phase"] in ("act", "moving", "deploy")
-        # one digit per province colour; from ten tiles of a colour on, separated
-        sep = "/" if max(pl["tiles"]) > 9 else ""
-        tiles = sep.join(str(t) for t in pl["tiles"])
+        # one number per province, in the provinces' order 1-6 above
+        tiles = " ".join(str(t) for t in pl["tiles"])
         extra = ""
         if "sealed" in pl:
             extra = " return:" + (str(pl["return"]) if "return" in pl else
                                   ("sealed" if pl["sealed"] else "choosing"))
         elif pl["revealed"] is not None and view["scoring"]:
             extra = f" returned {pl['revealed']}"
-        lines.append(f"{mark(p, pl['name'] if wide else 'P' + str(p + 1))} "
-                     f"{pl['score']}pt sup{pl['supply']} tiles {tiles} "
-                     "\\[" + esc(cards) + "]"
+        lines.append(f"{mark(p, pl['name'].ljust(6))} "
+                     f"{pl['score']:>3} pts  supply {pl['supply']:>2}  tiles {tiles}  "
+                     "hand \\[" + esc(cards) + "]"
                      + (" passed" if acting and pl["passed"] else "") + esc(extra))
     tail = f"dragons {view['dragons']}  deck {view['deck']}"
     if view["neutral"] is not None:

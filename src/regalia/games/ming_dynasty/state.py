@@ -40,6 +40,7 @@ PHASE_NAMES = ("prince", "neutral", "place", "take", "act", "moving", "deploy", 
 PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 NOT_CHOSEN, NOT_INVOLVED = -1, -2
 SEATS = ((0,), (1,), (2,), (3,))
+SEAT_NAMES = ("Yellow", "Green", "Blue", "Red")
 # The action lists read on every decision, as module globals (a global is read faster than a
 # module's attribute).
 TAKE_, DRAGON_, STEP_, STEP_DRAGON_, STAY_ = A.TAKE, A.DRAGON, A.STEP, A.STEP_DRAGON, A.STAY
@@ -728,7 +729,8 @@ class MingState(State):
         return None
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        # Seats are named by their family's colour, the letter the board marks them with.
+        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else str(seat)
 
     def check_invariants(self) -> None:
         from regalia.games.ming_dynasty.invariants import check_invariants

@@ -60,5 +60,5 @@ def describe(s: MingState, action: Action) -> str:
     if kind == "neutral_back":
         return f"a neutral city member back to {district_name(s, args[0])}"
     if kind == "start":
-        return f"Player {args[0] + 1} starts the next round"
+        return f"{s.seat_name(args[0])} starts the next round"
     return action.text
