@@ -56,7 +56,7 @@ def describe(s: PalaisState, action: Action) -> str:
     kind = action.kind
     args = action.args
     if kind == "place":
-        return f"put a servant into the {ROOM_TITLES[args[0]]}"
+        return f"a servant into the {ROOM_TITLES[args[0]]}"
     if kind == "recruit":
         src = "the play area" if args[0] < 0 else f"the {ROOM_TITLES[args[0]]}"
         return f"place a servant from {src} on the Gate"
