@@ -61,3 +61,52 @@ def encoder(game_id: str) -> Encoder:
             raise
         raise RegaliaError(f"no observation encoding for game {game_id!r}") from None
     return Encoder(game_id, module.layout, module.encode)
+
+
+# ------------------------------------------------------------------- shared by the encoders
+# Every number an encoder writes lies in [0, 1]: counts are divided by the most the game's
+# components allow, open-ended amounts (scores, money) by a stated scale and then capped at 1.
+LOW, HIGH = 0.0, 1.0
+
+
+def fields(*specs: tuple[str, int, str]) -> tuple[Field, ...]:
+    return tuple(Field(name, length, meaning) for name, length, meaning in specs)
+
+
+def size(layout: tuple[Field, ...]) -> int:
+    return sum(field.length for field in layout)
+
+
+def seat_order(viewer: int | None, players: int) -> list[int]:
+    """The seats in the order an encoding lists them: the viewer first, then the seats after
+    it in seat order, wrapping round (viewer + 1, viewer + 2, ...); a spectator's view
+    (``viewer`` None) starts at seat 0. The same slot then always means "me", "the next
+    player", and so on, whichever seat a learner plays."""
+    first = 0 if viewer is None else viewer
+    return [(first + k) % players for k in range(players)]
+
+
+def check_players(view: Mapping[str, Any], players: int, declared: int) -> int | None:
+    """The viewer's seat, after checking that ``view`` is a ``players``-seat position."""
+    if declared != players:
+        raise RegaliaError(f"a {declared}-player view cannot be encoded for {players} players")
+    viewer = view.get("seat")
+    if viewer is not None and not 0 <= viewer < players:
+        raise RegaliaError(f"the view's seat {viewer!r} is not one of {players} seats")
+    return viewer
+
+
+def capped(value: float, scale: float) -> float:
+    """``value / scale`` kept within [0, 1] (for amounts the rules do not bound)."""
+    if value <= 0:
+        return 0.0
+    x = value / scale
+    return x if x < 1.0 else 1.0
+
+
+def one_hot(out: list[float], index: int | None, length: int) -> None:
+    """Append ``length`` numbers, 1 at ``index`` (all 0 for None)."""
+    start = len(out)
+    out.extend([0.0] * length)
+    if index is not None:
+        out[start + index] = 1.0
