@@ -110,3 +110,13 @@ def one_hot(out: list[float], index: int | None, length: int) -> None:
     out.extend([0.0] * length)
     if index is not None:
         out[start + index] = 1.0
+
+
+def starts(layout: tuple[Field, ...]) -> dict[str, int]:
+    """Where each field begins: encoders write into a zeroed vector at these offsets, so the
+    cost follows the pieces on the table, not the length of the vector."""
+    out, at = {}, 0
+    for field in layout:
+        out[field.name] = at
+        at += field.length
+    return out
