@@ -10,7 +10,7 @@ import regalia
 from regalia.engine import Rng, State
 from regalia.rl.observations import Encoder, Field, encoder
 
-GAMES_WITH_ENCODERS = ("el-grande", "castles-of-burgundy-cards", "palais-royal")
+GAMES_WITH_ENCODERS = ("el-grande", "castles-of-burgundy-cards", "palais-royal", "ming-dynasty")
 
 
 def player_counts(game_id: str) -> tuple[int, ...]:
