@@ -10,7 +10,8 @@ import regalia
 from regalia.engine import Rng, State
 from regalia.rl.observations import Encoder, Field, encoder
 
-GAMES_WITH_ENCODERS = ("el-grande", "castles-of-burgundy-cards", "palais-royal", "ming-dynasty")
+GAMES_WITH_ENCODERS = ("el-grande", "castles-of-burgundy-cards", "palais-royal", "ming-dynasty",
+                       "shadow-of-the-emperor")
 
 
 def player_counts(game_id: str) -> tuple[int, ...]:
