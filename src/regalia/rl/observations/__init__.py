@@ -120,3 +120,51 @@ def starts(layout: tuple[Field, ...]) -> dict[str, int]:
         out[field.name] = at
         at += field.length
     return out
+
+
+# ------------------------------------------------------------------------- documentation
+DOC_BEGIN = "<!-- layout of {game} (generated from layout(): update_doc() rewrites it) -->"
+DOC_END = "<!-- end of layout of {game} -->"
+
+
+def layout_table(game_id: str, player_counts: tuple[int, ...]) -> str:
+    """A game's layout as a Markdown table: one row per field, its length per player count."""
+    enc = encoder(game_id)
+    layouts = {n: {f.name: f for f in enc.layout(n)} for n in player_counts}
+    names: list[str] = []
+    for n in player_counts:
+        names += [name for name in layouts[n] if name not in names]
+    head = "| field | " + " | ".join(f"{n}p" for n in player_counts) + " | meaning |"
+    rows = [head, "|" + " --- |" * (len(player_counts) + 2)]
+    for name in names:
+        lengths = [str(layouts[n][name].length) if name in layouts[n] else "—"
+                   for n in player_counts]
+        meaning = next(layouts[n][name].meaning for n in player_counts if name in layouts[n])
+        rows.append(f"| `{name}` | " + " | ".join(lengths) + f" | {meaning} |")
+    totals = [str(enc.size(n)) for n in player_counts]
+    rows.append("| **total** | " + " | ".join(f"**{t}**" for t in totals) + " | |")
+    return "\n".join(rows)
+
+
+def doc_block(game_id: str, player_counts: tuple[int, ...]) -> str:
+    return "\n".join((DOC_BEGIN.format(game=game_id), layout_table(game_id, player_counts),
+                      DOC_END.format(game=game_id)))
+
+
+def update_doc(path: str) -> None:
+    """Rewrite every generated layout table in the Markdown file at ``path`` (the tables stand
+    between the markers of :data:`DOC_BEGIN` and :data:`DOC_END`)."""
+    from pathlib import Path
+
+    import regalia
+
+    file = Path(path)
+    text = file.read_text(encoding="utf-8")
+    for info in regalia.list_games():
+        begin = DOC_BEGIN.format(game=info.id)
+        if begin not in text:
+            continue
+        start = text.index(begin)
+        stop = text.index(DOC_END.format(game=info.id), start) + len(DOC_END.format(game=info.id))
+        text = text[:start] + doc_block(info.id, tuple(info.player_counts)) + text[stop:]
+    file.write_text(text, encoding="utf-8")

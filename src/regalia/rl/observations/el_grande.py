@@ -4,11 +4,20 @@ from one seat (the viewer first, then the seats after it: :func:`seat_order`).""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
 from regalia.games.el_grande.edition import REGION_IDS, components, load_edition
-from regalia.rl.observations import Field, capped, check_players, fields, seat_order
+from regalia.rl.observations import (
+    Field,
+    capped,
+    check_players,
+    fields,
+    seat_order,
+    size,
+    starts,
+)
 
 PHASES = ("setup-disk", "power", "recruit", "recall", "card", "turn", "action", "withdraw",
           "disk", "veto", "over")
@@ -96,150 +105,145 @@ def layout(players: int) -> tuple[Field, ...]:
     )
 
 
+@cache
+def _plan(players: int) -> tuple[int, dict[str, int]]:
+    shape = layout(players)
+    return size(shape), starts(shape)
+
+
 def encode(view: Mapping[str, Any], players: int) -> list[float]:
     viewer = check_players(view, players, view["players"])
     order = seat_order(viewer, players)
     rel = {seat: k for k, seat in enumerate(order)}
     p = players
-    out: list[float] = []
-    add = out.extend
+    length, at = _plan(players)
+    out = [0.0] * length
 
-    phase = [0.0] * len(PHASES)
-    phase[_PHASE[view["phase"]]] = 1.0
-    add(phase)
-    sealed = [0.0] * len(SEALED)
+    out[at["phase"] + _PHASE[view["phase"]]] = 1.0
     if view["sealed"] is not None:
-        sealed[_SEALED[view["sealed"]["purpose"]]] = 1.0
-    add(sealed)
+        out[at["sealed_purpose"] + _SEALED[view["sealed"]["purpose"]]] = 1.0
     rnd = view["round"] or 0
     rounds = view["rounds"]
-    add((rnd / ROUNDS, (view["round_index"] + 1) / len(rounds),
-         1.0 if rnd in (3, 6, 9) else 0.0, 1.0 if len(rounds) == 6 else 0.0))
-
-    seats = [0.0] * p
+    base = at["round"]
+    out[base] = rnd / ROUNDS
+    out[base + 1] = (view["round_index"] + 1) / len(rounds)
+    out[base + 2] = 1.0 if rnd in (3, 6, 9) else 0.0
+    out[base + 3] = 1.0 if len(rounds) == 6 else 0.0
+    base = at["to_move"]
     for s in view["to_move"]:
-        seats[rel[s]] = 1.0
-    add(seats)
-    seats = [0.0] * p
+        out[base + rel[s]] = 1.0
     if view["active"] is not None:
-        seats[rel[view["active"]]] = 1.0
-    add(seats)
-    seats = [0.0] * p
-    seats[rel[view["start_player"]]] = 1.0
-    add(seats)
-    seats = [0.0] * p
+        out[at["active"] + rel[view["active"]]] = 1.0
+    out[at["start_player"] + rel[view["start_player"]]] = 1.0
+    base = at["turn_order"]
     for k, s in enumerate(view["turn_order"]):
-        seats[rel[s]] = (k + 1) / p
-    add(seats)
+        out[base + rel[s]] = (k + 1) / p
 
     regions = view["regions"]
-    king = [0.0] * REGIONS
-    king[_AREA[view["king"]]] = 1.0
-    add(king)
+    out[at["king"] + _AREA[view["king"]]] = 1.0
+    cab, values = at["caballeros"], at["area_values"]
     for area in (*regions, view["castillo"]):
         counts = area["caballeros"]
-        add([counts[s] / CABALLEROS for s in order])
+        for k, s in enumerate(order):
+            n = counts[s]
+            if n:
+                out[cab + k] = n / CABALLEROS
+        first, second, third = area["scores"]
+        out[values] = first / AREA_VALUE
+        out[values + 1] = second / AREA_VALUE
+        out[values + 2] = third / AREA_VALUE
+        cab += p
+        values += 3
+    base = at["grandes"]
     for region in regions:
-        grandes = [0.0] * p
         for s in region["grandes"]:
-            grandes[rel[s]] = 1.0
-        add(grandes)
-    for area in (*regions, view["castillo"]):
-        add([v / AREA_VALUE for v in area["scores"]])
+            out[base + rel[s]] = 1.0
+        base += p
+    base = at["scoreboards"]
     for board in view["scoreboards"]:
-        where = [0.0] * (AREAS + 1)
-        where[AREAS if board["region"] is None else _AREA[board["region"]]] = 1.0
-        add(where)
+        out[base + (AREAS if board["region"] is None else _AREA[board["region"]])] = 1.0
+        base += AREAS + 1
 
     info = view["seats"]
-    ordered = [info[s] for s in order]
-    add([capped(x["score"], SCORE_SCALE) for x in ordered])
-    add([x["court"] / CABALLEROS for x in ordered])
-    add([x["provinces"] / CABALLEROS for x in ordered])
-    add([x["hand_count"] / POWER for x in ordered])
-    add([x["takebacks"] / POWER for x in ordered])
-    add([len(x["vetos"]) / 2 for x in ordered])
-    add([(x["power_card"] or 0) / POWER for x in ordered])
-    for x in ordered:
-        played = [0.0] * POWER
-        for v in x["power_played"]:
-            played[v - 1] = 1.0
-        add(played)
-    hand = [0.0] * POWER
-    for v in ordered[0]["hand"] or ():
-        hand[v - 1] = 1.0
-    add(hand)
+    played, disks = at["power_played"], at["disks"]
     disk_region = None
-    for x in ordered:
+    for k, s in enumerate(order):
+        x = info[s]
+        out[at["score"] + k] = capped(x["score"], SCORE_SCALE)
+        out[at["court"] + k] = x["court"] / CABALLEROS
+        out[at["provinces"] + k] = x["provinces"] / CABALLEROS
+        out[at["hand_count"] + k] = x["hand_count"] / POWER
+        out[at["takebacks"] + k] = x["takebacks"] / POWER
+        out[at["vetos"] + k] = len(x["vetos"]) / 2
+        out[at["power_card"] + k] = (x["power_card"] or 0) / POWER
+        for v in x["power_played"]:
+            out[played + v - 1] = 1.0
+        played += POWER
         disk = x["disk"]
-        if disk is None:
-            add((0.0, 0.0))
-        elif disk == "choosing":
-            add((1.0, 0.0))
-        else:
-            add((0.0, 1.0))
-            if disk != "chosen":
-                disk_region = disk
-    own_disk = [0.0] * REGIONS
+        if disk is not None:
+            if disk == "choosing":
+                out[disks] = 1.0
+            else:
+                out[disks + 1] = 1.0
+                if disk != "chosen":
+                    disk_region = disk
+        disks += 2
+    base = at["own_hand"]
+    for v in info[order[0]]["hand"] or ():
+        out[base + v - 1] = 1.0
     if disk_region is not None:
-        own_disk[_AREA[disk_region]] = 1.0
-    add(own_disk)
+        out[at["own_disk"] + _AREA[disk_region]] = 1.0
 
-    face_up = [0.0] * CARDS
-    taken = [0.0] * (5 * p)
+    face_up, taken = at["face_up"], at["taken_by"]
     for k, card in enumerate(view["cards"]):
         if card["id"] is not None:
-            face_up[_card(card["id"])] = 1.0
+            out[face_up + _card(card["id"])] = 1.0
         if card["taken_by"] is not None:
-            taken[k * p + rel[card["taken_by"]]] = 1.0
-    add(face_up)
-    add(taken)
-    add([n / 11 for n in view["stacks_left"][:4]])
-    unrevealed = [0.0] * CARDS
+            out[taken + k * p + rel[card["taken_by"]]] = 1.0
+    base = at["stacks_left"]
+    for k, n in enumerate(view["stacks_left"][:4]):
+        out[base + k] = n / 11
+    base = at["unrevealed"]
     for stack in view["unrevealed"]:
         for card, copies in stack.items():
             i = _card(card)
-            unrevealed[i] = copies / _COPIES[i]
-    add(unrevealed)
+            out[base + i] = copies / _COPIES[i]
 
-    turn = [0.0] * 13
     t = view["turn"]
     if t is not None:
+        base = at["turn"]
         if t["card"] is not None:
-            turn[_stack(t["card"])] = 1.0
-        turn[5] = capped(t["placed"], PER_CARD)
-        turn[6] = capped(t["place_max"], PER_CARD)
-        turn[7] = capped(t["placeable"], PER_CARD)
-        turn[8] = 1.0 if t["placement_over"] else 0.0
-        turn[9 + _TURN_ACTION[t["action"]]] = 1.0
-    add(turn)
-    special = [0.0] * (2 * REGIONS + AREAS + 5 + 2 * p)
+            out[base + _stack(t["card"])] = 1.0
+        out[base + 5] = capped(t["placed"], PER_CARD)
+        out[base + 6] = capped(t["place_max"], PER_CARD)
+        out[base + 7] = capped(t["placeable"], PER_CARD)
+        out[base + 8] = 1.0 if t["placement_over"] else 0.0
+        out[base + 9 + _TURN_ACTION[t["action"]]] = 1.0
     sp = view["special"]
     if sp is not None:
-        special[0] = 1.0
-        special[1] = capped(sp["moved_own"], PER_CARD)
-        special[2] = capped(sp["moved_others"], PER_CARD)
-        special[3] = capped(sp["placed"], PER_CARD)
-        at = 4
+        base = at["special"]
+        out[base] = 1.0
+        out[base + 1] = capped(sp["moved_own"], PER_CARD)
+        out[base + 2] = capped(sp["moved_others"], PER_CARD)
+        out[base + 3] = capped(sp["placed"], PER_CARD)
+        base += 4
         if sp["source"] is not None:
-            special[at + _AREA[sp["source"]]] = 1.0
-        at += REGIONS
+            out[base + _AREA[sp["source"]]] = 1.0
+        base += REGIONS
         picked = sp["picked"]
         if picked is not None:
-            special[at + rel[_seat_of_colour(view, picked["colour"])]] = 1.0
-            special[at + p + _AREA[picked["region"]]] = 1.0
-        at += p + AREAS
+            out[base + rel[_seat_of_colour(view, picked["colour"])]] = 1.0
+            out[base + p + _AREA[picked["region"]]] = 1.0
+        base += p + AREAS
         if sp["named"] is not None:
-            special[at + _AREA[sp["named"]]] = 1.0
-        at += REGIONS
+            out[base + _AREA[sp["named"]]] = 1.0
+        base += REGIONS
         for s in sp["returning"]:
-            special[at + rel[s]] = 1.0
-        special[at + p] = capped(sp["left"], PER_CARD)
-    add(special)
-    queue = [0.0] * p
+            out[base + rel[s]] = 1.0
+        out[base + p] = capped(sp["left"], PER_CARD)
+    base = at["veto_queue"]
     for s in view["veto_queue"]:
-        queue[rel[s]] = 1.0
-    add(queue)
+        out[base + rel[s]] = 1.0
     return out
 
 
