@@ -34,7 +34,7 @@ TILES = _BUILTIN.tiles_per_colour
 DRAGONS = _BUILTIN.dragons
 CARDS = sum(_BUILTIN.cards)
 ROUNDS = _BUILTIN.rounds
-RETURN_MAX = max(_BUILTIN.return_values)
+RETURN_MAX = max(_BUILTIN.return_sums)  # the sealed value is the sum of the cards returned
 # Open-ended amounts: divided by these and capped at 1.
 AREA_SCALE, SCORE_SCALE, HAND_SCALE, OWN_TILES_SCALE = 10, 100, 10, 6
 DISTRICT_SCALE = 5
@@ -79,9 +79,9 @@ def layout(players: int) -> tuple[Field, ...]:
         ("hand_known", p, "per seat: 1 if the view shows its hand"),
         ("passed", p, "per seat: 1 if it has passed"),
         ("cloisters", p, f"per seat: its members in cloisters / {N_PROVINCES} (capped)"),
-        ("return", 3 * p + 1, f"per seat: 1 if still choosing a sealed return card, 1 if it "
-         f"has chosen, its revealed value / {RETURN_MAX}; the viewer's own sealed value / "
-         f"{RETURN_MAX}"),
+        ("return", 3 * p + 1, f"per seat: 1 if still choosing its sealed return cards, 1 if "
+         f"it has chosen, their revealed value (a sum) / {RETURN_MAX}; the viewer's own "
+         f"sealed value / {RETURN_MAX}"),
         ("neutral", 2, f"the neutral family (two players): members in supply, in the box, "
          f"each / {MEMBERS}"),
         ("piles", 2 + len(TRANSPORTS), f"dragons left / {DRAGONS}; cards in the deck / "
