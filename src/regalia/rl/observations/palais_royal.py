@@ -130,7 +130,9 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     for room, counts in view["rooms"].items():
         i = base + _ROOM[room] * p
         for k, s in enumerate(order):
-            out[i + k] = capped(counts[s], SERVANTS)
+            n = counts[s]
+            if n:
+                out[i + k] = n / SERVANTS if n < SERVANTS else 1.0
     base = at["majority"]
     majority = view["majority"]
     for r, room in enumerate(BONUS_ROOM_NAMES):
@@ -143,25 +145,36 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         raise RegaliaError(f"the observation layout has a park of {SPACES} spaces (the built-in "
                            f"edition's); this view's has {len(spaces)}")
     base = at["park"]
+    step = SPACE_LENGTH + p
     for space in spaces:
         noble = space["noble"]
         if noble is not None:
+            # Inline caps: this loop runs over every space of the park at every step.
             out[base] = 1.0
-            out[base + 1] = capped(space["cost"], COST_SCALE)
-            out[base + 2] = capped(noble["vp"], VP_SCALE)
-            out[base + 3] = capped(noble["turquoise"], 3)
-            out[base + 4] = capped(noble["purple"], 3)
-            if noble["privilege"] is not None:
-                out[base + 5 + _PRIVILEGE[noble["privilege"]]] = 1.0
-            out[base + 5 + len(PRIVILEGES)] = capped(noble["amount"], PERK_SCALE)
-        if space["servant"] is not None:
-            out[base + SPACE_LENGTH + rel[space["servant"]]] = 1.0
-        base += SPACE_LENGTH + p
+            v = space["cost"] / COST_SCALE
+            out[base + 1] = v if v < 1.0 else 1.0
+            v = noble["vp"] / VP_SCALE
+            out[base + 2] = v if v < 1.0 else 1.0
+            v = noble["turquoise"] / 3
+            out[base + 3] = v if v < 1.0 else 1.0
+            v = noble["purple"] / 3
+            out[base + 4] = v if v < 1.0 else 1.0
+            privilege = noble["privilege"]
+            if privilege is not None:
+                out[base + 5 + _PRIVILEGE[privilege]] = 1.0
+                v = noble["amount"] / PERK_SCALE
+                out[base + 5 + len(PRIVILEGES)] = v if v < 1.0 else 1.0
+        servant = space["servant"]
+        if servant is not None:
+            out[base + SPACE_LENGTH + rel[servant]] = 1.0
+        base += step
     base = at["edges"]
     for edge in view["edges"]:
         counts = edge["counts"]
         for k, s in enumerate(order):
-            out[base + k] = capped(counts[s], SERVANTS)
+            n = counts[s]
+            if n:
+                out[base + k] = n / SERVANTS if n < SERVANTS else 1.0
         base += p
     base = at["nobles"]
     out[base] = view["nobles_left"] / N_NOBLES
