@@ -25,7 +25,6 @@ from regalia.games.castles_of_burgundy_cards.pending import NAMES as PENDING_KIN
 from regalia.games.castles_of_burgundy_cards.pending import SOURCE_NAMES
 from regalia.rl.observations import (
     Field,
-    capped,
     check_players,
     fields,
     seat_order,
@@ -141,9 +140,12 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         for t in due.get("types", ()):
             out[base + _TYPE[t]] = 1.0
         base += N_TYPES
-        out[base] = capped(due.get("count", 0), 3)
-        out[base + 1] = capped(due.get("vp", 0), 10)
-        out[base + 2] = capped(len(due["stack"]), 6)
+        v = due.get("count", 0) / 3
+        out[base] = v if v < 1.0 else 1.0
+        v = due.get("vp", 0) / 10
+        out[base + 1] = v if v < 1.0 else 1.0
+        v = len(due["stack"]) / 6
+        out[base + 2] = v if v < 1.0 else 1.0
         out[base + 3] = 1.0 if due["bought"] else 0.0
         if "card" in due:
             _faces(out, at["pending_cards"], (due["card"],))
@@ -188,14 +190,17 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     for name, scale in SCALES.items():
         base = at[name]
         for k, x in enumerate(ordered):
-            out[base + k] = capped(x[name], scale)
+            v = x[name] / scale
+            out[base + k] = v if v < 1.0 else 1.0
     for k, x in enumerate(ordered):
         goods, base = x["goods"], at["goods"] + 3 * k
         for g, kind in enumerate(GOODS_KINDS):
-            out[base + g] = capped(len(goods[kind]), GOODS_SCALE)
+            v = len(goods[kind]) / GOODS_SCALE
+            out[base + g] = v if v < 1.0 else 1.0
         animals, base = x["animals"], at["animals"] + 4 * k
         for a, kind in enumerate(ANIMAL_KINDS):
-            out[base + a] = capped(animals[kind], ANIMAL_SCALE)
+            v = animals[kind] / ANIMAL_SCALE
+            out[base + a] = v if v < 1.0 else 1.0
         _faces(out, at["projects"] + N_FACES * k, x["projects"])
         _estate(out, at["estate"] + 2 * N_TYPES * k, x["estate"])
         base = at["played"] + N_KINDS * k
@@ -209,8 +214,10 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         _estate(out, base, aaron["estate"])
         base += 2 * N_TYPES
         for k, n in enumerate(aaron["piles"][:AARON_PILES]):
-            out[base + k] = capped(n, 7)
-        out[base + AARON_PILES] = capped(aaron["score"], SCALES["score"])
+            v = n / 7
+            out[base + k] = v if v < 1.0 else 1.0
+        v = aaron["score"] / SCALES["score"]
+        out[base + AARON_PILES] = v if v < 1.0 else 1.0
     return out
 
 
