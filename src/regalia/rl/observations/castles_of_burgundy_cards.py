@@ -72,8 +72,8 @@ def layout(players: int) -> tuple[Field, ...]:
         ("supply", 3, f"cards in the deck / {N_ACTION_CARDS}; in the discard pile / "
          f"{N_ACTION_CARDS}; round cards still to come / {ROUNDS}"),
         ("discard_pile", N_FACES, f"the face-up discard pile, {faces}"),
-        ("reshuffled", N_FACES, f"cards seen going back into the deck at reshuffles, {faces} "
-         "(capped)"),
+        ("reshuffled", N_FACES, f"the discard pile shuffled into the deck at the latest "
+         f"reshuffle (the deck is made of those cards less the ones drawn since), {faces}"),
         ("goods_piles", 8, f"per goods pile: cards / {GOODS_CARDS}, one-hot kind of its top "
          "card (" + ", ".join(GOODS_KINDS) + ")"),
         ("animal_piles", 10, f"per animal pile: cards / {ANIMAL_CARDS}, one-hot kind of its "
@@ -158,8 +158,8 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     out[base + 1] = view["discard"] / N_ACTION_CARDS
     out[base + 2] = len(view["round_cards_left"]) / ROUNDS
     _faces(out, at["discard_pile"], view["discard_pile"])
-    for pile in view["reshuffled"]:
-        _faces(out, at["reshuffled"], pile)
+    if view["reshuffled"]:  # earlier reshuffles made decks since used up
+        _faces(out, at["reshuffled"], view["reshuffled"][-1])
     base = at["goods_piles"]
     for pile in view["goods_piles"]:
         out[base] = pile["count"] / GOODS_CARDS
