@@ -1,0 +1,434 @@
+"""In the Shadow of the Emperor, judged as a player counts: victory points, then what will
+turn into points soon: the electorates the next new-electors phase will hand out, the
+Emperor's rights and the election, money and income, tiles that live on, and the children
+the kept cards will bring.
+
+A seat's *outlook* is the sum of
+
+* its victory points (all of them are won in the open and known exactly, rules question N19);
+* **the next new-electors phase** (phase V of this round while it is still to come, else of
+  the next round). For every electorate in play, each seat's influence there (own cities,
+  knights, Barons 1, Couples 2, a Gray eminence 1, the sitting elector unless option
+  ``elector_influence`` is off, empire cities for the Emperor) gives it a *chance* to win
+  the electorate: ``LEAD`` by its lead over the best other seat (a tie goes to the Emperor,
+  who decides: ``TIE_EMPEROR`` for him, ``TIE_OTHER`` shared among the others, less when the
+  Emperor is one of them). While phase IV is under way anything can change, so the chances
+  are soft; once it is over they are certain (a lead wins, a tie is the Emperor's). The chance
+  is multiplied by the *prize*: a seat that holds the elector keeps it (its holding worth),
+  one with an aristocrat there that may sit (a single Baron in an archdiocese) takes it for
+  ``elector_vp`` (2) plus the holding worth, one without such an aristocrat wins nothing
+  (the space would just empty). The holding worth is ``PRIVILEGE[e]`` plus ``VOTE`` per vote
+  of the electorate (Bohemia 2), per round the elector tile will live (a 45-year-old leaves
+  at the next aging, so an old elector is worth one round only; rounds past the fifth count
+  nothing), later rounds counted ``LATER`` each. The next round's contest, once this round's
+  phase V is over, is judged on the board as it will stand after the aging (45-year-olds and
+  Gray eminences gone) and counted ``NEXT_ROUND``: a whole round of actions lies between;
+* **the Emperor**: this round's rights (2/2/2/1/1 VP) while still to come, times the chance
+  that the Emperor keeps the throne: ``KEEP_UNCHALLENGED`` while nobody has taken the Rival
+  in phase IV, else the election's odds (below); the later rounds' rights count
+  ``EMPEROR_LATER``;
+* **the election** (only with a Rival, phase VI): each seat's votes are its expected
+  electors after phase V (the chances above times the electorate's votes), the Pope, the
+  Church influence's archdiocese, less an excommunicated electorate. The Rival and the
+  Emperor vote for themselves; a vote cast by the judged seat counts for its side, every
+  other seat's half to each (a sealed vote in a sample is a random draw, not a fact). The
+  Rival's chance is a logistic curve (``ELECTION_SLOPE``) of his expected margin, a tie
+  keeping the Emperor. A voter scores ``vote_vp`` times the chance that its side wins;
+* **thalers**: ``THALER`` each while the seat may still spend them in this round's phase IV;
+  after it passes, ``THALER_CARRIED`` each up to what the next income leaves room for under
+  the cap of 12 (the rest would be lost) and nothing in the last round; plus ``INCOME`` per
+  thaler of income above the base, per income phase to come (cities, others' cities in one's
+  electorates, Saxony);
+* **pieces to come**: ``TILE_LATER`` per influence point of each own tile on the board per
+  later round it will live (aging: what a Doctor gains or costs), ``SUPPLY_TILE`` per tile and
+  ``SUPPLY_KNIGHT`` per knight still in supply (a son, a Permit, a 1-thaler knight);
+* **children**: the cards kept this round decide next round's child: a son (blue cards
+  win) is worth ``SON``, a daughter ``DAUGHTER`` (a marriage's point or the convent's thaler);
+  none in the last round. A proposal waiting for its answer is worth ``PROPOSAL`` to the
+  proposer.
+
+The value is the seat's outlook less the mean of the best other outlook and the mean other
+outlook (as El Grande's: only first place wins, but the pack matters too). At the end of the
+game it is the score margin alone. Weights are in victory points; they were set by reading the
+rules (a thaler buys about a third of a point: an Indulgence is 1 VP for 2, a Permit's Baron
+1 influence for 3) and then tuned against random seats (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from regalia.games.shadow_of_the_emperor.board import (
+    ACTIONS,
+    ARCHDIOCESES,
+    BLUE,
+    ELECTION,
+    EMPEROR,
+    K_POPE,
+    KNIGHTS,
+    N_ELECTORATES,
+    NEW_ELECTORS,
+    OVER,
+    RED,
+    ROUNDS,
+    SAXONY,
+    TILES,
+)
+from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, EMINENCE
+
+if TYPE_CHECKING:
+    from regalia.engine.state import State
+    from regalia.games.shadow_of_the_emperor.state import ShadowState
+
+# Chance to win an electorate by lead over the best other seat (clamped to -3..3), while
+# phase IV is still under way.
+LEAD = {3: 0.95, 2: 0.85, 1: 0.7, -1: 0.2, -2: 0.08, -3: 0.03}
+TIE_EMPEROR = 0.75
+TIE_OTHER = 0.4
+PRIVILEGE = (1.0, 0.3, 0.5, 0.0, 0.9, 0.6, 0.2)  # Mainz .. Brandenburg, per round held
+VOTE = 0.35
+LATER = 0.7
+NEXT_ROUND = 0.6
+KEEP_UNCHALLENGED = 0.85
+EMPEROR_LATER = 0.35
+ELECTION_SLOPE = 1.5
+THALER = 0.3
+THALER_CARRIED = 0.25
+INCOME = 0.15
+TILE_LATER = 0.2
+SUPPLY_TILE = 0.1
+SUPPLY_KNIGHT = 0.1
+SON = 0.9
+DAUGHTER = 0.6
+PROPOSAL = 0.6
+
+
+def _chance(lead: int, tied: int, emperor_in: bool, is_emperor: bool, soft: bool) -> float:
+    """The chance that a seat with this lead over the best other seat wins the electorate
+    (``tied``: seats sharing the top, itself included, when the lead is 0)."""
+    if lead > 0:
+        return LEAD[min(lead, 3)] if soft else 1.0
+    if lead == 0:
+        if is_emperor:
+            return TIE_EMPEROR if soft else 1.0
+        if emperor_in:
+            return (1.0 - TIE_EMPEROR) / (tied - 1) if soft else 0.0
+        return TIE_OTHER / (tied - 1) if soft else 1.0 / tied
+    return LEAD[max(lead, -3)] if soft else 0.0
+
+
+def _influence(s: ShadowState, next_round: bool) -> list[list[int]]:
+    """Influence per electorate and seat, now or after the next aging (45-year-olds and
+    Gray eminences gone)."""
+    n = s.players
+    inf = [[0] * n for _ in range(N_ELECTORATES)]
+    count_elector = s.options["elector_influence"]
+    where, age, couple = s.where, s.age, s.couple
+    for t in range(len(where)):
+        loc = where[t]
+        if loc < ELECTOR:
+            continue
+        if loc >= EMINENCE:
+            if not next_round:
+                inf[loc - EMINENCE][t // TILES] += 1
+            continue
+        if next_round and age[t] == 3:
+            continue
+        if loc >= ARISTOCRAT or count_elector:
+            inf[loc % 10][t // TILES] += 1 + couple[t]
+    for k, spot in enumerate(s.knight):
+        if spot >= 0:
+            inf[spot >> 1][k // KNIGHTS] += 1
+    emperor = s.emperor
+    for e in range(N_ELECTORATES):
+        row, counts = s.city[e], inf[e]
+        for p in range(n):
+            counts[p] += row[p]
+        counts[emperor] += row[4]
+    return inf
+
+
+def _rounds_alive(age: int, first_round: int, after_aging: bool) -> int:
+    """Rounds from ``first_round`` to the fifth in which a tile now ``age`` (0-3) will stand."""
+    left = 3 - age if after_aging else 4 - age
+    return max(0, min(left, ROUNDS + 1 - first_round))
+
+
+def _holding(e: int, rounds: int, votes: int) -> float:
+    if rounds <= 0:
+        return 0.0
+    per_round = PRIVILEGE[e] + VOTE * votes
+    # 1 + LATER + LATER**2 + ...: the first round counts fully, later ones less.
+    return per_round * (1.0 - LATER ** rounds) / (1.0 - LATER)
+
+
+def _contests(s: ShadowState) -> tuple[list[float], list[float]]:
+    """Each seat's worth from the next new-electors phase, and its expected votes after it
+    (for this round's election)."""
+    n = s.players
+    phase = s.phase
+    rnd = s.round
+    value = [0.0] * n
+    votes = [0.0] * n
+    if phase <= ACTIONS:
+        pending = set(s.play_list)
+        soft = True
+    elif phase == NEW_ELECTORS:
+        pending = {t[1] for t in s.tasks if t[0] == "electorate"}
+        if any(t[0] in ("count_influence", "eminence") for t in s.tasks):
+            pending = set(s.play_list)
+        soft = False
+    else:
+        pending = set()
+        soft = False
+    electorates = s.d.electorates
+    elector_vp = s.d.elector_vp
+    emperor = s.emperor
+    age = s.age
+    excomm = s.excomm_target
+    # This round's contests (the electorates still to be settled).
+    inf = _influence(s, False) if pending else []
+    for e in s.play_list:
+        ev = electorates[e].votes if e != excomm else 0
+        holder_tile = s.elector[e]
+        holder = -1 if holder_tile < 0 else holder_tile // TILES
+        if e not in pending:
+            if holder >= 0:
+                votes[holder] += ev
+            continue
+        counts = inf[e]
+        _contest(e, counts, holder, holder_tile, rnd, False, soft, emperor, s, value, votes,
+                 ev, elector_vp)
+    # The next round's contests, once this round's are settled.
+    if phase > ACTIONS and rnd < ROUNDS:
+        inf = _influence(s, True)
+        for e in s.play_list:
+            holder_tile = s.elector[e]
+            holder = -1
+            if holder_tile >= 0 and age[holder_tile] < 3:
+                holder = holder_tile // TILES
+            sub = [0.0] * n
+            _contest(e, inf[e], holder, holder_tile, rnd + 1, True, True, emperor, s, sub,
+                     None, 0, elector_vp)
+            for p in range(n):
+                value[p] += NEXT_ROUND * sub[p]
+    return value, votes
+
+
+def _contest(e: int, counts: list[int], holder: int, holder_tile: int, rnd: int,
+             after_aging: bool, soft: bool, emperor: int, s: ShadowState, value: list[float],
+             votes: list[float] | None, ev: int, elector_vp: int) -> None:
+    """Add each seat's chance times prize in electorate ``e`` to ``value`` (and its expected
+    votes after the contest to ``votes``)."""
+    n = s.players
+    top = max(counts)
+    if top == 0:
+        if holder >= 0:  # nobody contests: the holder keeps it
+            value[holder] += _holding(e, _rounds_alive(s.age[holder_tile], rnd, after_aging),
+                                      s.d.electorates[e].votes)
+            if votes is not None:
+                votes[holder] += ev
+        return
+    tied = counts.count(top)
+    emperor_in = counts[emperor] == top
+    where, age, couple = s.where, s.age, s.couple
+    spiritual = e in ARCHDIOCESES
+    base_votes = s.d.electorates[e].votes
+    for p in range(n):
+        mine = counts[p]
+        if not mine:
+            continue
+        best_other = max(counts[q] for q in range(n) if q != p)
+        chance = _chance(mine - best_other, tied, emperor_in, p == emperor, soft)
+        if chance <= 0.0:
+            continue
+        if p == holder:
+            prize = _holding(e, _rounds_alive(age[holder_tile], rnd, after_aging), base_votes)
+        else:
+            youngest = 4
+            lo = p * TILES
+            for t in range(lo, lo + TILES):
+                if where[t] == ARISTOCRAT + e and not (spiritual and couple[t]) \
+                        and age[t] < youngest and not (after_aging and age[t] == 3):
+                    youngest = age[t]
+            if youngest == 4:
+                continue
+            prize = elector_vp + _holding(e, _rounds_alive(youngest, rnd, after_aging),
+                                          base_votes)
+        value[p] += chance * prize
+        if votes is not None:
+            votes[p] += chance * ev
+
+
+def _income(s: ShadowState, p: int) -> int:
+    """The seat's income above the base: its cities, others' cities in its electorates,
+    Saxony's privilege."""
+    amount = sum(c[p] for c in s.city)
+    for e in range(N_ELECTORATES):
+        t = s.elector[e]
+        if t >= 0 and t // TILES == p:
+            row = s.city[e]
+            amount += sum(row[:s.players]) - row[p]
+            if e == SAXONY:
+                amount += s.d.saxony_income
+    return amount
+
+
+def _election_pending(s: ShadowState) -> bool:
+    if s.rival < 0 or s.phase > ELECTION:
+        return False
+    if s.phase < ELECTION:
+        return True
+    return any(t[0] in ("ballot", "vote", "church", "excomm") for t in s.tasks)
+
+
+def _church_votes(s: ShadowState) -> tuple[int, int]:
+    """The seat that Church influence helps and by how many votes (-1, 0: none)."""
+    a = s.church_target
+    if a < 0 or s.elector[a] < 0:
+        return -1, 0
+    h = s.elector[a] // TILES
+    count = 1 if s.options["church_counts_elector"] else 0
+    for t in range(h * TILES, h * TILES + TILES):
+        if s.where[t] in (ARISTOCRAT + a, EMINENCE + a):
+            count += 1
+    for spot in s.knight[h * KNIGHTS:h * KNIGHTS + KNIGHTS]:
+        if spot >= 0 and spot >> 1 == a:
+            count += 1
+    return h, count
+
+
+def _emperor_and_votes(s: ShadowState, votes: list[float], judged: int) -> list[float]:
+    """Each seat's worth from the Emperor's rights and this round's election, with the votes
+    ``judged`` cast known and every other cast vote half each way."""
+    n = s.players
+    out = [0.0] * n
+    rnd = s.round
+    rights = s.d.rights
+    emperor = s.emperor
+    later = sum(r.vp for r in rights[rnd:]) * EMPEROR_LATER
+    now = rights[rnd - 1].vp if s.phase < EMPEROR else 0
+    rival = s.rival
+    if not _election_pending(s):
+        keep = KEEP_UNCHALLENGED if s.phase <= ACTIONS and rival < 0 else 1.0
+        out[emperor] += keep * now + later
+        if keep < 1.0:  # a challenger may still come; nobody in particular
+            share = (1.0 - keep) * now / max(1, n - 1)
+            for p in range(n):
+                if p != emperor:
+                    out[p] += share
+        return out
+    v = votes[:]
+    for p in range(n):
+        v[p] += s.kept[p][K_POPE]
+    helped, extra = _church_votes(s)
+    if helped >= 0:
+        v[helped] += extra
+    margin = v[rival] - v[emperor]
+    cast = s.votes
+    for p in range(n):
+        if p in (emperor, rival) or v[p] <= 0:
+            continue
+        if p == judged and cast[p] >= 0:
+            margin += v[p] if cast[p] == 1 else -v[p]
+    # A tie keeps the Emperor: the Rival needs a margin above zero.
+    rival_wins = 1.0 / (1.0 + math.exp(-ELECTION_SLOPE * (margin - 0.5)))
+    out[rival] += rival_wins * (now + later)
+    out[emperor] += (1.0 - rival_wins) * (now + later)
+    vote_vp = s.d.vote_vp
+    for p in range(n):
+        if p in (emperor, rival) or v[p] <= 0:
+            continue
+        if p == judged and cast[p] >= 0:
+            out[p] += vote_vp * (rival_wins if cast[p] == 1 else 1.0 - rival_wins)
+        else:
+            out[p] += vote_vp * max(rival_wins, 1.0 - rival_wins)
+    return out
+
+
+def _base_outlooks(s: ShadowState) -> tuple[list[float], list[float]]:
+    """Every seat's outlook without the Emperor and election terms, and its expected votes."""
+    n = s.players
+    rnd = s.round
+    phase = s.phase
+    value, votes = _contests(s)
+    last = rnd >= ROUNDS
+    incomes_left = ROUNDS - rnd
+    cap = s.d.thaler_cap
+    base_income = s.d.base_income
+    cards = s.d.cards
+    where, age, couple = s.where, s.age, s.couple
+    children = not (last and phase >= ACTIONS)
+    top = s.tasks[-1] if s.tasks else ()
+    for p in range(n):
+        v = value[p] + s.vp[p]
+        money = s.thalers[p]
+        extra = _income(s, p)
+        if phase <= ACTIONS and not s.passed >> p & 1:
+            v += THALER * money
+        elif not last:
+            room = max(0, cap - base_income - extra)
+            v += THALER_CARRIED * min(money, room)
+        v += INCOME * extra * incomes_left
+        lo = p * TILES
+        for t in range(lo, lo + TILES):
+            loc = where[t]
+            if loc == -1:
+                v += SUPPLY_TILE
+            elif 0 <= loc < EMINENCE:
+                later = _rounds_alive(age[t], rnd + 1, True)
+                v += TILE_LATER * later * (1 + couple[t])
+        v += SUPPLY_KNIGHT * s.knight[p * KNIGHTS:p * KNIGHTS + KNIGHTS].count(-1)
+        if children:
+            blue = red = 0
+            kept = s.kept[p]
+            for k, kind in enumerate(cards):
+                if kept[k]:
+                    if kind.colour == BLUE:
+                        blue += kept[k]
+                    elif kind.colour == RED:
+                        red += kept[k]
+            if blue > red:
+                v += SON
+            elif red:
+                v += DAUGHTER
+        value[p] = v
+    if top and top[0] == "answer":
+        value[top[3]] += PROPOSAL
+    return value, votes
+
+
+def _margin(outlook: list[float], seat: int) -> float:
+    mine = outlook[seat]
+    others = [v for s, v in enumerate(outlook) if s != seat]
+    if not others:
+        return mine
+    return mine - 0.5 * (max(others) + sum(others) / len(others))
+
+
+def evaluate(state: State, seat: int) -> float:
+    s: ShadowState = state  # type: ignore[assignment]
+    if s.phase == OVER:
+        return _margin([float(v) for v in s.vp], seat)
+    base, votes = _base_outlooks(s)
+    extra = _emperor_and_votes(s, votes, seat)
+    return _margin([b + x for b, x in zip(base, extra, strict=True)], seat)
+
+
+def evaluate_all(state: State) -> list[float]:
+    """:func:`evaluate` for every seat at once (the search's leaves): the board is judged once,
+    only the election, where each seat knows its own sealed vote, per seat."""
+    s: ShadowState = state  # type: ignore[assignment]
+    if s.phase == OVER:
+        vp = [float(v) for v in s.vp]
+        return [_margin(vp, p) for p in range(s.players)]
+    base, votes = _base_outlooks(s)
+    out = []
+    for p in range(s.players):
+        extra = _emperor_and_votes(s, votes, p)
+        out.append(_margin([b + x for b, x in zip(base, extra, strict=True)], p))
+    return out
+
+
+LOOKAHEAD = 2
