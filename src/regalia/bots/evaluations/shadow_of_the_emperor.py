@@ -57,6 +57,7 @@ rules (a thaler buys about a third of a point: an Indulgence is 1 VP for 2, a Pe
 from __future__ import annotations
 
 import math
+from operator import mul
 from typing import TYPE_CHECKING
 
 from regalia.games.shadow_of_the_emperor.board import (
@@ -75,7 +76,7 @@ from regalia.games.shadow_of_the_emperor.board import (
     SAXONY,
     TILES,
 )
-from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, EMINENCE
+from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, EMINENCE, SUPPLY
 
 if TYPE_CHECKING:
     from regalia.engine.state import State
@@ -104,175 +105,191 @@ DAUGHTER = 0.6
 PROPOSAL = 0.6
 
 
-def _chance(lead: int, tied: int, emperor_in: bool, is_emperor: bool, soft: bool) -> float:
-    """The chance that a seat with this lead over the best other seat wins the electorate
-    (``tied``: seats sharing the top, itself included, when the lead is 0)."""
-    if lead > 0:
-        return LEAD[min(lead, 3)] if soft else 1.0
-    if lead == 0:
-        if is_emperor:
-            return TIE_EMPEROR if soft else 1.0
-        if emperor_in:
-            return (1.0 - TIE_EMPEROR) / (tied - 1) if soft else 0.0
-        return TIE_OTHER / (tied - 1) if soft else 1.0 / tied
-    return LEAD[max(lead, -3)] if soft else 0.0
+# GEOMETRIC[r]: 1 + LATER + ... over r rounds (the first round counts fully, later ones less).
+N_ARCHDIOCESES = len(ARCHDIOCESES)
+assert tuple(range(N_ARCHDIOCESES)) == ARCHDIOCESES
+GEOMETRIC = tuple((1.0 - LATER ** r) / (1.0 - LATER) for r in range(ROUNDS + 2))
+SOFT_TIE_BEHIND = 1.0 - TIE_EMPEROR
 
 
-def _influence(s: ShadowState, next_round: bool) -> list[list[int]]:
-    """Influence per electorate and seat, now or after the next aging (45-year-olds and
-    Gray eminences gone)."""
+def _per_round(s: ShadowState) -> tuple[float, ...]:
+    """Each electorate's holding worth per round (its privilege and its votes)."""
+    d = s.d
+    entry = _PER_ROUND.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = _PER_ROUND[id(d)] = (d, tuple(PRIVILEGE[e] + VOTE * el.votes
+                                              for e, el in enumerate(d.electorates)))
+    return entry[1]
+
+
+# id(edition data) -> (the data, per-round worths); the data is kept so its id stays unique.
+_PER_ROUND: dict[int, tuple[object, tuple[float, ...]]] = {}
+
+
+def _survey(s: ShadowState, after_aging: bool) -> tuple[list[list[int]], list[list[int]]]:
+    """Per electorate and seat: the influence, and the age (0-3) of the youngest aristocrat
+    that may become elector there (4: none); now, or after the next aging (45-year-olds and
+    Gray eminences gone, everyone ten years older)."""
     n = s.players
     inf = [[0] * n for _ in range(N_ELECTORATES)]
+    young = [[4] * n for _ in range(N_ELECTORATES)]
     count_elector = s.options["elector_influence"]
-    where, age, couple = s.where, s.age, s.couple
-    for t in range(len(where)):
-        loc = where[t]
+    age, couple = s.age, s.couple
+    for t, loc in enumerate(s.where):
         if loc < ELECTOR:
             continue
+        p = t // TILES
         if loc >= EMINENCE:
-            if not next_round:
-                inf[loc - EMINENCE][t // TILES] += 1
+            if not after_aging:
+                inf[loc - EMINENCE][p] += 1
             continue
-        if next_round and age[t] == 3:
-            continue
-        if loc >= ARISTOCRAT or count_elector:
-            inf[loc % 10][t // TILES] += 1 + couple[t]
+        a = age[t]
+        if after_aging:
+            if a == 3:
+                continue
+            a += 1
+        if loc >= ARISTOCRAT:
+            e = loc - ARISTOCRAT
+            inf[e][p] += 1 + couple[t]
+            # An archdiocese (board order: the first three) seats single Barons only.
+            if a < young[e][p] and not (couple[t] and e < N_ARCHDIOCESES):
+                young[e][p] = a
+        elif count_elector:
+            inf[loc - ELECTOR][p] += 1 + couple[t]
     for k, spot in enumerate(s.knight):
         if spot >= 0:
             inf[spot >> 1][k // KNIGHTS] += 1
     emperor = s.emperor
-    for e in range(N_ELECTORATES):
-        row, counts = s.city[e], inf[e]
-        for p in range(n):
-            counts[p] += row[p]
-        counts[emperor] += row[4]
-    return inf
+    for e, row in enumerate(s.city):
+        if any(row):
+            counts = inf[e]
+            for p in range(n):
+                counts[p] += row[p]
+            counts[emperor] += row[4]
+    return inf, young
 
 
-def _rounds_alive(age: int, first_round: int, after_aging: bool) -> int:
-    """Rounds from ``first_round`` to the fifth in which a tile now ``age`` (0-3) will stand."""
-    left = 3 - age if after_aging else 4 - age
-    return max(0, min(left, ROUNDS + 1 - first_round))
-
-
-def _holding(e: int, rounds: int, votes: int) -> float:
-    if rounds <= 0:
-        return 0.0
-    per_round = PRIVILEGE[e] + VOTE * votes
-    # 1 + LATER + LATER**2 + ...: the first round counts fully, later ones less.
-    return per_round * (1.0 - LATER ** rounds) / (1.0 - LATER)
+def _contest(s: ShadowState, e: int, counts: list[int], young: list[int], holder_age: int,
+             holder: int, rounds_left: int, soft: bool, value: list[float],
+             votes: list[float] | None, ev: int, per_round: float) -> None:
+    """Add each seat's chance times prize in electorate ``e`` to ``value`` (and its expected
+    votes after the contest to ``votes``). ``holder_age`` is the elector's age at the contest,
+    ``rounds_left`` the rounds from the contest's to the fifth."""
+    top = max(counts)
+    if top == 0:
+        if holder >= 0:  # nobody contests: the holder keeps it
+            value[holder] += per_round * GEOMETRIC[min(4 - holder_age, rounds_left)]
+            if votes is not None:
+                votes[holder] += ev
+        return
+    tied = counts.count(top)
+    if tied > 1:
+        second = top
+    else:
+        second = 0
+        for c in counts:
+            if second < c < top:
+                second = c
+    emperor = s.emperor
+    emperor_in = counts[emperor] == top
+    elector_vp = s.d.elector_vp
+    for p, mine in enumerate(counts):
+        if not mine:
+            continue
+        if p == holder:
+            prize = per_round * GEOMETRIC[min(4 - holder_age, rounds_left)]
+        else:
+            a = young[p]
+            if a == 4:
+                continue
+            prize = elector_vp + per_round * GEOMETRIC[min(4 - a, rounds_left)]
+        if mine == top:
+            if tied == 1:
+                lead = top - second
+                chance = LEAD[lead if lead < 3 else 3] if soft else 1.0
+            elif p == emperor:
+                chance = TIE_EMPEROR if soft else 1.0
+            elif emperor_in:
+                chance = SOFT_TIE_BEHIND / (tied - 1) if soft else 0.0
+            else:
+                chance = TIE_OTHER / (tied - 1) if soft else 1.0 / tied
+        elif soft:
+            lead = mine - top
+            chance = LEAD[lead if lead > -3 else -3]
+        else:
+            continue
+        value[p] += chance * prize
+        if votes is not None:
+            votes[p] += chance * ev
 
 
 def _contests(s: ShadowState) -> tuple[list[float], list[float]]:
-    """Each seat's worth from the next new-electors phase, and its expected votes after it
-    (for this round's election)."""
+    """Each seat's worth from the next new-electors phase, and its expected votes after
+    this round's (for this round's election)."""
     n = s.players
     phase = s.phase
     rnd = s.round
     value = [0.0] * n
     votes = [0.0] * n
     if phase <= ACTIONS:
-        pending = set(s.play_list)
+        pending = s.play_list
         soft = True
     elif phase == NEW_ELECTORS:
-        pending = {t[1] for t in s.tasks if t[0] == "electorate"}
         if any(t[0] in ("count_influence", "eminence") for t in s.tasks):
-            pending = set(s.play_list)
+            pending = s.play_list
+        else:
+            pending = tuple(t[1] for t in s.tasks if t[0] == "electorate")
         soft = False
     else:
-        pending = set()
+        pending = ()
         soft = False
     electorates = s.d.electorates
-    elector_vp = s.d.elector_vp
-    emperor = s.emperor
+    per_round = _per_round(s)
     age = s.age
     excomm = s.excomm_target
-    # This round's contests (the electorates still to be settled).
-    inf = _influence(s, False) if pending else []
+    elector = s.elector
+    if pending:
+        inf, young = _survey(s, False)
     for e in s.play_list:
         ev = electorates[e].votes if e != excomm else 0
-        holder_tile = s.elector[e]
-        holder = -1 if holder_tile < 0 else holder_tile // TILES
-        if e not in pending:
-            if holder >= 0:
-                votes[holder] += ev
-            continue
-        counts = inf[e]
-        _contest(e, counts, holder, holder_tile, rnd, False, soft, emperor, s, value, votes,
-                 ev, elector_vp)
+        tile = elector[e]
+        holder = -1 if tile < 0 else tile // TILES
+        if e in pending:
+            _contest(s, e, inf[e], young[e], age[tile] if tile >= 0 else 0, holder,
+                     ROUNDS + 1 - rnd, soft, value, votes, ev, per_round[e])
+        elif holder >= 0:
+            votes[holder] += ev
     # The next round's contests, once this round's are settled.
     if phase > ACTIONS and rnd < ROUNDS:
-        inf = _influence(s, True)
+        inf, young = _survey(s, True)
+        sub = [0.0] * n
         for e in s.play_list:
-            holder_tile = s.elector[e]
-            holder = -1
-            if holder_tile >= 0 and age[holder_tile] < 3:
-                holder = holder_tile // TILES
-            sub = [0.0] * n
-            _contest(e, inf[e], holder, holder_tile, rnd + 1, True, True, emperor, s, sub,
-                     None, 0, elector_vp)
-            for p in range(n):
-                value[p] += NEXT_ROUND * sub[p]
+            tile = elector[e]
+            if tile >= 0 and age[tile] < 3:
+                _contest(s, e, inf[e], young[e], age[tile] + 1, tile // TILES, ROUNDS - rnd,
+                         True, sub, None, 0, per_round[e])
+            else:
+                _contest(s, e, inf[e], young[e], 0, -1, ROUNDS - rnd, True, sub, None, 0,
+                         per_round[e])
+        for p in range(n):
+            value[p] += NEXT_ROUND * sub[p]
     return value, votes
 
 
-def _contest(e: int, counts: list[int], holder: int, holder_tile: int, rnd: int,
-             after_aging: bool, soft: bool, emperor: int, s: ShadowState, value: list[float],
-             votes: list[float] | None, ev: int, elector_vp: int) -> None:
-    """Add each seat's chance times prize in electorate ``e`` to ``value`` (and its expected
-    votes after the contest to ``votes``)."""
-    n = s.players
-    top = max(counts)
-    if top == 0:
-        if holder >= 0:  # nobody contests: the holder keeps it
-            value[holder] += _holding(e, _rounds_alive(s.age[holder_tile], rnd, after_aging),
-                                      s.d.electorates[e].votes)
-            if votes is not None:
-                votes[holder] += ev
-        return
-    tied = counts.count(top)
-    emperor_in = counts[emperor] == top
-    where, age, couple = s.where, s.age, s.couple
-    spiritual = e in ARCHDIOCESES
-    base_votes = s.d.electorates[e].votes
-    for p in range(n):
-        mine = counts[p]
-        if not mine:
-            continue
-        best_other = max(counts[q] for q in range(n) if q != p)
-        chance = _chance(mine - best_other, tied, emperor_in, p == emperor, soft)
-        if chance <= 0.0:
-            continue
-        if p == holder:
-            prize = _holding(e, _rounds_alive(age[holder_tile], rnd, after_aging), base_votes)
-        else:
-            youngest = 4
-            lo = p * TILES
-            for t in range(lo, lo + TILES):
-                if where[t] == ARISTOCRAT + e and not (spiritual and couple[t]) \
-                        and age[t] < youngest and not (after_aging and age[t] == 3):
-                    youngest = age[t]
-            if youngest == 4:
-                continue
-            prize = elector_vp + _holding(e, _rounds_alive(youngest, rnd, after_aging),
-                                          base_votes)
-        value[p] += chance * prize
-        if votes is not None:
-            votes[p] += chance * ev
-
-
-def _income(s: ShadowState, p: int) -> int:
-    """The seat's income above the base: its cities, others' cities in its electorates,
+def _incomes(s: ShadowState) -> list[int]:
+    """Each seat's income above the base: its cities, others' cities in its electorates,
     Saxony's privilege."""
-    amount = sum(c[p] for c in s.city)
-    for e in range(N_ELECTORATES):
-        t = s.elector[e]
-        if t >= 0 and t // TILES == p:
-            row = s.city[e]
-            amount += sum(row[:s.players]) - row[p]
+    n = s.players
+    city = s.city
+    out = [sum(col) for col in zip(*city, strict=True)][:n]
+    for e, t in enumerate(s.elector):
+        if t >= 0:
+            h = t // TILES
+            row = city[e]
+            out[h] += sum(row) - row[4] - row[h]
             if e == SAXONY:
-                amount += s.d.saxony_income
-    return amount
+                out[h] += s.d.saxony_income
+    return out
 
 
 def _election_pending(s: ShadowState) -> bool:
@@ -347,6 +364,22 @@ def _emperor_and_votes(s: ShadowState, votes: list[float], judged: int) -> list[
     return out
 
 
+def _colour_masks(s: ShadowState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card kind: 1 if blue (votes for a son), and 1 if red (for a daughter)."""
+    d = s.d
+    entry = _COLOURS.get(id(d))
+    if entry is None or entry[0] is not d:
+        blue = tuple(int(c.colour == BLUE) for c in d.cards)
+        red = tuple(int(c.colour == RED) for c in d.cards)
+        entry = _COLOURS[id(d)] = (d, (blue, red))
+    return entry[1]
+
+
+_COLOURS: dict[int, tuple[object, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+# Later rounds a tile of age step a will still stand in (it survives 3 - a more agings).
+TILE_LATER_ROUNDS = tuple(3 - a for a in range(4))
+
+
 def _base_outlooks(s: ShadowState) -> tuple[list[float], list[float]]:
     """Every seat's outlook without the Emperor and election terms, and its expected votes."""
     n = s.players
@@ -354,46 +387,44 @@ def _base_outlooks(s: ShadowState) -> tuple[list[float], list[float]]:
     phase = s.phase
     value, votes = _contests(s)
     last = rnd >= ROUNDS
-    incomes_left = ROUNDS - rnd
-    cap = s.d.thaler_cap
-    base_income = s.d.base_income
-    cards = s.d.cards
+    rounds_after = ROUNDS - rnd
+    cap_room = s.d.thaler_cap - s.d.base_income
+    incomes = _incomes(s)
+    spending = phase <= ACTIONS
+    passed = s.passed
+    # Later rounds' presence of the tiles on the board (throne, electors, aristocrats).
+    later = [0.0] * n
     where, age, couple = s.where, s.age, s.couple
-    children = not (last and phase >= ACTIONS)
-    top = s.tasks[-1] if s.tasks else ()
+    if rounds_after:
+        for t, loc in enumerate(where):
+            if 0 <= loc < EMINENCE:
+                r = TILE_LATER_ROUNDS[age[t]]
+                later[t // TILES] += (r if r < rounds_after else rounds_after) * (1 + couple[t])
+    knights = s.knight
+    masks = _colour_masks(s) if not (last and phase >= ACTIONS) else None
     for p in range(n):
-        v = value[p] + s.vp[p]
+        lo = p * TILES
+        v = value[p] + s.vp[p] + TILE_LATER * later[p]
+        v += SUPPLY_TILE * where[lo:lo + TILES].count(SUPPLY)
         money = s.thalers[p]
-        extra = _income(s, p)
-        if phase <= ACTIONS and not s.passed >> p & 1:
+        extra = incomes[p]
+        if spending and not passed >> p & 1:
             v += THALER * money
         elif not last:
-            room = max(0, cap - base_income - extra)
-            v += THALER_CARRIED * min(money, room)
-        v += INCOME * extra * incomes_left
-        lo = p * TILES
-        for t in range(lo, lo + TILES):
-            loc = where[t]
-            if loc == -1:
-                v += SUPPLY_TILE
-            elif 0 <= loc < EMINENCE:
-                later = _rounds_alive(age[t], rnd + 1, True)
-                v += TILE_LATER * later * (1 + couple[t])
-        v += SUPPLY_KNIGHT * s.knight[p * KNIGHTS:p * KNIGHTS + KNIGHTS].count(-1)
-        if children:
-            blue = red = 0
+            room = cap_room - extra
+            v += THALER_CARRIED * (money if money < room else max(0, room))
+        v += INCOME * extra * rounds_after
+        v += SUPPLY_KNIGHT * knights[p * KNIGHTS:p * KNIGHTS + KNIGHTS].count(-1)
+        if masks is not None:
             kept = s.kept[p]
-            for k, kind in enumerate(cards):
-                if kept[k]:
-                    if kind.colour == BLUE:
-                        blue += kept[k]
-                    elif kind.colour == RED:
-                        red += kept[k]
+            blue = sum(map(mul, kept, masks[0]))
+            red = sum(map(mul, kept, masks[1]))
             if blue > red:
                 v += SON
             elif red:
                 v += DAUGHTER
         value[p] = v
+    top = s.tasks[-1] if s.tasks else ()
     if top and top[0] == "answer":
         value[top[3]] += PROPOSAL
     return value, votes
