@@ -25,8 +25,8 @@ A seat's *outlook* is the sum of
   Gray eminences gone) and counted ``NEXT_ROUND``: a whole round of actions lies between;
 * **the Emperor**: this round's rights (2/2/2/1/1 VP) while still to come, times the chance
   that the Emperor keeps the throne: ``KEEP_UNCHALLENGED`` while nobody has taken the Rival
-  in phase IV, else the election's odds (below); the later rounds' rights count
-  ``EMPEROR_LATER``;
+  in phase IV (the rest shared among the others, any of whom may challenge), else the
+  election's odds (below); the later rounds' rights count ``EMPEROR_LATER``;
 * **the election** (only with a Rival, phase VI): each seat's votes are its expected
   electors after phase V (the chances above times the electorate's votes), the Pope, the
   Church influence's archdiocese, less an excommunicated electorate. The Rival and the
@@ -49,9 +49,10 @@ A seat's *outlook* is the sum of
 
 The value is the seat's outlook less the mean of the best other outlook and the mean other
 outlook (as El Grande's: only first place wins, but the pack matters too). At the end of the
-game it is the score margin alone. Weights are in victory points; they were set by reading the
-rules (a thaler buys about a third of a point: an Indulgence is 1 VP for 2, a Permit's Baron
-1 influence for 3) and then tuned against random seats (docs/bots.md).
+game it is the score margin alone. Weights are in victory points, each with its reason next to
+it below; they were set by reading the rules (a thaler buys about a third of a point: an
+Indulgence is 1 VP for 2, a Permit's Baron 1 influence for 3) and not tuned: the first setting
+won every game against random seats (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -83,26 +84,31 @@ if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
 
 # Chance to win an electorate by lead over the best other seat (clamped to -3..3), while
-# phase IV is still under way.
+# phase IV is still under way: every other seat may still add a piece or two (a knight for
+# 1 thaler, a Permit, a Doctor killing a 45-year-old), so a lead of one is far from sure and
+# a deficit of one is often made up.
 LEAD = {3: 0.95, 2: 0.85, 1: 0.7, -1: 0.2, -2: 0.08, -3: 0.03}
-TIE_EMPEROR = 0.75
-TIE_OTHER = 0.4
-PRIVILEGE = (1.0, 0.3, 0.5, 0.0, 0.9, 0.6, 0.2)  # Mainz .. Brandenburg, per round held
-VOTE = 0.35
-LATER = 0.7
-NEXT_ROUND = 0.6
-KEEP_UNCHALLENGED = 0.85
-EMPEROR_LATER = 0.35
-ELECTION_SLOPE = 1.5
-THALER = 0.3
-THALER_CARRIED = 0.25
-INCOME = 0.15
-TILE_LATER = 0.2
-SUPPLY_TILE = 0.1
-SUPPLY_KNIGHT = 0.1
-SON = 0.9
-DAUGHTER = 0.6
-PROPOSAL = 0.6
+TIE_EMPEROR = 0.75  # the Emperor gives a tie to himself, unless the tie is broken first
+TIE_OTHER = 0.4     # a tie without the Emperor: he gives it to one of them (shared)
+# Per round held: Mainz 1 VP a round; Palatinate a free Baron (a 3-thaler Permit); Saxony
+# 2 thalers; Köln a free Doctor; Trier only a sold-out card (paid); Brandenburg the Gray
+# eminence (rarely worth its price); Bohemia's worth is its second vote (VOTE below).
+PRIVILEGE = (1.0, 0.3, 0.5, 0.0, 0.9, 0.6, 0.2)  # Mainz .. Brandenburg
+VOTE = 0.35         # a vote: a share of the Emperor's 1-2 VP, or a point for voting right
+LATER = 0.7         # each later round held counts 0.7 of the one before (it may be lost)
+NEXT_ROUND = 0.6    # next round's contest: a whole round of actions lies between
+KEEP_UNCHALLENGED = 0.85  # a Rival comes most rounds, but needs more votes (a tie keeps)
+EMPEROR_LATER = 0.35  # later rounds' rights: the throne may change hands any round
+ELECTION_SLOPE = 1.5  # a one-vote expected margin is about 2 : 1
+THALER = 0.3        # Indulgence: 1 VP for 2 thalers; Permit: a Baron for 3
+THALER_CARRIED = 0.25  # carried to the next round: spendable later, but less flexibly
+INCOME = 0.15       # a thaler a round to come, capped with the rest at 12
+TILE_LATER = 0.2    # an influence point in a later round, before anyone moves
+SUPPLY_TILE = 0.1   # a son, Permit or Palatinate needs a tile in supply
+SUPPLY_KNIGHT = 0.1  # a 1-thaler influence point in reserve
+SON = 0.9           # a free 15-year-old Baron (a Permit is worth 3 thalers)
+DAUGHTER = 0.6      # a marriage point if accepted (3-4 times in 10), else a thaler
+PROPOSAL = 0.6      # the same, the proposal made
 
 
 # GEOMETRIC[r]: 1 + LATER + ... over r rounds (the first round counts fully, later ones less).
