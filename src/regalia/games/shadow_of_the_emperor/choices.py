@@ -32,7 +32,14 @@ from regalia.games.shadow_of_the_emperor.board import (
     TILES,
     TRIER,
 )
-from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, THRONE
+from regalia.games.shadow_of_the_emperor.places import (
+    ARISTOCRAT,
+    ELECTOR,
+    EMINENCE,
+    SUPPLY,
+    THRONE,
+    TRANSIT,
+)
 
 if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
@@ -143,48 +150,7 @@ def doable(s: ShadowState, seat: int, kind: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- phase IV
-def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool, bool]:
-    """What phase IV asks of the pieces, from the space counters and the seat's own seven
-    tiles and three knights: the electorates where an aristocrat could be placed (a free
-    space or a knight to push), whether the seat could Move, whether a Doctor has a target,
-    whether the seat has a Baron to marry, a knight to promote, and a tile in supply."""
-    placeable = space(s)[1]
-    where, age, couple = s.where, s.age, s.couple
-    lo = seat * TILES
-    own_arist = 0
-    young = flip = supply = False
-    on_board = 0
-    for t in range(lo, lo + TILES):
-        loc = where[t]
-        if loc < 0:
-            if loc == -1:
-                supply = True
-            continue
-        on_board += 1
-        if age[t]:
-            young = True
-        if loc >= ARISTOCRAT:
-            if loc < ARISTOCRAT + 10:
-                own_arist |= 1 << (loc - ARISTOCRAT)
-                if not couple[t]:
-                    flip = True
-        elif not couple[t] and (loc == THRONE or loc - ELECTOR >= len(ARCHDIOCESES)):
-            flip = True
-    doctor = young or s.tiles_on_board > on_board
-    # Move needs an own aristocrat and another electorate with room: with two or more
-    # placeable electorates any will do; with one, the aristocrat must stand elsewhere.
-    movable = bool(own_arist and placeable
-                   and (placeable & (placeable - 1) or own_arist & ~placeable))
-    promote = False
-    if supply:
-        for spot in s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]:
-            if spot >= 0 and not spot & 1:
-                promote = True
-                break
-    return placeable, movable, doctor, flip, promote, supply
-
-
-# What a card kind needs besides its cost and a card in its stack (see ``shop``).
+# What a card kind needs besides its cost and a card in its stack (see ``Shop``).
 NEED_NOTHING, NEED_NOT_EMPEROR, NEED_BRANDENBURG, NEED_DOCTOR, NEED_MOVE, NEED_CITY, \
     NEED_PROMOTE, NEED_FLIP, NEED_PLACE = range(9)
 _NEEDS = {K_RIVAL: NEED_NOT_EMPEROR, K_EMINENCE: NEED_BRANDENBURG, K_DOCTOR: NEED_DOCTOR,
@@ -192,69 +158,109 @@ _NEEDS = {K_RIVAL: NEED_NOT_EMPEROR, K_EMINENCE: NEED_BRANDENBURG, K_DOCTOR: NEE
           K_DAUGHTER: NEED_FLIP, K_PERMIT: NEED_PLACE}
 
 
-def shop(cards: tuple[Any, ...]) -> tuple[tuple[int, int, Action, int], ...]:
-    """Every buy action in the order offered, with its kind, cost and need."""
-    out: list[tuple[int, int, Action, int]] = []
-    for k in range(N_KINDS):
-        if k == K_KNIGHT:
-            continue
-        need = _NEEDS.get(k, NEED_NOTHING)
-        if k == K_PERMIT:
-            out.append((k, cards[k].cost, A.PERMIT[0], need))
-            out.append((k, cards[k].cost_couple, A.PERMIT[1], need))
-        else:
-            action = A.BUY[k]
-            assert action is not None
-            out.append((k, cards[k].cost, action, need))
-    return tuple(out)
+class Shop:
+    """Phase IV's offers as the edition prices them, built once per game: the buy actions in
+    the order offered, with kind, cost and need; Trier's (the sold-out phase-IV kinds); the
+    two costs the turn reads besides."""
+
+    __slots__ = ("buys", "knight_cost", "ordinance_cost", "trier")
+
+    def __init__(self, cards: tuple[Any, ...]) -> None:
+        buys: list[tuple[int, int, Action, int]] = []
+        for k in range(N_KINDS):
+            if k == K_KNIGHT:
+                continue
+            need = _NEEDS.get(k, NEED_NOTHING)
+            if k == K_PERMIT:
+                buys.append((k, cards[k].cost, A.PERMIT[0], need))
+                buys.append((k, cards[k].cost_couple, A.PERMIT[1], need))
+            else:
+                action = A.BUY[k]
+                assert action is not None
+                buys.append((k, cards[k].cost, action, need))
+        self.buys = tuple(buys)
+        trier: list[tuple[int, int, Action, int]] = []
+        for k in PHASE_IV_KINDS:
+            need = _NEEDS.get(k, NEED_NOTHING)
+            if k == K_PERMIT:
+                trier.append((k, cards[k].cost, A.TRIER_PERMIT[0], need))
+                trier.append((k, cards[k].cost_couple, A.TRIER_PERMIT[1], need))
+            else:
+                trier.append((k, cards[k].cost, A.TRIER[k], need))
+        self.trier = tuple(trier)
+        self.knight_cost: int = cards[K_KNIGHT].cost
+        self.ordinance_cost: int = cards[K_ORDINANCE].cost
 
 
 def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     """Phase IV: buy a card (one that can be carried out, except at 2 players), an elector's
-    privilege, the knight action, or pass."""
+    privilege, the knight action, or pass.
+
+    Asked on every turn, so the facts about the pieces are read in one pass over the seat's
+    seven tiles and three knights, cheapest tests first (``invariants.plain_turn_options``
+    reads the same rules plainly, and the conformance suite holds the two equal)."""
     seat = task[1]
     money = s.thalers[seat]
-    two = s.players == 2
-    placeable, movable, doctor, flip, promote, supply = _board_facts(s, seat)
-    used = s.used
-    stacks = s.stacks
-    electors = s.elector
+    shop = s.shop
+    where = s.where
     lo = seat * TILES
-    brandenburg = supply and not used >> BRANDENBURG & 1 and \
-        lo <= electors[BRANDENBURG] < lo + TILES
-    cards = s.d.cards
+    hi = lo + TILES
+    mine = where[lo:hi]
+    supply = SUPPLY in mine
+    placeable = (s._space or space(s))[1]
+    # A Doctor needs a tile on the board younger than 45 of the seat's own, or any tile of
+    # another seat's: those are nearly always there, so the own ages are rarely read.
+    doctor = s.tiles_on_board > TILES - mine.count(SUPPLY) - mine.count(TRANSIT) or \
+        any(s.age[t] for t in range(lo, hi) if where[t] >= 0)
+    # Which electorates hold the seat's aristocrats (for Move), and whether a single Baron
+    # could marry (throne, a secular elector, an aristocrat space: Daughter).
+    couple = s.couple
+    own_arist = 0
+    flip = False
+    for t in range(lo, hi):
+        loc = where[t]
+        if loc >= ARISTOCRAT:
+            if loc < EMINENCE:
+                own_arist |= 1 << (loc - ARISTOCRAT)
+                if not couple[t]:
+                    flip = True
+        elif loc >= 0 and not couple[t] and (loc == THRONE or
+                                             loc >= ELECTOR + len(ARCHDIOCESES)):
+            flip = True
+    # Move needs an own aristocrat and another electorate with room: with two or more
+    # placeable electorates any will do; with one, the aristocrat must stand elsewhere.
+    movable = bool(own_arist and placeable
+                   and (placeable & (placeable - 1) or own_arist & ~placeable))
+    knights = s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]
+    promote = False
+    if supply:
+        for spot in knights:
+            if spot >= 0 and not spot & 1:
+                promote = True
+                break
+    place = supply and placeable != 0
+    used = s.used
+    electors = s.elector
+    brandenburg = supply and not used >> BRANDENBURG & 1 and lo <= electors[BRANDENBURG] < hi
     # Counting the cities is wasted on a seat that cannot pay for an Ordinance anyway: then
     # neither the stack nor Trier's privilege offers it, whatever ``city`` says.
-    city = cards[K_ORDINANCE].cost <= money and s.city_supply(seat) > 0 and s.any_free_city()
-    if two:  # 2 players may buy a phase-IV card they cannot carry out
-        ok: tuple[bool, ...] = (True, seat != s.emperor, brandenburg, True, True, True, True,
-                                True, True)
-    else:
-        ok = (True, seat != s.emperor, brandenburg, doctor, movable, city, promote, flip,
-              supply and bool(placeable))
-    out = [action for k, cost, action, need in s.shop
+    city = shop.ordinance_cost <= money and s.city_supply(seat) > 0 and s.any_free_city()
+    does = (True, seat != s.emperor, brandenburg, doctor, movable, city, promote, flip, place)
+    # 2 players may buy a phase-IV card they cannot carry out (but not Trier's).
+    ok = (True, seat != s.emperor, brandenburg, True, True, True, True, True, True) \
+        if s.players == 2 else does
+    stacks = s.stacks
+    out = [action for k, cost, action, need in shop.buys
            if cost <= money and stacks[k] and ok[need]]
-    if not used >> TRIER & 1 and lo <= electors[TRIER] < lo + TILES:
-        if two:
-            ok = (True, True, True, doctor, movable, city, promote, flip,
-                  supply and bool(placeable))
-        for k in PHASE_IV_KINDS:
-            if stacks[k] > 0 or not ok[_NEEDS.get(k, NEED_NOTHING)]:
-                continue
-            if k == K_PERMIT:
-                if cards[k].cost <= money:
-                    out.append(A.TRIER_PERMIT[0])
-                if cards[k].cost_couple <= money:
-                    out.append(A.TRIER_PERMIT[1])
-            elif cards[k].cost <= money:
-                out.append(A.TRIER[k])
-    if doctor and not used >> KOELN & 1 and lo <= electors[KOELN] < lo + TILES:
+    if not used >> TRIER & 1 and lo <= electors[TRIER] < hi:
+        out += [action for k, cost, action, need in shop.trier
+                if cost <= money and not stacks[k] and does[need]]
+    if doctor and not used >> KOELN & 1 and lo <= electors[KOELN] < hi:
         out.append(A.KOELN)
-    if supply and placeable and not used >> PALATINATE & 1 and \
-            lo <= electors[PALATINATE] < lo + TILES:
+    if place and not used >> PALATINATE & 1 and lo <= electors[PALATINATE] < hi:
         out.append(A.PALATINATE)
-    if money >= s.knight_cost:
-        out.extend(knight_sources(s, seat))
+    if money >= shop.knight_cost:
+        out += knight_sources(s, seat)
     out.append(A.PASS)
     return out
 

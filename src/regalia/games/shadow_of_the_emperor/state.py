@@ -71,7 +71,6 @@ class ShadowState(State):
         "kept",
         "knight",
         "knight_arist",
-        "knight_cost",
         "last_votes",
         "passed",
         "phase",
@@ -97,8 +96,7 @@ class ShadowState(State):
     city_cap: int               # city spaces on the electorates in play
     play_list: tuple[int, ...]  # the electorates in play
     knight_arist: list[int]     # per electorate: knights on aristocrat spaces (derived)
-    shop: tuple[tuple[int, int, Action, int], ...]  # buy actions: kind, cost, action, need
-    knight_cost: int
+    shop: choices.Shop          # phase IV's offers as the edition prices them
     # Free aristocrat/castle spots and the mask of electorates an aristocrat could go to,
     # asked on every phase-IV turn but changed only when a tile or knight moves: built on
     # demand by ``choices.space`` and dropped (None) by ``set_where``/``set_knight``.
@@ -181,8 +179,7 @@ class ShadowState(State):
         self.cap_c = tuple(e.castle for e in d.electorates)
         self.play_list = tuple(e for e in range(N_ELECTORATES) if self.in_play[e])
         self.city_cap = sum(d.electorates[e].city for e in self.play_list)
-        self.shop = choices.shop(d.cards)
-        self.knight_cost = d.cards[K_KNIGHT].cost
+        self.shop = choices.Shop(d.cards)
         self._space = None
 
     def _count_board(self) -> None:
@@ -384,7 +381,6 @@ class ShadowState(State):
         new.city_cap = self.city_cap
         new.play_list = self.play_list
         new.shop = self.shop
-        new.knight_cost = self.knight_cost
         new.knight_arist = self.knight_arist[:]
         new.tiles_on_board = self.tiles_on_board
         new.in_play = self.in_play  # never changed after setup
