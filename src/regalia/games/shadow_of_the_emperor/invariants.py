@@ -123,7 +123,7 @@ def check_invariants(s: ShadowState) -> None:
     assert all(v in (-1, 0, 1) for v in s.votes) and len(s.votes) == n
     if s.tasks and s.tasks[-1][0] == "turn":
         seat = s.tasks[-1][1]
-        assert turn_options(s, s.tasks[-1]) == plain_turn_options(s, seat), \
+        assert turn_options(s, s.tasks[-1]) == tuple(plain_turn_options(s, seat)), \
             "the phase-IV offers agree with the rules' plain reading"
 
 

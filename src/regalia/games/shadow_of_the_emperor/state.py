@@ -179,7 +179,7 @@ class ShadowState(State):
         self.cap_c = tuple(e.castle for e in d.electorates)
         self.play_list = tuple(e for e in range(N_ELECTORATES) if self.in_play[e])
         self.city_cap = sum(d.electorates[e].city for e in self.play_list)
-        self.shop = choices.Shop(d.cards)
+        self.shop = choices.shop_of(d.cards, d.thaler_cap)
         self._space = None
 
     def _count_board(self) -> None:
@@ -196,7 +196,7 @@ class ShadowState(State):
         while tasks:
             task = tasks[-1]
             if task[0] == "turn":  # the most common decision by far
-                self._opts = tuple(choices.turn_options(self, task))
+                self._opts = choices.turn_options(self, task)
                 self._movers = (task[1],)
                 return
             auto = phases.AUTOMATIC.get(task[0])
