@@ -12,6 +12,7 @@ from regalia.engine.actions import Action
 from regalia.games.shadow_of_the_emperor import actions as A
 from regalia.games.shadow_of_the_emperor.board import (
     ARCHDIOCESES,
+    BLUE,
     BRANDENBURG,
     CITIES,
     K_DAUGHTER,
@@ -29,6 +30,7 @@ from regalia.games.shadow_of_the_emperor.board import (
     N_KINDS,
     PALATINATE,
     PHASE_IV_KINDS,
+    RED,
     SECULAR,
     TILES,
     TRIER,
@@ -168,14 +170,14 @@ B_RIVAL, B_EMINENCE, B_DOCTOR, B_MOVE, B_ORDINANCE, B_PROMOTION, B_DAUGHTER, B_P
 
 
 class Shop:
-    """Phase IV's offers as an edition prices them, shared by every game of that edition.
+    """The action cards as an edition prices and colours them, shared by its games.
 
     A turn's buy actions are found from a mask of the offers ruled out (too dear, sold out,
     not doable) in two small tables of action tuples, one per half of the mask, instead of
     filtering the thirteen offers again."""
 
-    __slots__ = ("_sold_out", "high", "knight_cost", "low", "ordinance_cost", "too_dear",
-                 "trier")
+    __slots__ = ("_sold_out", "blue", "high", "knight_cost", "low", "ordinance_cost", "red",
+                 "too_dear", "trier")
 
     def __init__(self, cards: tuple[Any, ...], thaler_cap: int) -> None:
         actions: list[Action] = []
@@ -203,6 +205,9 @@ class Shop:
         self.trier = tuple(trier)
         self.knight_cost: int = cards[K_KNIGHT].cost
         self.ordinance_cost: int = cards[K_ORDINANCE].cost
+        # The colours a family's children are told by (phase III): blue and red kinds.
+        self.blue = tuple(k for k, kind in enumerate(cards) if kind.colour == BLUE)
+        self.red = tuple(k for k, kind in enumerate(cards) if kind.colour == RED)
         self._sold_out: dict[tuple[int, ...], int] = {}
 
     def sold_out(self, stacks: list[int]) -> int:
@@ -223,16 +228,17 @@ class Shop:
 
 _HALF = 7  # BUYS[:7] in the low table, the other 6 in the high one
 _LOW = (1 << _HALF) - 1
-_SHOPS: dict[tuple[Any, ...], Shop] = {}
+_SHOPS: dict[tuple[int, int], tuple[tuple[Any, ...], Shop]] = {}
 
 
 def shop_of(cards: tuple[Any, ...], thaler_cap: int) -> Shop:
-    """The Shop of an edition's cards, built once."""
-    key = (cards, thaler_cap)
-    shop = _SHOPS.get(key)
-    if shop is None:
-        shop = _SHOPS[key] = Shop(cards, thaler_cap)
-    return shop
+    """The Shop of an edition's cards, built once (found by identity: hashing the cards
+    would cost more than a game's setup)."""
+    key = (id(cards), thaler_cap)
+    known = _SHOPS.get(key)
+    if known is None or known[0] is not cards:
+        known = _SHOPS[key] = (cards, Shop(cards, thaler_cap))
+    return known[1]
 
 
 _ARISTOCRAT_LOCS = frozenset(range(ARISTOCRAT, ARISTOCRAT + N_ELECTORATES))

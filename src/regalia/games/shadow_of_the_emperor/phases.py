@@ -14,6 +14,7 @@ elsewhere, a deposed elector stays), ``reason`` is one of ``PLACE_REASONS``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine.actions import Action
@@ -23,7 +24,6 @@ from regalia.games.shadow_of_the_emperor.board import (
     ACTIONS,
     AGING,
     ARCHDIOCESES,
-    BLUE,
     BRANDENBURG,
     DESCENDANTS,
     ELECTION,
@@ -50,7 +50,6 @@ from regalia.games.shadow_of_the_emperor.board import (
     N_KINDS,
     NEW_ELECTORS,
     PALATINATE,
-    RED,
     ROUND_END,
     ROUNDS,
     SAXONY,
@@ -167,12 +166,13 @@ def child(s: ShadowState, task: Task) -> None:
     """More blue cards kept than red: a son; otherwise, with any coloured card, a
     daughter."""
     p = task[1]
+    row = s.kept[p]
+    shop = s.shop
     blue = red = 0
-    for k, kind in enumerate(s.d.cards):
-        if kind.colour == BLUE:
-            blue += s.kept[p][k]
-        elif kind.colour == RED:
-            red += s.kept[p][k]
+    for k in shop.blue:
+        blue += row[k]
+    for k in shop.red:
+        red += row[k]
     if blue > red:
         push(s, [place_task(p, -1, 0, 0, reason=R_SON)])
     elif red:
@@ -180,10 +180,14 @@ def child(s: ShadowState, task: Task) -> None:
 
 
 def return_cards(s: ShadowState, task: Task) -> None:
+    stacks = s.stacks
     for row in s.kept:
-        for k in range(N_KINDS):
-            s.stacks[k] += row[k]
-            row[k] = 0
+        if row != _NO_CARDS:
+            stacks[:] = map(add, stacks, row)
+            row[:] = _NO_CARDS
+
+
+_NO_CARDS = [0] * N_KINDS
 
 
 # ============================================================================ phase IV
