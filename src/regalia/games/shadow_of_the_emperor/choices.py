@@ -56,21 +56,20 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
     """Where an aristocrat may go: a free aristocrat space of an electorate, or, only where
     none is free, the space of any seat's knight pushed off."""
     out: list[Action] = []
-    knight = s.knight
-    in_play, used, cap_a, ka = s.in_play, s.arist_used, s.cap_a, s.knight_arist
-    for e in s.play_list if only < 0 else (only,):
-        if e == exclude or not in_play[e]:
+    used, cap_a, ka = s.arist_used, s.cap_a, s.knight_arist
+    for e in s.play_list if only < 0 else (only,) if s.in_play[only] else ():
+        if e == exclude:
             continue
         if used[e] < cap_a[e]:
             out.append(A.TO[e])
-            continue
-        if not ka[e]:
-            continue
-        spot = 2 * e
-        for seat in range(s.players):
-            base = seat * KNIGHTS
-            if spot in knight[base:base + KNIGHTS]:
-                out.append(A.TO_BUMP[e][seat])
+        elif ka[e]:
+            spot = 2 * e
+            knight = s.knight
+            bump = A.TO_BUMP[e]
+            for seat in range(s.players):
+                base = seat * KNIGHTS  # (a seat's three knights, read without a slice)
+                if spot == knight[base] or spot == knight[base + 1] or spot == knight[base + 2]:
+                    out.append(bump[seat])
     return out
 
 
@@ -81,10 +80,12 @@ def can_place(s: ShadowState, exclude: int = -1) -> bool:
 
 def _distinct_tiles(s: ShadowState, tiles: Any) -> list[int]:
     """One tile of each kind (owner, place, age, side): equal tiles are one choice."""
-    seen: set[tuple[int, int, int, int]] = set()
+    where, age, couple = s.where, s.age, s.couple
+    seen: set[int] = set()
     out = []
     for t in tiles:
-        key = (t // TILES, s.where[t], s.age[t], s.couple[t])
+        # The kind as one int (no tuple to build and hash): place + 2 < 64, age < 4.
+        key = (t // TILES << 9) | (where[t] + 2) << 3 | age[t] << 1 | couple[t]
         if key not in seen:
             seen.add(key)
             out.append(t)
