@@ -333,7 +333,11 @@ def influence_all(s: ShadowState) -> list[list[int]]:
     Couples 2, the sitting elector as its side (option ``elector_influence``), each empire
     city 1 to the Emperor."""
     n = s.players
-    inf = [[0] * n for _ in range(N_ELECTORATES)]
+    emperor = s.emperor
+    # Cities first: each row starts as the seats' own cities, the empire's go to the Emperor.
+    inf = [row[:n] for row in s.city]
+    for e in range(N_ELECTORATES):
+        inf[e][emperor] += s.city[e][4]
     couple = s.couple
     count_elector = s.options["elector_influence"]
     for t, loc in enumerate(s.where):
@@ -348,12 +352,6 @@ def influence_all(s: ShadowState) -> list[list[int]]:
     for k, spot in enumerate(s.knight):
         if spot >= 0:
             inf[spot >> 1][k // KNIGHTS] += 1
-    emperor = s.emperor
-    for e in range(N_ELECTORATES):
-        row, counts = s.city[e], inf[e]
-        for p in range(n):
-            counts[p] += row[p]
-        counts[emperor] += row[4]
     return inf
 
 
