@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 
 def options(s: ShadowState, task: tuple[Any, ...]) -> tuple[Action, ...]:
-    return tuple(_OPTIONS[task[0]](s, task))
+    return tuple(OPTIONS[task[0]](s, task))
 
 
 # ---------------------------------------------------------------------------- placements
@@ -546,7 +546,8 @@ def _vote(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     return list(A.VOTE)
 
 
-_OPTIONS = {
+# What each decision task offers (``options``); the flow reads it directly.
+OPTIONS: dict[str, Any] = {
     "turn": turn_options,
     "place": _place,
     "setup_elector": _setup_elector,

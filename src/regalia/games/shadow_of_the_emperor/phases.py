@@ -1,6 +1,6 @@
 """The rules of each phase: automatic tasks, what a decision does, and the setup order.
 
-Tasks are tuples whose first item names them (see ``AUTOMATIC`` and ``choices._OPTIONS``);
+Tasks are tuples whose first item names them (see ``AUTOMATIC`` and ``choices.OPTIONS``);
 the stack's last task is the next one, so a sequence is pushed in reverse. A decision task
 carries its deciding seat second. Placing a tile is one task kind, ``place``::
 
@@ -659,7 +659,7 @@ def no_choice(s: ShadowState, task: Task) -> None:
         s.age[t] = 3
 
 
-_TASK_NAMES = set(AUTOMATIC) | set(choices._OPTIONS) | {"turn"}
+_TASK_NAMES = set(AUTOMATIC) | set(choices.OPTIONS) | {"turn"}
 
 
 def checked_task(raw: Any) -> Task:

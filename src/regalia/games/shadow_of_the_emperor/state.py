@@ -40,7 +40,7 @@ from regalia.games.shadow_of_the_emperor.board import (  # noqa: F401  (phases r
     TILES,
 )
 from regalia.games.shadow_of_the_emperor.edition import ShadowData, data_of
-from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, SUPPLY, THRONE
+from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, SUPPLY, THRONE
 
 GAME_ID = "shadow-of-the-emperor"
 
@@ -195,19 +195,21 @@ class ShadowState(State):
         tasks = self.tasks
         while tasks:
             task = tasks[-1]
-            if task[0] == "turn":  # the most common decision by far
+            name = task[0]
+            if name == "turn":  # the most common decision by far
                 self._opts = choices.turn_options(self, task)
                 self._movers = (task[1],)
                 return
-            auto = phases.AUTOMATIC.get(task[0])
+            auto = phases.AUTOMATIC.get(name)
             if auto is not None:
                 tasks.pop()
                 auto(self, task)
                 continue
-            opts = choices.options(self, task)
+            # (choices.options and _movers_of, written out: a decision is asked here often)
+            opts = tuple(choices.OPTIONS[name](self, task))
             if opts:
                 self._opts = opts
-                self._movers = self._movers_of(task)
+                self._movers = (task[1],) if name != "vote" else self._movers_of(task)
                 return
             tasks.pop()
             phases.no_choice(self, task)
@@ -255,26 +257,31 @@ class ShadowState(State):
 
     def set_where(self, tile: int, loc: int) -> None:
         """Move a tile, keeping the space counters and the elector and throne fields."""
-        old = self.where[tile]
+        where = self.where
+        old = where[tile]
+        # Locations below 0 are off the board; then 0 throne, 10s elector, 20s aristocrat,
+        # 30s eminence (places.py): tested from the top down.
         if old >= 0:
             self.tiles_on_board -= 1
+            if old >= ARISTOCRAT:
+                if old < ARISTOCRAT + 10:
+                    self.arist_used[old - ARISTOCRAT] -= 1
+                    self._space = None
+            elif old >= ELECTOR:
+                self.elector[old - ELECTOR] = -1
+            elif old == THRONE and self.throne == tile:
+                self.throne = -1
+        where[tile] = loc
         if loc >= 0:
             self.tiles_on_board += 1
-        if old >= ARISTOCRAT and old < ARISTOCRAT + 10:
-            self.arist_used[old - ARISTOCRAT] -= 1
-            self._space = None
-        elif 10 <= old < 20:
-            self.elector[old - 10] = -1
-        elif old == THRONE and self.throne == tile:
-            self.throne = -1
-        self.where[tile] = loc
-        if ARISTOCRAT <= loc < ARISTOCRAT + 10:
-            self.arist_used[loc - ARISTOCRAT] += 1
-            self._space = None
-        elif 10 <= loc < 20:
-            self.elector[loc - 10] = tile
-        elif loc == THRONE:
-            self.throne = tile
+            if loc >= ARISTOCRAT:
+                if loc < ARISTOCRAT + 10:
+                    self.arist_used[loc - ARISTOCRAT] += 1
+                    self._space = None
+            elif loc >= ELECTOR:
+                self.elector[loc - ELECTOR] = tile
+            elif loc == THRONE:
+                self.throne = tile
         if loc == SUPPLY:
             self.age[tile] = 0
             self.couple[tile] = 0
