@@ -283,13 +283,20 @@ def _own_young(s: ShadowState, lo: int) -> bool:
 
 
 def _can_found(s: ShadowState, seat: int) -> bool:
-    """A city of the seat's three left, and a free city space in play (one pass over the
-    cities, without the eight ``sum`` calls of ``city_supply`` and ``any_free_city``)."""
-    placed = total = 0
-    for row in s.city:  # a row: the cities of seats 0-3, then the empire's
+    """A city of the seat's three left, and a free city space in play (as ``city_targets``,
+    without its list: the first electorate with room ends the search)."""
+    city = s.city
+    placed = 0
+    for row in city:  # a row: the cities of seats 0-3, then the empire's
         placed += row[seat]
-        total += row[0] + row[1] + row[2] + row[3] + row[4]
-    return placed < CITIES and total < s.city_cap
+    if placed >= CITIES:
+        return False
+    cap_city = s.cap_city
+    for e in s.play_list:
+        row = city[e]
+        if row[0] + row[1] + row[2] + row[3] + row[4] < cap_city[e]:
+            return True
+    return False
 
 
 def turn_options(s: ShadowState, task: tuple[Any, ...]) -> tuple[Action, ...]:

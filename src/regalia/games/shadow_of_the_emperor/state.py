@@ -58,6 +58,7 @@ class ShadowState(State):
         "arist_used",
         "cap_a",
         "cap_c",
+        "cap_city",
         "castle_used",
         "church_target",
         "city",
@@ -93,6 +94,7 @@ class ShadowState(State):
     d: ShadowData
     cap_a: tuple[int, ...]      # per electorate: aristocrat spaces (from the edition)
     cap_c: tuple[int, ...]      # per electorate: castle spaces
+    cap_city: tuple[int, ...]   # per electorate: city spaces
     city_cap: int               # city spaces on the electorates in play
     play_list: tuple[int, ...]  # the electorates in play
     knight_arist: list[int]     # per electorate: knights on aristocrat spaces (derived)
@@ -177,6 +179,7 @@ class ShadowState(State):
         d = self.d
         self.cap_a = tuple(e.aristocrat for e in d.electorates)
         self.cap_c = tuple(e.castle for e in d.electorates)
+        self.cap_city = tuple(e.city for e in d.electorates)
         self.play_list = tuple(e for e in range(N_ELECTORATES) if self.in_play[e])
         self.city_cap = sum(d.electorates[e].city for e in self.play_list)
         self.shop = choices.shop_of(d.cards, d.thaler_cap)
@@ -385,6 +388,7 @@ class ShadowState(State):
         new.d = self.d
         new.cap_a = self.cap_a
         new.cap_c = self.cap_c
+        new.cap_city = self.cap_city
         new.city_cap = self.city_cap
         new.play_list = self.play_list
         new.shop = self.shop
