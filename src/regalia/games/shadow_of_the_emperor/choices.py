@@ -12,7 +12,9 @@ from regalia.engine.actions import Action
 from regalia.games.shadow_of_the_emperor import actions as A
 from regalia.games.shadow_of_the_emperor.board import (
     ARCHDIOCESES,
+    BLUE,
     BRANDENBURG,
+    CITIES,
     K_DAUGHTER,
     K_DOCTOR,
     K_EMINENCE,
@@ -28,18 +30,25 @@ from regalia.games.shadow_of_the_emperor.board import (
     N_KINDS,
     PALATINATE,
     PHASE_IV_KINDS,
+    RED,
     SECULAR,
     TILES,
     TRIER,
 )
-from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, THRONE
+from regalia.games.shadow_of_the_emperor.places import (
+    ARISTOCRAT,
+    ELECTOR,
+    SUPPLY,
+    THRONE,
+    TRANSIT,
+)
 
 if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
 
 
 def options(s: ShadowState, task: tuple[Any, ...]) -> tuple[Action, ...]:
-    return tuple(_OPTIONS[task[0]](s, task))
+    return tuple(OPTIONS[task[0]](s, task))
 
 
 # ---------------------------------------------------------------------------- placements
@@ -47,21 +56,20 @@ def placements(s: ShadowState, exclude: int = -1, only: int = -1) -> list[Action
     """Where an aristocrat may go: a free aristocrat space of an electorate, or, only where
     none is free, the space of any seat's knight pushed off."""
     out: list[Action] = []
-    knight = s.knight
-    in_play, used, cap_a, ka = s.in_play, s.arist_used, s.cap_a, s.knight_arist
-    for e in s.play_list if only < 0 else (only,):
-        if e == exclude or not in_play[e]:
+    used, cap_a, ka = s.arist_used, s.cap_a, s.knight_arist
+    for e in s.play_list if only < 0 else (only,) if s.in_play[only] else ():
+        if e == exclude:
             continue
         if used[e] < cap_a[e]:
             out.append(A.TO[e])
-            continue
-        if not ka[e]:
-            continue
-        spot = 2 * e
-        for seat in range(s.players):
-            base = seat * KNIGHTS
-            if spot in knight[base:base + KNIGHTS]:
-                out.append(A.TO_BUMP[e][seat])
+        elif ka[e]:
+            spot = 2 * e
+            knight = s.knight
+            bump = A.TO_BUMP[e]
+            for seat in range(s.players):
+                base = seat * KNIGHTS  # (a seat's three knights, read without a slice)
+                if spot == knight[base] or spot == knight[base + 1] or spot == knight[base + 2]:
+                    out.append(bump[seat])
     return out
 
 
@@ -72,10 +80,12 @@ def can_place(s: ShadowState, exclude: int = -1) -> bool:
 
 def _distinct_tiles(s: ShadowState, tiles: Any) -> list[int]:
     """One tile of each kind (owner, place, age, side): equal tiles are one choice."""
-    seen: set[tuple[int, int, int, int]] = set()
+    where, age, couple = s.where, s.age, s.couple
+    seen: set[int] = set()
     out = []
     for t in tiles:
-        key = (t // TILES, s.where[t], s.age[t], s.couple[t])
+        # The kind as one int (no tuple to build and hash): place + 2 < 64, age < 4.
+        key = (t // TILES << 9) | (where[t] + 2) << 3 | age[t] << 1 | couple[t]
         if key not in seen:
             seen.add(key)
             out.append(t)
@@ -143,120 +153,230 @@ def doable(s: ShadowState, seat: int, kind: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- phase IV
-def _board_facts(s: ShadowState, seat: int) -> tuple[int, bool, bool, bool, bool, bool]:
-    """What phase IV asks of the pieces, from the space counters and the seat's own seven
-    tiles and three knights: the electorates where an aristocrat could be placed (a free
-    space or a knight to push), whether the seat could Move, whether a Doctor has a target,
-    whether the seat has a Baron to marry, a knight to promote, and a tile in supply."""
-    placeable = space(s)[1]
-    where, age, couple = s.where, s.age, s.couple
-    lo = seat * TILES
-    own_arist = 0
-    young = flip = supply = False
-    on_board = 0
-    for t in range(lo, lo + TILES):
-        loc = where[t]
-        if loc < 0:
-            if loc == -1:
-                supply = True
-            continue
-        on_board += 1
-        if age[t]:
-            young = True
-        if loc >= ARISTOCRAT:
-            if loc < ARISTOCRAT + 10:
-                own_arist |= 1 << (loc - ARISTOCRAT)
-                if not couple[t]:
-                    flip = True
-        elif not couple[t] and (loc == THRONE or loc - ELECTOR >= len(ARCHDIOCESES)):
-            flip = True
-    doctor = young or s.tiles_on_board > on_board
-    # Move needs an own aristocrat and another electorate with room: with two or more
-    # placeable electorates any will do; with one, the aristocrat must stand elsewhere.
-    movable = bool(own_arist and placeable
-                   and (placeable & (placeable - 1) or own_arist & ~placeable))
-    promote = False
-    if supply:
-        for spot in s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]:
-            if spot >= 0 and not spot & 1:
-                promote = True
-                break
-    return placeable, movable, doctor, flip, promote, supply
-
-
-# What a card kind needs besides its cost and a card in its stack (see ``shop``).
+# What a card kind needs besides its cost and a card in its stack.
 NEED_NOTHING, NEED_NOT_EMPEROR, NEED_BRANDENBURG, NEED_DOCTOR, NEED_MOVE, NEED_CITY, \
     NEED_PROMOTE, NEED_FLIP, NEED_PLACE = range(9)
 _NEEDS = {K_RIVAL: NEED_NOT_EMPEROR, K_EMINENCE: NEED_BRANDENBURG, K_DOCTOR: NEED_DOCTOR,
           K_MOVE: NEED_MOVE, K_ORDINANCE: NEED_CITY, K_PROMOTION: NEED_PROMOTE,
           K_DAUGHTER: NEED_FLIP, K_PERMIT: NEED_PLACE}
 
+# The buy actions in the order offered: (kind, size), a Permit for a Baron then a Couple.
+BUYS = tuple((k, size) for k in range(N_KINDS) if k != K_KNIGHT
+             for size in ((0, 1) if k == K_PERMIT else (0,)))
+# Bit i of an offer mask stands for BUYS[i]; a kind's bits (both Permits for the Permit).
+_BITS = [sum(1 << i for i, (kind, _) in enumerate(BUYS) if kind == k) for k in range(N_KINDS)]
+B_RIVAL, B_EMINENCE, B_DOCTOR, B_MOVE, B_ORDINANCE, B_PROMOTION, B_DAUGHTER, B_PERMIT = (
+    _BITS[k] for k in (K_RIVAL, K_EMINENCE, K_DOCTOR, K_MOVE, K_ORDINANCE, K_PROMOTION,
+                       K_DAUGHTER, K_PERMIT))
 
-def shop(cards: tuple[Any, ...]) -> tuple[tuple[int, int, Action, int], ...]:
-    """Every buy action in the order offered, with its kind, cost and need."""
-    out: list[tuple[int, int, Action, int]] = []
-    for k in range(N_KINDS):
-        if k == K_KNIGHT:
-            continue
-        need = _NEEDS.get(k, NEED_NOTHING)
-        if k == K_PERMIT:
-            out.append((k, cards[k].cost, A.PERMIT[0], need))
-            out.append((k, cards[k].cost_couple, A.PERMIT[1], need))
-        else:
-            action = A.BUY[k]
+
+class Shop:
+    """The action cards as an edition prices and colours them, shared by its games.
+
+    A turn's buy actions are found from a mask of the offers ruled out (too dear, sold out,
+    not doable) in two small tables of action tuples, one per half of the mask, instead of
+    filtering the thirteen offers again."""
+
+    __slots__ = ("_sold_out", "blue", "high", "knight_cost", "low", "ordinance_cost", "red",
+                 "too_dear", "trier")
+
+    def __init__(self, cards: tuple[Any, ...], thaler_cap: int) -> None:
+        actions: list[Action] = []
+        costs: list[int] = []
+        for k, size in BUYS:
+            action = A.PERMIT[size] if k == K_PERMIT else A.BUY[k]
             assert action is not None
-            out.append((k, cards[k].cost, action, need))
-    return tuple(out)
+            actions.append(action)
+            costs.append(cards[k].cost_couple if size else cards[k].cost)
+        self.low = tuple(tuple(a for i, a in enumerate(actions[:_HALF]) if not m >> i & 1)
+                         for m in range(1 << _HALF))
+        self.high = tuple(tuple(a for i, a in enumerate(actions[_HALF:]) if not m >> i & 1)
+                          for m in range(1 << (len(BUYS) - _HALF)))
+        # Per thalers held (0 to the track's end): the offers that cost more.
+        self.too_dear = tuple(sum(1 << i for i, cost in enumerate(costs) if cost > money)
+                              for money in range(thaler_cap + 1))
+        trier: list[tuple[int, int, Action, int]] = []
+        for k in PHASE_IV_KINDS:
+            need = _NEEDS.get(k, NEED_NOTHING)
+            if k == K_PERMIT:
+                trier.append((k, cards[k].cost, A.TRIER_PERMIT[0], need))
+                trier.append((k, cards[k].cost_couple, A.TRIER_PERMIT[1], need))
+            else:
+                trier.append((k, cards[k].cost, A.TRIER[k], need))
+        self.trier = tuple(trier)
+        self.knight_cost: int = cards[K_KNIGHT].cost
+        self.ordinance_cost: int = cards[K_ORDINANCE].cost
+        # The colours a family's children are told by (phase III): blue and red kinds.
+        self.blue = tuple(k for k, kind in enumerate(cards) if kind.colour == BLUE)
+        self.red = tuple(k for k, kind in enumerate(cards) if kind.colour == RED)
+        self._sold_out: dict[tuple[int, ...], int] = {}
+
+    def sold_out(self, stacks: list[int]) -> int:
+        """The offers whose stack is empty, kept per set of stacks seen (a few hundred in
+        practice; emptied, should a long run see very many)."""
+        key = tuple(stacks)
+        mask = self._sold_out.get(key)
+        if mask is None:
+            if len(self._sold_out) >= 1 << 14:
+                self._sold_out.clear()
+            mask = self._sold_out[key] = sum(_BITS[k] for k, n in enumerate(key) if not n)
+        return mask
+
+    def offers(self, blocked: int) -> list[Action]:
+        """The buy actions not ruled out by ``blocked``, in the order offered (a new list)."""
+        return [*self.low[blocked & _LOW], *self.high[blocked >> _HALF]]
 
 
-def turn_options(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
+_HALF = 7  # BUYS[:7] in the low table, the other 6 in the high one
+_LOW = (1 << _HALF) - 1
+_SHOPS: dict[tuple[int, int], tuple[tuple[Any, ...], Shop]] = {}
+
+
+def shop_of(cards: tuple[Any, ...], thaler_cap: int) -> Shop:
+    """The Shop of an edition's cards, built once (found by identity: hashing the cards
+    would cost more than a game's setup)."""
+    key = (id(cards), thaler_cap)
+    known = _SHOPS.get(key)
+    if known is None or known[0] is not cards:
+        known = _SHOPS[key] = (cards, Shop(cards, thaler_cap))
+    return known[1]
+
+
+_ARISTOCRAT_LOCS = frozenset(range(ARISTOCRAT, ARISTOCRAT + N_ELECTORATES))
+# Where a single Baron may marry: the throne, a secular elector's space, an aristocrat space.
+_MARRIAGE_LOCS = frozenset((THRONE, *(ELECTOR + e for e in SECULAR), *_ARISTOCRAT_LOCS))
+
+
+def _movable(mine: list[int], placeable: int) -> bool:
+    """Move needs an own aristocrat and another electorate with room: with two or more
+    placeable electorates any will do; with one, the aristocrat must stand elsewhere."""
+    if not placeable:
+        return False
+    own = _ARISTOCRAT_LOCS.intersection(mine)  # (set operations: no Python loop)
+    return bool(own) and bool(placeable & (placeable - 1) or len(own) > 1
+                              or ARISTOCRAT + placeable.bit_length() - 1 not in own)
+
+
+def _can_flip(s: ShadowState, lo: int) -> bool:
+    """A single Baron of the seat that may marry: on the throne, a secular elector's space or
+    an aristocrat space."""
+    where, couple = s.where, s.couple
+    for t in range(lo, lo + TILES):
+        if not couple[t]:
+            loc = where[t]
+            if 0 <= loc < ARISTOCRAT + N_ELECTORATES and (
+                    loc >= ARISTOCRAT or loc == THRONE or loc >= ELECTOR + len(ARCHDIOCESES)):
+                return True
+    return False
+
+
+def _can_promote(s: ShadowState, seat: int) -> bool:
+    """A knight of the seat on an aristocrat space (a tile in supply is asked apart)."""
+    return any(spot >= 0 and not spot & 1
+               for spot in s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS])
+
+
+def _own_young(s: ShadowState, lo: int) -> bool:
+    """A tile of the seat's on the board younger than 45 (a Doctor could make it younger)."""
+    where, age = s.where, s.age
+    return any(age[t] and where[t] >= 0 for t in range(lo, lo + TILES))
+
+
+def _can_found(s: ShadowState, seat: int) -> bool:
+    """A city of the seat's three left, and a free city space in play (as ``city_targets``,
+    without its list: the first electorate with room ends the search)."""
+    city = s.city
+    placed = 0
+    for row in city:  # a row: the cities of seats 0-3, then the empire's
+        placed += row[seat]
+    if placed >= CITIES:
+        return False
+    cap_city = s.cap_city
+    for e in s.play_list:
+        row = city[e]
+        if row[0] + row[1] + row[2] + row[3] + row[4] < cap_city[e]:
+            return True
+    return False
+
+
+def turn_options(s: ShadowState, task: tuple[Any, ...]) -> tuple[Action, ...]:
     """Phase IV: buy a card (one that can be carried out, except at 2 players), an elector's
-    privilege, the knight action, or pass."""
+    privilege, the knight action, or pass.
+
+    Asked on every turn, so it is written for speed (``invariants.plain_turn_options`` reads
+    the same rules plainly, and the conformance suite holds the two equal): the buy actions
+    come from the Shop by a mask of those ruled out, and a fact about the pieces is read
+    only when an offer still waits on it, cheapest tests first."""
     seat = task[1]
     money = s.thalers[seat]
-    two = s.players == 2
-    placeable, movable, doctor, flip, promote, supply = _board_facts(s, seat)
-    used = s.used
+    shop = s.shop
     stacks = s.stacks
-    electors = s.elector
+    blocked = shop.too_dear[money]
+    if 0 in stacks:
+        blocked |= shop.sold_out(stacks)
     lo = seat * TILES
-    brandenburg = supply and not used >> BRANDENBURG & 1 and \
-        lo <= electors[BRANDENBURG] < lo + TILES
-    cards = s.d.cards
-    # Counting the cities is wasted on a seat that cannot pay for an Ordinance anyway: then
-    # neither the stack nor Trier's privilege offers it, whatever ``city`` says.
-    city = cards[K_ORDINANCE].cost <= money and s.city_supply(seat) > 0 and s.any_free_city()
-    if two:  # 2 players may buy a phase-IV card they cannot carry out
-        ok: tuple[bool, ...] = (True, seat != s.emperor, brandenburg, True, True, True, True,
-                                True, True)
-    else:
-        ok = (True, seat != s.emperor, brandenburg, doctor, movable, city, promote, flip,
-              supply and bool(placeable))
-    out = [action for k, cost, action, need in s.shop
-           if cost <= money and stacks[k] and ok[need]]
-    if not used >> TRIER & 1 and lo <= electors[TRIER] < lo + TILES:
-        if two:
-            ok = (True, True, True, doctor, movable, city, promote, flip,
-                  supply and bool(placeable))
-        for k in PHASE_IV_KINDS:
-            if stacks[k] > 0 or not ok[_NEEDS.get(k, NEED_NOTHING)]:
-                continue
-            if k == K_PERMIT:
-                if cards[k].cost <= money:
-                    out.append(A.TRIER_PERMIT[0])
-                if cards[k].cost_couple <= money:
-                    out.append(A.TRIER_PERMIT[1])
-            elif cards[k].cost <= money:
-                out.append(A.TRIER[k])
-    if doctor and not used >> KOELN & 1 and lo <= electors[KOELN] < lo + TILES:
+    hi = lo + TILES
+    mine = s.where[lo:hi]
+    supply = SUPPLY in mine
+    placeable = (s._space or space(s))[1]
+    place = supply and placeable != 0
+    # A Doctor needs a tile on the board of another seat's (the Emperor's on the throne,
+    # mostly), or one of the seat's own younger than 45.
+    throne = s.throne
+    doctor = (throne >= 0 and not lo <= throne < hi) or \
+        s.tiles_on_board > TILES - mine.count(SUPPLY) - mine.count(TRANSIT) or \
+        _own_young(s, lo)
+    used = s.used
+    electors = s.elector
+    if seat == s.emperor:
+        blocked |= B_RIVAL
+    if not blocked & B_EMINENCE and not (
+            lo <= electors[BRANDENBURG] < hi and not used >> BRANDENBURG & 1 and supply):
+        blocked |= B_EMINENCE
+    if s.players != 2:  # 2 players may buy a phase-IV card they cannot carry out
+        if not doctor:
+            blocked |= B_DOCTOR
+        if not place:
+            blocked |= B_PERMIT
+        if not blocked & B_MOVE and not _movable(mine, placeable):
+            blocked |= B_MOVE
+        if not blocked & B_ORDINANCE and not _can_found(s, seat):
+            blocked |= B_ORDINANCE
+        if not blocked & B_PROMOTION and not (supply and _can_promote(s, seat)):
+            blocked |= B_PROMOTION
+        if not blocked & B_DAUGHTER and not _can_flip(s, lo):
+            blocked |= B_DAUGHTER
+    out = [*shop.low[blocked & _LOW], *shop.high[blocked >> _HALF]]
+    if lo <= electors[TRIER] < hi and not used >> TRIER & 1:
+        # Trier's privilege: a sold-out phase-IV card, only one that can be carried out.
+        does = (True, True, True, doctor, _movable(mine, placeable),
+                shop.ordinance_cost <= money and _can_found(s, seat),
+                supply and _can_promote(s, seat), _can_flip(s, lo), place)
+        out += [action for k, cost, action, need in shop.trier
+                if cost <= money and not stacks[k] and does[need]]
+    if doctor and lo <= electors[KOELN] < hi and not used >> KOELN & 1:
         out.append(A.KOELN)
-    if supply and placeable and not used >> PALATINATE & 1 and \
-            lo <= electors[PALATINATE] < lo + TILES:
+    if place and lo <= electors[PALATINATE] < hi and not used >> PALATINATE & 1:
         out.append(A.PALATINATE)
-    if money >= s.knight_cost:
-        out.extend(knight_sources(s, seat))
+    if money >= shop.knight_cost:
+        # The knight action (as ``knight_sources``, written out for the three knights): one
+        # from supply, or each own knight on the board that has a free spot to go to.
+        spots = (s._space or space(s))[0]
+        if spots:
+            k = seat * KNIGHTS
+            a, b, c = s.knight[k:k + KNIGHTS]
+            if a < 0 or b < 0 or c < 0:
+                out.append(A.KNIGHT_NEW)
+            many = len(spots) > 1
+            first = spots[0]
+            if a >= 0 and (many or a != first):
+                out.append(A.KNIGHT_FROM[a])
+            if b >= 0 and b != a and (many or b != first):
+                out.append(A.KNIGHT_FROM[b])
+            if c >= 0 and c != a and c != b and (many or c != first):
+                out.append(A.KNIGHT_FROM[c])
     out.append(A.PASS)
-    return out
+    return tuple(out)
 
 
 def space(s: ShadowState) -> tuple[tuple[int, ...], int]:
@@ -433,7 +553,8 @@ def _vote(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
     return list(A.VOTE)
 
 
-_OPTIONS = {
+# What each decision task offers (``options``); the flow reads it directly.
+OPTIONS: dict[str, Any] = {
     "turn": turn_options,
     "place": _place,
     "setup_elector": _setup_elector,

@@ -1,21 +1,33 @@
 """Conservation laws: every seat's 7 tiles, 3 knights and 3 cities, the 3 empire cities and
 the action cards are neither made nor lost; no space holds more than it can; thalers stay on
-the track."""
+the track. Also a check of the fast phase-IV offers against a slow reading of the rules."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from regalia.engine.actions import Action
+from regalia.games.shadow_of_the_emperor import actions as A
 from regalia.games.shadow_of_the_emperor.board import (
     ARCHDIOCESES,
+    BRANDENBURG,
     CITIES,
     EMPIRE_CITIES,
+    K_DOCTOR,
+    K_EMINENCE,
+    K_KNIGHT,
+    K_PERMIT,
+    K_RIVAL,
     KNIGHTS,
+    KOELN,
     N_ELECTORATES,
     N_KINDS,
+    PALATINATE,
+    PHASE_IV_KINDS,
     TILES,
+    TRIER,
 )
-from regalia.games.shadow_of_the_emperor.choices import space
+from regalia.games.shadow_of_the_emperor.choices import doable, space, turn_options
 from regalia.games.shadow_of_the_emperor.places import (
     ARISTOCRAT,
     ELECTOR,
@@ -109,3 +121,51 @@ def check_invariants(s: ShadowState) -> None:
         assert s.stacks[k] >= 0 and total == kind.count(n), \
             f"{kind.count(n)} '{kind.id}' cards expected, {total} found"
     assert all(v in (-1, 0, 1) for v in s.votes) and len(s.votes) == n
+    if s.tasks and s.tasks[-1][0] == "turn":
+        seat = s.tasks[-1][1]
+        assert turn_options(s, s.tasks[-1]) == tuple(plain_turn_options(s, seat)), \
+            "the phase-IV offers agree with the rules' plain reading"
+
+
+def plain_turn_options(s: ShadowState, seat: int) -> list[Action]:
+    """Phase IV's offers read plainly from the rules, one card kind at a time: slow, and the
+    yardstick of ``choices.turn_options``, which reads the same facts in a few passes."""
+    money, cards, stacks = s.thalers[seat], s.d.cards, s.stacks
+
+    def privilege(e: int) -> bool:  # the seat's elector of e has not used it this round
+        return s.holder(e) == seat and not s.used >> e & 1
+
+    def offered(k: int) -> bool:  # besides its cost: 2 players may buy what they cannot do
+        if k == K_RIVAL:
+            return seat != s.emperor
+        if k == K_EMINENCE:
+            return privilege(BRANDENBURG) and s.supply_tile(seat) >= 0
+        return s.players == 2 or doable(s, seat, k)
+
+    def buy(k: int, actions: tuple[Action, ...]) -> list[Action]:
+        costs = (cards[k].cost, cards[k].cost_couple) if k == K_PERMIT else (cards[k].cost,)
+        return [a for a, cost in zip(actions, costs, strict=True) if cost <= money]
+
+    out: list[Action] = []
+    for k in range(N_KINDS):
+        if k != K_KNIGHT and stacks[k] and offered(k):
+            out += buy(k, A.PERMIT if k == K_PERMIT else (A.BUY[k],))  # type: ignore[arg-type]
+    if privilege(TRIER):
+        for k in PHASE_IV_KINDS:
+            if not stacks[k] and doable(s, seat, k):
+                out += buy(k, A.TRIER_PERMIT if k == K_PERMIT else (A.TRIER[k],))
+    if privilege(KOELN) and doable(s, seat, K_DOCTOR):
+        out.append(A.KOELN)
+    if privilege(PALATINATE) and doable(s, seat, K_PERMIT):
+        out.append(A.PALATINATE)
+    if money >= cards[K_KNIGHT].cost:
+        free = [2 * e + c for e in range(N_ELECTORATES) if s.in_play[e] for c in (0, 1)
+                if (s.free_arist(e) if c == 0 else s.free_castle(e)) > 0]
+        mine = s.knight[seat * KNIGHTS:seat * KNIGHTS + KNIGHTS]
+        if free and -1 in mine:
+            out.append(A.KNIGHT_NEW)
+        for i, src in enumerate(mine):
+            if src >= 0 and src not in mine[:i] and any(sp != src for sp in free):
+                out.append(A.KNIGHT_FROM[src])
+    out.append(A.PASS)
+    return out

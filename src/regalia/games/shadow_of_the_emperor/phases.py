@@ -1,6 +1,6 @@
 """The rules of each phase: automatic tasks, what a decision does, and the setup order.
 
-Tasks are tuples whose first item names them (see ``AUTOMATIC`` and ``choices._OPTIONS``);
+Tasks are tuples whose first item names them (see ``AUTOMATIC`` and ``choices.OPTIONS``);
 the stack's last task is the next one, so a sequence is pushed in reverse. A decision task
 carries its deciding seat second. Placing a tile is one task kind, ``place``::
 
@@ -14,6 +14,7 @@ elsewhere, a deposed elector stays), ``reason`` is one of ``PLACE_REASONS``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine.actions import Action
@@ -23,7 +24,6 @@ from regalia.games.shadow_of_the_emperor.board import (
     ACTIONS,
     AGING,
     ARCHDIOCESES,
-    BLUE,
     BRANDENBURG,
     DESCENDANTS,
     ELECTION,
@@ -50,7 +50,6 @@ from regalia.games.shadow_of_the_emperor.board import (
     N_KINDS,
     NEW_ELECTORS,
     PALATINATE,
-    RED,
     ROUND_END,
     ROUNDS,
     SAXONY,
@@ -167,12 +166,13 @@ def child(s: ShadowState, task: Task) -> None:
     """More blue cards kept than red: a son; otherwise, with any coloured card, a
     daughter."""
     p = task[1]
+    row = s.kept[p]
+    shop = s.shop
     blue = red = 0
-    for k, kind in enumerate(s.d.cards):
-        if kind.colour == BLUE:
-            blue += s.kept[p][k]
-        elif kind.colour == RED:
-            red += s.kept[p][k]
+    for k in shop.blue:
+        blue += row[k]
+    for k in shop.red:
+        red += row[k]
     if blue > red:
         push(s, [place_task(p, -1, 0, 0, reason=R_SON)])
     elif red:
@@ -180,10 +180,14 @@ def child(s: ShadowState, task: Task) -> None:
 
 
 def return_cards(s: ShadowState, task: Task) -> None:
+    stacks = s.stacks
     for row in s.kept:
-        for k in range(N_KINDS):
-            s.stacks[k] += row[k]
-            row[k] = 0
+        if row != _NO_CARDS:
+            stacks[:] = map(add, stacks, row)
+            row[:] = _NO_CARDS
+
+
+_NO_CARDS = [0] * N_KINDS
 
 
 # ============================================================================ phase IV
@@ -329,7 +333,11 @@ def influence_all(s: ShadowState) -> list[list[int]]:
     Couples 2, the sitting elector as its side (option ``elector_influence``), each empire
     city 1 to the Emperor."""
     n = s.players
-    inf = [[0] * n for _ in range(N_ELECTORATES)]
+    emperor = s.emperor
+    # Cities first: each row starts as the seats' own cities, the empire's go to the Emperor.
+    inf = [row[:n] for row in s.city]
+    for e in range(N_ELECTORATES):
+        inf[e][emperor] += s.city[e][4]
     couple = s.couple
     count_elector = s.options["elector_influence"]
     for t, loc in enumerate(s.where):
@@ -344,12 +352,6 @@ def influence_all(s: ShadowState) -> list[list[int]]:
     for k, spot in enumerate(s.knight):
         if spot >= 0:
             inf[spot >> 1][k // KNIGHTS] += 1
-    emperor = s.emperor
-    for e in range(N_ELECTORATES):
-        row, counts = s.city[e], inf[e]
-        for p in range(n):
-            counts[p] += row[p]
-        counts[emperor] += row[4]
     return inf
 
 
@@ -657,7 +659,7 @@ def no_choice(s: ShadowState, task: Task) -> None:
         s.age[t] = 3
 
 
-_TASK_NAMES = set(AUTOMATIC) | set(choices._OPTIONS) | {"turn"}
+_TASK_NAMES = set(AUTOMATIC) | set(choices.OPTIONS) | {"turn"}
 
 
 def checked_task(raw: Any) -> Task:

@@ -40,7 +40,7 @@ from regalia.games.shadow_of_the_emperor.board import (  # noqa: F401  (phases r
     TILES,
 )
 from regalia.games.shadow_of_the_emperor.edition import ShadowData, data_of
-from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, SUPPLY, THRONE
+from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, SUPPLY, THRONE
 
 GAME_ID = "shadow-of-the-emperor"
 
@@ -58,6 +58,7 @@ class ShadowState(State):
         "arist_used",
         "cap_a",
         "cap_c",
+        "cap_city",
         "castle_used",
         "church_target",
         "city",
@@ -71,7 +72,6 @@ class ShadowState(State):
         "kept",
         "knight",
         "knight_arist",
-        "knight_cost",
         "last_votes",
         "passed",
         "phase",
@@ -94,11 +94,11 @@ class ShadowState(State):
     d: ShadowData
     cap_a: tuple[int, ...]      # per electorate: aristocrat spaces (from the edition)
     cap_c: tuple[int, ...]      # per electorate: castle spaces
+    cap_city: tuple[int, ...]   # per electorate: city spaces
     city_cap: int               # city spaces on the electorates in play
     play_list: tuple[int, ...]  # the electorates in play
     knight_arist: list[int]     # per electorate: knights on aristocrat spaces (derived)
-    shop: tuple[tuple[int, int, Action, int], ...]  # buy actions: kind, cost, action, need
-    knight_cost: int
+    shop: choices.Shop          # phase IV's offers as the edition prices them
     # Free aristocrat/castle spots and the mask of electorates an aristocrat could go to,
     # asked on every phase-IV turn but changed only when a tile or knight moves: built on
     # demand by ``choices.space`` and dropped (None) by ``set_where``/``set_knight``.
@@ -179,10 +179,10 @@ class ShadowState(State):
         d = self.d
         self.cap_a = tuple(e.aristocrat for e in d.electorates)
         self.cap_c = tuple(e.castle for e in d.electorates)
+        self.cap_city = tuple(e.city for e in d.electorates)
         self.play_list = tuple(e for e in range(N_ELECTORATES) if self.in_play[e])
         self.city_cap = sum(d.electorates[e].city for e in self.play_list)
-        self.shop = choices.shop(d.cards)
-        self.knight_cost = d.cards[K_KNIGHT].cost
+        self.shop = choices.shop_of(d.cards, d.thaler_cap)
         self._space = None
 
     def _count_board(self) -> None:
@@ -198,19 +198,21 @@ class ShadowState(State):
         tasks = self.tasks
         while tasks:
             task = tasks[-1]
-            if task[0] == "turn":  # the most common decision by far
-                self._opts = tuple(choices.turn_options(self, task))
+            name = task[0]
+            if name == "turn":  # the most common decision by far
+                self._opts = choices.turn_options(self, task)
                 self._movers = (task[1],)
                 return
-            auto = phases.AUTOMATIC.get(task[0])
+            auto = phases.AUTOMATIC.get(name)
             if auto is not None:
                 tasks.pop()
                 auto(self, task)
                 continue
-            opts = choices.options(self, task)
+            # (choices.options and _movers_of, written out: a decision is asked here often)
+            opts = tuple(choices.OPTIONS[name](self, task))
             if opts:
                 self._opts = opts
-                self._movers = self._movers_of(task)
+                self._movers = (task[1],) if name != "vote" else self._movers_of(task)
                 return
             tasks.pop()
             phases.no_choice(self, task)
@@ -258,26 +260,31 @@ class ShadowState(State):
 
     def set_where(self, tile: int, loc: int) -> None:
         """Move a tile, keeping the space counters and the elector and throne fields."""
-        old = self.where[tile]
+        where = self.where
+        old = where[tile]
+        # Locations below 0 are off the board; then 0 throne, 10s elector, 20s aristocrat,
+        # 30s eminence (places.py): tested from the top down.
         if old >= 0:
             self.tiles_on_board -= 1
+            if old >= ARISTOCRAT:
+                if old < ARISTOCRAT + 10:
+                    self.arist_used[old - ARISTOCRAT] -= 1
+                    self._space = None
+            elif old >= ELECTOR:
+                self.elector[old - ELECTOR] = -1
+            elif old == THRONE and self.throne == tile:
+                self.throne = -1
+        where[tile] = loc
         if loc >= 0:
             self.tiles_on_board += 1
-        if old >= ARISTOCRAT and old < ARISTOCRAT + 10:
-            self.arist_used[old - ARISTOCRAT] -= 1
-            self._space = None
-        elif 10 <= old < 20:
-            self.elector[old - 10] = -1
-        elif old == THRONE and self.throne == tile:
-            self.throne = -1
-        self.where[tile] = loc
-        if ARISTOCRAT <= loc < ARISTOCRAT + 10:
-            self.arist_used[loc - ARISTOCRAT] += 1
-            self._space = None
-        elif 10 <= loc < 20:
-            self.elector[loc - 10] = tile
-        elif loc == THRONE:
-            self.throne = tile
+            if loc >= ARISTOCRAT:
+                if loc < ARISTOCRAT + 10:
+                    self.arist_used[loc - ARISTOCRAT] += 1
+                    self._space = None
+            elif loc >= ELECTOR:
+                self.elector[loc - ELECTOR] = tile
+            elif loc == THRONE:
+                self.throne = tile
         if loc == SUPPLY:
             self.age[tile] = 0
             self.couple[tile] = 0
@@ -381,10 +388,10 @@ class ShadowState(State):
         new.d = self.d
         new.cap_a = self.cap_a
         new.cap_c = self.cap_c
+        new.cap_city = self.cap_city
         new.city_cap = self.city_cap
         new.play_list = self.play_list
         new.shop = self.shop
-        new.knight_cost = self.knight_cost
         new.knight_arist = self.knight_arist[:]
         new.tiles_on_board = self.tiles_on_board
         new.in_play = self.in_play  # never changed after setup
