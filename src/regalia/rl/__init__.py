@@ -4,3 +4,20 @@ OpenSpiel (the ``rl`` extra: ``pip install 'regalia[rl]'``).
 The observation encoders in :mod:`regalia.rl.observations` use the standard library only; the
 adapters import their frameworks when they are first used.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from regalia.rl.pettingzoo_env import RegaliaAECEnv
+
+
+def pettingzoo_env(game: str, players: int | None = None, **kwargs: Any) -> RegaliaAECEnv:
+    """A PettingZoo AEC environment (see :func:`regalia.rl.pettingzoo_env.pettingzoo_env`)."""
+    from regalia.rl.pettingzoo_env import pettingzoo_env as make
+
+    return make(game, players, **kwargs)
+
+
+__all__ = ["pettingzoo_env"]
