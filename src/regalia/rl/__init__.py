@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from regalia.rl.gymnasium_env import RegaliaGymEnv
     from regalia.rl.pettingzoo_env import RegaliaAECEnv
 
 
@@ -20,4 +21,11 @@ def pettingzoo_env(game: str, players: int | None = None, **kwargs: Any) -> Rega
     return make(game, players, **kwargs)
 
 
-__all__ = ["pettingzoo_env"]
+def gymnasium_env(game: str, players: int | None = None, **kwargs: Any) -> RegaliaGymEnv:
+    """A Gymnasium environment (see :func:`regalia.rl.gymnasium_env.gymnasium_env`)."""
+    from regalia.rl.gymnasium_env import gymnasium_env as make
+
+    return make(game, players, **kwargs)
+
+
+__all__ = ["gymnasium_env", "pettingzoo_env"]
