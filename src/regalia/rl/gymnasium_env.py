@@ -36,7 +36,7 @@ from regalia.rl.table import EncoderChoice, Table, action_code
 ILLEGAL_CHOICES = ("lose", "raise")
 
 
-class RegaliaGymEnv(gym.Env[np.ndarray, int]):
+class RegaliaGymEnv(gym.Env[np.ndarray, np.int64]):
     """One seat of a Regalia game against bots, as a Gymnasium environment."""
 
     def __init__(self, game: str, players: int | None = None, *, seat: int | None = 0,
@@ -128,7 +128,7 @@ class RegaliaGymEnv(gym.Env[np.ndarray, int]):
         reward = final_rewards(state)[self.seat] if over else 0.0
         return self._observation(), reward, over, False, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None or self._state is None:
             return None
         draw = get_game(self.table.game).render_text
