@@ -28,4 +28,11 @@ def gymnasium_env(game: str, players: int | None = None, **kwargs: Any) -> Regal
     return make(game, players, **kwargs)
 
 
-__all__ = ["gymnasium_env", "pettingzoo_env"]
+def openspiel_game(game: str, players: int | None = None, **kwargs: Any) -> Any:
+    """An OpenSpiel game (see :func:`regalia.rl.openspiel_game.openspiel_game`)."""
+    from regalia.rl.openspiel_game import openspiel_game as make
+
+    return make(game, players, **kwargs)
+
+
+__all__ = ["gymnasium_env", "openspiel_game", "pettingzoo_env"]
