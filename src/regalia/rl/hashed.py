@@ -11,8 +11,9 @@ view always gives the same numbers, and its length is fixed.
 
 from __future__ import annotations
 
+import functools
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
@@ -21,23 +22,18 @@ from regalia.rl.observations import Encoder, Field
 DEFAULT_SIZE = 512
 
 
-def _slot(text: str, size: int) -> int:
-    return zlib.crc32(text.encode()) % size
-
-
-def _add_leaves(value: Any, path: str, out: list[float], size: int) -> None:
-    if isinstance(value, Mapping):
+def _add_leaves(value: Any, path: str, out: list[float], slot: Callable[[str], int]) -> None:
+    kind = value.__class__
+    if kind is dict or isinstance(value, Mapping):
         for key, item in value.items():
-            _add_leaves(item, f"{path}/{key}", out, size)
-    elif isinstance(value, list | tuple):
+            _add_leaves(item, f"{path}/{key}", out, slot)
+    elif kind is list or kind is tuple:
         for index, item in enumerate(value):
-            _add_leaves(item, f"{path}/{index}", out, size)
-    elif isinstance(value, bool) or value is None or isinstance(value, str):
-        out[_slot(f"{path}={value}", size)] += 1.0
-    elif isinstance(value, int | float):
-        out[_slot(path, size)] += float(value)
-    else:
-        out[_slot(f"{path}={value}", size)] += 1.0
+            _add_leaves(item, f"{path}/{index}", out, slot)
+    elif (kind is int or kind is float) and kind is not bool:
+        out[slot(path)] += value
+    else:  # text, true/false, null, anything else: present or not
+        out[slot(f"{path}={value}")] += 1.0
 
 
 def hashed_encoder(game_id: str, size: int = DEFAULT_SIZE) -> Encoder:
@@ -49,9 +45,14 @@ def hashed_encoder(game_id: str, size: int = DEFAULT_SIZE) -> Encoder:
         return (Field("hashed", size, "the view's leaves hashed by path (numbers add their "
                                       "value, other leaves add 1 at path=value)"),)
 
+    # a view's paths repeat from one decision to the next: hash each once
+    @functools.lru_cache(maxsize=1 << 16)
+    def slot(text: str) -> int:
+        return zlib.crc32(text.encode()) % size
+
     def encode(view: Mapping[str, Any], players: int) -> list[float]:
         out = [0.0] * size
-        _add_leaves(view, "", out, size)
+        _add_leaves(view, "", out, slot)
         return out
 
     return Encoder(game_id, layout, encode)
