@@ -61,3 +61,110 @@ def encoder(game_id: str) -> Encoder:
             raise
         raise RegaliaError(f"no observation encoding for game {game_id!r}") from None
     return Encoder(game_id, module.layout, module.encode)
+
+
+# ------------------------------------------------------------------- shared by the encoders
+# Every number an encoder writes lies in [0, 1]: counts are divided by the most the game's
+# components allow, open-ended amounts (scores, money) by a stated scale and then capped at 1.
+LOW, HIGH = 0.0, 1.0
+
+
+def fields(*specs: tuple[str, int, str]) -> tuple[Field, ...]:
+    return tuple(Field(name, length, meaning) for name, length, meaning in specs)
+
+
+def size(layout: tuple[Field, ...]) -> int:
+    return sum(field.length for field in layout)
+
+
+def seat_order(viewer: int | None, players: int) -> list[int]:
+    """The seats in the order an encoding lists them: the viewer first, then the seats after
+    it in seat order, wrapping round (viewer + 1, viewer + 2, ...); a spectator's view
+    (``viewer`` None) starts at seat 0. The same slot then always means "me", "the next
+    player", and so on, whichever seat a learner plays."""
+    first = 0 if viewer is None else viewer
+    return [(first + k) % players for k in range(players)]
+
+
+def check_players(view: Mapping[str, Any], players: int, declared: int) -> int | None:
+    """The viewer's seat, after checking that ``view`` is a ``players``-seat position."""
+    if declared != players:
+        raise RegaliaError(f"a {declared}-player view cannot be encoded for {players} players")
+    viewer = view.get("seat")
+    if viewer is not None and not 0 <= viewer < players:
+        raise RegaliaError(f"the view's seat {viewer!r} is not one of {players} seats")
+    return viewer
+
+
+def capped(value: float, scale: float) -> float:
+    """``value / scale`` kept within [0, 1] (for amounts the rules do not bound)."""
+    if value <= 0:
+        return 0.0
+    x = value / scale
+    return x if x < 1.0 else 1.0
+
+
+def one_hot(out: list[float], index: int | None, length: int) -> None:
+    """Append ``length`` numbers, 1 at ``index`` (all 0 for None)."""
+    start = len(out)
+    out.extend([0.0] * length)
+    if index is not None:
+        out[start + index] = 1.0
+
+
+def starts(layout: tuple[Field, ...]) -> dict[str, int]:
+    """Where each field begins: encoders write into a zeroed vector at these offsets, so the
+    cost follows the pieces on the table, not the length of the vector."""
+    out, at = {}, 0
+    for field in layout:
+        out[field.name] = at
+        at += field.length
+    return out
+
+
+# ------------------------------------------------------------------------- documentation
+DOC_BEGIN = "<!-- layout of {game} (generated from layout(): update_doc() rewrites it) -->"
+DOC_END = "<!-- end of layout of {game} -->"
+
+
+def layout_table(game_id: str, player_counts: tuple[int, ...]) -> str:
+    """A game's layout as a Markdown table: one row per field, its length per player count."""
+    enc = encoder(game_id)
+    layouts = {n: {f.name: f for f in enc.layout(n)} for n in player_counts}
+    names: list[str] = []
+    for n in player_counts:
+        names += [name for name in layouts[n] if name not in names]
+    head = "| field | " + " | ".join(f"{n}p" for n in player_counts) + " | meaning |"
+    rows = [head, "|" + " --- |" * (len(player_counts) + 2)]
+    for name in names:
+        lengths = [str(layouts[n][name].length) if name in layouts[n] else "—"
+                   for n in player_counts]
+        meaning = next(layouts[n][name].meaning for n in player_counts if name in layouts[n])
+        rows.append(f"| `{name}` | " + " | ".join(lengths) + f" | {meaning} |")
+    totals = [str(enc.size(n)) for n in player_counts]
+    rows.append("| **total** | " + " | ".join(f"**{t}**" for t in totals) + " | |")
+    return "\n".join(rows)
+
+
+def doc_block(game_id: str, player_counts: tuple[int, ...]) -> str:
+    return "\n".join((DOC_BEGIN.format(game=game_id), layout_table(game_id, player_counts),
+                      DOC_END.format(game=game_id)))
+
+
+def update_doc(path: str) -> None:
+    """Rewrite every generated layout table in the Markdown file at ``path`` (the tables stand
+    between the markers of :data:`DOC_BEGIN` and :data:`DOC_END`)."""
+    from pathlib import Path
+
+    import regalia
+
+    file = Path(path)
+    text = file.read_text(encoding="utf-8")
+    for info in regalia.list_games():
+        begin = DOC_BEGIN.format(game=info.id)
+        if begin not in text:
+            continue
+        start = text.index(begin)
+        stop = text.index(DOC_END.format(game=info.id), start) + len(DOC_END.format(game=info.id))
+        text = text[:start] + doc_block(info.id, tuple(info.player_counts)) + text[stop:]
+    file.write_text(text, encoding="utf-8")

@@ -1,0 +1,203 @@
+"""Palais Royal's observation vector: the castle's rooms, the park and each seat's court, as seen
+from one seat (the viewer first, then the seats after it: :func:`seat_order`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from regalia.engine.errors import RegaliaError
+from regalia.games.palais_royal.edition import (
+    EDGE_NAMES,
+    N_NOBLES,
+    PRIVILEGES,
+    data_of,
+    load_edition,
+)
+from regalia.games.palais_royal.rooms import BONUS_ROOMS, ROOMS
+from regalia.games.palais_royal.state import PHASE_NAMES
+from regalia.rl.observations import (
+    Field,
+    capped,
+    check_players,
+    fields,
+    seat_order,
+    size,
+    starts,
+)
+
+_BUILTIN = data_of(load_edition(None))
+SPACES = _BUILTIN.rows * _BUILTIN.columns
+CARD_IDS = tuple(c.id for c in _BUILTIN.cards)
+CARDS = len(CARD_IDS)
+SERVANTS = _BUILTIN.servants + _BUILTIN.general_supply  # the most one room can hold
+# Open-ended amounts: divided by these and capped at 1.
+ROUND_SCALE, LEFT_SCALE, GOLD_SCALE, COST_SCALE, VP_SCALE = 30, 10, 20, 10, 20
+SCORE_SCALE, CARD_SCALE, PERK_SCALE, TURN_SCALE = 100, 5, 4, 5
+SPACE_LENGTH = 6 + len(PRIVILEGES)  # plus one slot per seat for a servant on the space
+SEAT_SCALARS = {"gold": GOLD_SCALE, "area": SERVANTS, "supply": SERVANTS,
+                "face_down": N_NOBLES, "hand_count": CARD_SCALE * 2, "played_vp": VP_SCALE,
+                "score_known": SCORE_SCALE}
+TURN_KEYS = ("turquoise", "purple", "office", "cardinal", "extra_king", "extra_pompadour",
+             "backdoor_draws")
+
+_STEP = {name: i for i, name in enumerate(PHASE_NAMES)}
+_ROOM = {name: i for i, name in enumerate(ROOMS)}
+_CARD = {card: i for i, card in enumerate(CARD_IDS)}
+_PRIVILEGE = {name: i for i, name in enumerate(PRIVILEGES)}
+BONUS_ROOM_NAMES = tuple(ROOMS[r] for r in BONUS_ROOMS)
+
+
+def layout(players: int) -> tuple[Field, ...]:
+    p = players
+    cards = ", ".join(CARD_IDS)
+    out = [
+        ("round", 3, f"round / {ROUND_SCALE} (capped); 1 once the end is triggered; 1 once "
+         "the game is over"),
+        ("step", len(PHASE_NAMES) + 1, "one-hot step of the turn (" + ", ".join(PHASE_NAMES)
+         + f"); placements or moves left in it / {LEFT_SCALE} (capped)"),
+        ("to_move", p, "per seat: 1 if it has a decision now"),
+        ("current", p, "one-hot: the seat on turn"),
+        ("layout", 9 * len(ROOMS), "per cell of the 3 x 3 castle, row by row: one-hot room ("
+         + ", ".join(ROOMS) + ")"),
+        ("rooms", len(ROOMS) * p, f"per room (same order), per seat: servants there / "
+         f"{SERVANTS}"),
+        ("majority", len(BONUS_ROOMS) * p, "per bonus room (" + ", ".join(BONUS_ROOM_NAMES)
+         + "): one-hot seat holding its majority"),
+        ("park", SPACES * (SPACE_LENGTH + p), f"per park space, row by row: 1 if a noble lies "
+         f"there; its gold cost now / {COST_SCALE}; its VP / {VP_SCALE}; turquoise and purple "
+         f"seals it needs / 3; one-hot privilege (" + ", ".join(PRIVILEGES) + f"); its amount "
+         f"/ {PERK_SCALE}; one-hot seat whose servant stands on the emptied edge space"),
+        ("edges", len(EDGE_NAMES) * p, "per park edge (" + ", ".join(EDGE_NAMES) + "), per "
+         f"seat: servants on it / {SERVANTS}"),
+        ("nobles", 4, f"nobles left, the count that ends the game, nobles in the box, each / "
+         f"{N_NOBLES}; cards in the draw pile / {CARDS * 4}"),
+        ("discard", CARDS, f"per card kind ({cards}): cards in the open discard pile / "
+         f"{CARD_SCALE} (capped)"),
+        ("turn", len(TURN_KEYS), "this turn, each / 5 (capped) or a flag: "
+         + ", ".join(TURN_KEYS)),
+        ("drawn", CARDS + 1, f"per card kind: the viewer's own Back-door draw / {CARD_SCALE}; "
+         f"cards drawn (anyone's) / {CARD_SCALE}"),
+    ]
+    out += [(name, p, f"per seat: {name.replace('_', ' ')} / {scale} (capped)")
+            for name, scale in SEAT_SCALARS.items()]
+    out += [
+        ("face_down_vp", p, f"per seat: VP of its face-down nobles where the view shows them "
+         f"(own, or every seat's with open_nobles) / {SCORE_SCALE}, else 0"),
+        ("perks", len(PRIVILEGES) * p, f"per seat, per privilege: amount / {PERK_SCALE} "
+         "(capped)"),
+        ("played", CARDS * p, f"per seat, per card kind: cards played / {CARD_SCALE} "
+         "(capped)"),
+        ("own_hand", CARDS, f"per card kind: cards in the viewer's hand / {CARD_SCALE} "
+         "(capped)"),
+    ]
+    return fields(*out)
+
+
+@cache
+def _plan(players: int) -> tuple[int, dict[str, int]]:
+    shape = layout(players)
+    return size(shape), starts(shape)
+
+
+def encode(view: Mapping[str, Any], players: int) -> list[float]:
+    viewer = check_players(view, players, view["players"])
+    order = seat_order(viewer, players)
+    rel = {seat: k for k, seat in enumerate(order)}
+    p = players
+    length, at = _plan(players)
+    out = [0.0] * length
+
+    base = at["round"]
+    out[base] = capped(view["round"], ROUND_SCALE)
+    out[base + 1] = 1.0 if view["last_round"] else 0.0
+    out[base + 2] = 1.0 if view["over"] else 0.0
+    base = at["step"]
+    out[base + _STEP[view["step"]]] = 1.0
+    out[base + len(PHASE_NAMES)] = capped(view["left"], LEFT_SCALE)
+    base = at["to_move"]
+    for s in view["to_move"]:
+        out[base + rel[s]] = 1.0
+    if view["current"] is not None:
+        out[at["current"] + rel[view["current"]]] = 1.0
+    base = at["layout"]
+    for row in view["layout"]:
+        for room in row:
+            out[base + _ROOM[room]] = 1.0
+            base += len(ROOMS)
+    base = at["rooms"]
+    for room, counts in view["rooms"].items():
+        i = base + _ROOM[room] * p
+        for k, s in enumerate(order):
+            out[i + k] = capped(counts[s], SERVANTS)
+    base = at["majority"]
+    majority = view["majority"]
+    for r, room in enumerate(BONUS_ROOM_NAMES):
+        holder = majority.get(room)
+        if holder is not None:
+            out[base + r * p + rel[holder]] = 1.0
+
+    spaces = view["park"]["spaces"]
+    if len(spaces) != SPACES:
+        raise RegaliaError(f"the observation layout has a park of {SPACES} spaces (the built-in "
+                           f"edition's); this view's has {len(spaces)}")
+    base = at["park"]
+    for space in spaces:
+        noble = space["noble"]
+        if noble is not None:
+            out[base] = 1.0
+            out[base + 1] = capped(space["cost"], COST_SCALE)
+            out[base + 2] = capped(noble["vp"], VP_SCALE)
+            out[base + 3] = capped(noble["turquoise"], 3)
+            out[base + 4] = capped(noble["purple"], 3)
+            if noble["privilege"] is not None:
+                out[base + 5 + _PRIVILEGE[noble["privilege"]]] = 1.0
+            out[base + 5 + len(PRIVILEGES)] = capped(noble["amount"], PERK_SCALE)
+        if space["servant"] is not None:
+            out[base + SPACE_LENGTH + rel[space["servant"]]] = 1.0
+        base += SPACE_LENGTH + p
+    base = at["edges"]
+    for edge in view["edges"]:
+        counts = edge["counts"]
+        for k, s in enumerate(order):
+            out[base + k] = capped(counts[s], SERVANTS)
+        base += p
+    base = at["nobles"]
+    out[base] = view["nobles_left"] / N_NOBLES
+    out[base + 1] = view["end_at"] / N_NOBLES
+    out[base + 2] = view["box"] / N_NOBLES
+    out[base + 3] = capped(view["deck"], CARDS * 4)
+    _cards(out, at["discard"], view["discard"])
+    turn = view["turn"]
+    if turn is not None:
+        base = at["turn"]
+        for k, key in enumerate(TURN_KEYS):
+            out[base + k] = capped(turn[key], TURN_SCALE)
+    base = at["drawn"]
+    for card in view["drawn"] or ():
+        i = base + _CARD[card]
+        out[i] = min(out[i] + 1 / CARD_SCALE, 1.0)
+    out[base + CARDS] = capped(view["drawn_count"], CARD_SCALE)
+
+    info = view["seats"]
+    ordered = [info[s] for s in order]
+    for name, scale in SEAT_SCALARS.items():
+        base = at[name]
+        for k, x in enumerate(ordered):
+            out[base + k] = capped(x[name], scale)
+    for k, x in enumerate(ordered):
+        down = x["face_down_nobles"]
+        if down:
+            out[at["face_down_vp"] + k] = capped(sum(n["vp"] for n in down), SCORE_SCALE)
+        base = at["perks"] + len(PRIVILEGES) * k
+        for name, amount in x["perks"].items():
+            out[base + _PRIVILEGE[name]] = capped(amount, PERK_SCALE)
+        _cards(out, at["played"] + CARDS * k, x["played"])
+    _cards(out, at["own_hand"], ordered[0]["hand"] or {})
+    return out
+
+
+def _cards(out: list[float], base: int, counts: Mapping[str, int]) -> None:
+    for card, n in counts.items():
+        out[base + _CARD[card]] = capped(n, CARD_SCALE)
