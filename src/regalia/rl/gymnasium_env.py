@@ -28,7 +28,7 @@ from regalia.bots.base import Bot, close_bots
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.registry import get_game
 from regalia.engine.state import State
-from regalia.rl.pettingzoo_env import OBSERVATION_BOUND, RENDER_MODES
+from regalia.rl.pettingzoo_env import RENDER_MODES
 from regalia.rl.rewards import final_rewards
 from regalia.rl.seeds import bot_seed
 from regalia.rl.table import EncoderChoice, Table, action_code
@@ -62,7 +62,7 @@ class RegaliaGymEnv(gym.Env[np.ndarray, np.int64]):
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
         self.render_mode = render_mode
         self.fixed_seat, self.opponents, self.illegal = seat, tuple(specs), illegal
-        self.observation_space = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND,
+        self.observation_space = spaces.Box(self.table.low, self.table.high,
                                             (self.table.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.table.action_count)
         self.seat = 0 if seat is None else seat

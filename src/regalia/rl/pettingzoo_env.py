@@ -29,7 +29,6 @@ from regalia.rl.rewards import final_rewards
 from regalia.rl.table import EncoderChoice, Table, action_code
 
 RENDER_MODES = ("human", "ansi")
-OBSERVATION_BOUND = float(np.finfo(np.float32).max)  # encoders promise no range
 
 
 def agent_name(seat: int) -> str:
@@ -54,7 +53,7 @@ class RegaliaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
             raise ValueError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(self.table.players)]
-        observation = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND,
+        observation = spaces.Box(self.table.low, self.table.high,
                                  (self.table.observation_size,), np.float32)
         mask = spaces.Box(0, 1, (self.table.action_count,), np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": observation,

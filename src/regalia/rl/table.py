@@ -14,9 +14,10 @@ from regalia.engine.errors import IllegalAction, RegaliaError
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.state import State
 from regalia.rl.hashed import hashed_encoder
-from regalia.rl.observations import Encoder, encoder
+from regalia.rl.observations import HIGH, LOW, Encoder, encoder
 
 EncoderChoice = Encoder | str | None
+UNBOUNDED = float(np.finfo(np.float32).max)
 
 
 def resolve_encoder(game_id: str, choice: EncoderChoice) -> Encoder:
@@ -60,6 +61,9 @@ class Table:
         self.players = info.check_players(self.players)
         self.options = dict(info.resolve_options(self.options))
         self.codec: Encoder = resolve_encoder(info.id, self.encoder)
+        # the games' own encoders keep every number in [LOW, HIGH]; others promise nothing
+        own = self.encoder is None or self.encoder == "game"
+        self.low, self.high = (LOW, HIGH) if own else (-UNBOUNDED, UNBOUNDED)
         self.observation_size = self.codec.size(self.players)
         self.action_count = info.actions.action_count
         new_game(self.game, self.players, seed=0, **self.options)  # bad options fail here
