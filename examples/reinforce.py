@@ -9,6 +9,11 @@ random player on the very same deals (a paired comparison: the deal's luck cance
     python examples/reinforce.py                      # Castles of Burgundy (cards), 2 players
     python examples/reinforce.py --game ming-dynasty --players 3 --episodes 1500
 
+The defaults (1,000 training games, then 300 fresh deals each way; 6.5 minutes of training on
+the project's loaded 2-core machine) gave: mean place reward +0.443 for the policy against
+-0.083 for the random player on the same deals and seats, a paired difference of
++0.527 ± 0.143 (95%); first places 71.7% against 44.3%.
+
 Needs the rl extra: pip install 'regalia[rl]'.
 """
 
