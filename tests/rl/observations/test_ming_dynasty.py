@@ -6,7 +6,12 @@ from typing import Any
 
 import regalia
 from regalia.rl.observations import encoder
-from regalia.rl.observations.ming_dynasty import CARD_KINDS, DISTRICT_SCALE, MEMBERS
+from regalia.rl.observations.ming_dynasty import (
+    CARD_KINDS,
+    DISTRICT_SCALE,
+    MEMBERS,
+    RETURN_MAX,
+)
 from tests.rl.observations.positions import edited, positions, span
 
 GAME = "ming-dynasty"
@@ -84,3 +89,12 @@ def test_the_phase_is_one_hot() -> None:
     assert sum(phase) == 1.0
     new = "deploy" if view["phase"] != "deploy" else "act"
     assert edited(GAME, view, 2, lambda v: v.__setitem__("phase", new)) == {"phase"}
+
+
+def test_a_revealed_return_of_every_card_stays_in_range() -> None:
+    view = a_middle_view(3, seat=0)
+    view["players"][1]["revealed"] = RETURN_MAX  # the sum of all the return cards
+    x = ENC.encode(view, 3)
+    returns = x[span(ENC.layout(3), "return")]
+    assert returns[1 * 3 + 2] == 1.0  # seat 1 comes right after the viewer, seat 0
+    assert max(x) <= 1.0

@@ -25,7 +25,6 @@ from regalia.games.castles_of_burgundy_cards.pending import NAMES as PENDING_KIN
 from regalia.games.castles_of_burgundy_cards.pending import SOURCE_NAMES
 from regalia.rl.observations import (
     Field,
-    capped,
     check_players,
     fields,
     seat_order,
@@ -73,8 +72,8 @@ def layout(players: int) -> tuple[Field, ...]:
         ("supply", 3, f"cards in the deck / {N_ACTION_CARDS}; in the discard pile / "
          f"{N_ACTION_CARDS}; round cards still to come / {ROUNDS}"),
         ("discard_pile", N_FACES, f"the face-up discard pile, {faces}"),
-        ("reshuffled", N_FACES, f"cards seen going back into the deck at reshuffles, {faces} "
-         "(capped)"),
+        ("reshuffled", N_FACES, f"the discard pile shuffled into the deck at the latest "
+         f"reshuffle (the deck is made of those cards less the ones drawn since), {faces}"),
         ("goods_piles", 8, f"per goods pile: cards / {GOODS_CARDS}, one-hot kind of its top "
          "card (" + ", ".join(GOODS_KINDS) + ")"),
         ("animal_piles", 10, f"per animal pile: cards / {ANIMAL_CARDS}, one-hot kind of its "
@@ -141,9 +140,12 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         for t in due.get("types", ()):
             out[base + _TYPE[t]] = 1.0
         base += N_TYPES
-        out[base] = capped(due.get("count", 0), 3)
-        out[base + 1] = capped(due.get("vp", 0), 10)
-        out[base + 2] = capped(len(due["stack"]), 6)
+        v = due.get("count", 0) / 3
+        out[base] = v if v < 1.0 else 1.0
+        v = due.get("vp", 0) / 10
+        out[base + 1] = v if v < 1.0 else 1.0
+        v = len(due["stack"]) / 6
+        out[base + 2] = v if v < 1.0 else 1.0
         out[base + 3] = 1.0 if due["bought"] else 0.0
         if "card" in due:
             _faces(out, at["pending_cards"], (due["card"],))
@@ -156,8 +158,8 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     out[base + 1] = view["discard"] / N_ACTION_CARDS
     out[base + 2] = len(view["round_cards_left"]) / ROUNDS
     _faces(out, at["discard_pile"], view["discard_pile"])
-    for pile in view["reshuffled"]:
-        _faces(out, at["reshuffled"], pile)
+    if view["reshuffled"]:  # earlier reshuffles made decks since used up
+        _faces(out, at["reshuffled"], view["reshuffled"][-1])
     base = at["goods_piles"]
     for pile in view["goods_piles"]:
         out[base] = pile["count"] / GOODS_CARDS
@@ -188,14 +190,17 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     for name, scale in SCALES.items():
         base = at[name]
         for k, x in enumerate(ordered):
-            out[base + k] = capped(x[name], scale)
+            v = x[name] / scale
+            out[base + k] = v if v < 1.0 else 1.0
     for k, x in enumerate(ordered):
         goods, base = x["goods"], at["goods"] + 3 * k
         for g, kind in enumerate(GOODS_KINDS):
-            out[base + g] = capped(len(goods[kind]), GOODS_SCALE)
+            v = len(goods[kind]) / GOODS_SCALE
+            out[base + g] = v if v < 1.0 else 1.0
         animals, base = x["animals"], at["animals"] + 4 * k
         for a, kind in enumerate(ANIMAL_KINDS):
-            out[base + a] = capped(animals[kind], ANIMAL_SCALE)
+            v = animals[kind] / ANIMAL_SCALE
+            out[base + a] = v if v < 1.0 else 1.0
         _faces(out, at["projects"] + N_FACES * k, x["projects"])
         _estate(out, at["estate"] + 2 * N_TYPES * k, x["estate"])
         base = at["played"] + N_KINDS * k
@@ -209,8 +214,10 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         _estate(out, base, aaron["estate"])
         base += 2 * N_TYPES
         for k, n in enumerate(aaron["piles"][:AARON_PILES]):
-            out[base + k] = capped(n, 7)
-        out[base + AARON_PILES] = capped(aaron["score"], SCALES["score"])
+            v = n / 7
+            out[base + k] = v if v < 1.0 else 1.0
+        v = aaron["score"] / SCALES["score"]
+        out[base + AARON_PILES] = v if v < 1.0 else 1.0
     return out
 
 

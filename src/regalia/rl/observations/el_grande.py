@@ -11,7 +11,6 @@ from regalia.engine.errors import RegaliaError
 from regalia.games.el_grande.edition import REGION_IDS, components, load_edition
 from regalia.rl.observations import (
     Field,
-    capped,
     check_players,
     fields,
     seat_order,
@@ -169,7 +168,8 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     disk_region = None
     for k, s in enumerate(order):
         x = info[s]
-        out[at["score"] + k] = capped(x["score"], SCORE_SCALE)
+        v = x["score"] / SCORE_SCALE
+        out[at["score"] + k] = v if v < 1.0 else 1.0
         out[at["court"] + k] = x["court"] / CABALLEROS
         out[at["provinces"] + k] = x["provinces"] / CABALLEROS
         out[at["hand_count"] + k] = x["hand_count"] / POWER
@@ -214,18 +214,24 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         base = at["turn"]
         if t["card"] is not None:
             out[base + _stack(t["card"])] = 1.0
-        out[base + 5] = capped(t["placed"], PER_CARD)
-        out[base + 6] = capped(t["place_max"], PER_CARD)
-        out[base + 7] = capped(t["placeable"], PER_CARD)
+        v = t["placed"] / PER_CARD
+        out[base + 5] = v if v < 1.0 else 1.0
+        v = t["place_max"] / PER_CARD
+        out[base + 6] = v if v < 1.0 else 1.0
+        v = t["placeable"] / PER_CARD
+        out[base + 7] = v if v < 1.0 else 1.0
         out[base + 8] = 1.0 if t["placement_over"] else 0.0
         out[base + 9 + _TURN_ACTION[t["action"]]] = 1.0
     sp = view["special"]
     if sp is not None:
         base = at["special"]
         out[base] = 1.0
-        out[base + 1] = capped(sp["moved_own"], PER_CARD)
-        out[base + 2] = capped(sp["moved_others"], PER_CARD)
-        out[base + 3] = capped(sp["placed"], PER_CARD)
+        v = sp["moved_own"] / PER_CARD
+        out[base + 1] = v if v < 1.0 else 1.0
+        v = sp["moved_others"] / PER_CARD
+        out[base + 2] = v if v < 1.0 else 1.0
+        v = sp["placed"] / PER_CARD
+        out[base + 3] = v if v < 1.0 else 1.0
         base += 4
         if sp["source"] is not None:
             out[base + _AREA[sp["source"]]] = 1.0
@@ -240,7 +246,8 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         base += REGIONS
         for s in sp["returning"]:
             out[base + rel[s]] = 1.0
-        out[base + p] = capped(sp["left"], PER_CARD)
+        v = sp["left"] / PER_CARD
+        out[base + p] = v if v < 1.0 else 1.0
     base = at["veto_queue"]
     for s in view["veto_queue"]:
         out[base + rel[s]] = 1.0

@@ -34,7 +34,7 @@ TILES = _BUILTIN.tiles_per_colour
 DRAGONS = _BUILTIN.dragons
 CARDS = sum(_BUILTIN.cards)
 ROUNDS = _BUILTIN.rounds
-RETURN_MAX = max(_BUILTIN.return_values)
+RETURN_MAX = max(_BUILTIN.return_sums)  # the sealed value is the sum of the cards returned
 # Open-ended amounts: divided by these and capped at 1.
 AREA_SCALE, SCORE_SCALE, HAND_SCALE, OWN_TILES_SCALE = 10, 100, 10, 6
 DISTRICT_SCALE = 5
@@ -79,9 +79,9 @@ def layout(players: int) -> tuple[Field, ...]:
         ("hand_known", p, "per seat: 1 if the view shows its hand"),
         ("passed", p, "per seat: 1 if it has passed"),
         ("cloisters", p, f"per seat: its members in cloisters / {N_PROVINCES} (capped)"),
-        ("return", 3 * p + 1, f"per seat: 1 if still choosing a sealed return card, 1 if it "
-         f"has chosen, its revealed value / {RETURN_MAX}; the viewer's own sealed value / "
-         f"{RETURN_MAX}"),
+        ("return", 3 * p + 1, f"per seat: 1 if still choosing its sealed return cards, 1 if "
+         f"it has chosen, their revealed value (a sum) / {RETURN_MAX}; the viewer's own "
+         f"sealed value / {RETURN_MAX}"),
         ("neutral", 2, f"the neutral family (two players): members in supply, in the box, "
          f"each / {MEMBERS}"),
         ("piles", 2 + len(TRANSPORTS), f"dragons left / {DRAGONS}; cards in the deck / "
@@ -124,7 +124,8 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     for province in view["provinces"]:
         space = province["space"]
         for k, s in enumerate(order):
-            out[base + k] = capped(space[s], AREA_SCALE)
+            v = space[s] / AREA_SCALE
+            out[base + k] = v if v < 1.0 else 1.0
         if province["display"] is not None:
             out[base + p + _TRANSPORT[province["display"]]] = 1.0
         out[base + p + len(TRANSPORTS)] = province["tiles"] / TILES
@@ -133,8 +134,10 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     for district in view["districts"]:
         members, city = district["open"], district["city"]
         for k, colour in enumerate(colour_order):
-            out[base + k] = capped(members[colour], DISTRICT_SCALE)
-            out[base + 2 * c + k] = capped(city[colour], DISTRICT_SCALE)
+            v = members[colour] / DISTRICT_SCALE
+            out[base + k] = v if v < 1.0 else 1.0
+            v = city[colour] / DISTRICT_SCALE
+            out[base + 2 * c + k] = v if v < 1.0 else 1.0
         if district["cloister"] is not None:
             out[base + c + colour_rel[district["cloister"]]] = 1.0
         if district["prince"] is not None:
@@ -146,21 +149,26 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     info = view["players"]
     ordered = [info[s] for s in order]
     for k, x in enumerate(ordered):
-        out[at["score"] + k] = capped(x["score"], SCORE_SCALE)
+        v = x["score"] / SCORE_SCALE
+        out[at["score"] + k] = v if v < 1.0 else 1.0
         out[at["supply"] + k] = x["supply"] / MEMBERS
         out[at["boxed"] + k] = x["boxed"] / MEMBERS
         base = at["tiles"] + N_PROVINCES * k
         for i, n in enumerate(x["tiles"]):
-            out[base + i] = capped(n, OWN_TILES_SCALE)
-        out[at["hand_size"] + k] = capped(x["hand_size"], HAND_SCALE)
+            v = n / OWN_TILES_SCALE
+            out[base + i] = v if v < 1.0 else 1.0
+        v = x["hand_size"] / HAND_SCALE
+        out[at["hand_size"] + k] = v if v < 1.0 else 1.0
         hand = x["hand"]
         if hand is not None:
             out[at["hand_known"] + k] = 1.0
             base = at["hand"] + len(CARD_KINDS) * k
             for kind, n in hand.items():
-                out[base + _KIND[kind]] = capped(n, 5)
+                v = n / 5
+                out[base + _KIND[kind]] = v if v < 1.0 else 1.0
         out[at["passed"] + k] = 1.0 if x["passed"] else 0.0
-        out[at["cloisters"] + k] = capped(x["cloisters"], N_PROVINCES)
+        v = x["cloisters"] / N_PROVINCES
+        out[at["cloisters"] + k] = v if v < 1.0 else 1.0
         base = at["return"] + 3 * k
         sealed = x.get("sealed")
         if sealed is not None:
@@ -182,7 +190,8 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     deploy = view.get("deploy")
     if deploy is not None:
         base = at["deploy"]
-        out[base] = capped(deploy["left"], 5)
+        v = deploy["left"] / 5
+        out[base] = v if v < 1.0 else 1.0
         out[base + 1] = 1.0 if deploy["locked"] else 0.0
         out[base + 2] = 1.0 if deploy["cloister_used"] else 0.0
     base = at["reachable"]

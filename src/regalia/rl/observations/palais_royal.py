@@ -110,12 +110,14 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     out = [0.0] * length
 
     base = at["round"]
-    out[base] = capped(view["round"], ROUND_SCALE)
+    v = view["round"] / ROUND_SCALE
+    out[base] = v if v < 1.0 else 1.0
     out[base + 1] = 1.0 if view["last_round"] else 0.0
     out[base + 2] = 1.0 if view["over"] else 0.0
     base = at["step"]
     out[base + _STEP[view["step"]]] = 1.0
-    out[base + len(PHASE_NAMES)] = capped(view["left"], LEFT_SCALE)
+    v = view["left"] / LEFT_SCALE
+    out[base + len(PHASE_NAMES)] = v if v < 1.0 else 1.0
     base = at["to_move"]
     for s in view["to_move"]:
         out[base + rel[s]] = 1.0
@@ -130,7 +132,9 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     for room, counts in view["rooms"].items():
         i = base + _ROOM[room] * p
         for k, s in enumerate(order):
-            out[i + k] = capped(counts[s], SERVANTS)
+            n = counts[s]
+            if n:
+                out[i + k] = n / SERVANTS if n < SERVANTS else 1.0
     base = at["majority"]
     majority = view["majority"]
     for r, room in enumerate(BONUS_ROOM_NAMES):
@@ -143,25 +147,36 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         raise RegaliaError(f"the observation layout has a park of {SPACES} spaces (the built-in "
                            f"edition's); this view's has {len(spaces)}")
     base = at["park"]
+    step = SPACE_LENGTH + p
     for space in spaces:
         noble = space["noble"]
         if noble is not None:
+            # Inline caps: this loop runs over every space of the park at every step.
             out[base] = 1.0
-            out[base + 1] = capped(space["cost"], COST_SCALE)
-            out[base + 2] = capped(noble["vp"], VP_SCALE)
-            out[base + 3] = capped(noble["turquoise"], 3)
-            out[base + 4] = capped(noble["purple"], 3)
-            if noble["privilege"] is not None:
-                out[base + 5 + _PRIVILEGE[noble["privilege"]]] = 1.0
-            out[base + 5 + len(PRIVILEGES)] = capped(noble["amount"], PERK_SCALE)
-        if space["servant"] is not None:
-            out[base + SPACE_LENGTH + rel[space["servant"]]] = 1.0
-        base += SPACE_LENGTH + p
+            v = space["cost"] / COST_SCALE
+            out[base + 1] = v if v < 1.0 else 1.0
+            v = noble["vp"] / VP_SCALE
+            out[base + 2] = v if v < 1.0 else 1.0
+            v = noble["turquoise"] / 3
+            out[base + 3] = v if v < 1.0 else 1.0
+            v = noble["purple"] / 3
+            out[base + 4] = v if v < 1.0 else 1.0
+            privilege = noble["privilege"]
+            if privilege is not None:
+                out[base + 5 + _PRIVILEGE[privilege]] = 1.0
+                v = noble["amount"] / PERK_SCALE
+                out[base + 5 + len(PRIVILEGES)] = v if v < 1.0 else 1.0
+        servant = space["servant"]
+        if servant is not None:
+            out[base + SPACE_LENGTH + rel[servant]] = 1.0
+        base += step
     base = at["edges"]
     for edge in view["edges"]:
         counts = edge["counts"]
         for k, s in enumerate(order):
-            out[base + k] = capped(counts[s], SERVANTS)
+            n = counts[s]
+            if n:
+                out[base + k] = n / SERVANTS if n < SERVANTS else 1.0
         base += p
     base = at["nobles"]
     out[base] = view["nobles_left"] / N_NOBLES
@@ -173,26 +188,31 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     if turn is not None:
         base = at["turn"]
         for k, key in enumerate(TURN_KEYS):
-            out[base + k] = capped(turn[key], TURN_SCALE)
+            v = turn[key] / TURN_SCALE
+            out[base + k] = v if v < 1.0 else 1.0
     base = at["drawn"]
     for card in view["drawn"] or ():
         i = base + _CARD[card]
         out[i] = min(out[i] + 1 / CARD_SCALE, 1.0)
-    out[base + CARDS] = capped(view["drawn_count"], CARD_SCALE)
+    v = view["drawn_count"] / CARD_SCALE
+    out[base + CARDS] = v if v < 1.0 else 1.0
 
     info = view["seats"]
     ordered = [info[s] for s in order]
     for name, scale in SEAT_SCALARS.items():
         base = at[name]
         for k, x in enumerate(ordered):
-            out[base + k] = capped(x[name], scale)
+            v = x[name] / scale
+            out[base + k] = v if v < 1.0 else 1.0
     for k, x in enumerate(ordered):
         down = x["face_down_nobles"]
         if down:
-            out[at["face_down_vp"] + k] = capped(sum(n["vp"] for n in down), SCORE_SCALE)
+            v = sum(n["vp"] for n in down) / SCORE_SCALE
+            out[at["face_down_vp"] + k] = v if v < 1.0 else 1.0
         base = at["perks"] + len(PRIVILEGES) * k
         for name, amount in x["perks"].items():
-            out[base + _PRIVILEGE[name]] = capped(amount, PERK_SCALE)
+            v = amount / PERK_SCALE
+            out[base + _PRIVILEGE[name]] = v if v < 1.0 else 1.0
         _cards(out, at["played"] + CARDS * k, x["played"])
     _cards(out, at["own_hand"], ordered[0]["hand"] or {})
     return out
@@ -200,4 +220,5 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
 
 def _cards(out: list[float], base: int, counts: Mapping[str, int]) -> None:
     for card, n in counts.items():
-        out[base + _CARD[card]] = capped(n, CARD_SCALE)
+        v = n / CARD_SCALE
+        out[base + _CARD[card]] = v if v < 1.0 else 1.0

@@ -27,7 +27,6 @@ from regalia.games.shadow_of_the_emperor.board import (
 from regalia.games.shadow_of_the_emperor.phases import PLACE_REASONS
 from regalia.rl.observations import (
     Field,
-    capped,
     check_players,
     fields,
     seat_order,
@@ -160,31 +159,38 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         for s in e["cities"]:
             _add(out, seats + rel[s] * per_seat + len(AGES) + 4, CITIES)
         i = seats + per_seat * p
-        out[i] = capped(e["empire_cities"], EMPIRE_CITIES)
+        v = e["empire_cities"] / EMPIRE_CITIES
+        out[i] = v if v < 1.0 else 1.0
         free = e["free"]
         for k, space in enumerate(SPACES):
-            out[i + 1 + k] = capped(free[space], AREA_SCALE)
+            v = free[space] / AREA_SCALE
+            out[i + 1 + k] = v if v < 1.0 else 1.0
         i += 1 + len(SPACES)
         influence = e["influence"]
         for k, s in enumerate(order):
-            out[i + k] = capped(influence[s], INFLUENCE_SCALE)
+            v = influence[s] / INFLUENCE_SCALE
+            out[i + k] = v if v < 1.0 else 1.0
         base += step
 
     base = at["stacks"]
     for kind, stack in view["stacks"].items():
-        out[base + _KIND[kind]] = capped(stack["left"], STACK_SCALE)
-    out[base + len(KINDS)] = capped(view["empire_supply"], EMPIRE_CITIES)
+        v = stack["left"] / STACK_SCALE
+        out[base + _KIND[kind]] = v if v < 1.0 else 1.0
+    v = view["empire_supply"] / EMPIRE_CITIES
+    out[base + len(KINDS)] = v if v < 1.0 else 1.0
 
     info = view["seats"]
     ordered = [info[s] for s in order]
     for name, scale in SEAT_SCALARS.items():
         base = at[name]
         for k, x in enumerate(ordered):
-            out[base + k] = capped(x[name], scale)
+            v = x[name] / scale
+            out[base + k] = v if v < 1.0 else 1.0
     for k, x in enumerate(ordered):
         base = at["kept"] + len(KINDS) * k
         for kind, n in x["kept"].items():
-            out[base + _KIND[kind]] = capped(n, KEPT_SCALE)
+            v = n / KEPT_SCALE
+            out[base + _KIND[kind]] = v if v < 1.0 else 1.0
         child = x["children"]
         if child is not None:
             out[at["children"] + 2 * k + (0 if child == "son" else 1)] = 1.0
