@@ -11,7 +11,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import regalia
-from regalia.rl.openspiel_game import openspiel_game, register_game
+from regalia.rl.openspiel_adapter import openspiel_game, register_game
 from regalia.rl.rewards import final_rewards
 from tests.rl.helpers import encoding, game_ids, table_size
 

@@ -126,3 +126,14 @@ def test_render_ansi_shows_the_spectator_view() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text.strip()
+
+
+def test_the_package_functions_survive_their_modules_being_imported() -> None:
+    """``regalia.rl.pettingzoo_env`` & co. stay functions after their adapters load (a
+    submodule of the same name would replace them on the package)."""
+    import regalia.rl
+    from regalia.rl import gymnasium_adapter, openspiel_adapter, pettingzoo_adapter
+
+    assert pettingzoo_adapter and gymnasium_adapter and openspiel_adapter
+    for name in ("pettingzoo_env", "gymnasium_env", "openspiel_game"):
+        assert callable(getattr(regalia.rl, name)), name

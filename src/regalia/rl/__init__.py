@@ -10,27 +10,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from regalia.rl.gymnasium_env import RegaliaGymEnv
-    from regalia.rl.pettingzoo_env import RegaliaAECEnv
+    from regalia.rl.gymnasium_adapter import RegaliaGymEnv
+    from regalia.rl.pettingzoo_adapter import RegaliaAECEnv
 
 
 def pettingzoo_env(game: str, players: int | None = None, **kwargs: Any) -> RegaliaAECEnv:
-    """A PettingZoo AEC environment (see :func:`regalia.rl.pettingzoo_env.pettingzoo_env`)."""
-    from regalia.rl.pettingzoo_env import pettingzoo_env as make
+    """A PettingZoo AEC environment (see :func:`regalia.rl.pettingzoo_adapter.pettingzoo_env`)."""
+    from regalia.rl.pettingzoo_adapter import pettingzoo_env as make
 
     return make(game, players, **kwargs)
 
 
 def gymnasium_env(game: str, players: int | None = None, **kwargs: Any) -> RegaliaGymEnv:
-    """A Gymnasium environment (see :func:`regalia.rl.gymnasium_env.gymnasium_env`)."""
-    from regalia.rl.gymnasium_env import gymnasium_env as make
+    """A Gymnasium environment (see :func:`regalia.rl.gymnasium_adapter.gymnasium_env`)."""
+    from regalia.rl.gymnasium_adapter import gymnasium_env as make
 
     return make(game, players, **kwargs)
 
 
 def openspiel_game(game: str, players: int | None = None, **kwargs: Any) -> Any:
-    """An OpenSpiel game (see :func:`regalia.rl.openspiel_game.openspiel_game`)."""
-    from regalia.rl.openspiel_game import openspiel_game as make
+    """An OpenSpiel game (see :func:`regalia.rl.openspiel_adapter.openspiel_game`)."""
+    from regalia.rl.openspiel_adapter import openspiel_game as make
 
     return make(game, players, **kwargs)
 

@@ -24,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from regalia.engine.registry import get_game
 from regalia.engine.state import State
 from regalia.rl.rewards import final_rewards
 from regalia.rl.table import EncoderChoice, Table, action_code
@@ -42,8 +43,6 @@ class RegaliaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
                  options: Mapping[str, Any] | None = None, seed: int | None = None,
                  encoder: EncoderChoice = None, render_mode: str | None = None) -> None:
         super().__init__()
-        from regalia.engine.registry import get_game
-
         info = get_game(game)
         self.table = Table(info.id, players if players is not None else info.default_players,
                            options or {}, encoder)
@@ -126,8 +125,6 @@ class RegaliaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """The spectator's view as text (``ansi``: returned; ``human``: printed)."""
         if self.render_mode is None or self.state_ is None:
             return None
-        from regalia.engine.registry import get_game
-
         draw = get_game(self.table.game).render_text
         text = draw(self.state_.view(None)) if draw is not None else str(self.state_.view(None))
         if self.render_mode == "ansi":
