@@ -150,3 +150,16 @@ def test_the_ray_path_gives_the_same_bytes(tmp_path: Path) -> None:
     finally:
         ray.shutdown()
     assert [p.read_bytes() for p in local] == [p.read_bytes() for p in remote]
+
+
+def test_the_commands_help_explains_every_option() -> None:
+    from tests.cli.test_help import option_rows
+
+    result = CliRunner().invoke(app, ["selfplay", "--help"],
+                                env={"COLUMNS": "120", "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    rows = option_rows(result.stdout)
+    assert any(row.startswith("--ray") for row in rows)
+    for row in rows:
+        cells = [c for c in row.strip("│ ").split("  ") if c.strip()]
+        assert len(cells) >= 2, f"an option without help: {row!r}"
