@@ -28,6 +28,7 @@ from regalia.cli.console import reports_errors, safe, stderr_console, stdout_con
 from regalia.cli.games import games_json, games_table
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
 from regalia.cli.ratings import ratings_available
+from regalia.cli.selfplay import selfplay as selfplay_command
 from regalia.cli.simulate import (
     GameResult,
     ProgressLines,
@@ -473,3 +474,6 @@ def bench(
     else:
         stdout_console().print(bench_table(info.title, results))
 
+
+# ---------------------------------------------------------------------------------- selfplay
+app.command(name="selfplay", cls=Command)(reports_errors(selfplay_command))

@@ -1,0 +1,216 @@
+"""Regalia games under OpenSpiel, through its Python game API (``pyspiel.register_game``).
+
+Each registered game becomes ``python_regalia_<id>`` (``-`` as ``_``), with the parameters
+``players``, ``seed`` (the deals of successive ``new_initial_state()`` calls) and ``encoder``
+(``game`` or ``hashed``): ``pyspiel.load_game("python_regalia_el_grande", {"players": 4})``,
+or :func:`openspiel_game`.
+
+How the game is declared to OpenSpiel, and why:
+
+- **Imperfect information, sequential.** A sealed simultaneous choice is taken one seat after
+  another (the lowest seat of ``to_move()`` first), as in the PettingZoo adapter; the engine's
+  views hide every sealed choice until all are made, so the sequence leaks nothing.
+- **Chance is sampled inside the engine** (``SAMPLED_STOCHASTIC``), not exposed as chance
+  nodes: the engine draws a card when it is revealed, from the state's own seeded stream, and
+  cannot list the outcomes of a draw before it happens. Algorithms that need explicit chance
+  nodes (CFR, exact game-tree walks) do not apply; sampling ones (MCTS, IS-MCTS, evaluation
+  by playouts, policy learning) do.
+- **Observations** are the encoder's vector of ``view(player)``; the observation and the
+  information state strings are that view as canonical JSON. Views model a player with
+  perfect memory (DESIGN.md), so the view serves as the information state.
+- **Returns** are the place rewards of :mod:`regalia.rl.rewards` (terminal only, in [-1, 1]).
+- ``resample_from_infostate`` is ``State.determinize``: OpenSpiel's IS-MCTS bot searches
+  sampled worlds that agree with the player's view. OpenSpiel's plain ``MCTSBot`` searches the
+  true state, as it does in every imperfect-information game: it sees hidden cards and the
+  engine's future draws, so use it as an upper bound, not as a fair opponent.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from regalia.engine.errors import RegaliaError
+from regalia.engine.registry import games, get_game
+from regalia.engine.rng import Rng
+from regalia.engine.state import State
+from regalia.rl.rewards import final_rewards
+from regalia.rl.table import Table
+
+# No game here has a proven bound; the longest of 510 random games (every game and player
+# count) took 837 decisions. OpenSpiel wants a number; this one is far out of reach.
+MAX_GAME_LENGTH = 10_000
+
+_REGISTERED: dict[str, type[pyspiel.Game]] = {}
+
+
+def short_name(game_id: str) -> str:
+    return f"python_regalia_{game_id.replace('-', '_')}"
+
+
+def _view_text(state: State, seat: int | None) -> str:
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+class _Held:
+    """The Regalia state inside an OpenSpiel one. OpenSpiel clones a Python state by deep
+    copying its attributes: this one copies itself with the engine's cheap ``clone()``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.state.clone())
+
+
+class RegaliaSpielState(pyspiel.State):
+    """An OpenSpiel state holding one Regalia state."""
+
+    def __init__(self, game: RegaliaSpielGame, state: State) -> None:
+        super().__init__(game)
+        self._held = _Held(state)
+
+    @property
+    def regalia_state(self) -> State:
+        """The true state (hidden parts included): for tools and tests, not for a player."""
+        return self._held.state
+
+    def current_player(self) -> int:
+        movers = self.regalia_state.to_move()
+        return movers[0] if movers else int(pyspiel.PlayerId.TERMINAL)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        movers = self.regalia_state.to_move()
+        if not movers or movers[0] != player:
+            return []
+        return sorted(a.code for a in self.regalia_state.legal_actions(player))
+
+    def _apply_action(self, action: int) -> None:
+        state = self.regalia_state
+        state.apply(state.decode(int(action)), state.to_move()[0])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.regalia_state.decode(int(action)).text
+
+    def is_terminal(self) -> bool:
+        return self.regalia_state.is_over()
+
+    def returns(self) -> list[float]:
+        return list(final_rewards(self.regalia_state))
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> RegaliaSpielState:
+        """A state agreeing with ``player_id``'s view, its hidden parts drawn afresh."""
+        seed = int(probability_sampler() * 2**53)
+        world = self.regalia_state.determinize(player_id, Rng(seed))
+        return RegaliaSpielState(self.get_game(), world)
+
+    def __str__(self) -> str:
+        return _view_text(self.regalia_state, None)
+
+
+class RegaliaObserver:
+    """OpenSpiel's observer interface: ``tensor`` and ``dict`` filled from one seat's view."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.tensor = np.zeros(table.observation_size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: RegaliaSpielState, player: int) -> None:
+        self.tensor[:] = self.table.observe(state.regalia_state, player)
+
+    def string_from(self, state: RegaliaSpielState, player: int) -> str:
+        return _view_text(state.regalia_state, player)
+
+
+class RegaliaSpielGame(pyspiel.Game):
+    """A registered Regalia game as an OpenSpiel game (one subclass per game id)."""
+
+    GAME_ID = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        info = get_game(self.GAME_ID)
+        spec = _game_type(info.id).parameter_specification
+        players = int(params.get("players", spec["players"]))
+        encoding = str(params.get("encoder", spec["encoder"]))
+        self.table = Table(info.id, players, {}, encoding)
+        zero_sum = _game_type(info.id).utility == pyspiel.GameType.Utility.ZERO_SUM
+        utility_sum = 0.0 if zero_sum else None
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.action_count, max_chance_outcomes=0,
+            num_players=players, min_utility=-1.0, max_utility=1.0, utility_sum=utility_sum,
+            max_game_length=MAX_GAME_LENGTH)
+        super().__init__(_game_type(info.id), game_info, params)
+        self._deals = random.Random(int(params.get("seed", spec["seed"])))
+
+    def new_initial_state(self) -> RegaliaSpielState:
+        """A new deal: the ``seed`` parameter fixes the sequence of deals."""
+        return RegaliaSpielState(self, self.table.new_state(self._deals.getrandbits(64)))
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> RegaliaObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        return RegaliaObserver(self.table)
+
+
+def _game_type(game_id: str) -> pyspiel.GameType:
+    info = get_game(game_id)
+    # one seat against the solo automaton is no zero-sum game; every other table is
+    zero_sum = info.min_players > 1
+    return pyspiel.GameType(
+        short_name=short_name(info.id),
+        long_name=f"Regalia {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": info.default_players, "seed": 0,
+                                 "encoder": "game"},
+    )
+
+
+def register_game(game_id: str) -> str:
+    """Register ``game_id`` with OpenSpiel (once); its OpenSpiel short name."""
+    info = get_game(game_id)
+    if info.id not in _REGISTERED:
+        cls = type(f"RegaliaSpielGame_{info.id.replace('-', '_')}", (RegaliaSpielGame,),
+                   {"GAME_ID": info.id})
+        pyspiel.register_game(_game_type(info.id), cls)
+        _REGISTERED[info.id] = cls
+    return short_name(info.id)
+
+
+def register_all() -> list[str]:
+    """Register every registered Regalia game with OpenSpiel; their short names."""
+    return [register_game(info.id) for info in games()]
+
+
+def openspiel_game(game: str, players: int | None = None, *, seed: int = 0,
+                   encoder: str = "game") -> pyspiel.Game:
+    """An OpenSpiel game: ``openspiel_game("el-grande", players=4)``."""
+    if not isinstance(encoder, str):
+        raise RegaliaError("OpenSpiel parameters are plain values: encoder is 'game' or "
+                           "'hashed'")
+    name = register_game(game)
+    params: dict[str, Any] = {"seed": int(seed), "encoder": encoder}
+    if players is not None:
+        params["players"] = int(players)
+    return pyspiel.load_game(name, params)
