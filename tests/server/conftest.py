@@ -1,0 +1,73 @@
+"""Helpers for the server tests: an app over a fresh SQLite file, and a test client."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server tests need the web extra (pip install .[web])")
+pytest.importorskip("sqlalchemy", reason="the server tests need the web extra")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from regalia.server import create_app  # noqa: E402
+from regalia.server.service import GameService  # noqa: E402
+
+TOY = "toy-sealed-bids"
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """A client of an app whose bots stay still (tests move them through the service)."""
+    with TestClient(create_app(db_url, bots=False)) as test_client:
+        yield test_client
+
+
+def service_of(client: TestClient) -> GameService:
+    service = client.app.state.service  # type: ignore[attr-defined]
+    assert isinstance(service, GameService)
+    return service
+
+
+def create(client: TestClient, game: str = TOY, seats: list[str] | None = None,
+           **body: Any) -> dict[str, Any]:
+    seats = seats if seats is not None else ["me", "open", "open"]
+    response = client.post("/api/games", json={"game": game, "seats": seats, **body})
+    assert response.status_code == 201, response.text
+    data = response.json()
+    data["tokens"] = {link["seat"]: link["token"] for link in data["seats"]}
+    return data
+
+
+def seat_state(client: TestClient, token: str) -> dict[str, Any]:
+    response = client.get("/api/seat", headers={"X-Seat-Token": token})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def play_randomly(client: TestClient, tokens: dict[int, str], rng: random.Random,
+                  moves: int | None = None) -> int:
+    """Random legal moves through the API by whichever seats are to move; returns how many."""
+    made = 0
+    while moves is None or made < moves:
+        any_token = next(iter(tokens.values()))
+        state = seat_state(client, any_token)
+        if state["over"]:
+            break
+        seat = state["to_move"][0]
+        mine = seat_state(client, tokens[seat])
+        action = rng.choice(mine["legal"])["action"]
+        response = client.post("/api/seat/act", headers={"X-Seat-Token": tokens[seat]},
+                               json={"action": action, "turn": mine["decisions"]})
+        assert response.status_code == 200, response.text
+        made += 1
+    return made
