@@ -58,7 +58,8 @@ class TakeSeat(BaseModel):
 
 
 class Act(BaseModel):
-    action: str = Field(min_length=1, max_length=200, description="the action's notation, e.g. 'place aragon'")
+    action: str = Field(min_length=1, max_length=200,
+                        description="the action's notation, e.g. 'place aragon'")
     turn: int | None = Field(default=None, ge=0, description="the 'decisions' count the move "
                              "was chosen on: a move on an outdated position is refused (409)")
 
