@@ -1,0 +1,107 @@
+"""The pages: the lobby, the table of a seat and of a spectator, and their live updates."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import regalia
+from regalia.server.api import version_stream
+from tests.server.conftest import create, seat_state, service_of
+
+
+def test_the_lobby_offers_every_game_and_lists_open_ones(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    for info in regalia.list_games():
+        assert f'value="{info.id}"' in page.text
+    assert "No open games" in page.text
+    data = create(client, game="ming-dynasty", seats=["me", "open"])
+    page = client.get("/").text
+    assert f'data-game="{data["game_id"]}"' in page
+    assert "Ming Dynasty" in page
+    assert "Content-Security-Policy" in client.get("/").headers
+
+
+def test_a_table_shows_the_board_the_actions_and_whose_turn(client: TestClient) -> None:
+    for info in regalia.list_games():
+        data = create(client, game=info.id, seats=["open"] * info.default_players)
+        state = service_of(client).live(data["game_id"]).state
+        mover = state.to_move()[0]
+        page = client.get(f"/play/{data['tokens'][mover]}")
+        assert page.status_code == 200
+        assert "<svg" in page.text
+        assert "Your turn" in page.text
+        for action in state.legal_actions(mover)[:5]:
+            assert f'data-action="{action.text}"' in page.text
+        assert 'src="/static/table.js"' in page.text
+        assert "http://" not in page.text.replace("http://www.w3.org", "")  # nothing outside
+
+
+def test_the_board_fragment_and_the_spectator_table(client: TestClient) -> None:
+    data = create(client, game="el-grande", seats=["open", "open", "open"])
+    body = client.get(f"/play/{data['tokens'][0]}/board").text
+    assert body.lstrip().startswith('<div id="body"')
+    watch = client.get(f"/watch/{data['game_id']}")
+    assert watch.status_code == 200 and "spectating" in watch.text
+    assert 'class="act"' not in watch.text  # a spectator has no actions
+
+
+def test_a_bad_link_gets_a_page_that_says_so(client: TestClient) -> None:
+    page = client.get("/play/" + "x" * 32)
+    assert page.status_code == 403
+    assert "holds no seat" in page.text
+
+
+def test_the_static_files_are_served_and_small(client: TestClient) -> None:
+    for name in ("table.js", "lobby.js", "regalia.css"):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200
+        assert len(response.content) < 20_000
+        assert "http" not in response.text  # nothing fetched from outside
+
+
+def test_a_finished_game_shows_the_result_and_the_record_link(client: TestClient) -> None:
+    data = create(client, seats=["open", "open"])
+    service = service_of(client)
+    while not (state := service.live(data["game_id"]).state).is_over():
+        seat = state.to_move()[0]
+        service.act(data["game_id"], seat, state.legal_actions(seat)[0].text)
+    page = client.get(f"/play/{data['tokens'][0]}").text
+    assert "The game is over" in page
+    assert f'/api/games/{data["game_id"]}/record' in page
+    assert seat_state(client, data["tokens"][0])["ranking"] == list(state.ranking())
+
+
+def test_live_updates_announce_each_change(client: TestClient) -> None:
+    data = create(client, seats=["open", "open"])
+    service = service_of(client)
+    game_id = data["game_id"]
+
+    class Request:
+        def __init__(self) -> None:
+            self.asked = 0
+
+        async def is_disconnected(self) -> bool:
+            self.asked += 1
+            return self.asked > 4
+
+    async def collect() -> list[str]:
+        request: Any = Request()
+        events = []
+        async for event in version_stream(service, game_id, request, poll=0.01):
+            events.append(event)
+            if len(events) == 1:
+                state = service.live(game_id).state
+                seat = state.to_move()[0]
+                service.act(game_id, seat, state.legal_actions(seat)[0].text)
+        return events
+
+    events = asyncio.run(collect())
+    assert len(events) == 2
+    assert all(e.startswith("event: update\n") for e in events)
+    assert events[0] != events[1]
+    response = client.get("/events/nope")
+    assert response.status_code == 404
