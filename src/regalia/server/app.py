@@ -88,7 +88,9 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
             runner.close()
         engine.dispose()
 
-    app = FastAPI(title="Regalia", version="1", lifespan=lifespan,
+    # No /docs or /redoc pages: FastAPI's load their scripts from a CDN, and nothing here is
+    # fetched from outside; /openapi.json is the document.
+    app = FastAPI(title="Regalia", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Regalia's court-intrigue board games online: create a "
                   "game, hand out seat links, and play by the seat tokens they carry "
                   "(header X-Seat-Token).")

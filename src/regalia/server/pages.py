@@ -51,8 +51,8 @@ def build_pages(service: GameService) -> APIRouter:
 
     @pages.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> Response:
-        games = [{"id": g.id, "title": g.title, "min": g.min_players, "max": g.max_players,
-                  "default": g.default_players,
+        games = [{"id": g.id, "title": g.title, "min_players": g.min_players,
+                  "max_players": g.max_players, "default_players": g.default_players,
                   "options": [{"name": o.name, "default": o.default, "help": o.help,
                                "choices": list(o.choices) if o.choices else None}
                               for o in g.options]}
@@ -97,6 +97,10 @@ def build_pages(service: GameService) -> APIRouter:
         except ServiceError as err:
             return refused(request, err)
         return page(request, "table_body.html", context)
+
+    @pages.get("/favicon.ico")
+    def favicon() -> Response:
+        return Response(status_code=204)
 
     @pages.get("/events/{game_id}")
     def events(request: Request, game_id: str) -> Response:
