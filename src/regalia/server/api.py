@@ -15,8 +15,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 import regalia
-from regalia.server.payloads import seat_payload
-from regalia.server.service import GameService, Live
+from regalia.server.service import GameService
 
 MAX_SEATS = 8
 
@@ -64,6 +63,15 @@ class Act(BaseModel):
                              "was chosen on: a move on an outdated position is refused (409)")
 
 
+class Acted(BaseModel):
+    game_id: str
+    seat: int
+    action: str
+    decisions: int = Field(description="decisions made so far, this one included")
+    to_move: list[int]
+    over: bool
+
+
 class HandOver(BaseModel):
     bot: str | None = Field(default=None, max_length=200,
                             description="a bot spec to play the seat, or null to take it back")
@@ -73,10 +81,8 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
     """The API's routes over ``service``; ``kick(game_id)`` sets the game's bots moving."""
     api = APIRouter(prefix="/api")
 
-    def state_of(game_id: str, seat: int | None, live: Live | None = None) -> dict[str, Any]:
-        row = service.game_row(game_id)
-        live = live or service.live(game_id)
-        return seat_payload(row, live.state, seat, live.decisions, service.log(game_id))
+    def state_of(game_id: str, seat: int | None, svg: bool = True) -> dict[str, Any]:
+        return dict(service.payload(game_id, seat, svg=svg))
 
     @api.get("/games/catalog", summary="The games that can be played, with their options")
     def catalog() -> list[dict[str, Any]]:
@@ -114,8 +120,8 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
         return SeatLink(seat=seat, token=token, url=f"{base}/play/{token}")
 
     @api.get("/games/{game_id}", summary="A spectator's state: public information only")
-    def spectate(game_id: str) -> dict[str, Any]:
-        return state_of(game_id, None)
+    def spectate(game_id: str, svg: bool = True) -> dict[str, Any]:
+        return state_of(game_id, None, svg)
 
     @api.get("/games/{game_id}/record", summary="The game record, once the game is over")
     def record(game_id: str) -> JSONResponse:
@@ -123,9 +129,10 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
             "Content-Disposition": f'attachment; filename="{game_id}.json"'})
 
     @api.get("/seat", summary="Your seat's state: its view, legal actions, log, board")
-    def seat_state(x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:
+    def seat_state(x_seat_token: Annotated[str, Header()], svg: bool = True) -> dict[str, Any]:
+        """``svg=false`` leaves out the board's picture (for programs that play)."""
         seat = service.seat_of(x_seat_token)
-        return state_of(seat.game_id, seat.seat) | {"bot": seat.bot, "name": seat.name}
+        return state_of(seat.game_id, seat.seat, svg) | {"bot": seat.bot, "name": seat.name}
 
     @api.post("/seat/join", summary="Take the seat a join link holds (again: the same seat)")
     def join(body: JoinSeat, x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:
@@ -133,11 +140,15 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
         return {"game_id": seat.game_id, "seat": seat.seat, "name": seat.name}
 
     @api.post("/seat/act", summary="Make a move for your seat")
-    def act(body: Act, x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:
+    def act(body: Act, x_seat_token: Annotated[str, Header()]) -> Acted:
+        """The move is committed when this answers 200; the answer is short (GET /api/seat
+        gives the whole new state)."""
         seat = service.seat_of(x_seat_token)
         live = service.act(seat.game_id, seat.seat, body.action, turn=body.turn)
         kick(seat.game_id)
-        return state_of(seat.game_id, seat.seat, live) | {"bot": seat.bot, "name": seat.name}
+        return Acted(game_id=seat.game_id, seat=seat.seat, action=body.action,
+                     decisions=live.decisions, to_move=list(live.state.to_move()),
+                     over=live.state.is_over())
 
     @api.post("/seat/bot", summary="Hand your seat to a bot, or take it back (bot: null)")
     def hand_over(body: HandOver, x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:

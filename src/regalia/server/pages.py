@@ -12,7 +12,6 @@ from markupsafe import Markup
 
 import regalia
 from regalia.server.api import events_response
-from regalia.server.payloads import seat_payload
 from regalia.server.service import GameService, ServiceError
 
 HERE = Path(__file__).parent
@@ -39,9 +38,7 @@ def build_pages(service: GameService) -> APIRouter:
         return response
 
     def table_context(game_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
-        row = service.game_row(game_id)
-        live = service.live(game_id)
-        payload = seat_payload(row, live.state, seat, live.decisions, service.log(game_id))
+        payload = dict(service.payload(game_id, seat))
         svg = payload.pop("svg", None)
         return {"p": payload, "svg": Markup(svg) if svg else None, "token": token,
                 "game_id": game_id}

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regalia.engine import State
-from regalia.server.models import Game, Move, Seat
+from regalia.server.models import Game, Seat
+from regalia.server.service import Decision
 
 
 def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
@@ -30,7 +31,7 @@ def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
     return out
 
 
-def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Move],
+def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
               names: Sequence[str]) -> list[str]:
     """The log as ``viewer`` may see it: the game's own log where its view keeps one (hidden
     parts already left out), else the moves as announced, one's own in full."""
@@ -41,8 +42,6 @@ def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Move]
         return [e if isinstance(e, str) else e["text"] for e in entries]
     lines = []
     for move in moves:
-        if move.seat is None:
-            continue
         who = names[move.seat] if 0 <= move.seat < len(names) else f"Seat {move.seat}"
         if viewer is not None and move.seat == viewer:
             lines.append(f"{who}: {move.described}")
@@ -66,7 +65,7 @@ def public_scores(state: State, view: Mapping[str, Any]) -> list[int] | None:
 
 
 def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
-                 moves: Sequence[Move], *, svg: bool = True) -> dict[str, Any]:
+                 moves: Sequence[Decision], *, svg: bool = True) -> dict[str, Any]:
     """Everything one seat (None: a spectator) is sent about the game, JSON-ready."""
     info = state.info()
     view = state.view(seat)

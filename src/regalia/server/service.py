@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -28,6 +28,7 @@ from regalia.server.models import Game, Move, Seat, now
 
 MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
+PAYLOADS_KEPT = 2000  # seat payloads kept for positions not changed since
 
 
 class ServiceError(RegaliaError):
@@ -57,14 +58,28 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the log, with what its mover and the others read of it."""
+
+    seat: int
+    action: str
+    described: str
+    announced: str
+    sealed: bool
+    by_bot: bool
+
+
 @dataclass
 class Live:
-    """A game's rebuilt state, as of ``entries`` rows of its move log."""
+    """A game's rebuilt state, as of ``entries`` rows of its move log; ``log`` holds its
+    decisions (shared by the states after it: a list only ever appended to)."""
 
     state: State
     entries: int
     decisions: int
     sealed_left: frozenset[int] = frozenset()
+    log: tuple[Decision, ...] = ()
 
 
 @dataclass
@@ -95,6 +110,9 @@ class GameService:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self.versions: dict[str, int] = {}  # bumped on every change; live updates poll it
+        self._payloads: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._count = select(func.count()).select_from(Move).where(
+            Move.game_id == bindparam("game"))
 
     # ------------------------------------------------------------------ plumbing
     def lock(self, game_id: str) -> threading.Lock:
@@ -112,6 +130,23 @@ class GameService:
     def changed(self, game_id: str) -> None:
         self.versions[game_id] = self.versions.get(game_id, 0) + 1
         self.on_change(game_id)
+
+    def payload(self, game_id: str, seat: int | None, *, svg: bool = True) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is sent about the game: built from its view, and
+        kept until the game changes (a table polled by many is drawn once a position)."""
+        from regalia.server.payloads import seat_payload
+
+        live = self.live(game_id)
+        key = (game_id, self.versions.get(game_id, 0), live.entries, seat, svg)
+        cached = self._payloads.get(key)
+        if cached is not None:
+            return cached
+        payload = seat_payload(self.game_row(game_id), live.state, seat, live.decisions,
+                               live.log, svg=svg)
+        if len(self._payloads) >= PAYLOADS_KEPT:
+            self._payloads.clear()  # crude, but bounded; positions come and go quickly
+        self._payloads[key] = payload
+        return payload
 
     # ------------------------------------------------------------------ creating
     def create(self, game: str, players: int | None, seats: Sequence[str], *,
@@ -181,8 +216,7 @@ class GameService:
         """The game's state as of its last committed move (rebuilt when another process moved
         it on, or when this process has not seen it yet)."""
         with self.session() as session:
-            entries = session.scalar(select(func.count()).select_from(Move)
-                                     .where(Move.game_id == game_id)) or 0
+            entries = session.execute(self._count, {"game": game_id}).scalar() or 0
             cached = self._live.get(game_id)
             if cached is not None and cached.entries == entries:
                 return cached
@@ -205,11 +239,9 @@ class GameService:
         return live.state.record(app=f"regalia {regalia.__version__} (web)",
                                  seats=[names.get(s) for s in range(row.players)])
 
-    def log(self, game_id: str) -> list[Move]:
-        with self.session() as session:
-            return list(session.scalars(select(Move).where(Move.game_id == game_id,
-                                                           Move.seat.is_not(None))
-                                        .order_by(Move.index)))
+    def log(self, game_id: str) -> tuple[Decision, ...]:
+        """The game's decisions in order (as of its last committed move)."""
+        return self.live(game_id).log
 
     def open_games(self, limit: int = 50) -> list[tuple[Game, list[int]]]:
         """Public games not over with seats nobody has taken: (game, free seats)."""
@@ -329,30 +361,31 @@ class GameService:
             except IllegalAction as err:
                 raise Conflict(str(err)) from None
             added = state.moves()[before:]
+            decision = Decision(seat, action.text, described, announced, sealed, by_bot)
+            rows: list[dict[str, Any]] = []
+            for i, entry in enumerate(added):
+                row = dict(_EMPTY_MOVE, game_id=game_id, index=live.entries + i)
+                if "chance" in entry:
+                    row.update(chance=entry["chance"], outcome=entry["outcome"])
+                else:
+                    row.update(seat=seat, action=action.text, described=described,
+                               announced=announced, sealed=sealed,
+                               sealed_left=sorted(sealed_left), by_bot=by_bot)
+                rows.append(row)
+            # Core statements, not the ORM's unit of work: a move is two statements and a
+            # commit, the server's hottest path.
             with self.session() as session:
-                for i, entry in enumerate(added):
-                    index = live.entries + i
-                    if "chance" in entry:
-                        session.add(Move(game_id=game_id, index=index, chance=entry["chance"],
-                                         outcome=entry["outcome"]))
-                    else:
-                        session.add(Move(game_id=game_id, index=index, seat=entry["seat"],
-                                         action=entry["action"], described=described,
-                                         announced=announced, sealed=sealed,
-                                         sealed_left=sorted(sealed_left), by_bot=by_bot))
-                row = session.get(Game, game_id)
-                assert row is not None
-                row.decisions = live.decisions + 1
-                row.over = state.is_over()
-                row.updated = now()
                 try:
+                    session.execute(insert(Move), rows)
+                    session.execute(update(Game).where(Game.id == game_id).values(
+                        decisions=live.decisions + 1, over=state.is_over(), updated=now()))
                     session.commit()
                 except IntegrityError:
                     session.rollback()
                     self._live.pop(game_id, None)
                     raise Conflict("another move was made first; look again") from None
             new = Live(state, live.entries + len(added), live.decisions + 1,
-                       frozenset(sealed_left))
+                       frozenset(sealed_left), (*live.log, decision))
             self._live[game_id] = new
         self.changed(game_id)
         return new
@@ -369,7 +402,14 @@ def rebuild(row: Game, moves: Sequence[Move]) -> Live:
     state = regalia.replay(record)
     decisions = [m for m in moves if m.seat is not None]
     left = frozenset(decisions[-1].sealed_left or ()) if decisions else frozenset()
-    return Live(state, len(moves), len(decisions), left)
+    log = tuple(Decision(m.seat, m.action or "", m.described or "", m.announced or "", m.sealed,
+                         m.by_bot) for m in decisions if m.seat is not None)
+    return Live(state, len(moves), len(decisions), left, log)
+
+
+_EMPTY_MOVE: dict[str, Any] = {"seat": None, "action": None, "chance": None, "outcome": None,
+                               "described": None, "announced": None, "sealed": False,
+                               "sealed_left": None, "by_bot": False}
 
 
 def clean_name(name: str | None) -> str | None:

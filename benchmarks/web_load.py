@@ -1,0 +1,150 @@
+"""Load test of `regalia serve`: many concurrent games played by scripted HTTP clients against
+bots, on the loopback interface only; prints moves per second and the latency of a move.
+
+    python benchmarks/web_load.py --games 200 --seconds 60 [--game palais-royal] [--json]
+
+It starts a server of its own (`regalia serve` on a free port, a fresh SQLite file in a
+temporary folder) unless `--url http://127.0.0.1:PORT` names one already running (loopback
+only). Each game seats one scripted client and one `random` bot; the client reads its seat's
+state, plays a random legal move, and waits for its next turn. A move's latency is the time of
+its `POST /api/seat/act` (the bot thinks after the move is committed and acknowledged, so its
+thinking is not in the figure). Bounded: `--seconds` of play, at most `--games` clients.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    src = Path(__file__).resolve().parent.parent / "src"
+    env = dict(os.environ, PYTHONPATH=f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "regalia", "serve", "--port", str(port),
+         "--db", f"sqlite:///{folder / 'load.db'}"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(url + "/api/games", timeout=1)
+            return process, url
+        except httpx.TransportError:
+            if time.monotonic() > end or process.poll() is not None:
+                process.kill()
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.1)
+
+
+async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: float,
+               latencies: list[float], errors: list[str]) -> int:
+    """One scripted client: create a game against a bot and move until time is up."""
+    response = await client.post("/api/games", json={"game": game, "players": 2,
+                                                     "seats": ["me", "random"]})
+    if response.status_code != 201:
+        errors.append(f"create: {response.status_code} {response.text[:100]}")
+        return 0
+    token = response.json()["seats"][0]["token"]
+    headers = {"X-Seat-Token": token}
+    moves = 0
+    while time.monotonic() < until:
+        state: dict[str, Any] = (await client.get("/api/seat?svg=false",
+                                                  headers=headers)).json()
+        if state["over"]:
+            return moves
+        if not state["legal"]:  # the bot's turn: look again shortly
+            await asyncio.sleep(0.02)
+            continue
+        action = rng.choice(state["legal"])["action"]
+        started = time.perf_counter()
+        response = await client.post("/api/seat/act", headers=headers,
+                                     json={"action": action, "turn": state["decisions"]})
+        latencies.append(time.perf_counter() - started)
+        if response.status_code != 200:
+            errors.append(f"act: {response.status_code} {response.text[:100]}")
+        moves += 1
+    return moves
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+async def run(url: str, games: int, seconds: float, game: str, seed: int) -> dict[str, Any]:
+    latencies: list[float] = []
+    errors: list[str] = []
+    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        started = time.monotonic()
+        until = started + seconds
+        counts = await asyncio.gather(*(
+            play(client, game, random.Random(seed + i), until, latencies, errors)
+            for i in range(games)))
+        elapsed = time.monotonic() - started
+    moves = sum(counts)
+    return {"game": game, "games": games, "seconds": round(elapsed, 1), "moves": moves,
+            "moves_per_second": round(moves / elapsed, 1),
+            "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
+            "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
+            "errors": len(errors), "first_errors": errors[:3]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (max 1000)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long (max 600)")
+    parser.add_argument("--game", default="palais-royal")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="a server already running on the loopback interface")
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    args = parser.parse_args()
+    if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
+        parser.error("between 1 and 1000 games, and at most 600 seconds")
+    process = None
+    with tempfile.TemporaryDirectory() as folder:
+        if args.url:
+            if urlparse(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
+                parser.error("the load test runs against the loopback interface only")
+            url = args.url
+        else:
+            process, url = start_server(Path(folder))
+        try:
+            result = asyncio.run(run(url, args.games, args.seconds, args.game, args.seed))
+        finally:
+            if process is not None:
+                process.send_signal(signal.SIGTERM)
+                process.wait(30)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['games']} games of {result['game']} for {result['seconds']} s: "
+              f"{result['moves']} moves, {result['moves_per_second']} moves/s; a move's "
+              f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms; "
+              f"{result['errors']} errors {result['first_errors']}")
+
+
+if __name__ == "__main__":
+    main()
