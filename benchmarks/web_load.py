@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -58,34 +59,63 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.1)
 
 
+async def updates(client: httpx.AsyncClient, game_id: str, changed: asyncio.Event) -> None:
+    """Follow the game's server-sent events, as a browser's table does."""
+    async with client.stream("GET", f"/events/{game_id}") as stream:
+        async for line in stream.aiter_lines():
+            if line.startswith("data:"):
+                changed.set()
+
+
 async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: float,
                latencies: list[float], errors: list[str]) -> int:
-    """One scripted client: create a game against a bot and move until time is up."""
+    """One scripted client: create a game against a bot and move until time is up, waiting
+    for the bot's moves on the game's live updates (no polling)."""
     response = await client.post("/api/games", json={"game": game, "players": 2,
                                                      "seats": ["me", "random"]})
     if response.status_code != 201:
         errors.append(f"create: {response.status_code} {response.text[:100]}")
         return 0
-    token = response.json()["seats"][0]["token"]
-    headers = {"X-Seat-Token": token}
+    created = response.json()
+    headers = {"X-Seat-Token": created["seats"][0]["token"]}
+    changed = asyncio.Event()
+    follower = asyncio.create_task(updates(client, created["game_id"], changed))
     moves = 0
-    while time.monotonic() < until:
-        state: dict[str, Any] = (await client.get("/api/seat?svg=false",
-                                                  headers=headers)).json()
-        if state["over"]:
-            return moves
-        if not state["legal"]:  # the bot's turn: look again shortly
-            await asyncio.sleep(0.02)
-            continue
-        action = rng.choice(state["legal"])["action"]
-        started = time.perf_counter()
-        response = await client.post("/api/seat/act", headers=headers,
-                                     json={"action": action, "turn": state["decisions"]})
-        latencies.append(time.perf_counter() - started)
-        if response.status_code != 200:
-            errors.append(f"act: {response.status_code} {response.text[:100]}")
-        moves += 1
+    try:
+        while time.monotonic() < until:
+            changed.clear()
+            state: dict[str, Any] = (await client.get("/api/seat?svg=false",
+                                                      headers=headers)).json()
+            if state["over"]:
+                return moves
+            if not state["legal"]:  # the bot's turn: wait for its move
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), 5)
+                continue
+            action = rng.choice(state["legal"])["action"]
+            started = time.perf_counter()
+            response = await client.post("/api/seat/act", headers=headers,
+                                         json={"action": action, "turn": state["decisions"]})
+            latencies.append(time.perf_counter() - started)
+            if response.status_code != 200:
+                errors.append(f"act: {response.status_code} {response.text[:100]}")
+            moves += 1
+    finally:
+        follower.cancel()
+        with contextlib.suppress(asyncio.CancelledError, httpx.HTTPError):
+            await follower
     return moves
+
+
+def server_cpu(process: subprocess.Popen[bytes] | None) -> float:
+    """CPU seconds (user + system) the server process has used so far (Linux)."""
+    if process is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -96,7 +126,7 @@ def percentile(values: list[float], share: float) -> float:
 async def run(url: str, games: int, seconds: float, game: str, seed: int) -> dict[str, Any]:
     latencies: list[float] = []
     errors: list[str] = []
-    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
+    limits = httpx.Limits(max_connections=2 * games, max_keepalive_connections=2 * games)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         started = time.monotonic()
         until = started + seconds
@@ -132,7 +162,14 @@ def main() -> None:
         else:
             process, url = start_server(Path(folder))
         try:
+            cpu = server_cpu(process)
             result = asyncio.run(run(url, args.games, args.seconds, args.game, args.seed))
+            if process is not None and result["moves"]:
+                # The server's own CPU time a move (the client's and the bot's move included):
+                # unlike latency, it does not depend on how busy the machine is.
+                result["server_cpu_ms_per_move"] = round(
+                    1000 * (server_cpu(process) - cpu) / result["moves"], 1)
+            result["load_average"] = round(os.getloadavg()[0], 1)
         finally:
             if process is not None:
                 process.send_signal(signal.SIGTERM)
@@ -142,7 +179,9 @@ def main() -> None:
     else:
         print(f"{result['games']} games of {result['game']} for {result['seconds']} s: "
               f"{result['moves']} moves, {result['moves_per_second']} moves/s; a move's "
-              f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms; "
+              f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms; server CPU "
+              f"{result.get('server_cpu_ms_per_move', '?')} ms a move; load average "
+              f"{result['load_average']}; "
               f"{result['errors']} errors {result['first_errors']}")
 
 
