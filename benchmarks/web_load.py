@@ -61,18 +61,25 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 async def updates(client: httpx.AsyncClient, game_id: str, changed: asyncio.Event) -> None:
     """Follow the game's server-sent events, as a browser's table does."""
-    async with client.stream("GET", f"/events/{game_id}") as stream:
-        async for line in stream.aiter_lines():
-            if line.startswith("data:"):
-                changed.set()
+    while True:
+        with contextlib.suppress(httpx.TransportError):
+            async with client.stream("GET", f"/events/{game_id}") as stream:
+                async for line in stream.aiter_lines():
+                    if line.startswith("data:"):
+                        changed.set()
+        await asyncio.sleep(0.5)  # the line broke: follow again
 
 
 async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: float,
                latencies: list[float], errors: list[str]) -> int:
     """One scripted client: create a game against a bot and move until time is up, waiting
     for the bot's moves on the game's live updates (no polling)."""
-    response = await client.post("/api/games", json={"game": game, "players": 2,
-                                                     "seats": ["me", "random"]})
+    try:
+        response = await client.post("/api/games", json={"game": game, "players": 2,
+                                                         "seats": ["me", "random"]})
+    except httpx.TransportError as err:
+        errors.append(f"create: {err!r}")
+        return 0
     if response.status_code != 201:
         errors.append(f"create: {response.status_code} {response.text[:100]}")
         return 0
@@ -84,8 +91,12 @@ async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: 
     try:
         while time.monotonic() < until:
             changed.clear()
-            state: dict[str, Any] = (await client.get("/api/seat?svg=false",
-                                                      headers=headers)).json()
+            try:
+                state: dict[str, Any] = (await client.get("/api/seat?svg=false",
+                                                          headers=headers)).json()
+            except httpx.TransportError as err:  # a keep-alive line closed: try again
+                errors.append(f"read: {err!r}")
+                continue
             if state["over"]:
                 return moves
             if not state["legal"]:  # the bot's turn: wait for its move
@@ -94,15 +105,20 @@ async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: 
                 continue
             action = rng.choice(state["legal"])["action"]
             started = time.perf_counter()
-            response = await client.post("/api/seat/act", headers=headers,
-                                         json={"action": action, "turn": state["decisions"]})
+            try:
+                response = await client.post("/api/seat/act", headers=headers,
+                                             json={"action": action,
+                                                   "turn": state["decisions"]})
+            except httpx.TransportError as err:
+                errors.append(f"act: {err!r}")
+                continue
             latencies.append(time.perf_counter() - started)
             if response.status_code != 200:
                 errors.append(f"act: {response.status_code} {response.text[:100]}")
             moves += 1
     finally:
         follower.cancel()
-        with contextlib.suppress(asyncio.CancelledError, httpx.HTTPError):
+        with contextlib.suppress(asyncio.CancelledError, httpx.HTTPError, RuntimeError):
             await follower
     return moves
 

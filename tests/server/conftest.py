@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,9 +25,35 @@ if WEB:
 TOY = "toy-sealed-bids"
 
 
+POSTGRES = os.environ.get("REGALIA_TEST_POSTGRES")  # e.g. postgresql://user:pw@host/db
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
+def db_url(tmp_path: Path) -> Iterator[str]:
+    """A fresh database: a SQLite file, or with ``REGALIA_TEST_POSTGRES`` a schema of its own
+    in that PostgreSQL database (dropped afterwards)."""
+    if not POSTGRES:
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    yield from postgres_schema()
+
+
+def postgres_schema() -> Iterator[str]:
+    from sqlalchemy import create_engine, text
+
+    from regalia.server.store import normalise_url
+
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(normalise_url(POSTGRES or ""))
+    with admin.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    sep = "&" if "?" in (POSTGRES or "") else "?"
+    try:
+        yield f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
 
 
 @pytest.fixture

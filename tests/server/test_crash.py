@@ -28,12 +28,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """``regalia serve`` in a process of its own, killed with SIGKILL at the end."""
+def serving(db: Path | str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """``regalia serve`` in a process of its own (a SQLite file, or a database URL), killed
+    with SIGKILL at the end."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
     process = subprocess.Popen(
-        [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--db",
-         f"sqlite:///{db}"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--db", url],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         end = time.monotonic() + 30
         while True:

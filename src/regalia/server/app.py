@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from regalia.engine import RegaliaError
 from regalia.server.api import build_router
 from regalia.server.bots import BotRunner
+from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages
 from regalia.server.service import GameService, ServiceError
 from regalia.server.store import open_engine, session_factory
@@ -72,18 +73,29 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
 
     ``bots=False`` leaves bot seats unplayed (for tests that move bots by hand)."""
     engine = open_engine(db_url)
-    service = GameService(session_factory(engine))
+    shared = engine.dialect.name == "postgresql"  # several processes may serve its games
+    service = GameService(session_factory(engine), notify=shared)
     runner = BotRunner(service, bot_workers) if bots else None
 
     def kick(game_id: str) -> None:
         if runner is not None:
             runner.kick(game_id)
 
+    def moved_elsewhere(game_id: str) -> None:
+        service.changed(game_id)  # live updates of this process's players
+        kick(game_id)
+
+    listener = Listener(engine, moved_elsewhere) if shared else None
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if listener is not None:
+            listener.start()
         for game_id in service.games_with_bots():  # a restart: the bots go on where they were
             kick(game_id)
         yield
+        if listener is not None:
+            listener.stop()
         if runner is not None:
             runner.close()
         engine.dispose()

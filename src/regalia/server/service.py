@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -28,6 +28,7 @@ from regalia.server.models import Game, Move, Seat, now
 
 MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
+NOTIFY_CHANNEL = "regalia_moves"  # (regalia.server.notify listens on it)
 PAYLOADS_KEPT = 2000  # seat payloads kept for positions not changed since
 
 
@@ -103,8 +104,10 @@ class GameService:
     """Everything the web front end does to games, over one database."""
 
     def __init__(self, sessions: sessionmaker[Session],
-                 on_change: Callable[[str], None] | None = None) -> None:
+                 on_change: Callable[[str], None] | None = None, *,
+                 notify: bool = False) -> None:
         self.sessions = sessions
+        self.notify = notify  # tell other server processes of each move (PostgreSQL)
         self.on_change = on_change or (lambda game_id: None)
         self._live: dict[str, Live] = {}
         self._locks: dict[str, threading.Lock] = {}
@@ -379,6 +382,9 @@ class GameService:
                     session.execute(insert(Move), rows)
                     session.execute(update(Game).where(Game.id == game_id).values(
                         decisions=live.decisions + 1, over=state.is_over(), updated=now()))
+                    if self.notify:  # delivered to the other processes when this commits
+                        session.execute(text("SELECT pg_notify(:channel, :game)"),
+                                        {"channel": NOTIFY_CHANNEL, "game": game_id})
                     session.commit()
                 except IntegrityError:
                     session.rollback()
