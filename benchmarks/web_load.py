@@ -148,9 +148,10 @@ async def run(url: str, games: int, seconds: float, game: str, seed: int) -> dic
         until = started + seconds
         counts = await asyncio.gather(*(
             play(client, game, random.Random(seed + i), until, latencies, errors)
-            for i in range(games)))
+            for i in range(games)), return_exceptions=True)
         elapsed = time.monotonic() - started
-    moves = sum(counts)
+    errors += [f"client: {c!r}" for c in counts if isinstance(c, BaseException)]
+    moves = sum(c for c in counts if isinstance(c, int))
     return {"game": game, "games": games, "seconds": round(elapsed, 1), "moves": moves,
             "moves_per_second": round(moves / elapsed, 1),
             "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
@@ -189,7 +190,11 @@ def main() -> None:
         finally:
             if process is not None:
                 process.send_signal(signal.SIGTERM)
-                process.wait(30)
+                try:
+                    process.wait(30)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(10)
     if args.json:
         print(json.dumps(result))
     else:

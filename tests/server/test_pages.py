@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -78,30 +77,26 @@ def test_a_finished_game_shows_the_result_and_the_record_link(client: TestClient
 def test_live_updates_announce_each_change(client: TestClient) -> None:
     data = create(client, seats=["open", "open"])
     service = service_of(client)
+    announcer = client.app.state.announcer  # type: ignore[attr-defined]
     game_id = data["game_id"]
 
-    class Request:
-        def __init__(self) -> None:
-            self.asked = 0
-
-        async def is_disconnected(self) -> bool:
-            self.asked += 1
-            return self.asked > 4
+    def move() -> None:  # in a worker thread, as requests and bots move
+        state = service.live(game_id).state
+        seat = state.to_move()[0]
+        service.act(game_id, seat, state.legal_actions(seat)[0].text)
 
     async def collect() -> list[str]:
-        request: Any = Request()
-        events = []
-        async for event in version_stream(service, game_id, request, poll=0.01):
-            events.append(event)
-            if len(events) == 1:
-                state = service.live(game_id).state
-                seat = state.to_move()[0]
-                service.act(game_id, seat, state.legal_actions(seat)[0].text)
+        stream = version_stream(service, announcer, game_id)
+        events = [await anext(stream)]  # the game as it is when the table connects
+        await asyncio.to_thread(move)
+        events.append(await asyncio.wait_for(anext(stream), 5))  # woken, not polled
+        await stream.aclose()
         return events
 
     events = asyncio.run(collect())
     assert len(events) == 2
     assert all(e.startswith("event: update\n") for e in events)
     assert events[0] != events[1]
+    assert announcer.waiting == {}  # a closed stream leaves nothing behind
     response = client.get("/events/nope")
     assert response.status_code == 404

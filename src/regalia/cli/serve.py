@@ -29,6 +29,8 @@ def serve(host: str, port: int, db: str | None, workers: int, log_level: str = "
                            "--db postgresql://… (SQLite serves one process)")
     os.environ[DB_ENV] = url
     print(f"Regalia on http://{host}:{port}/ (API: /openapi.json) · games in {url}")
+    # Live updates keep lines open for as long as a table is shown: on Ctrl-C or SIGTERM they
+    # get a few seconds, then the server stops anyway.
     uvicorn.run("regalia.server.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level=log_level)
+                workers=workers, log_level=log_level, timeout_graceful_shutdown=3)
     return url

@@ -159,26 +159,66 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
     return api
 
 
-async def version_stream(service: GameService, game_id: str, request: Request,
-                         poll: float = 0.25) -> AsyncIterator[str]:
-    """Server-sent events: an ``update`` each time the game changes, a comment now and then
-    to keep proxies from closing the line."""
-    seen = -1
-    quiet = 0.0
-    while not await request.is_disconnected():
-        version = service.versions.get(game_id, 0)
-        if version != seen:
-            seen = version
-            quiet = 0.0
-            yield f"event: update\ndata: {version}\n\n"
-        elif quiet > 15:
-            quiet = 0.0
-            yield ": still here\n\n"
-        await asyncio.sleep(poll)
-        quiet += poll
+class Announcer:
+    """Wakes the live-update streams of a game when it changes. Changes happen in worker
+    threads; the streams wait on the event loop, so the wake-up crosses with
+    ``call_soon_threadsafe`` (no stream polls)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.waiting: dict[str, set[asyncio.Event]] = {}
+
+    def changed(self, game_id: str) -> None:
+        loop = self.loop
+        if loop is not None and game_id in self.waiting:
+            loop.call_soon_threadsafe(self._wake, game_id)
+
+    def _wake(self, game_id: str) -> None:
+        for event in self.waiting.get(game_id, ()):
+            event.set()
+
+    def add(self, game_id: str, event: asyncio.Event) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.waiting.setdefault(game_id, set()).add(event)
+
+    def remove(self, game_id: str, event: asyncio.Event) -> None:
+        events = self.waiting.get(game_id)
+        if events is not None:
+            events.discard(event)
+            if not events:
+                del self.waiting[game_id]
 
 
-def events_response(service: GameService, game_id: str, request: Request) -> StreamingResponse:
-    return StreamingResponse(version_stream(service, game_id, request),
+KEEP_ALIVE = 15.0  # seconds of quiet before a comment line keeps proxies from closing it
+
+
+async def version_stream(service: GameService, announcer: Announcer,
+                         game_id: str) -> AsyncIterator[str]:
+    """Server-sent events: an ``update`` each time the game changes (a closed connection ends
+    the stream: Starlette cancels it)."""
+    event = asyncio.Event()
+    announcer.add(game_id, event)
+    try:
+        seen = -1
+        while True:
+            version = service.versions.get(game_id, 0)
+            if version != seen:
+                seen = version
+                yield f"event: update\ndata: {version}\n\n"
+                continue
+            event.clear()
+            if service.versions.get(game_id, 0) != seen:
+                continue
+            try:
+                await asyncio.wait_for(event.wait(), KEEP_ALIVE)
+            except TimeoutError:
+                yield ": still here\n\n"
+    finally:
+        announcer.remove(game_id, event)
+
+
+def events_response(service: GameService, announcer: Announcer,
+                    game_id: str) -> StreamingResponse:
+    return StreamingResponse(version_stream(service, announcer, game_id),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

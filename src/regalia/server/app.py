@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regalia.engine import RegaliaError
-from regalia.server.api import build_router
+from regalia.server.api import Announcer, build_router
 from regalia.server.bots import BotRunner
 from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages
@@ -74,7 +75,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     ``bots=False`` leaves bot seats unplayed (for tests that move bots by hand)."""
     engine = open_engine(db_url)
     shared = engine.dialect.name == "postgresql"  # several processes may serve its games
-    service = GameService(session_factory(engine), notify=shared)
+    announcer = Announcer()
+    service = GameService(session_factory(engine), announcer.changed, notify=shared)
     runner = BotRunner(service, bot_workers) if bots else None
 
     def kick(game_id: str) -> None:
@@ -89,6 +91,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        announcer.loop = asyncio.get_running_loop()
         if listener is not None:
             listener.start()
         for game_id in service.games_with_bots():  # a restart: the bots go on where they were
@@ -107,6 +110,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
                   "game, hand out seat links, and play by the seat tokens they carry "
                   "(header X-Seat-Token).")
     app.state.service = service
+    app.state.announcer = announcer
     app.state.runner = runner
 
     @app.exception_handler(ServiceError)
@@ -126,7 +130,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=422)
 
     app.include_router(build_router(service, kick))
-    app.include_router(build_pages(service))
+    app.include_router(build_pages(service, announcer))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     wrapped: Any = app
     wrapped.add_middleware(BodyLimit)

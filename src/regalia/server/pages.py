@@ -11,7 +11,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 import regalia
-from regalia.server.api import events_response
+from regalia.server.api import Announcer, events_response
 from regalia.server.service import GameService, ServiceError
 
 HERE = Path(__file__).parent
@@ -28,7 +28,7 @@ SECURITY_HEADERS = {
 }
 
 
-def build_pages(service: GameService) -> APIRouter:
+def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
     pages = APIRouter(include_in_schema=False)
 
     def page(request: Request, name: str, context: dict[str, Any],
@@ -102,6 +102,6 @@ def build_pages(service: GameService) -> APIRouter:
     @pages.get("/events/{game_id}")
     def events(request: Request, game_id: str) -> Response:
         service.game_row(game_id)  # 404 for a game that does not exist
-        return events_response(service, game_id, request)
+        return events_response(service, announcer, game_id)
 
     return pages
