@@ -1,7 +1,7 @@
 """Load test of `regalia serve`: many concurrent games played by scripted HTTP clients against
 bots, on the loopback interface only; prints moves per second and the latency of a move.
 
-    python benchmarks/web_load.py --games 200 --seconds 60 [--game palais-royal] [--json]
+    python benchmarks/web_load.py --games 200 --seconds 60 [--think 2] [--game palais-royal]
 
 It starts a server of its own (`regalia serve` on a free port, a fresh SQLite file in a
 temporary folder) unless `--url http://127.0.0.1:PORT` names one already running (loopback
@@ -71,7 +71,7 @@ async def updates(client: httpx.AsyncClient, game_id: str, changed: asyncio.Even
 
 
 async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: float,
-               latencies: list[float], errors: list[str]) -> int:
+               latencies: list[float], errors: list[str], think: float = 0.0) -> int:
     """One scripted client: create a game against a bot and move until time is up, waiting
     for the bot's moves on the game's live updates (no polling)."""
     try:
@@ -104,6 +104,8 @@ async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: 
                     await asyncio.wait_for(changed.wait(), 5)
                 continue
             action = rng.choice(state["legal"])["action"]
+            if think:  # a person reads the table first: 0 to twice the mean
+                await asyncio.sleep(rng.uniform(0, 2 * think))
             started = time.perf_counter()
             try:
                 response = await client.post("/api/seat/act", headers=headers,
@@ -139,7 +141,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-async def run(url: str, games: int, seconds: float, game: str, seed: int) -> dict[str, Any]:
+async def run(url: str, games: int, seconds: float, game: str, seed: int,
+              think: float = 0.0) -> dict[str, Any]:
     latencies: list[float] = []
     errors: list[str] = []
     limits = httpx.Limits(max_connections=2 * games, max_keepalive_connections=2 * games)
@@ -147,12 +150,13 @@ async def run(url: str, games: int, seconds: float, game: str, seed: int) -> dic
         started = time.monotonic()
         until = started + seconds
         counts = await asyncio.gather(*(
-            play(client, game, random.Random(seed + i), until, latencies, errors)
+            play(client, game, random.Random(seed + i), until, latencies, errors, think)
             for i in range(games)), return_exceptions=True)
         elapsed = time.monotonic() - started
     errors += [f"client: {c!r}" for c in counts if isinstance(c, BaseException)]
     moves = sum(c for c in counts if isinstance(c, int))
-    return {"game": game, "games": games, "seconds": round(elapsed, 1), "moves": moves,
+    return {"game": game, "games": games, "think": think, "seconds": round(elapsed, 1),
+            "moves": moves,
             "moves_per_second": round(moves / elapsed, 1),
             "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
             "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
@@ -165,6 +169,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long (max 600)")
     parser.add_argument("--game", default="palais-royal")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="a client's mean pause before each move, in seconds (default 0: "
+                             "as fast as the server answers)")
     parser.add_argument("--url", help="a server already running on the loopback interface")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
@@ -180,7 +187,8 @@ def main() -> None:
             process, url = start_server(Path(folder))
         try:
             cpu = server_cpu(process)
-            result = asyncio.run(run(url, args.games, args.seconds, args.game, args.seed))
+            result = asyncio.run(run(url, args.games, args.seconds, args.game, args.seed,
+                                     args.think))
             if process is not None and result["moves"]:
                 # The server's own CPU time a move (the client's and the bot's move included):
                 # unlike latency, it does not depend on how busy the machine is.
@@ -198,7 +206,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{result['games']} games of {result['game']} for {result['seconds']} s: "
+        print(f"{result['games']} games of {result['game']} (think {args.think:g} s) for "
+              f"{result['seconds']} s: "
               f"{result['moves']} moves, {result['moves_per_second']} moves/s; a move's "
               f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms; server CPU "
               f"{result.get('server_cpu_ms_per_move', '?')} ms a move; load average "

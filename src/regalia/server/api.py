@@ -31,6 +31,10 @@ class CreateGame(BaseModel):
     edition_toml: str | None = Field(default=None, max_length=200_000,
                                      description="a corrected edition's TOML text")
     public: bool = Field(default=True, description="list the open seats in the lobby")
+    move_seconds: int | None = Field(
+        default=None, ge=5, le=7 * 86400,
+        description="a clock per move: a person who has not moved this many seconds after "
+                    "the last move is moved for by a bot (the log says so); null: no clock")
     name: str | None = Field(default=None, max_length=200, description="your display name")
 
 
@@ -97,7 +101,7 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
     def create(body: CreateGame, request: Request) -> CreatedGame:
         created = service.create(body.game, body.players, body.seats, options=body.options,
                                  edition_toml=body.edition_toml, public=body.public,
-                                 name=body.name)
+                                 name=body.name, move_seconds=body.move_seconds)
         kick(created.game_id)
         base = str(request.base_url).rstrip("/")
         return CreatedGame(

@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from regalia.engine import RegaliaError
 from regalia.server.api import Announcer, build_router
 from regalia.server.bots import BotRunner
+from regalia.server.clocks import Timekeeper
 from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages
 from regalia.server.service import GameService, ServiceError
@@ -69,10 +70,11 @@ async def too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> N
 
 
 def create_app(db_url: str | None = None, *, bots: bool = True,
-               bot_workers: int = 2) -> FastAPI:
+               bot_workers: int = 2, clocks: bool = True) -> FastAPI:
     """The web application over the database at ``db_url`` (default: the user's data dir).
 
-    ``bots=False`` leaves bot seats unplayed (for tests that move bots by hand)."""
+    ``bots=False`` leaves bot seats unplayed and ``clocks=False`` lets late seats be (for
+    tests that move them by hand)."""
     engine = open_engine(db_url)
     shared = engine.dialect.name == "postgresql"  # several processes may serve its games
     announcer = Announcer()
@@ -88,17 +90,22 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         kick(game_id)
 
     listener = Listener(engine, moved_elsewhere) if shared else None
+    timekeeper = Timekeeper(service, after_move=kick) if clocks and bots else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         announcer.loop = asyncio.get_running_loop()
         if listener is not None:
             listener.start()
+        if timekeeper is not None:
+            timekeeper.start()
         for game_id in service.games_with_bots():  # a restart: the bots go on where they were
             kick(game_id)
         yield
         if listener is not None:
             listener.stop()
+        if timekeeper is not None:
+            timekeeper.stop()
         if runner is not None:
             runner.close()
         engine.dispose()

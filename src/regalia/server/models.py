@@ -29,6 +29,9 @@ class Game(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     edition: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     public: Mapped[bool] = mapped_column(default=True)  # listed in the lobby while seats are open
+    # A clock per move: a person's seat that has not moved this long after the last move is
+    # moved for by a bot (None: no clock).
+    move_seconds: Mapped[int | None] = mapped_column(nullable=True)
     over: Mapped[bool] = mapped_column(default=False)
     decisions: Mapped[int] = mapped_column(default=0)  # decisions so far (bumped per move)
     created: Mapped[datetime] = mapped_column(default=now)
@@ -81,4 +84,5 @@ class Move(Base):
     # rebuilt game knows whether the next decision is sealed too.
     sealed_left: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     by_bot: Mapped[bool] = mapped_column(default=False)
+    timed_out: Mapped[bool] = mapped_column(default=False)  # a bot moved for a late person
     made: Mapped[datetime] = mapped_column(default=now)

@@ -7,11 +7,15 @@ seat's view. Sealed simultaneous choices of other seats appear only as "made a s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from datetime import UTC
+from typing import TYPE_CHECKING, Any
 
 from regalia.engine import State
 from regalia.server.models import Game, Seat
-from regalia.server.service import Decision
+
+if TYPE_CHECKING:
+    from regalia.server.service import Decision
+
 
 
 def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
@@ -43,6 +47,8 @@ def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decis
     lines = []
     for move in moves:
         who = names[move.seat] if 0 <= move.seat < len(names) else f"Seat {move.seat}"
+        if move.timed_out:
+            who += " ran out of time; a bot moved"
         if viewer is not None and move.seat == viewer:
             lines.append(f"{who}: {move.described}")
         elif move.sealed:
@@ -62,6 +68,13 @@ def public_scores(state: State, view: Mapping[str, Any]) -> list[int] | None:
             isinstance(v, int) for v in scores):
         return scores
     return None
+
+
+def deadline(game: Game) -> float | None:
+    """When the seats to move run out of time (seconds since the epoch), if there is a clock."""
+    if game.move_seconds is None:
+        return None
+    return game.updated.replace(tzinfo=UTC).timestamp() + game.move_seconds
 
 
 def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
@@ -88,6 +101,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
                          [state.seat_name(s) for s in range(state.players)]),
         "scores": public_scores(state, view),
         "ranking": list(state.ranking()) if over else None,
+        "deadline": deadline(game) if not over else None,
     }
     if svg and info.render_svg is not None:
         shown = dict(view)

@@ -25,6 +25,7 @@ import regalia
 from regalia.bots import check_spec
 from regalia.engine import IllegalAction, MalformedAction, Record, RegaliaError, State
 from regalia.server.models import Game, Move, Seat, now
+from regalia.server.payloads import seat_payload
 
 MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
@@ -69,6 +70,7 @@ class Decision:
     announced: str
     sealed: bool
     by_bot: bool
+    timed_out: bool = False
 
 
 @dataclass
@@ -114,6 +116,8 @@ class GameService:
         self._locks_guard = threading.Lock()
         self.versions: dict[str, int] = {}  # bumped on every change; live updates poll it
         self._payloads: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._seat_by_token = select(Seat.game_id, Seat.seat, Seat.bot, Seat.name).where(
+            Seat.token_digest == bindparam("digest"))
         self._count = select(func.count()).select_from(Move).where(
             Move.game_id == bindparam("game"))
 
@@ -137,8 +141,6 @@ class GameService:
     def payload(self, game_id: str, seat: int | None, *, svg: bool = True) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent about the game: built from its view, and
         kept until the game changes (a table polled by many is drawn once a position)."""
-        from regalia.server.payloads import seat_payload
-
         live = self.live(game_id)
         key = (game_id, self.versions.get(game_id, 0), live.entries, seat, svg)
         cached = self._payloads.get(key)
@@ -154,8 +156,8 @@ class GameService:
     # ------------------------------------------------------------------ creating
     def create(self, game: str, players: int | None, seats: Sequence[str], *,
                options: dict[str, Any] | None = None, edition_toml: str | None = None,
-               seed: int | None = None, public: bool = True, name: str | None = None
-               ) -> Created:
+               seed: int | None = None, public: bool = True, name: str | None = None,
+               move_seconds: int | None = None) -> Created:
         """A new game; each seat is ``open``, ``me`` or a bot spec."""
         info = regalia.get_game(game)
         count = info.check_players(players if players is not None else len(seats) or
@@ -177,7 +179,8 @@ class GameService:
         me: list[int] = []
         with self.session() as session:
             row = Game(id=game_id, game=info.id, players=count, seed=str(seed),
-                       options=resolved, edition=state.record().edition, public=public)
+                       options=resolved, edition=state.record().edition, public=public,
+                       move_seconds=move_seconds)
             session.add(row)
             for seat, (kind, spec) in enumerate(zip(kinds, bots, strict=True)):
                 token = new_token()
@@ -203,10 +206,10 @@ class GameService:
         if not isinstance(token, str) or not 8 <= len(token) <= 100:
             raise Forbidden("this link holds no seat")
         with self.session() as session:
-            row = session.scalar(select(Seat).where(Seat.token_digest == digest(token)))
-            if row is None:
-                raise Forbidden("this link holds no seat")
-            return SeatInfo(row.game_id, row.seat, row.bot, row.name)
+            row = session.execute(self._seat_by_token, {"digest": digest(token)}).first()
+        if row is None:
+            raise Forbidden("this link holds no seat")
+        return SeatInfo(row.game_id, row.seat, row.bot, row.name)
 
     def game_row(self, game_id: str) -> Game:
         with self.session() as session:
@@ -320,6 +323,16 @@ class GameService:
                 select(Seat).where(Seat.game_id == game_id, Seat.bot.is_not(None)))
                 if s.bot is not None}
 
+    def overdue(self) -> list[tuple[str, int]]:
+        """Games with a clock whose seats to move are late: (game, decisions so far)."""
+        moment = now()
+        with self.session() as session:
+            rows = session.execute(select(Game.id, Game.decisions, Game.updated,
+                                          Game.move_seconds)
+                                   .where(Game.over.is_(False), Game.move_seconds.is_not(None)))
+            return [(r.id, r.decisions) for r in rows
+                    if (moment - r.updated).total_seconds() >= (r.move_seconds or 0)]
+
     def games_with_bots(self) -> list[str]:
         """Games not over with a bot in some seat (to set moving on start)."""
         with self.session() as session:
@@ -329,7 +342,7 @@ class GameService:
 
     # ------------------------------------------------------------------ acting
     def act(self, game_id: str, seat: int, action_text: str, *, turn: int | None = None,
-            by_bot: bool = False) -> Live:
+            by_bot: bool = False, timed_out: bool = False) -> Live:
         """Apply one action for ``seat`` and commit it; returns the new live game.
 
         ``turn`` (the number of decisions the client saw) refuses a move made on an outdated
@@ -364,7 +377,8 @@ class GameService:
             except IllegalAction as err:
                 raise Conflict(str(err)) from None
             added = state.moves()[before:]
-            decision = Decision(seat, action.text, described, announced, sealed, by_bot)
+            decision = Decision(seat, action.text, described, announced, sealed, by_bot,
+                                timed_out)
             rows: list[dict[str, Any]] = []
             for i, entry in enumerate(added):
                 row = dict(_EMPTY_MOVE, game_id=game_id, index=live.entries + i)
@@ -373,7 +387,8 @@ class GameService:
                 else:
                     row.update(seat=seat, action=action.text, described=described,
                                announced=announced, sealed=sealed,
-                               sealed_left=sorted(sealed_left), by_bot=by_bot)
+                               sealed_left=sorted(sealed_left), by_bot=by_bot,
+                               timed_out=timed_out)
                 rows.append(row)
             # Core statements, not the ORM's unit of work: a move is two statements and a
             # commit, the server's hottest path.
@@ -409,13 +424,13 @@ def rebuild(row: Game, moves: Sequence[Move]) -> Live:
     decisions = [m for m in moves if m.seat is not None]
     left = frozenset(decisions[-1].sealed_left or ()) if decisions else frozenset()
     log = tuple(Decision(m.seat, m.action or "", m.described or "", m.announced or "", m.sealed,
-                         m.by_bot) for m in decisions if m.seat is not None)
+                         m.by_bot, m.timed_out) for m in decisions if m.seat is not None)
     return Live(state, len(moves), len(decisions), left, log)
 
 
 _EMPTY_MOVE: dict[str, Any] = {"seat": None, "action": None, "chance": None, "outcome": None,
                                "described": None, "announced": None, "sealed": False,
-                               "sealed_left": None, "by_bot": False}
+                               "sealed_left": None, "by_bot": False, "timed_out": False}
 
 
 def clean_name(name: str | None) -> str | None:

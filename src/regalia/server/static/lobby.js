@@ -90,7 +90,8 @@
     }
     const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
     const body = { game, players: Number($("players").value), seats, options,
-      public: $("public").checked, name: $("name").value || null };
+      public: $("public").checked, name: $("name").value || null,
+      move_seconds: $("clock").value ? Number($("clock").value) : null };
     const response = await fetch("/api/games", { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await response.json();

@@ -99,6 +99,15 @@
       do { again = false; await refresh(); } while (again);
     } finally { refreshing = false; }
   }
+  // The clock of the seats to move, counted down here; the server keeps the time.
+  setInterval(() => {
+    const clock = document.getElementById("clock");
+    if (!clock) return;
+    const left = Math.max(0, Math.round(Number(clock.dataset.deadline) - Date.now() / 1000));
+    const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+    clock.textContent = (h ? `${h} h ` : "") + (h || m ? `${m} min ` : "") + `${s} s`;
+  }, 1000);
+
   const events = new EventSource(`/events/${game}`);
   events.addEventListener("update", () => { if (!busy) update(); else again = true; });
 })();
