@@ -100,3 +100,44 @@ def test_live_updates_announce_each_change(client: TestClient) -> None:
     assert announcer.waiting == {}  # a closed stream leaves nothing behind
     response = client.get("/events/nope")
     assert response.status_code == 404
+
+
+def finish(client: TestClient, game_id: str) -> None:
+    service = service_of(client)
+    while not (state := service.live(game_id).state).is_over():
+        seat = state.to_move()[0]
+        service.act(game_id, seat, state.legal_actions(seat)[0].text)
+
+
+def test_a_finished_game_replays_a_step_at_a_time(client: TestClient) -> None:
+    data = create(client, game="palais-royal", seats=["open", "open"])
+    game_id = data["game_id"]
+    assert client.get(f"/watch/{game_id}/replay").status_code == 403  # not over: secrets
+    finish(client, game_id)
+    total = service_of(client).live(game_id).decisions
+    first = client.get(f"/watch/{game_id}/replay?step=0")
+    assert first.status_code == 200 and "<svg" in first.text and "after 0 of" in first.text
+    middle = client.get(f"/watch/{game_id}/replay?step=5").text
+    assert f"after 5 of {total}" in middle and 'href="?step=6"' in middle
+    assert middle != first.text
+    last = client.get(f"/watch/{game_id}/replay?step=99999").text
+    assert f"after {total} of {total}" in last
+
+
+def test_a_rematch_seats_everyone_again(client: TestClient) -> None:
+    data = create(client, game="palais-royal", seats=["me", "open"])
+    tokens = data["tokens"]
+    early = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[0]})
+    assert early.status_code == 409  # not over yet
+    finish(client, data["game_id"])
+    first = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[1]})
+    assert first.status_code == 200
+    second = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[0]})
+    assert second.status_code == 200
+    seats = {first.json()["seat"], second.json()["seat"]}
+    assert seats == {0, 1}  # each in the seat it had
+    new = seat_state(client, first.json()["token"])
+    assert new["game_id"] != data["game_id"] and new["decisions"] == 0
+    assert seat_state(client, tokens[0])["rematch"] == new["game_id"]
+    third = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[0]})
+    assert third.status_code == 409  # no seat left for a third asker

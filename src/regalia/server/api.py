@@ -154,6 +154,15 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
                      decisions=live.decisions, to_move=list(live.state.to_move()),
                      over=live.state.is_over())
 
+    @api.post("/seat/rematch", summary="A seat in the rematch of your finished game")
+    def rematch(x_seat_token: Annotated[str, Header()], request: Request) -> SeatLink:
+        """The first to ask sets the rematch up (same game, options, clock and bots); the
+        others get their seats in it."""
+        game_id, seat, token = service.rematch(x_seat_token)
+        kick(game_id)
+        base = str(request.base_url).rstrip("/")
+        return SeatLink(seat=seat, token=token, url=f"{base}/play/{token}")
+
     @api.post("/seat/bot", summary="Hand your seat to a bot, or take it back (bot: null)")
     def hand_over(body: HandOver, x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:
         seat = service.set_bot(x_seat_token, body.bot)

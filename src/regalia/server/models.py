@@ -34,6 +34,7 @@ class Game(Base):
     move_seconds: Mapped[int | None] = mapped_column(nullable=True)
     over: Mapped[bool] = mapped_column(default=False)
     decisions: Mapped[int] = mapped_column(default=0)  # decisions so far (bumped per move)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the next game
     created: Mapped[datetime] = mapped_column(default=now)
     updated: Mapped[datetime] = mapped_column(default=now)
 

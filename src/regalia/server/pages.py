@@ -95,6 +95,26 @@ def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
             return refused(request, err)
         return page(request, "table_body.html", context)
 
+    @pages.get("/watch/{game_id}/replay", response_class=HTMLResponse)
+    def replay(request: Request, game_id: str, step: int = 0) -> Response:
+        """A finished game, a position at a time (the whole record is public by then)."""
+        try:
+            record = service.record(game_id)
+        except ServiceError as err:
+            return refused(request, err)
+        total = record.action_count
+        step = max(0, min(step, total))
+        state = regalia.replay(record, steps=step)
+        info = state.info()
+        view = state.view(None)
+        svg = info.render_svg(view) if info.render_svg else None
+        decisions = [m for m in record.moves if "action" in m]
+        names = [state.seat_name(s) for s in range(state.players)]
+        moves = [f"{names[m['seat']]}: {m['action']}" for m in decisions]
+        return page(request, "replay.html", {
+            "title": info.title, "game_id": game_id, "step": step, "total": total,
+            "svg": Markup(svg) if svg else None, "moves": moves})
+
     @pages.get("/favicon.ico")
     def favicon() -> Response:
         return Response(status_code=204)

@@ -102,6 +102,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         "scores": public_scores(state, view),
         "ranking": list(state.ranking()) if over else None,
         "deadline": deadline(game) if not over else None,
+        "rematch": game.rematch,
     }
     if svg and info.render_svg is not None:
         shown = dict(view)

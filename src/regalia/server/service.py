@@ -282,16 +282,21 @@ class GameService:
                        seat: int | None = None) -> tuple[int, str]:
         """Take a free seat of a public game from the lobby: a fresh token for it (the link
         handed out at creation stops working, so a seat never has two strangers)."""
-        with self.session() as session:
+        return self._take(game_id, name, seat, lobby=True)
+
+    def _take(self, game_id: str, name: str | None, seat: int | None, *, lobby: bool,
+              prefer: int | None = None) -> tuple[int, str]:
+        with self.lock(game_id), self.session() as session:
             row = session.get(Game, game_id)
             if row is None:
                 raise NotFound("no such game")
-            if not row.public or row.over:
+            if lobby and (not row.public or row.over):
                 raise Forbidden("this game takes no one from the lobby")
             free = [s for s in row.seats if s.bot is None and not s.claimed
                     and (seat is None or s.seat == seat)]
             if not free:
                 raise Conflict("no free seat left at this table")
+            free.sort(key=lambda s: s.seat != prefer)
             chosen = free[0]
             token = new_token()
             chosen.token_digest = digest(token)
@@ -301,6 +306,32 @@ class GameService:
             number = chosen.seat
         self.changed(game_id)
         return number, token
+
+    def rematch(self, token: str) -> tuple[str, int, str]:
+        """A seat of the rematch of the token's finished game: the first to ask sets it up
+        (same game, options, edition, clock and bots; the other people's seats open), the
+        others take their seats in it. Returns (game, seat, token)."""
+        info = self.seat_of(token)
+        with self.lock(info.game_id):
+            row = self.game_row(info.game_id)
+            if not row.over:
+                raise Conflict("the game is not over yet")
+            if row.rematch is None:
+                kinds = [s.bot or OPEN for s in row.seats]
+                kinds[info.seat] = ME
+                created = self.create(row.game, row.players, kinds, options=dict(row.options),
+                                      edition_toml=(row.edition or {}).get("toml"),
+                                      public=False, name=info.name,
+                                      move_seconds=row.move_seconds)
+                with self.session() as session:
+                    session.execute(update(Game).where(Game.id == row.id)
+                                    .values(rematch=created.game_id))
+                    session.commit()
+                self.changed(row.id)
+                return created.game_id, info.seat, created.tokens[info.seat]
+            rematch = row.rematch
+        seat, new = self._take(rematch, info.name, None, lobby=False, prefer=info.seat)
+        return rematch, seat, new
 
     def set_bot(self, token: str, spec: str | None) -> SeatInfo:
         """Hand the token's seat to a bot (``spec``) or take it back (None)."""

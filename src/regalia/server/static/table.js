@@ -77,6 +77,14 @@
     if (event.target.closest("#hand-over")) {
       post("/api/seat/bot", { bot: "easy" }).then(refresh); return;
     }
+    if (event.target.closest("#rematch")) {
+      fetch("/api/seat/rematch", { method: "POST", headers: { "X-Seat-Token": token } })
+        .then((r) => r.json().then((data) => {
+          if (!r.ok) { showError(data.detail); return; }
+          location.href = data.url;
+        }));
+      return;
+    }
     if (event.target.closest("#take-back")) {
       post("/api/seat/bot", { bot: null }).then(refresh); return;
     }
