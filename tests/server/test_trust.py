@@ -94,7 +94,8 @@ def responses(client: TestClient, game_id: str, token: str | None) -> dict[str, 
                 "spectator page": client.get(f"/watch/{game_id}").text,
                 "spectator board": client.get(f"/watch/{game_id}/board").text,
                 "lobby": client.get("/").text, "open games": client.get("/api/games").text,
-                "record": client.get(f"/api/games/{game_id}/record").text}
+                "record": client.get(f"/api/games/{game_id}/record").text,
+                "replay": client.get(f"/watch/{game_id}/replay").text}
     header = {"X-Seat-Token": token}
     return {"seat JSON": client.get("/api/seat", headers=header).text,
             "table page": client.get(f"/play/{token}").text,
