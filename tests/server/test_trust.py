@@ -178,3 +178,14 @@ def test_scores_the_view_hides_are_not_sent(client: TestClient) -> None:
     view_scores = state["view"].get("scores")
     assert state["scores"] == view_scores  # public scores, as the view shows them
     assert state["ranking"] is None  # places only once the game is over
+
+
+def test_once_the_game_is_over_every_move_is_logged_in_full(client: TestClient) -> None:
+    data = create(client, seats=["open", "open"])
+    service = service_of(client)
+    while not (state := service.live(data["game_id"]).state).is_over():
+        seat = state.to_move()[0]
+        service.act(data["game_id"], seat, state.legal_actions(seat)[0].text)
+    log = seat_state(client, data["tokens"][1])["log"]
+    assert log and not any("sealed choice" in line for line in log)
+    assert any(line.startswith("North: ") for line in log)

@@ -36,9 +36,10 @@ def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
 
 
 def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
-              names: Sequence[str]) -> list[str]:
+              names: Sequence[str], over: bool = False) -> list[str]:
     """The log as ``viewer`` may see it: the game's own log where its view keeps one (hidden
-    parts already left out), else the moves as announced, one's own in full."""
+    parts already left out), else the moves as announced, one's own in full; every move in
+    full once the game is over (its record is public then)."""
     entries = view.get("log")
     if isinstance(entries, list) and all(
             isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
@@ -49,7 +50,7 @@ def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decis
         who = names[move.seat] if 0 <= move.seat < len(names) else f"Seat {move.seat}"
         if move.timed_out:
             who += " ran out of time; a bot moved"
-        if viewer is not None and move.seat == viewer:
+        if over or (viewer is not None and move.seat == viewer):
             lines.append(f"{who}: {move.described}")
         elif move.sealed:
             lines.append(f"{who} made a sealed choice.")
@@ -98,7 +99,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         "view": view,
         "legal": [{"action": a.text, "description": state.describe(a)} for a in legal],
         "log": log_lines(seat, view, moves,
-                         [state.seat_name(s) for s in range(state.players)]),
+                         [state.seat_name(s) for s in range(state.players)], over),
         "scores": public_scores(state, view),
         "ranking": list(state.ranking()) if over else None,
         "deadline": deadline(game) if not over else None,
