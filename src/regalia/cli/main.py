@@ -477,3 +477,24 @@ def bench(
 
 # ---------------------------------------------------------------------------------- selfplay
 app.command(name="selfplay", cls=Command)(reports_errors(selfplay_command))
+# ---------------------------------------------------------------------------------- serve
+@app.command(cls=Command)
+@reports_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on.")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", min=1, max=65535,
+                                      help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", metavar="URL", help="Database URL: sqlite:///games.db or postgresql://… "
+        "(default: a SQLite file in your data directory).")] = None,
+    workers: Annotated[int, typer.Option("--workers", metavar="N", min=1, max=64,
+                                         help="Server processes (PostgreSQL only).")] = 1,
+) -> None:
+    """Play online: the lobby at / and the JSON API (its OpenAPI at /openapi.json).
+
+    Needs the web extra: pip install 'regalia\\[web]'."""
+    from regalia.cli.serve import serve as run_server
+
+    run_server(host, port, db, workers)
+

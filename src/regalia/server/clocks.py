@@ -1,0 +1,66 @@
+"""Clocks: a person who has not moved within the game's time per move is moved for by a bot,
+and the table is told (the log says so). A seat that leaves does not stall the table."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from regalia.bots import InformationSet, make_bot
+from regalia.server.bots import bot_seed
+from regalia.server.service import Conflict, GameService
+
+TIMEOUT_BOT = "easy"  # moves for a late person: quick, and plays the obvious move
+log = logging.getLogger("regalia.server")
+
+
+class Timekeeper:
+    """Looks every ``interval`` seconds for late seats and moves for them."""
+
+    def __init__(self, service: GameService, interval: float = 1.0,
+                 after_move: Callable[[str], None] | None = None) -> None:
+        self.service = service
+        self.after_move = after_move or (lambda game_id: None)
+        self.interval = interval
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="regalia-clock", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(5)
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.interval):
+            try:
+                self.tick()
+            except Exception as err:  # one bad game must not stop every clock
+                log.error("the clocks stopped a moment: %r", err)
+
+    def tick(self) -> list[str]:
+        """Move for every late person now; returns the games moved in."""
+        moved = []
+        for game_id, decisions in self.service.overdue():
+            live = self.service.live(game_id)
+            if live.decisions != decisions:
+                continue  # someone moved since we looked
+            bots = self.service.bot_seats(game_id)
+            late = [s for s in live.state.to_move() if s not in bots]
+            for seat in late:  # every late seat of a sealed choice, on its own position
+                live = self.service.live(game_id)
+                if seat not in live.state.to_move():
+                    continue
+                bot = make_bot(TIMEOUT_BOT, seed=bot_seed(game_id, live.decisions, seat))
+                action = bot.act(InformationSet(live.state.clone(), seat))
+                try:
+                    self.service.act(game_id, seat, action.text, turn=live.decisions,
+                                     by_bot=True, timed_out=True)
+                except Conflict:
+                    break  # the person (or another process) moved first
+                moved.append(game_id)
+            if game_id in moved:
+                self.after_move(game_id)  # the bots in seats may be next
+        return moved

@@ -1,0 +1,127 @@
+"""The pages: the lobby and the table, rendered on the server (Jinja2) from a seat's payload."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
+
+import regalia
+from regalia.server.api import Announcer, events_response
+from regalia.server.service import GameService, ServiceError
+
+HERE = Path(__file__).parent
+STATIC = HERE / "static"
+TEMPLATES = Jinja2Templates(directory=HERE / "templates")
+
+# No script, style or image from anywhere but this server; the board's SVG is inline.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",  # a page's address holds its seat token
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
+    pages = APIRouter(include_in_schema=False)
+
+    def page(request: Request, name: str, context: dict[str, Any],
+             status: int = 200) -> Response:
+        response = TEMPLATES.TemplateResponse(request, name, context, status_code=status,
+                                              headers=SECURITY_HEADERS)
+        return response
+
+    def table_context(game_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
+        payload = dict(service.payload(game_id, seat))
+        svg = payload.pop("svg", None)
+        return {"p": payload, "svg": Markup(svg) if svg else None, "token": token,
+                "game_id": game_id}
+
+    def refused(request: Request, err: ServiceError) -> Response:
+        return page(request, "refused.html", {"reason": str(err)}, err.status)
+
+    @pages.get("/", response_class=HTMLResponse)
+    def lobby(request: Request) -> Response:
+        games = [{"id": g.id, "title": g.title, "min_players": g.min_players,
+                  "max_players": g.max_players, "default_players": g.default_players,
+                  "options": [{"name": o.name, "default": o.default, "help": o.help,
+                               "choices": list(o.choices) if o.choices else None}
+                              for o in g.options]}
+                 for g in regalia.list_games()]
+        open_games = [{"id": row.id, "title": regalia.get_game(row.game).title,
+                       "players": row.players, "free": len(free)}
+                      for row, free in service.open_games()]
+        return page(request, "lobby.html", {"games": games, "open_games": open_games})
+
+    @pages.get("/play/{token}", response_class=HTMLResponse)
+    def table(request: Request, token: str) -> Response:
+        try:
+            seat = service.seat_of(token)
+            context = table_context(seat.game_id, seat.seat, token)
+        except ServiceError as err:
+            return refused(request, err)
+        context["me"] = {"bot": seat.bot, "name": seat.name}
+        return page(request, "table.html", context)
+
+    @pages.get("/play/{token}/board", response_class=HTMLResponse)
+    def table_body(request: Request, token: str) -> Response:
+        try:
+            seat = service.seat_of(token)
+            context = table_context(seat.game_id, seat.seat, token)
+        except ServiceError as err:
+            return refused(request, err)
+        context["me"] = {"bot": seat.bot, "name": seat.name}
+        return page(request, "table_body.html", context)
+
+    @pages.get("/watch/{game_id}", response_class=HTMLResponse)
+    def watch(request: Request, game_id: str) -> Response:
+        try:
+            context = table_context(game_id, None, None)
+        except ServiceError as err:
+            return refused(request, err)
+        return page(request, "table.html", context)
+
+    @pages.get("/watch/{game_id}/board", response_class=HTMLResponse)
+    def watch_body(request: Request, game_id: str) -> Response:
+        try:
+            context = table_context(game_id, None, None)
+        except ServiceError as err:
+            return refused(request, err)
+        return page(request, "table_body.html", context)
+
+    @pages.get("/watch/{game_id}/replay", response_class=HTMLResponse)
+    def replay(request: Request, game_id: str, step: int = 0) -> Response:
+        """A finished game, a position at a time (the whole record is public by then)."""
+        try:
+            record = service.record(game_id)
+        except ServiceError as err:
+            return refused(request, err)
+        total = record.action_count
+        step = max(0, min(step, total))
+        state = regalia.replay(record, steps=step)
+        info = state.info()
+        view = state.view(None)
+        svg = info.render_svg(view) if info.render_svg else None
+        decisions = [m for m in record.moves if "action" in m]
+        names = [state.seat_name(s) for s in range(state.players)]
+        moves = [f"{names[m['seat']]}: {m['action']}" for m in decisions]
+        return page(request, "replay.html", {
+            "title": info.title, "game_id": game_id, "step": step, "total": total,
+            "svg": Markup(svg) if svg else None, "moves": moves})
+
+    @pages.get("/favicon.ico")
+    def favicon() -> Response:
+        return Response(status_code=204)
+
+    @pages.get("/events/{game_id}")
+    def events(request: Request, game_id: str) -> Response:
+        service.game_row(game_id)  # 404 for a game that does not exist
+        return events_response(service, announcer, game_id)
+
+    return pages

@@ -1,0 +1,112 @@
+"""What a seat is sent: built from ``view(seat)``, its legal actions and the log as it saw it.
+
+Nothing else of the state goes into a payload: not the seed, not the record, not another
+seat's view. Sealed simultaneous choices of other seats appear only as "made a sealed choice".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC
+from typing import TYPE_CHECKING, Any
+
+from regalia.engine import State
+from regalia.server.models import Game, Seat
+
+if TYPE_CHECKING:
+    from regalia.server.service import Decision
+
+
+
+def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
+    """Each seat's name at the table: the game's colour or number, and who holds it."""
+    out = []
+    by_number = {s.seat: s for s in seats}
+    for number in range(state.players):
+        label = state.seat_name(number)
+        row = by_number.get(number)
+        if row is not None and row.bot:
+            label += f" ({row.bot.split(':', 1)[0]} bot)"
+        elif row is not None and row.name:
+            label += f" ({row.name})"
+        elif row is not None and not row.claimed:
+            label += " (open)"
+        out.append(label)
+    return out
+
+
+def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
+              names: Sequence[str], over: bool = False) -> list[str]:
+    """The log as ``viewer`` may see it: the game's own log where its view keeps one (hidden
+    parts already left out), else the moves as announced, one's own in full; every move in
+    full once the game is over (its record is public then)."""
+    entries = view.get("log")
+    if isinstance(entries, list) and all(
+            isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
+            for e in entries):
+        return [e if isinstance(e, str) else e["text"] for e in entries]
+    lines = []
+    for move in moves:
+        who = names[move.seat] if 0 <= move.seat < len(names) else f"Seat {move.seat}"
+        if move.timed_out:
+            who += " ran out of time; a bot moved"
+        if over or (viewer is not None and move.seat == viewer):
+            lines.append(f"{who}: {move.described}")
+        elif move.sealed:
+            lines.append(f"{who} made a sealed choice.")
+        else:
+            lines.append(f"{who}: {move.announced}")
+    return lines
+
+
+def public_scores(state: State, view: Mapping[str, Any]) -> list[int] | None:
+    """Scores as far as they are public: the final ones, or the view's own while it shows
+    every seat's (a game that keeps scores secret shows none)."""
+    if state.is_over():
+        return list(state.scores())
+    scores = view.get("scores")
+    if isinstance(scores, list) and len(scores) == state.players and all(
+            isinstance(v, int) for v in scores):
+        return scores
+    return None
+
+
+def deadline(game: Game) -> float | None:
+    """When the seats to move run out of time (seconds since the epoch), if there is a clock."""
+    if game.move_seconds is None:
+        return None
+    return game.updated.replace(tzinfo=UTC).timestamp() + game.move_seconds
+
+
+def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
+                 moves: Sequence[Decision], *, svg: bool = True) -> dict[str, Any]:
+    """Everything one seat (None: a spectator) is sent about the game, JSON-ready."""
+    info = state.info()
+    view = state.view(seat)
+    legal = state.legal_actions(seat) if seat is not None else ()
+    names = seat_names(state, game.seats)
+    over = state.is_over()
+    payload: dict[str, Any] = {
+        "game_id": game.id,
+        "game": info.id,
+        "title": info.title,
+        "players": state.players,
+        "seat": seat,
+        "seats": names,
+        "decisions": decisions,
+        "to_move": list(state.to_move()),
+        "over": over,
+        "view": view,
+        "legal": [{"action": a.text, "description": state.describe(a)} for a in legal],
+        "log": log_lines(seat, view, moves,
+                         [state.seat_name(s) for s in range(state.players)], over),
+        "scores": public_scores(state, view),
+        "ranking": list(state.ranking()) if over else None,
+        "deadline": deadline(game) if not over else None,
+        "rematch": game.rematch,
+    }
+    if svg and info.render_svg is not None:
+        shown = dict(view)
+        shown["legal"] = [a.text for a in legal]
+        payload["svg"] = info.render_svg(shown)
+    return payload

@@ -1,0 +1,474 @@
+"""The game service: create, join, act and read games kept as append-only move logs.
+
+A game lives in the database as its setup (game, players, options, edition, seed) and its
+record's entries in order; the live state is rebuilt by replaying them and cached per process.
+A move is applied to a copy of the cached state, written in one transaction, and only after
+the commit becomes the cached state and is acknowledged. ``(game, index)`` is unique in the
+move log, so of two moves racing for the same turn (threads or processes) exactly one commits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, func, insert, select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+import regalia
+from regalia.bots import check_spec
+from regalia.engine import IllegalAction, MalformedAction, Record, RegaliaError, State
+from regalia.server.models import Game, Move, Seat, now
+from regalia.server.payloads import seat_payload
+
+MAX_NAME = 40  # characters of a display name
+OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
+NOTIFY_CHANNEL = "regalia_moves"  # (regalia.server.notify listens on it)
+PAYLOADS_KEPT = 2000  # seat payloads kept for positions not changed since
+
+
+class ServiceError(RegaliaError):
+    """A request the service refuses; ``status`` is its HTTP status."""
+
+    status = 400
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the log, with what its mover and the others read of it."""
+
+    seat: int
+    action: str
+    described: str
+    announced: str
+    sealed: bool
+    by_bot: bool
+    timed_out: bool = False
+
+
+@dataclass
+class Live:
+    """A game's rebuilt state, as of ``entries`` rows of its move log; ``log`` holds its
+    decisions (shared by the states after it: a list only ever appended to)."""
+
+    state: State
+    entries: int
+    decisions: int
+    sealed_left: frozenset[int] = frozenset()
+    log: tuple[Decision, ...] = ()
+
+
+@dataclass
+class SeatInfo:
+    """What a request holding a token is: a seat of a game."""
+
+    game_id: str
+    seat: int
+    bot: str | None
+    name: str | None
+
+
+@dataclass
+class Created:
+    game_id: str
+    tokens: dict[int, str]  # seat -> token, for the open seats and "me" seats
+    me: list[int] = field(default_factory=list)
+
+
+class GameService:
+    """Everything the web front end does to games, over one database."""
+
+    def __init__(self, sessions: sessionmaker[Session],
+                 on_change: Callable[[str], None] | None = None, *,
+                 notify: bool = False) -> None:
+        self.sessions = sessions
+        self.notify = notify  # tell other server processes of each move (PostgreSQL)
+        self.on_change = on_change or (lambda game_id: None)
+        self._live: dict[str, Live] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self.versions: dict[str, int] = {}  # bumped on every change; live updates poll it
+        self._payloads: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._seat_by_token = select(Seat.game_id, Seat.seat, Seat.bot, Seat.name).where(
+            Seat.token_digest == bindparam("digest"))
+        self._count = select(func.count()).select_from(Move).where(
+            Move.game_id == bindparam("game"))
+
+    # ------------------------------------------------------------------ plumbing
+    def lock(self, game_id: str) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions() as session:
+            yield session
+
+    def changed(self, game_id: str) -> None:
+        self.versions[game_id] = self.versions.get(game_id, 0) + 1
+        self.on_change(game_id)
+
+    def payload(self, game_id: str, seat: int | None, *, svg: bool = True) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is sent about the game: built from its view, and
+        kept until the game changes (a table polled by many is drawn once a position)."""
+        live = self.live(game_id)
+        key = (game_id, self.versions.get(game_id, 0), live.entries, seat, svg)
+        cached = self._payloads.get(key)
+        if cached is not None:
+            return cached
+        payload = seat_payload(self.game_row(game_id), live.state, seat, live.decisions,
+                               live.log, svg=svg)
+        if len(self._payloads) >= PAYLOADS_KEPT:
+            self._payloads.clear()  # crude, but bounded; positions come and go quickly
+        self._payloads[key] = payload
+        return payload
+
+    # ------------------------------------------------------------------ creating
+    def create(self, game: str, players: int | None, seats: Sequence[str], *,
+               options: dict[str, Any] | None = None, edition_toml: str | None = None,
+               seed: int | None = None, public: bool = True, name: str | None = None,
+               move_seconds: int | None = None) -> Created:
+        """A new game; each seat is ``open``, ``me`` or a bot spec."""
+        info = regalia.get_game(game)
+        count = info.check_players(players if players is not None else len(seats) or
+                                   info.default_players)
+        kinds = list(seats) or [ME] + [OPEN] * (count - 1)
+        if len(kinds) != count:
+            raise ServiceError(f"{count} players need {count} seats, not {len(kinds)}")
+        bots = [None if k in (OPEN, ME) else check_spec(k) for k in kinds]
+        for spec in bots:
+            if spec is not None and spec.startswith("cmd:"):
+                raise ServiceError("external bots (cmd:) cannot sit at a web table")
+        resolved = info.resolve_options(options or {})
+        seed = secrets.randbits(48) if seed is None else seed
+        # A string edition is TOML text, never a file name: a request cannot make us read one.
+        state = regalia.new_game(info.id, count, seed=seed, edition=edition_toml, **resolved)
+        setup = state.moves()  # the chance outcomes of the setup: the log's first entries
+        game_id = secrets.token_urlsafe(8)
+        tokens: dict[int, str] = {}
+        me: list[int] = []
+        with self.session() as session:
+            row = Game(id=game_id, game=info.id, players=count, seed=str(seed),
+                       options=resolved, edition=state.record().edition, public=public,
+                       move_seconds=move_seconds)
+            session.add(row)
+            for seat, (kind, spec) in enumerate(zip(kinds, bots, strict=True)):
+                token = new_token()
+                if spec is None:
+                    tokens[seat] = token
+                if kind == ME:
+                    me.append(seat)
+                session.add(Seat(game_id=game_id, seat=seat, token_digest=digest(token),
+                                 bot=spec, claimed=kind == ME,
+                                 name=clean_name(name) if kind == ME else None))
+            session.flush()  # the game row first: the moves refer to it
+            for index, entry in enumerate(setup):
+                session.add(Move(game_id=game_id, index=index, chance=entry["chance"],
+                                 outcome=entry["outcome"]))
+            session.commit()
+        self._live[game_id] = Live(state, len(setup), 0)
+        self.changed(game_id)
+        return Created(game_id, tokens, me)
+
+    # ------------------------------------------------------------------ reading
+    def seat_of(self, token: str) -> SeatInfo:
+        """The seat a token holds; any token that holds none is refused (403)."""
+        if not isinstance(token, str) or not 8 <= len(token) <= 100:
+            raise Forbidden("this link holds no seat")
+        with self.session() as session:
+            row = session.execute(self._seat_by_token, {"digest": digest(token)}).first()
+        if row is None:
+            raise Forbidden("this link holds no seat")
+        return SeatInfo(row.game_id, row.seat, row.bot, row.name)
+
+    def game_row(self, game_id: str) -> Game:
+        with self.session() as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound("no such game")
+            return row
+
+    def live(self, game_id: str) -> Live:
+        """The game's state as of its last committed move (rebuilt when another process moved
+        it on, or when this process has not seen it yet)."""
+        with self.session() as session:
+            entries = session.execute(self._count, {"game": game_id}).scalar() or 0
+            cached = self._live.get(game_id)
+            if cached is not None and cached.entries == entries:
+                return cached
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound("no such game")
+            moves = list(session.scalars(select(Move).where(Move.game_id == game_id)
+                                         .order_by(Move.index)))
+        live = rebuild(row, moves)
+        self._live[game_id] = live
+        return live
+
+    def record(self, game_id: str) -> Record:
+        """The full record, seed included: only once the game is over."""
+        row = self.game_row(game_id)
+        live = self.live(game_id)
+        if not live.state.is_over():
+            raise Forbidden("the record (and the seed) stay on the server until the game is over")
+        names = {s.seat: s.name or s.bot for s in row.seats}
+        return live.state.record(app=f"regalia {regalia.__version__} (web)",
+                                 seats=[names.get(s) for s in range(row.players)])
+
+    def log(self, game_id: str) -> tuple[Decision, ...]:
+        """The game's decisions in order (as of its last committed move)."""
+        return self.live(game_id).log
+
+    def open_games(self, limit: int = 50) -> list[tuple[Game, list[int]]]:
+        """Public games not over with seats nobody has taken: (game, free seats)."""
+        with self.session() as session:
+            rows = session.scalars(select(Game).where(Game.public.is_(True), Game.over.is_(False))
+                                   .order_by(Game.created.desc()).limit(500))
+            out = []
+            for row in rows:
+                free = [s.seat for s in row.seats if s.bot is None and not s.claimed]
+                if free:
+                    out.append((row, free))
+                if len(out) >= limit:
+                    break
+            return out
+
+    # ------------------------------------------------------------------ seats
+    def join(self, token: str, name: str | None) -> SeatInfo:
+        """Take the seat a join link holds (a reload or a second device: the same seat)."""
+        info = self.seat_of(token)
+        with self.session() as session:
+            row = session.scalar(select(Seat).where(Seat.token_digest == digest(token)))
+            assert row is not None
+            row.claimed = True
+            if name:
+                row.name = clean_name(name)
+            session.commit()
+            info.name = row.name
+        self.changed(info.game_id)
+        return info
+
+    def take_open_seat(self, game_id: str, name: str | None,
+                       seat: int | None = None) -> tuple[int, str]:
+        """Take a free seat of a public game from the lobby: a fresh token for it (the link
+        handed out at creation stops working, so a seat never has two strangers)."""
+        return self._take(game_id, name, seat, lobby=True)
+
+    def _take(self, game_id: str, name: str | None, seat: int | None, *, lobby: bool,
+              prefer: int | None = None) -> tuple[int, str]:
+        with self.lock(game_id), self.session() as session:
+            row = session.get(Game, game_id)
+            if row is None:
+                raise NotFound("no such game")
+            if lobby and (not row.public or row.over):
+                raise Forbidden("this game takes no one from the lobby")
+            free = [s for s in row.seats if s.bot is None and not s.claimed
+                    and (seat is None or s.seat == seat)]
+            if not free:
+                raise Conflict("no free seat left at this table")
+            free.sort(key=lambda s: s.seat != prefer)
+            chosen = free[0]
+            token = new_token()
+            chosen.token_digest = digest(token)
+            chosen.claimed = True
+            chosen.name = clean_name(name) if name else None
+            session.commit()
+            number = chosen.seat
+        self.changed(game_id)
+        return number, token
+
+    def rematch(self, token: str) -> tuple[str, int, str]:
+        """A seat of the rematch of the token's finished game: the first to ask sets it up
+        (same game, options, edition, clock and bots; the other people's seats open), the
+        others take their seats in it. Returns (game, seat, token)."""
+        info = self.seat_of(token)
+        with self.lock(info.game_id):
+            row = self.game_row(info.game_id)
+            if not row.over:
+                raise Conflict("the game is not over yet")
+            if row.rematch is None:
+                kinds = [s.bot or OPEN for s in row.seats]
+                kinds[info.seat] = ME
+                created = self.create(row.game, row.players, kinds, options=dict(row.options),
+                                      edition_toml=(row.edition or {}).get("toml"),
+                                      public=False, name=info.name,
+                                      move_seconds=row.move_seconds)
+                with self.session() as session:
+                    session.execute(update(Game).where(Game.id == row.id)
+                                    .values(rematch=created.game_id))
+                    session.commit()
+                self.changed(row.id)
+                return created.game_id, info.seat, created.tokens[info.seat]
+            rematch = row.rematch
+        seat, new = self._take(rematch, info.name, None, lobby=False, prefer=info.seat)
+        return rematch, seat, new
+
+    def set_bot(self, token: str, spec: str | None) -> SeatInfo:
+        """Hand the token's seat to a bot (``spec``) or take it back (None)."""
+        info = self.seat_of(token)
+        checked = None if spec is None else check_spec(spec)
+        if checked is not None and checked.startswith("cmd:"):
+            raise ServiceError("external bots (cmd:) cannot sit at a web table")
+        with self.session() as session:
+            row = session.scalar(select(Seat).where(Seat.token_digest == digest(token)))
+            assert row is not None
+            row.bot = checked
+            session.commit()
+        info.bot = checked
+        self.changed(info.game_id)
+        return info
+
+    def bot_seats(self, game_id: str) -> dict[int, str]:
+        with self.session() as session:
+            return {s.seat: s.bot for s in session.scalars(
+                select(Seat).where(Seat.game_id == game_id, Seat.bot.is_not(None)))
+                if s.bot is not None}
+
+    def overdue(self) -> list[tuple[str, int]]:
+        """Games with a clock whose seats to move are late: (game, decisions so far)."""
+        moment = now()
+        with self.session() as session:
+            rows = session.execute(select(Game.id, Game.decisions, Game.updated,
+                                          Game.move_seconds)
+                                   .where(Game.over.is_(False), Game.move_seconds.is_not(None)))
+            return [(r.id, r.decisions) for r in rows
+                    if (moment - r.updated).total_seconds() >= (r.move_seconds or 0)]
+
+    def games_with_bots(self) -> list[str]:
+        """Games not over with a bot in some seat (to set moving on start)."""
+        with self.session() as session:
+            return list(session.scalars(
+                select(Game.id).join(Seat).where(Game.over.is_(False), Seat.bot.is_not(None))
+                .distinct()))
+
+    # ------------------------------------------------------------------ acting
+    def act(self, game_id: str, seat: int, action_text: str, *, turn: int | None = None,
+            by_bot: bool = False, timed_out: bool = False) -> Live:
+        """Apply one action for ``seat`` and commit it; returns the new live game.
+
+        ``turn`` (the number of decisions the client saw) refuses a move made on an outdated
+        position, so a double click or two devices never play twice."""
+        if not isinstance(action_text, str) or not action_text or len(action_text) > 200:
+            raise ServiceError("an action is its notation, e.g. 'place aragon'")
+        with self.lock(game_id):
+            live = self.live(game_id)
+            if turn is not None and turn != live.decisions:
+                raise Conflict(f"the game has moved on (decision {live.decisions}, "
+                               f"not {turn}); look again")
+            state = live.state.clone()
+            movers = state.to_move()
+            if not movers:
+                raise Conflict("the game is over")
+            if seat not in movers:
+                raise Conflict(f"it is not {state.seat_name(seat)}'s turn")
+            try:
+                action = state.parse_action(action_text)
+            except MalformedAction as err:
+                raise ServiceError(str(err)) from None
+            sealed_left = set(live.sealed_left)
+            if len(movers) > 1 and not set(movers) <= sealed_left:
+                sealed_left = set(movers)  # a new sealed simultaneous choice begins
+            sealed = seat in sealed_left
+            sealed_left.discard(seat)
+            described = state.describe(action)
+            announced = state.announce(action, seat)
+            before = len(state.moves())
+            try:
+                state.apply(action, seat)
+            except IllegalAction as err:
+                raise Conflict(str(err)) from None
+            added = state.moves()[before:]
+            decision = Decision(seat, action.text, described, announced, sealed, by_bot,
+                                timed_out)
+            rows: list[dict[str, Any]] = []
+            for i, entry in enumerate(added):
+                row = dict(_EMPTY_MOVE, game_id=game_id, index=live.entries + i)
+                if "chance" in entry:
+                    row.update(chance=entry["chance"], outcome=entry["outcome"])
+                else:
+                    row.update(seat=seat, action=action.text, described=described,
+                               announced=announced, sealed=sealed,
+                               sealed_left=sorted(sealed_left), by_bot=by_bot,
+                               timed_out=timed_out)
+                rows.append(row)
+            # Core statements, not the ORM's unit of work: a move is two statements and a
+            # commit, the server's hottest path.
+            with self.session() as session:
+                try:
+                    session.execute(insert(Move), rows)
+                    session.execute(update(Game).where(Game.id == game_id).values(
+                        decisions=live.decisions + 1, over=state.is_over(), updated=now()))
+                    if self.notify:  # delivered to the other processes when this commits
+                        session.execute(text("SELECT pg_notify(:channel, :game)"),
+                                        {"channel": NOTIFY_CHANNEL, "game": game_id})
+                    session.commit()
+                except IntegrityError:
+                    session.rollback()
+                    self._live.pop(game_id, None)
+                    raise Conflict("another move was made first; look again") from None
+            new = Live(state, live.entries + len(added), live.decisions + 1,
+                       frozenset(sealed_left), (*live.log, decision))
+            self._live[game_id] = new
+        self.changed(game_id)
+        return new
+
+
+def rebuild(row: Game, moves: Sequence[Move]) -> Live:
+    """A game's live state from its setup and its move log, every move checked by replay."""
+    info = regalia.get_game(row.game)
+    entries = [{"chance": m.chance, "outcome": m.outcome} if m.seat is None
+               else {"seat": m.seat, "action": m.action} for m in moves]
+    record = Record(game=row.game, rules_version=info.rules_version, players=row.players,
+                    seed=int(row.seed), options=dict(row.options), moves=entries,
+                    edition=row.edition)
+    state = regalia.replay(record)
+    decisions = [m for m in moves if m.seat is not None]
+    left = frozenset(decisions[-1].sealed_left or ()) if decisions else frozenset()
+    log = tuple(Decision(m.seat, m.action or "", m.described or "", m.announced or "", m.sealed,
+                         m.by_bot, m.timed_out) for m in decisions if m.seat is not None)
+    return Live(state, len(moves), len(decisions), left, log)
+
+
+_EMPTY_MOVE: dict[str, Any] = {"seat": None, "action": None, "chance": None, "outcome": None,
+                               "described": None, "announced": None, "sealed": False,
+                               "sealed_left": None, "by_bot": False, "timed_out": False}
+
+
+def clean_name(name: str | None) -> str | None:
+    """A display name: printable, trimmed, at most MAX_NAME characters; None when empty."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise ServiceError("a display name is text")
+    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+    return text or None

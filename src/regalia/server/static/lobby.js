@@ -1,0 +1,146 @@
+// The lobby: the create form (seats and options follow the chosen game), open games, and the
+// games this browser holds seat tokens for (kept in localStorage; no accounts).
+"use strict";
+(function () {
+  const catalog = JSON.parse(document.getElementById("catalog").textContent);
+  const byId = Object.fromEntries(catalog.map((g) => [g.id, g]));
+  const $ = (id) => document.getElementById(id);
+  const SEAT_KINDS = [["me", "me"], ["open", "open seat (a link)"], ["random", "bot: random"],
+    ["greedy", "bot: greedy"], ["easy", "bot: easy"], ["medium", "bot: medium"],
+    ["hard", "bot: hard"], ["ismcts", "bot: ismcts"]];
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function mine() {
+    try { return JSON.parse(localStorage.getItem("regalia.seats") || "[]"); }
+    catch (e) { return []; }
+  }
+  function remember(entry) {
+    const list = mine().filter((e) => e.token !== entry.token);
+    list.unshift(entry);
+    localStorage.setItem("regalia.seats", JSON.stringify(list.slice(0, 50)));
+  }
+
+  function fillPlayers() {
+    const g = byId[$("game").value];
+    const players = $("players");
+    players.replaceChildren();
+    for (let n = g.min_players; n <= g.max_players; n++) {
+      const o = el("option", { value: n }, String(n));
+      if (n === g.default_players) o.selected = true;
+      players.append(o);
+    }
+    fillSeats();
+    fillOptions();
+  }
+
+  function fillSeats() {
+    const box = $("seats");
+    const old = [...box.querySelectorAll("select")].map((s) => s.value);
+    box.replaceChildren(el("legend", {}, "Seats"));
+    const n = Number($("players").value);
+    for (let i = 0; i < n; i++) {
+      const label = el("label", {}, `Seat ${i + 1} `);
+      const sel = el("select", { name: `seat${i}`, "data-seat": i });
+      for (const [value, text] of SEAT_KINDS) sel.append(el("option", { value }, text));
+      sel.value = old[i] || (i === 0 ? "me" : "open");
+      label.append(sel);
+      box.append(label);
+    }
+  }
+
+  function fillOptions() {
+    const g = byId[$("game").value];
+    const box = $("options");
+    box.replaceChildren();
+    if (!g.options.length) box.append(el("p", { class: "dim" }, "This game has no options."));
+    for (const o of g.options) {
+      const label = el("label", { title: o.help }, `${o.name} `);
+      let input;
+      if (o.choices) {
+        input = el("select", { "data-option": o.name });
+        for (const c of o.choices) input.append(el("option", { value: String(c) }, String(c)));
+        input.value = String(o.default);
+      } else if (typeof o.default === "boolean") {
+        input = el("input", { type: "checkbox", "data-option": o.name });
+        input.checked = o.default;
+      } else {
+        input = el("input", { "data-option": o.name, value: String(o.default) });
+      }
+      label.append(input, el("span", { class: "dim small" }, " " + o.help));
+      box.append(label);
+    }
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    $("error").textContent = "";
+    const game = $("game").value;
+    const g = byId[game];
+    const options = {};
+    for (const input of document.querySelectorAll("[data-option]")) {
+      const spec = g.options.find((o) => o.name === input.dataset.option);
+      const value = input.type === "checkbox" ? input.checked : input.value;
+      if (String(value) !== String(spec.default)) options[spec.name] = value;
+    }
+    const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+    const body = { game, players: Number($("players").value), seats, options,
+      public: $("public").checked, name: $("name").value || null,
+      move_seconds: $("clock").value ? Number($("clock").value) : null };
+    const response = await fetch("/api/games", { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await response.json();
+    if (!response.ok) { $("error").textContent = data.detail; return; }
+    const links = $("links");
+    links.replaceChildren();
+    for (const link of data.seats) {
+      const me = data.me.includes(link.seat);
+      if (me) remember({ token: link.token, game: g.title, seat: link.seat });
+      const li = el("li", {}, `Seat ${link.seat + 1}${me ? " (you)" : ""}: `);
+      li.append(el("a", { href: link.url, class: me ? "my-seat" : "join-link" }, link.url));
+      links.append(li);
+    }
+    const watch = el("li", {}, "Spectators: ");
+    watch.append(el("a", { href: data.spectate }, data.spectate));
+    links.append(watch);
+    $("created").hidden = false;
+    listMine();
+  }
+
+  async function take(event) {
+    const button = event.target.closest(".take");
+    if (!button) return;
+    const response = await fetch(`/api/games/${button.dataset.game}/take`, { method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: $("name").value || null }) });
+    const data = await response.json();
+    if (!response.ok) { $("error").textContent = data.detail; return; }
+    remember({ token: data.token, game: button.parentElement.firstChild.textContent.trim(),
+      seat: data.seat });
+    location.href = data.url;
+  }
+
+  function listMine() {
+    const list = mine();
+    const ul = $("mine");
+    if (!list.length) return;
+    ul.replaceChildren();
+    for (const entry of list) {
+      const li = el("li");
+      li.append(el("a", { href: `/play/${entry.token}` }, `${entry.game} · seat ${entry.seat + 1}`));
+      ul.append(li);
+    }
+  }
+
+  $("game").addEventListener("change", fillPlayers);
+  $("players").addEventListener("change", fillSeats);
+  $("create").addEventListener("submit", create);
+  document.addEventListener("click", take);
+  fillPlayers();
+  listMine();
+})();

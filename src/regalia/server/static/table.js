@@ -1,0 +1,121 @@
+// The table: clicks on the board or the action list make moves; server-sent events tell when
+// the game changed, and the table's body is fetched again (rendered on the server).
+"use strict";
+(function () {
+  const table = document.getElementById("table");
+  const token = table.dataset.token;
+  const game = table.dataset.game;
+  const boardUrl = token ? `/play/${token}/board` : `/watch/${game}/board`;
+  let busy = false;
+
+  function body() { return document.getElementById("body"); }
+  function showError(text) { document.getElementById("error").textContent = text || ""; }
+
+  if (token) {
+    // A seat link opened here is this browser's seat: the lobby lists it under "your games".
+    try {
+      const list = JSON.parse(localStorage.getItem("regalia.seats") || "[]");
+      if (!list.some((e) => e.token === token)) {
+        list.unshift({ token, game: table.dataset.title, seat: Number(table.dataset.seat) });
+        localStorage.setItem("regalia.seats", JSON.stringify(list.slice(0, 50)));
+        fetch("/api/seat/join", { method: "POST", headers: { "X-Seat-Token": token,
+          "Content-Type": "application/json" }, body: "{}" });
+      }
+    } catch (e) { /* private browsing: no storage, the link still works */ }
+  }
+
+  async function refresh() {
+    const response = await fetch(boardUrl, { cache: "no-store" });
+    if (!response.ok) return;
+    const html = await response.text();
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    const fresh = holder.querySelector("#body");
+    if (fresh) body().replaceWith(fresh);
+  }
+
+  async function post(path, payload) {
+    const response = await fetch(path, { method: "POST", headers: { "X-Seat-Token": token,
+      "Content-Type": "application/json" }, body: JSON.stringify(payload) });
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({ detail: response.statusText }));
+      showError(data.detail);
+      return false;
+    }
+    return true;
+  }
+
+  async function act(action) {
+    if (busy) return;
+    busy = true;
+    try {
+      const turn = Number(body().dataset.decisions);
+      const ok = await post("/api/seat/act", { action, turn });
+      const error = document.getElementById("error").textContent;
+      await refresh();
+      if (!ok) showError(error);
+    } finally { busy = false; }
+    if (again) update();
+  }
+
+  // One click on the board may mean several actions (joined with "|"): then only those stay
+  // in the list below, to pick from.
+  function choose(actions) {
+    const buttons = [...document.querySelectorAll("#actions li")];
+    if (actions.length === 1) { act(actions[0]); return; }
+    for (const li of buttons) {
+      li.classList.toggle("hidden", !actions.includes(li.firstChild.dataset.action));
+    }
+    const note = document.getElementById("filter-note");
+    if (note) note.hidden = false;
+  }
+
+  document.addEventListener("click", (event) => {
+    if (!token) return;
+    const button = event.target.closest("button.act");
+    if (button) { act(button.dataset.action); return; }
+    if (event.target.closest("#hand-over")) {
+      post("/api/seat/bot", { bot: "easy" }).then(refresh); return;
+    }
+    if (event.target.closest("#rematch")) {
+      fetch("/api/seat/rematch", { method: "POST", headers: { "X-Seat-Token": token } })
+        .then((r) => r.json().then((data) => {
+          if (!r.ok) { showError(data.detail); return; }
+          location.href = data.url;
+        }));
+      return;
+    }
+    if (event.target.closest("#take-back")) {
+      post("/api/seat/bot", { bot: null }).then(refresh); return;
+    }
+    const target = event.target.closest("#board [data-action]");
+    if (target) {
+      const legal = new Set([...document.querySelectorAll("button.act")].map((b) => b.dataset.action));
+      const actions = target.getAttribute("data-action").split("|").filter((a) => legal.has(a));
+      if (actions.length) choose(actions);
+    }
+  });
+
+  // Every change of the game (a move, a seat taken) fetches the table again; changes that
+  // come while a refresh is on its way are folded into one more refresh after it.
+  let refreshing = false;
+  let again = false;
+  async function update() {
+    if (refreshing) { again = true; return; }
+    refreshing = true;
+    try {
+      do { again = false; await refresh(); } while (again);
+    } finally { refreshing = false; }
+  }
+  // The clock of the seats to move, counted down here; the server keeps the time.
+  setInterval(() => {
+    const clock = document.getElementById("clock");
+    if (!clock) return;
+    const left = Math.max(0, Math.round(Number(clock.dataset.deadline) - Date.now() / 1000));
+    const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+    clock.textContent = (h ? `${h} h ` : "") + (h || m ? `${m} min ` : "") + `${s} s`;
+  }, 1000);
+
+  const events = new EventSource(`/events/${game}`);
+  events.addEventListener("update", () => { if (!busy) update(); else again = true; });
+})();

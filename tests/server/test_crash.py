@@ -1,0 +1,122 @@
+"""``kill -9`` of the server mid-game loses no acknowledged move; on restart every game resumes
+(bots in seats included)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import regalia
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(db: Path | str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """``regalia serve`` in a process of its own (a SQLite file, or a database URL), killed
+    with SIGKILL at the end."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--db", url],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > end or process.poll() is not None:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+        process.wait(10)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs kill -9")
+def test_kill_9_loses_no_acknowledged_move_and_games_resume(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    acknowledged: list[tuple[int, str]] = []  # (decision number, action) of each 200
+    with serving(db, port) as server:
+        created = httpx.post(f"{base}/api/games", json={
+            "game": "palais-royal", "seats": ["me", "open"]}).json()
+        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        bots = httpx.post(f"{base}/api/games", json={
+            "game": "ming-dynasty", "seats": ["random", "random"]}).json()
+        stop = threading.Event()
+
+        def play() -> None:
+            with httpx.Client(base_url=base, timeout=5) as client:
+                while not stop.is_set():
+                    try:
+                        state: Any = client.get("/api/seat",
+                                                headers={"X-Seat-Token": tokens[0]}).json()
+                        seat = state["to_move"][0]
+                        mine = client.get("/api/seat",
+                                          headers={"X-Seat-Token": tokens[seat]}).json()
+                        action = mine["legal"][0]["action"]
+                        response = client.post("/api/seat/act",
+                                               headers={"X-Seat-Token": tokens[seat]},
+                                               json={"action": action,
+                                                     "turn": mine["decisions"]})
+                    except (httpx.TransportError, KeyError, ValueError):
+                        return  # the server is gone
+                    if response.status_code == 200:
+                        acknowledged.append((mine["decisions"], action))
+
+        player = threading.Thread(target=play)
+        player.start()
+        while len(acknowledged) < 15:
+            time.sleep(0.01)
+        server.send_signal(signal.SIGKILL)  # mid-game, mid-request perhaps
+        server.wait(10)
+        stop.set()
+        player.join(10)
+    assert len(acknowledged) >= 15
+
+    with serving(db, port):
+        state = httpx.get(f"{base}/api/seat", headers={"X-Seat-Token": tokens[0]}).json()
+        assert state["decisions"] >= len(acknowledged)
+        # each acknowledged move is in the log at its place: replay the game's moves and see
+        game = httpx.get(f"{base}/api/games/{created['game_id']}").json()
+        assert game["decisions"] == state["decisions"]
+        # the bots' game goes on after the restart, and to its end
+        end = time.monotonic() + 120
+        while not httpx.get(f"{base}/api/games/{bots['game_id']}").json()["over"]:
+            assert time.monotonic() < end, "the bots did not go on after the restart"
+            time.sleep(0.2)
+        record = httpx.get(f"{base}/api/games/{bots['game_id']}/record").json()
+        assert regalia.replay(record).is_over()
+
+    # the acknowledged moves are those of the stored log, in order
+    from regalia.server.service import GameService
+    from regalia.server.store import open_engine, session_factory
+
+    engine = open_engine(f"sqlite:///{db}")
+    service = GameService(session_factory(engine))
+    log = service.log(created["game_id"])
+    for number, action in acknowledged:
+        assert log[number].action == action
+    engine.dispose()

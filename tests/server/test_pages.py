@@ -1,0 +1,143 @@
+"""The pages: the lobby, the table of a seat and of a spectator, and their live updates."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi.testclient import TestClient
+
+import regalia
+from regalia.server.api import version_stream
+from tests.server.conftest import create, seat_state, service_of
+
+
+def test_the_lobby_offers_every_game_and_lists_open_ones(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    for info in regalia.list_games():
+        assert f'value="{info.id}"' in page.text
+    assert "No open games" in page.text
+    data = create(client, game="ming-dynasty", seats=["me", "open"])
+    page = client.get("/").text
+    assert f'data-game="{data["game_id"]}"' in page
+    assert "Ming Dynasty" in page
+    assert "Content-Security-Policy" in client.get("/").headers
+
+
+def test_a_table_shows_the_board_the_actions_and_whose_turn(client: TestClient) -> None:
+    for info in regalia.list_games():
+        data = create(client, game=info.id, seats=["open"] * info.default_players)
+        state = service_of(client).live(data["game_id"]).state
+        mover = state.to_move()[0]
+        page = client.get(f"/play/{data['tokens'][mover]}")
+        assert page.status_code == 200
+        assert "<svg" in page.text
+        assert "Your turn" in page.text
+        for action in state.legal_actions(mover)[:5]:
+            assert f'data-action="{action.text}"' in page.text
+        assert 'src="/static/table.js"' in page.text
+        assert "http://" not in page.text.replace("http://www.w3.org", "")  # nothing outside
+
+
+def test_the_board_fragment_and_the_spectator_table(client: TestClient) -> None:
+    data = create(client, game="el-grande", seats=["open", "open", "open"])
+    body = client.get(f"/play/{data['tokens'][0]}/board").text
+    assert body.lstrip().startswith('<div id="body"')
+    watch = client.get(f"/watch/{data['game_id']}")
+    assert watch.status_code == 200 and "spectating" in watch.text
+    assert 'class="act"' not in watch.text  # a spectator has no actions
+
+
+def test_a_bad_link_gets_a_page_that_says_so(client: TestClient) -> None:
+    page = client.get("/play/" + "x" * 32)
+    assert page.status_code == 403
+    assert "holds no seat" in page.text
+
+
+def test_the_static_files_are_served_and_small(client: TestClient) -> None:
+    for name in ("table.js", "lobby.js", "regalia.css"):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200
+        assert len(response.content) < 20_000
+        assert "http" not in response.text  # nothing fetched from outside
+
+
+def test_a_finished_game_shows_the_result_and_the_record_link(client: TestClient) -> None:
+    data = create(client, seats=["open", "open"])
+    service = service_of(client)
+    while not (state := service.live(data["game_id"]).state).is_over():
+        seat = state.to_move()[0]
+        service.act(data["game_id"], seat, state.legal_actions(seat)[0].text)
+    page = client.get(f"/play/{data['tokens'][0]}").text
+    assert "The game is over" in page
+    assert f'/api/games/{data["game_id"]}/record' in page
+    assert seat_state(client, data["tokens"][0])["ranking"] == list(state.ranking())
+
+
+def test_live_updates_announce_each_change(client: TestClient) -> None:
+    data = create(client, seats=["open", "open"])
+    service = service_of(client)
+    announcer = client.app.state.announcer  # type: ignore[attr-defined]
+    game_id = data["game_id"]
+
+    def move() -> None:  # in a worker thread, as requests and bots move
+        state = service.live(game_id).state
+        seat = state.to_move()[0]
+        service.act(game_id, seat, state.legal_actions(seat)[0].text)
+
+    async def collect() -> list[str]:
+        stream = version_stream(service, announcer, game_id)
+        events = [await anext(stream)]  # the game as it is when the table connects
+        await asyncio.to_thread(move)
+        events.append(await asyncio.wait_for(anext(stream), 5))  # woken, not polled
+        await stream.aclose()
+        return events
+
+    events = asyncio.run(collect())
+    assert len(events) == 2
+    assert all(e.startswith("event: update\n") for e in events)
+    assert events[0] != events[1]
+    assert announcer.waiting == {}  # a closed stream leaves nothing behind
+    response = client.get("/events/nope")
+    assert response.status_code == 404
+
+
+def finish(client: TestClient, game_id: str) -> None:
+    service = service_of(client)
+    while not (state := service.live(game_id).state).is_over():
+        seat = state.to_move()[0]
+        service.act(game_id, seat, state.legal_actions(seat)[0].text)
+
+
+def test_a_finished_game_replays_a_step_at_a_time(client: TestClient) -> None:
+    data = create(client, game="palais-royal", seats=["open", "open"])
+    game_id = data["game_id"]
+    assert client.get(f"/watch/{game_id}/replay").status_code == 403  # not over: secrets
+    finish(client, game_id)
+    total = service_of(client).live(game_id).decisions
+    first = client.get(f"/watch/{game_id}/replay?step=0")
+    assert first.status_code == 200 and "<svg" in first.text and "after 0 of" in first.text
+    middle = client.get(f"/watch/{game_id}/replay?step=5").text
+    assert f"after 5 of {total}" in middle and 'href="?step=6"' in middle
+    assert middle != first.text
+    last = client.get(f"/watch/{game_id}/replay?step=99999").text
+    assert f"after {total} of {total}" in last
+
+
+def test_a_rematch_seats_everyone_again(client: TestClient) -> None:
+    data = create(client, game="palais-royal", seats=["me", "open"])
+    tokens = data["tokens"]
+    early = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[0]})
+    assert early.status_code == 409  # not over yet
+    finish(client, data["game_id"])
+    first = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[1]})
+    assert first.status_code == 200
+    second = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[0]})
+    assert second.status_code == 200
+    seats = {first.json()["seat"], second.json()["seat"]}
+    assert seats == {0, 1}  # each in the seat it had
+    new = seat_state(client, first.json()["token"])
+    assert new["game_id"] != data["game_id"] and new["decisions"] == 0
+    assert seat_state(client, tokens[0])["rematch"] == new["game_id"]
+    third = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[0]})
+    assert third.status_code == 409  # no seat left for a third asker
