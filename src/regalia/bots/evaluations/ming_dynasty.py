@@ -28,8 +28,9 @@ A seat's *outlook* (in points) is the sum of
   A member on a space that the placement phase still to come lets the seat take the display
   card beside it adds ``ACCESS`` once per space;
 * the **hand**, while phase 3 comes again: ``CARD`` per movement card (any card pays for a
-  stay), ``ADJACENT`` more if it crosses a border of the prince's district, ``DRAGON_CARD`` per
-  dragon (it crosses any border); in the last round the hand is worth ``LAST_ROUND_HAND`` of
+  stay), ``ADJACENT`` more if it crosses a border of the prince's district, the second and
+  further cards of one transport ``DUPLICATE`` of that (five cards of one kind fill the hand
+  and cross one kind of border), ``DRAGON_CARD`` per dragon (it crosses any border); in the last round the hand is worth ``LAST_ROUND_HAND`` of
   that (unspent cards score nothing). A dragon costs a member sent to the box: with ``SPACE``
   at least 0.8 of a card for a nearby space, taking one instead of a display card pays only
   for a member far from the prince or when no display card is in reach;
@@ -78,6 +79,7 @@ PROXIMITY = (1.0, 0.9, 0.8, 0.7, 0.6)
 ACCESS = 0.3
 CARD = 1.0
 ADJACENT = 0.3
+DUPLICATE = 0.8
 DRAGON_CARD = 1.5
 LAST_ROUND_HAND = 0.5
 
@@ -254,8 +256,10 @@ def outlook(s: MingState, p: int, pr: Projection) -> float:
             worth = DRAGON_CARD * hand[DRAGON]
             near_kinds = {t for _q, t in d.neighbours[prince]} if prince >= 0 else set()
             for kind in range(DRAGON):
-                if hand[kind]:
-                    worth += hand[kind] * (CARD + (ADJACENT if kind in near_kinds else 0.0))
+                held = hand[kind]
+                if held:
+                    worth += (1.0 + DUPLICATE * (held - 1)) * \
+                        (CARD + (ADJACENT if kind in near_kinds else 0.0))
             value += worth * (LAST_ROUND_HAND if last else 1.0)
     return value
 
