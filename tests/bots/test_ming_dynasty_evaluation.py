@@ -172,6 +172,17 @@ def test_cards_count_dragons_more_and_a_border_of_the_prince_more() -> None:
     assert values["dragon"] > values["horse"] > values["rickshaw"] > outlook(base)
 
 
+def test_a_second_card_of_a_kind_adds_less_than_another_kind() -> None:
+    same, other = started(3), started(3)
+    for s in (same, other):
+        clear_hands(s)
+        give(s, 0, "horse")
+    one = outlook(same)
+    give(same, 0, "horse")
+    give(other, 0, "junk")  # both border the prince's district 1a
+    assert outlook(other) > outlook(same) > one
+
+
 def test_a_dragon_is_not_worth_a_member_next_to_the_prince() -> None:
     # taking a display card beats boxing a member of the prince's own province for a dragon
     s = started(3)
