@@ -144,19 +144,32 @@ def test_members_on_a_space_count_more_near_the_prince() -> None:
     assert outlook(near) > outlook(far) > outlook(s)
 
 
-def test_members_on_a_space_count_nothing_once_the_last_deployment_is_over() -> None:
-    s = started(3)
-    on_space(s, 0, 1, 3)
-    s.round = 6
-    enter(s, "act")
-    with_members = outlook(s)
-    s.passed[0] = True
-    bare = started(3)
-    bare.round = 6
-    enter(bare, "act")
-    bare.passed[0] = True
-    assert outlook(s) == pytest.approx(outlook(bare))
-    assert with_members > outlook(s)
+def test_members_on_a_space_count_nothing_from_the_last_phase_3_on() -> None:
+    def with_members(round_: int, phase: str, passed: bool = False) -> float:
+        s, bare = started(3), started(3)
+        on_space(s, 0, 1, 3)
+        for st in (s, bare):
+            st.round = round_
+            enter(st, phase)
+            st.passed[0] = passed
+        return outlook(s) - outlook(bare)
+
+    assert with_members(6, "place") > 0, "the last round's phase 3 is still ahead"
+    assert with_members(6, "act") == pytest.approx(0.0)
+    assert with_members(5, "act", passed=True) > 0, "round 6 can still deploy them"
+
+
+def test_members_beyond_what_can_be_deployed_count_less_each() -> None:
+    few, many = started(3), started(3)
+    on_space(few, 0, 1, 4)
+    on_space(many, 0, 1, 12)
+    for s in (few, many):
+        s.round = 6
+    base = started(3)
+    base.round = 6
+    per_few = (outlook(few) - outlook(base)) / 4
+    per_many = (outlook(many) - outlook(base)) / 12
+    assert per_few > per_many > 0
 
 
 def test_cards_count_dragons_more_and_a_border_of_the_prince_more() -> None:

@@ -24,16 +24,22 @@ A seat's *outlook* (in points) is the sum of
   next one in full and later ones at ``LATER_CLOISTER`` (it may be ousted back to the open area);
 * ``SPACE`` per member on a province space while the seat can still deploy (it is worth a
   deployment to come), times the province's ``PROXIMITY`` to the seat's prince (the steps its
-  prince needs, each paid with a card); 0 once the seat has no deployment left in the game.
-  A member on a space that the placement phase still to come lets the seat take the display
-  card beside it adds ``ACCESS`` once per space;
-* the **hand**, while phase 3 comes again: ``CARD`` per movement card (any card pays for a
-  stay), ``ADJACENT`` more if it crosses a border of the prince's district, the second and
-  further cards of one transport ``DUPLICATE`` of that (five cards of one kind fill the hand
-  and cross one kind of border), ``DRAGON_CARD`` per dragon (it crosses any border); in the last round the hand is worth ``LAST_ROUND_HAND`` of
-  that (unspent cards score nothing). A dragon costs a member sent to the box: with ``SPACE``
-  at least 0.8 of a card for a nearby space, taking one instead of a display card pays only
-  for a member far from the prince or when no display card is in reach;
+  prince needs, each paid with a card). Members beyond ``CAPACITY`` for each phase 3 still to
+  come cannot all be deployed, so each counts that much less. A member on a space that the
+  placement phase still to come lets the seat take the display card beside it adds ``ACCESS``
+  once per space. ``OPEN`` is above ``SPACE``: a member counts for more on the board than
+  waiting beside it, so the seat deploys rather than hoards;
+* the **hand**: ``CARD`` per movement card (any card pays for a stay), ``ADJACENT`` more if it
+  crosses a border of the prince's district, the second and further cards of one transport
+  ``DUPLICATE`` of that (five cards of one kind fill the hand and cross one kind of border),
+  ``DRAGON_CARD`` per dragon (it crosses any border); in the last round ``LAST_ROUND_HAND`` of
+  that. A dragon costs a member sent to the box: ``DRAGON_CARD`` less a nearby member's
+  ``SPACE`` is less than a card, so the seat boxes a member for a dragon only when no display
+  card is in reach, or the member is far from the prince or one too many to deploy;
+* from the last round's phase 3 on, space members count nothing and cards ``SPENT_CARD``
+  (whatever is left scores nothing; valuing members until the seat passes made the search
+  burn cards on empty stays to put off passing, and the crumb left on a card makes passing
+  better than a stay that deploys nothing);
 * for the seat deploying or moving now, the **deployment in hand**: the best value that 0-3
   more members from the province space (one of them possibly into the cloister) would add in
   the prince's district (0 if none helps), or, while moving, in a district one more card's
@@ -60,6 +66,7 @@ from regalia.games.ming_dynasty.state import (
     OVER,
     PLACE,
     RETURN,
+    START,
     TAKE,
 )
 
@@ -70,11 +77,12 @@ if TYPE_CHECKING:
 
 NEAR_EARLY = 0.7
 LATER_SET = 0.7
-OPEN = 0.6
+OPEN = 0.9
 OPEN_LAST = 0.15
 CLOISTER = 4.0
 LATER_CLOISTER = 0.6
-SPACE = 1.0
+SPACE = 0.8
+CAPACITY = 8
 PROXIMITY = (1.0, 0.9, 0.8, 0.7, 0.6)
 ACCESS = 0.3
 CARD = 1.0
@@ -82,6 +90,7 @@ ADJACENT = 0.3
 DUPLICATE = 0.8
 DRAGON_CARD = 1.5
 LAST_ROUND_HAND = 0.5
+SPENT_CARD = 0.02
 
 SCORING_PHASES = (RETURN, BACK, NEUTRAL_BACK)
 
@@ -239,29 +248,49 @@ def outlook(s: MingState, p: int, pr: Projection) -> float:
     if monks:
         value += CLOISTER * monks * (1.0 + LATER_CLOISTER * (scorings - 1))
     # what the seat can still do: members on the spaces, the hand
-    last = s.round >= d.rounds
-    can_deploy = not last or (s.phase in (PLACE, TAKE, ACT, MOVING, DEPLOY)
-                              and not s.passed[p])
+    space, card = reserve(s, p)
     prince = s.prince[p]
-    if can_deploy:
+    if space:
         before_take = s.phase <= PLACE  # the display beside a space is still to be taken
         for prov in range(N_PROVINCES):
             members = s.spaces[prov][p]
             if members:
-                value += SPACE * members * proximity(d, prince, prov)
+                value += space * members * proximity(d, prince, prov)
                 if before_take:
                     value += ACCESS
+    if card:
         hand = s.hand[p]
         if any(hand):
             worth = DRAGON_CARD * hand[DRAGON]
             near_kinds = {t for _q, t in d.neighbours[prince]} if prince >= 0 else set()
             for kind in range(DRAGON):
-                held = hand[kind]
-                if held:
-                    worth += (1.0 + DUPLICATE * (held - 1)) * \
+                count = hand[kind]
+                if count:
+                    worth += (1.0 + DUPLICATE * (count - 1)) * \
                         (CARD + (ADJACENT if kind in near_kinds else 0.0))
-            value += worth * (LAST_ROUND_HAND if last else 1.0)
+            value += worth * card
     return value
+
+
+def reserve(s: MingState, p: int) -> tuple[float, float]:
+    """What a member on a province space and a card are worth to ``p`` now (``SPACE`` and 1
+    while deployments are ahead). Members beyond ``CAPACITY`` for each phase 3 still to come
+    cannot all be deployed, so each counts that much less; in the last round cards count
+    ``LAST_ROUND_HAND``, and from its phase 3 on members count nothing and cards ``SPENT_CARD``
+    (whatever is left scores nothing; see the module's text)."""
+    d = s.d
+    phase = s.phase
+    if s.round >= d.rounds and phase not in (PLACE, TAKE, START):
+        return 0.0, SPENT_CARD
+    acting = phase in (ACT, MOVING, DEPLOY)
+    ahead = d.rounds - s.round + (0 if (acting and s.passed[p]) or phase in SCORING_PHASES
+                                  else 1)
+    members = 0
+    for prov in range(N_PROVINCES):
+        members += s.spaces[prov][p]
+    room = CAPACITY * ahead
+    space = SPACE if members <= room else SPACE * room / members
+    return space, (LAST_ROUND_HAND if s.round >= d.rounds else 1.0)
 
 
 # ------------------------------------------------------------------ the deployment in hand
@@ -276,7 +305,7 @@ def deploy_gain(s: MingState, p: int, q: int, left: int, cloister_free: bool,
     d = s.d
     k, near = pr.k, pr.near
     per_open = OPEN if pr.later_scorings else OPEN_LAST
-    space = SPACE * proximity(d, s.prince[p], prov)
+    space = reserve(s, p)[0] * proximity(d, s.prince[p], prov)
     counts = s.open[q]
     secs = pr.sections[prov]
     base_moves = pr.moves[q]
@@ -332,7 +361,7 @@ def in_hand(s: MingState, p: int, pr: Projection) -> float:
     if prince.count(here) == 1:
         best = deploy_gain(s, p, here, 3, True, pr)
     hand = s.hand[p]
-    last = s.round >= s.d.rounds
+    card = reserve(s, p)[1]
     for q, t in s.d.neighbours[here]:
         if q in prince:
             continue
@@ -342,7 +371,7 @@ def in_hand(s: MingState, p: int, pr: Projection) -> float:
             price = DRAGON_CARD
         else:
             continue
-        gain = deploy_gain(s, p, q, 3, True, pr) - price * (LAST_ROUND_HAND if last else 1.0)
+        gain = deploy_gain(s, p, q, 3, True, pr) - price * card
         if gain > best:
             best = gain
     return best
