@@ -197,7 +197,13 @@ def main() -> None:
             elif entry["action"].startswith("dragon"):
                 taken["dragon"].append(places[entry["seat"]])
         print(f"game {g}: {' '.join(specs)} scores {s.scores()}", flush=True)
-    print(f"{args.games} games, {args.players} players, seats {','.join(lineup)}")
+        summary(g + 1, args.players, lineup, totals, tally, taken)
+
+
+def summary(games: int, players: int, lineup: list[str], totals: list[int],
+            tally: dict[str, list[float]], taken: dict[str, list[int]]) -> None:
+    """The figures so far (printed after every game, so that a long run can be cut short)."""
+    print(f"{games} games, {players} players, seats {','.join(lineup)}")
     print("score min/median/mean/max", min(totals), statistics.median(totals),
           round(statistics.mean(totals), 1), max(totals))
     for spec in dict.fromkeys(lineup):
@@ -210,8 +216,8 @@ def main() -> None:
               f"{len(tally[f'{spec} dragons forced'])}, "
               f"{1000 * statistics.mean(tally[f'{spec} time']):.2f} ms a decision")
     for kind, pl in sorted(taken.items()):
-        print(f"  {kind:8} taken {len(pl):5}  mean place of taker {statistics.mean(pl):.2f}")
-
+        print(f"  {kind:8} taken {len(pl):5}  mean place of taker {statistics.mean(pl):.2f}",
+              flush=True)
 
 if __name__ == "__main__":
     main()
