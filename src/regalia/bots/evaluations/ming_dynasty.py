@@ -18,8 +18,8 @@ A seat's *outlook* (in points) is the sum of
   set's value times ``(m/6)**2`` (a fifth colour is half a set, a second hardly anything),
   and never less than what the final scoring pays for it (a set of five 10, else 1 a tile).
   This is what makes the sixth colour worth 10-16 points and a duplicate one point;
-* ``OPEN`` (``OPEN_LAST`` before the last scoring) per member in a district's open area that the
-  next scoring leaves there: it counts again for the later majorities;
+* ``OPEN`` (``OPEN_LAST`` when the next scoring is the last) per member in a district's open
+  area that the next scoring leaves there: it counts again for the later majorities;
 * ``CLOISTER`` per own cloister member and scoring still to come (4 points each time), the
   next one in full and later ones at ``LATER_CLOISTER`` (it may be ousted back to the open area);
 * ``SPACE`` per member on a province space while the seat can still deploy (it is worth a
@@ -27,8 +27,9 @@ A seat's *outlook* (in points) is the sum of
   prince needs, each paid with a card). Members beyond ``CAPACITY`` for each phase 3 still to
   come cannot all be deployed, so each counts that much less. A member on a space that the
   placement phase still to come lets the seat take the display card beside it adds ``ACCESS``
-  once per space. ``OPEN`` is above ``SPACE``: a member counts for more on the board than
-  waiting beside it, so the seat deploys rather than hoards;
+  once per space. While later scorings remain ``OPEN`` is above ``SPACE``: a member counts for
+  more on the board than waiting beside it, so the seat deploys rather than hoards; before the
+  last scoring a member that changes no majority waits (round 6 may still need it);
 * the **hand**: ``CARD`` per movement card (any card pays for a stay), ``ADJACENT`` more if it
   crosses a border of the prince's district, the second and further cards of one transport
   ``DUPLICATE`` of that (five cards of one kind fill the hand and cross one kind of border),
@@ -45,6 +46,21 @@ A seat's *outlook* (in points) is the sum of
   the prince's district (0 if none helps), or, while moving, in a district one more card's
   step away less that card. Without it a one-step look-ahead would never pay a card to stay
   or move: the members arrive one decision later.
+
+Why these numbers (points; the search's play in docs/games/ming-dynasty.md, "Calibration",
+checked them): ``CARD`` = 1 is the unit, a card pays for one deployment of up to three
+members; ``ADJACENT`` 0.3 and ``DUPLICATE`` 0.8 only order cards among themselves;
+``DRAGON_CARD`` 1.5 crosses any border, but 1.5 less ``SPACE`` 0.8 is below a card, which is
+what keeps the search from boxing members for dragons freely (the random-rollout search did).
+``NEAR_EARLY`` 0.7: a round before a scoring another placement and phase 3 of every seat are
+still to come. ``LATER_SET`` 0.7 and the square: a set needs all six colours, and the last ones
+are the hard ones. ``OPEN`` 0.9: a member left in a district is a share of later majorities
+(a lead of two moves two members for two tiles and 6-8 city points, shared out over the members
+it took); ``OPEN_LAST`` 0.15: beyond the last majority a member only guards it. ``CLOISTER`` is
+the printed 4, ``LATER_CLOISTER`` 0.6 because one member ousts it. ``PROXIMITY`` loses 0.1 a
+step (a card each); ``CAPACITY`` 8: five cards pay for three or four deployments a round, of two
+or three members. ``ACCESS`` 0.3: the right to a display card rather than a dragon.
+``LAST_ROUND_HAND`` 0.5: the hand then pays for one phase 3 only.
 
 The value is the seat's outlook less the best other seat's outlook (whose deployment in hand
 is not counted; it is the same for every choice of the judged seat). A game over is judged by
