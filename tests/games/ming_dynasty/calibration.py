@@ -1,20 +1,27 @@
 """Self-play used to calibrate the reconstructed edition (docs/games/ming-dynasty.md).
 
-``python -m tests.games.ming_dynasty.calibration --games 40 --players 4`` plays games between
-a plain greedy player (this file: place members where its prince stands, take the cards that
-cross the borders around it, stay or move to a district it can deploy into, deploy three with
-one into the cloister, keep its city members) and, with ``--ismcts N``, that many seats of
-ISMCTS. It prints the score range, the score parts, how often each card kind was taken and
-how its takers placed, and the wins per kind of player. Not a test: it asserts nothing.
+``python -m tests.games.ming_dynasty.calibration --games 40 --players 4 --seats
+medium:iterations=300,heuristic`` plays games between the bots listed (any bot spec of
+``regalia.bots.make_bot``, repeated round the table when the list is shorter than the players,
+and rotated one seat each game so that every bot sits in every seat), or ``heuristic``, the
+plain hand-written player of this file (place members where its prince stands, take the cards
+that cross the borders around it, stay or move to a district it can deploy into, deploy three
+with one into the cloister, keep its city members; the stored records are its games). It
+prints the score range, how often each card kind was taken and how its takers placed, the
+dragons each bot took while a display card was in reach (chosen) or not (forced), and per bot
+the wins, the mean place and the mean score. Not a test: it asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import time
 from collections import defaultdict
+from collections.abc import Callable
 
 import regalia
+from regalia.bots import make_bot
 from regalia.bots.base import InformationSet
 from regalia.bots.ismcts import IsmctsBot
 from regalia.engine import Rng
@@ -121,29 +128,65 @@ def write_records() -> None:
     (out / "3p-random-defaults.json").write_text(s.record().to_json(indent=1) + "\n")
 
 
+HEURISTIC = "heuristic"
+
+
+def play_seats(specs: list[str], seed: int, tally: dict[str, list[float]]) -> MingState:
+    """One game between ``specs`` (seat by seat); counts each bot's dragons (chosen with a
+    display card in reach, or forced) and its thinking time into ``tally``."""
+    players = len(specs)
+    s = regalia.new_game("ming-dynasty", players, seed=seed)
+    assert isinstance(s, MingState)
+    rng = Rng(seed)
+    movers: list[Callable[[MingState, int], Action]] = []
+    for p, spec in enumerate(specs):
+        if spec == HEURISTIC:
+            movers.append(lambda st, seat: greedy(st, seat, rng))
+        else:
+            bot = make_bot(spec, seed * 10 + p)
+            movers.append(lambda st, seat, bot=bot: bot.act(InformationSet(st, seat)))
+    while not s.is_over():
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        began = time.process_time()
+        action = movers[seat](s, seat)
+        spent = time.process_time() - began
+        spec = specs[seat]
+        tally[f"{spec} time"].append(spent)
+        if action.kind == "dragon":
+            reach = any(a.kind == "take" for a in legal)
+            tally[f"{spec} dragons {'chosen' if reach else 'forced'}"].append(1)
+        s.apply(action, seat)
+    return s
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--records", action="store_true", help="rewrite the stored records")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--ismcts", type=int, default=0)
-    ap.add_argument("--iterations", type=int, default=30)
+    ap.add_argument("--seats", default=HEURISTIC,
+                    help="bots round the table, comma-separated (heuristic: this file's)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.records:
         write_records()
         return
+    lineup = args.seats.split(",")
+    lineup = [lineup[i % len(lineup)] for i in range(args.players)]
     totals: list[int] = []
-    wins: dict[str, float] = defaultdict(float)
+    tally: dict[str, list[float]] = defaultdict(list)
     taken: dict[str, list[int]] = defaultdict(list)
     for g in range(args.games):
-        s = play(args.players, args.seed + g, args.ismcts, args.iterations)
+        shift = g % args.players
+        specs = lineup[shift:] + lineup[:shift]
+        s = play_seats(specs, args.seed + g, tally)
         places = s.ranking()
         totals.extend(s.scores())
         for p in range(s.players):
-            kind = "ismcts" if p < args.ismcts else "greedy"
-            if places[p] == 1:
-                wins[kind] += 1 / places.count(1)
+            tally[f"{specs[p]} wins"].append(1 / places.count(1) if places[p] == 1 else 0)
+            tally[f"{specs[p]} place"].append(places[p])
+            tally[f"{specs[p]} score"].append(s.scores()[p])
         shown = {}  # the card beside each space, followed through the record
         for entry in s.moves():
             if "chance" in entry:
@@ -153,13 +196,28 @@ def main() -> None:
                 taken[kind].append(places[entry["seat"]])
             elif entry["action"].startswith("dragon"):
                 taken["dragon"].append(places[entry["seat"]])
-    print(f"{args.games} games, {args.players} players, {args.ismcts} ISMCTS seats")
+        print(f"game {g}: {' '.join(specs)} scores {s.scores()}", flush=True)
+        summary(g + 1, args.players, lineup, totals, tally, taken)
+
+
+def summary(games: int, players: int, lineup: list[str], totals: list[int],
+            tally: dict[str, list[float]], taken: dict[str, list[int]]) -> None:
+    """The figures so far (printed after every game, so that a long run can be cut short)."""
+    print(f"{games} games, {players} players, seats {','.join(lineup)}")
     print("score min/median/mean/max", min(totals), statistics.median(totals),
           round(statistics.mean(totals), 1), max(totals))
-    print("wins", dict(wins))
+    for spec in dict.fromkeys(lineup):
+        wins = sum(tally[f"{spec} wins"])
+        seats = len(tally[f"{spec} place"])
+        print(f"  {spec}: {seats} seats, wins {wins:g}, mean place "
+              f"{statistics.mean(tally[f'{spec} place']):.2f}, mean score "
+              f"{statistics.mean(tally[f'{spec} score']):.1f}, dragons chosen "
+              f"{len(tally[f'{spec} dragons chosen'])} forced "
+              f"{len(tally[f'{spec} dragons forced'])}, "
+              f"{1000 * statistics.mean(tally[f'{spec} time']):.2f} ms a decision")
     for kind, pl in sorted(taken.items()):
-        print(f"  {kind:7} taken {len(pl):5}  mean place of taker {statistics.mean(pl):.2f}")
-
+        print(f"  {kind:8} taken {len(pl):5}  mean place of taker {statistics.mean(pl):.2f}",
+              flush=True)
 
 if __name__ == "__main__":
     main()

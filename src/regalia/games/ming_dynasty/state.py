@@ -828,7 +828,7 @@ class MingState(State):
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: the return totals other seats have sealed and
-        not yet revealed; with ``hand_memory = "counts"`` (the default) also the others'
+        not yet revealed; with ``hand_memory = "counts"`` (not the default) also the others'
         hands, together with the face-down supply."""
         n = self.players
         if self.phase == RETURN:
@@ -849,9 +849,11 @@ class MingState(State):
         dragons = sum(self.hand[o][DRAGON] for o in others)
         slots = [i for i, size in enumerate(sizes) for _ in range(size)]
         rng.shuffle(slots)
-        pool = [k for k in range(len(TRANSPORTS)) for _ in range(self.deck[k])]
-        for o in others:
-            pool.extend(k for k in range(len(TRANSPORTS)) for _ in range(self.hand[o][k]))
+        # The pool is built from the counts the seat knows (supply and others' cards together),
+        # never in the true split's order: two positions the seat cannot tell apart give the
+        # same samples for the same stream, so a bot's choice cannot depend on the truth.
+        pool = [k for k in range(len(TRANSPORTS))
+                for _ in range(self.deck[k] + sum(self.hand[o][k] for o in others))]
         rng.shuffle(pool)
         hands = [[0] * N_KINDS for _ in others]
         for j, i in enumerate(slots):
