@@ -25,11 +25,11 @@ from regalia.bots.base import Bot, close_bots
 from regalia.cli.board import board, columns, cut_columns, height_of
 from regalia.cli.console import safe
 from regalia.cli.options import HUMAN
-from regalia.cli.seeds import bot_seed
 from regalia.engine.actions import Action
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.files import FileExists, unused_path, write_atomic
 from regalia.engine.markup import printable
+from regalia.engine.seeds import bot_seed
 from regalia.engine.state import State
 
 LOG_SHOWN = 40  # at most this many log lines are replayed at the end

@@ -1,7 +1,7 @@
 """Many bot-against-bot games: one game per seed, optional worker processes, statistics.
 
 Game ``i`` of a series gets a seed derived from the base seed and ``i`` alone (see
-:mod:`regalia.cli.seeds`), so the results do not depend on how many workers share the work.
+:mod:`regalia.engine.seeds`), so the results do not depend on how many workers share the work.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from rich.table import Table
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import close_bots
 from regalia.cli.console import safe
-from regalia.cli.seeds import bot_seed, game_seed
 from regalia.engine.edition import Edition
 from regalia.engine.errors import RegaliaError
 from regalia.engine.files import FileExists, check_writable, write_atomic
 from regalia.engine.registry import get_game, new_game
+from regalia.engine.seeds import bot_seed, game_seed
 from regalia.engine.state import State
 
 T = TypeVar("T")

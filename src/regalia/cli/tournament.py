@@ -25,10 +25,10 @@ from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import close_bots
 from regalia.cli.console import safe
 from regalia.cli.ratings import rate_games, wilson_interval
-from regalia.cli.seeds import bot_seed
 from regalia.cli.simulate import MAX_DECISIONS, Series, numbered_results, record_path
 from regalia.engine.errors import InvalidOption, RegaliaError
 from regalia.engine.files import write_atomic
+from regalia.engine.seeds import bot_seed
 
 
 @dataclass(frozen=True)

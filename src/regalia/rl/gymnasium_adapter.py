@@ -27,10 +27,10 @@ from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import Bot, close_bots
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.registry import get_game
+from regalia.engine.seeds import bot_seed
 from regalia.engine.state import State
 from regalia.rl.pettingzoo_adapter import RENDER_MODES
 from regalia.rl.rewards import final_rewards
-from regalia.rl.seeds import bot_seed
 from regalia.rl.table import EncoderChoice, Table, action_code
 
 ILLEGAL_CHOICES = ("lose", "raise")

@@ -40,8 +40,8 @@ from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import close_bots
 from regalia.engine.errors import RegaliaError
 from regalia.engine.files import FileExists
+from regalia.engine.seeds import bot_seed, game_seed
 from regalia.rl.rewards import final_rewards
-from regalia.rl.seeds import bot_seed, game_seed
 from regalia.rl.table import Table
 
 FORMATS = ("parquet", "npz")

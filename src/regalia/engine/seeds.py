@@ -1,4 +1,5 @@
-"""Seeds derived from one base seed, so a game's outcome depends only on (seed, index, seat).
+"""Seeds derived from one base seed, so a game's outcome depends only on (seed, index, seat):
+the same games for `regalia simulate`, `tournament` and `selfplay`, however they are split.
 
 A bot's seed is a one-way hash of the game's seed: a bot sees its own seed, and a seed it could
 turn back into the game's would tell it every hidden card.
