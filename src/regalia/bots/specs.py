@@ -17,7 +17,15 @@ from typing import Any
 
 from regalia.bots.base import Bot
 from regalia.bots.greedy import GreedyBot
-from regalia.bots.ismcts import DEFAULT_ITERATIONS, LEAVES, ROLLOUTS, STRONG_ITERATIONS, IsmctsBot
+from regalia.bots.ismcts import (
+    DEFAULT_ITERATIONS,
+    LEAVES,
+    LEVEL_EXPLORATION,
+    LEVEL_PRIOR,
+    ROLLOUTS,
+    STRONG_ITERATIONS,
+    IsmctsBot,
+)
 from regalia.bots.pimc import PimcBot
 from regalia.bots.random_bot import RandomBot
 from regalia.engine.errors import InvalidOption
@@ -85,6 +93,7 @@ SEARCH_SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "leaf": ("leaf", _one_of(*LEAVES)),
     "cap": ("rollout_cap", _whole(0, 100_000)),
     "score_weight": ("score_weight", _real(0.0, 1.0)),
+    "prior": ("prior", _whole(0, 10_000)),
 }
 
 
@@ -114,8 +123,10 @@ def _pimc(seed: int | None, **kwargs: Any) -> Bot:
     return PimcBot(seed, **kwargs)
 
 
-# A tree search judging each new node by the game's evaluation (no rollout): docs/bots.md.
-_QUICK_SEARCH = {"leaf": "evaluation", "cap": "0"}
+# A tree search judging each new node by the game's evaluation (no rollout), the evaluation
+# also starting every action as a prior: docs/bots.md.
+_QUICK_SEARCH = {"leaf": "evaluation", "cap": "0", "prior": str(LEVEL_PRIOR),
+                 "exploration": str(LEVEL_EXPLORATION)}
 
 KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
     BotKind("random", "a uniformly random legal action", lambda seed: RandomBot(seed)),
