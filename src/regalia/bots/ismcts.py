@@ -216,11 +216,21 @@ class IsmctsBot:
 
     def top_actions(self, info: InformationSet, count: int = 3) -> list[Suggestion]:
         """The ``count`` actions the search likes best, most visited first, each with its
-        share of the root's visits and the searching seat's estimated chance to win after it
-        (the share of its rollouts that ended in first place; where the search judges
-        cut-off positions, the mean chance those positions' margins give)."""
+        share of the root's (real) visits and the searching seat's estimated chance to win
+        after it.
+
+        The raw chance is the share of its rollouts that ended in first place (where the
+        search judges cut-off positions, the mean chance those positions' margins give). A
+        margin early in a game says little about who wins, and the seat that just moved is
+        always a little ahead, so the raw chance is optimistic early (77% at Palais Royal's
+        first move). It is calibrated by shrinking it toward the fair share (1/N) in
+        proportion to how much of the game is left (:meth:`progress`): the fair share at the
+        start of a game, the search's own figure at its end."""
         legal = info.legal_actions
         root = self.search(info)  # (even for one legal action: the win chance is asked for)
+        # (drawn after the search, so that a hint's search is the same as the bot's move)
+        fair = 1.0 / (info.players + info.sample(self.rng).automata())
+        trust = self.progress(info)
         rows = []
         total = 0
         for action in legal:
@@ -228,13 +238,38 @@ class IsmctsBot:
             visits = child.real if child is not None else 0  # (a prior's visits are no play)
             total += visits
             if child is None or not visits:
-                rows.append((action, 0, 0.0, 0.0))
+                rows.append((action, 0, fair, 0.0))  # never played out: nothing known
             else:
-                rows.append((action, visits, child.wins / visits,
+                raw = child.wins / visits
+                rows.append((action, visits, fair + trust * (raw - fair),
                              child.reward[info.seat] / child.visits))
         rows.sort(key=lambda r: (-r[1], -r[3]))
         return [Suggestion(a, v / total if total else 1.0 / len(legal), w)
                 for a, v, w, _ in rows[:count]]
+
+    def progress(self, info: InformationSet) -> float:
+        """How far into its game the seat's position is: 0 at the start, 1 at the end.
+
+        Game-agnostic: one less the mean length (in decisions) of random playouts from
+        samples of the position over the mean length of random playouts of a new game with
+        the same options (``PROGRESS_PLAYOUTS`` each; the new game's figure is kept)."""
+        rng = self.rng
+        lengths = [_playout_length(info.sample(rng), rng) for _ in range(PROGRESS_PLAYOUTS)]
+        now = sum(lengths) / len(lengths)
+        sample = info.sample(rng)
+        key = (info.game_id, info.players, repr(sorted(sample.options.items())))
+        start = _START_LENGTHS.get(key)
+        if start is None:
+            cls = type(sample)
+            total = 0
+            for seed in range(PROGRESS_PLAYOUTS):
+                fresh = cls.new(info.players, seed=seed, edition=sample.edition,
+                                options=dict(sample.options))
+                total += _playout_length(fresh, Rng(seed))
+            start = _START_LENGTHS[key] = total / PROGRESS_PLAYOUTS
+        if start <= 0:
+            return 1.0
+        return min(1.0, max(0.0, 1.0 - now / start))
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, info: InformationSet, root: _Node, seats: int,
@@ -439,6 +474,22 @@ MARGIN_SCALE = 4.0
 
 ROLLOUTS = ("random", "greedy")
 LEAVES = ("score", "evaluation")
+
+
+# Random playouts a progress estimate plays, from the position and from a new game.
+PROGRESS_PLAYOUTS = 8
+_START_LENGTHS: dict[tuple[str, int, str], float] = {}  # a new game's mean playout length
+
+
+def _playout_length(state: State, rng: Rng) -> int:
+    """Decisions a uniformly random playout of ``state`` (played on, not copied) takes."""
+    length = 0
+    while movers := state.to_move():
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.below(len(legal))], seat)
+        length += 1
+    return length
 
 
 def _logistic(z: float) -> float:
