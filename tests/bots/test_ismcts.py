@@ -286,3 +286,31 @@ def test_progress_runs_from_the_start_to_the_end_of_a_game() -> None:
     assert all(0.0 <= f <= 1.0 for f in figures)
     assert figures[0] < 0.15
     assert figures[1] > figures[0] + 0.2 and figures[2] > figures[1] + 0.2, figures
+
+
+def test_inside_a_sealed_round_only_the_first_seat_gets_priors() -> None:
+    # Round 2 of the toy game is sealed: seat 0 chooses first in the tree and gets priors;
+    # seat 1's decision hangs off the round's start node, blind to seat 0's choice, and must
+    # not be primed from a position that holds that choice.
+    state = _toy_two_cards((5, 2), 2)
+    bot = IsmctsBot(seed=4, iterations=60, prior=3, leaf="evaluation", rollout_cap=0)
+    root = bot.search(InformationSet(state, 1))
+    checked = 0
+    for child in root.children.values():
+        assert child.virtual == 3  # the root decision (seat 1, alone to move) is primed
+        first = [n for key, n in child.children.items() if isinstance(key, int)]
+        blind = child.children.get(("seat", 1))
+        if not first or blind is None:
+            continue
+        assert all(n.virtual == 3 for n in first)
+        assert blind.children and all(n.virtual == 0 for n in blind.children.values())
+        checked += 1
+    assert checked > 0
+
+
+def test_the_level_search_is_deterministic_for_a_seed() -> None:
+    for decisions in (20, 90):
+        state, seat = _rigged_position("el-grande", 4, decisions)
+        picks = {make_bot("hard:iterations=60", 8).act(InformationSet(state, seat))
+                 for _ in range(3)}
+        assert len(picks) == 1
