@@ -89,13 +89,17 @@ def main() -> None:
     parser.add_argument("--settings", default=",".join(SETTINGS),
                         help=f"which settings, comma-separated (default: {','.join(SETTINGS)})")
     args = parser.parse_args()
+    chosen = [name.strip() for name in args.settings.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in SETTINGS]
+    if unknown or not chosen:
+        parser.error(f"settings are among {', '.join(SETTINGS)}, not {args.settings!r}")
     ids = args.games or [info.id for info in games()]
     print("| game | players | setting | iterations/s (CPU) |")
     print("|---|---|---|---|")
     for game in ids:
         info = get_game(game)
         players = max(info.min_players, min(args.players, info.max_players))
-        for setting in args.settings.split(","):
+        for setting in chosen:
             rate = measure(game, players, setting, args.seconds)
             print(f"| {game} | {players} | {setting} | {rate.per_second:,.0f} |", flush=True)
 
