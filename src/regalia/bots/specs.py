@@ -143,11 +143,11 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
             {"iterations": str(DEFAULT_ITERATIONS)}),
     BotKind("easy", "level easy: the greedy bot (instant; plays the obvious move)",
             lambda seed: GreedyBot(seed, name="easy")),
-    BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, each new node judged by the "
-            "game's evaluation", _ismcts("medium"), SEARCH_SETTINGS,
+    BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, the game's evaluation as every "
+            "action's prior and each new node's judge", _ismcts("medium"), SEARCH_SETTINGS,
             {"think": "0.5s", **_QUICK_SEARCH}),
-    BotKind("hard", "level hard: ISMCTS, 2 s a decision, each new node judged by the game's "
-            "evaluation", _ismcts("hard"), SEARCH_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
+    BotKind("hard", "level hard: the same search, 2 s a decision", _ismcts("hard"),
+            SEARCH_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
 )}
 
 
