@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
+import time
+
 import pytest
 
 import regalia
 from regalia.bots import BOTS, Bot, InformationSet, RandomBot, make_bot
-from regalia.bots.ismcts import IsmctsBot
+from regalia.bots.evaluations import evaluation_for
+from regalia.bots.ismcts import MARGIN_SCALE, IsmctsBot
 from regalia.engine import Rng
 from regalia.engine.actions import Action
 from regalia.engine.state import State
@@ -183,3 +187,130 @@ def test_a_judged_search_does_not_call_the_first_move_a_sure_win(game: str) -> N
     assert isinstance(bot, IsmctsBot)
     for suggestion in bot.top_actions(InformationSet(state, seat)):
         assert 0.05 < suggestion.win_chance < 0.8, (game, suggestion)
+
+
+def test_a_time_budget_is_honoured_within_a_tolerance() -> None:
+    state = regalia.new_game("el-grande", 4, seed=5)
+    seat = state.to_move()[0]
+    for spec in ("ismcts:think=0.2s", "hard:think=0.2s"):
+        bot = make_bot(spec, 1)
+        start = time.perf_counter()
+        bot.act(InformationSet(state, seat))
+        elapsed = time.perf_counter() - start
+        # It searches until the deadline, then finishes the iteration under way (a few ms,
+        # more on a loaded machine).
+        assert 0.2 <= elapsed < 0.2 + 0.5, (spec, elapsed)
+
+
+def _rigged_position(game: str, players: int, decisions: int) -> tuple[State, int]:
+    state = regalia.new_game(game, players, seed=31)
+    rng = Rng(5)
+    for _ in range(decisions):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.below(len(legal))], seat)
+    while len(state.legal_actions(seat := state.to_move()[0])) < 3:
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.below(len(legal))], seat)
+    return state, seat
+
+
+@pytest.mark.parametrize("game", ["el-grande", "palais-royal"])
+def test_the_prior_starts_every_action_at_its_evaluation(game: str) -> None:
+    # One iteration in one rigged world: every root action gets its virtual visits at the
+    # evaluation's reward after it, the walk takes the best of them (the greedy choice in
+    # that world) and backs up one real visit there.
+    state, seat = _rigged_position(game, 4, 60)
+    world = state.determinize(seat, Rng(8))
+    info = CountingInformationSet(state, seat, rigged=world)
+    evaluate = evaluation_for(game)
+    values = {}
+    for action in info.legal_actions:
+        after = world.clone()
+        after.apply(action, seat)
+        values[action.code] = evaluate(after, seat)
+    best = max(values, key=lambda code: values[code])
+    assert sorted(values.values())[-2] < values[best]  # a unique greedy choice
+    bot = IsmctsBot(seed=1, iterations=1, prior=5, leaf="evaluation", rollout_cap=0)
+    root = bot.search(info)
+    for action in info.legal_actions:
+        child = root.children[action.code]
+        assert child.virtual == 5
+        assert child.real == (1 if action.code == best else 0)
+        if action.code != best:
+            assert child.reward[seat] == pytest.approx(
+                5 / (1 + math.exp(-values[action.code] / MARGIN_SCALE)))
+    assert bot.act(info).code == best
+
+
+def test_without_a_prior_no_edge_holds_virtual_visits() -> None:
+    state, seat = _rigged_position("el-grande", 4, 30)
+    root = IsmctsBot(seed=1, iterations=50).search(InformationSet(state, seat))
+    assert all(child.virtual == 0 for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == 50
+
+
+def test_hint_shares_count_real_visits_only() -> None:
+    state, seat = _rigged_position("el-grande", 4, 30)
+    bot = make_bot("hard:iterations=120", 3)
+    assert isinstance(bot, IsmctsBot) and bot.prior > 0
+    info = InformationSet(state, seat)
+    top = bot.top_actions(info, count=len(info.legal_actions))
+    assert sum(s.share for s in top) == pytest.approx(1.0)
+    assert all(0.0 <= s.win_chance <= 1.0 for s in top)
+
+
+@pytest.mark.parametrize("game", ["palais-royal", "el-grande"])
+def test_the_hint_chance_is_the_fair_share_at_the_start(game: str) -> None:
+    # The raw margins called Palais Royal's first move 77-85% to win for one of three even
+    # seats; calibrated by the game's progress, every suggestion is a probability near 1/3.
+    state = regalia.new_game(game, 3, seed=11)
+    seat = state.to_move()[0]
+    bot = make_bot("hard:iterations=150", 2)
+    assert isinstance(bot, IsmctsBot)
+    for suggestion in bot.top_actions(InformationSet(state, seat)):
+        assert abs(suggestion.win_chance - 1 / 3) < 0.06, (game, suggestion)
+
+
+def test_progress_runs_from_the_start_to_the_end_of_a_game() -> None:
+    state = regalia.new_game("el-grande", 4, seed=3)
+    bot = IsmctsBot(seed=1, iterations=10)
+    rng = Rng(2)
+    figures = []
+    for decisions in (0, 120, 120):  # a random 4-player game lasts about 320 decisions
+        for _ in range(decisions):
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.below(len(legal))], seat)
+        figures.append(bot.progress(InformationSet(state, state.to_move()[0])))
+    assert all(0.0 <= f <= 1.0 for f in figures)
+    assert figures[0] < 0.15
+    assert figures[1] > figures[0] + 0.2 and figures[2] > figures[1] + 0.2, figures
+
+
+def test_inside_a_sealed_round_only_the_first_seat_gets_priors() -> None:
+    # Round 2 of the toy game is sealed: seat 0 chooses first in the tree and gets priors;
+    # seat 1's decision hangs off the round's start node, blind to seat 0's choice, and must
+    # not be primed from a position that holds that choice.
+    state = _toy_two_cards((5, 2), 2)
+    bot = IsmctsBot(seed=4, iterations=60, prior=3, leaf="evaluation", rollout_cap=0)
+    root = bot.search(InformationSet(state, 1))
+    checked = 0
+    for child in root.children.values():
+        assert child.virtual == 3  # the root decision (seat 1, alone to move) is primed
+        first = [n for key, n in child.children.items() if isinstance(key, int)]
+        blind = child.children.get(("seat", 1))
+        if not first or blind is None:
+            continue
+        assert all(n.virtual == 3 for n in first)
+        assert blind.children and all(n.virtual == 0 for n in blind.children.values())
+        checked += 1
+    assert checked > 0
+
+
+def test_the_level_search_is_deterministic_for_a_seed() -> None:
+    for decisions in (20, 90):
+        state, seat = _rigged_position("el-grande", 4, decisions)
+        picks = {make_bot("hard:iterations=60", 8).act(InformationSet(state, seat))
+                 for _ in range(3)}
+        assert len(picks) == 1

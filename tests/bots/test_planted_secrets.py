@@ -21,7 +21,8 @@ from regalia.engine.state import State
 # test_ismcts.py.
 GAMES = [("el-grande", 4)]
 SPECS = ["ismcts:iterations=12", "ismcts:iterations=12:leaf=evaluation:cap=6",
-         "pimc:iterations=12", "pimc:iterations=12:leaf=evaluation:cap=6", "greedy"]
+         "pimc:iterations=12", "pimc:iterations=12:leaf=evaluation:cap=6", "greedy",
+         "hard:iterations=12"]  # the levels: the evaluation as prior and judge
 
 
 def _positions(game: str, players: int, count: int) -> list[tuple[State, State, int]]:

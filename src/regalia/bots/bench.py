@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass
 
 from regalia.bots.base import InformationSet
-from regalia.bots.ismcts import IsmctsBot
+from regalia.bots.ismcts import LEVEL_EXPLORATION, LEVEL_PRIOR, IsmctsBot
+from regalia.bots.pimc import PimcBot
 from regalia.engine.registry import games, get_game, new_game
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
@@ -21,10 +22,13 @@ from regalia.engine.state import State
 # How far into a random game the measured position lies, per game (about mid-game at 4p);
 # a game not listed is measured a third of the way through its random games' usual length.
 DECISIONS = {"el-grande": 120, "castles-of-burgundy-cards": 150, "palais-royal": 200}
-SETTINGS = {
-    "plain": {},  # random rollouts to the end
-    "capped": {"rollout_cap": 15, "leaf": "evaluation"},  # rollouts cut after 15 decisions
-    "levels": {"rollout_cap": 0, "leaf": "evaluation"},  # medium and hard: no rollout
+SETTINGS: dict[str, tuple[type[IsmctsBot], dict[str, object]]] = {
+    "plain": (IsmctsBot, {}),  # random rollouts to the end (the ``ismcts`` bot)
+    "capped": (IsmctsBot, {"rollout_cap": 15, "leaf": "evaluation"}),  # cut after 15 decisions
+    "judged": (IsmctsBot, {"rollout_cap": 0, "leaf": "evaluation"}),  # no rollout, no prior
+    "levels": (IsmctsBot, {"rollout_cap": 0, "leaf": "evaluation", "prior": LEVEL_PRIOR,
+                           "exploration": LEVEL_EXPLORATION}),
+    "pimc": (PimcBot, {}),  # the PIMC baseline: a random rollout to the end per iteration
 }
 
 
@@ -70,7 +74,8 @@ def measure(game: str, players: int, setting: str, seconds: float = 3.0) -> Rate
     movers = state.to_move()
     if not movers:
         return Rate(game, players, setting, 0, 0.0)
-    bot = IsmctsBot(seed=1, seconds=seconds, **SETTINGS[setting])  # type: ignore[arg-type]
+    kind, settings = SETTINGS[setting]
+    bot = kind(seed=1, seconds=seconds, **settings)  # type: ignore[arg-type]
     start = time.process_time()
     bot.act(InformationSet(state, movers[0]))
     return Rate(game, players, setting, bot.last_iterations, time.process_time() - start)
@@ -81,14 +86,20 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--settings", default=",".join(SETTINGS),
+                        help=f"which settings, comma-separated (default: {','.join(SETTINGS)})")
     args = parser.parse_args()
+    chosen = [name.strip() for name in args.settings.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in SETTINGS]
+    if unknown or not chosen:
+        parser.error(f"settings are among {', '.join(SETTINGS)}, not {args.settings!r}")
     ids = args.games or [info.id for info in games()]
     print("| game | players | setting | iterations/s (CPU) |")
     print("|---|---|---|---|")
     for game in ids:
         info = get_game(game)
         players = max(info.min_players, min(args.players, info.max_players))
-        for setting in SETTINGS:
+        for setting in chosen:
             rate = measure(game, players, setting, args.seconds)
             print(f"| {game} | {players} | {setting} | {rate.per_second:,.0f} |", flush=True)
 

@@ -17,7 +17,15 @@ from typing import Any
 
 from regalia.bots.base import Bot
 from regalia.bots.greedy import GreedyBot
-from regalia.bots.ismcts import DEFAULT_ITERATIONS, LEAVES, ROLLOUTS, STRONG_ITERATIONS, IsmctsBot
+from regalia.bots.ismcts import (
+    DEFAULT_ITERATIONS,
+    LEAVES,
+    LEVEL_EXPLORATION,
+    LEVEL_PRIOR,
+    ROLLOUTS,
+    STRONG_ITERATIONS,
+    IsmctsBot,
+)
 from regalia.bots.pimc import PimcBot
 from regalia.bots.random_bot import RandomBot
 from regalia.engine.errors import InvalidOption
@@ -85,6 +93,7 @@ SEARCH_SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "leaf": ("leaf", _one_of(*LEAVES)),
     "cap": ("rollout_cap", _whole(0, 100_000)),
     "score_weight": ("score_weight", _real(0.0, 1.0)),
+    "prior": ("prior", _whole(0, 10_000)),
 }
 
 
@@ -114,8 +123,10 @@ def _pimc(seed: int | None, **kwargs: Any) -> Bot:
     return PimcBot(seed, **kwargs)
 
 
-# A tree search judging each new node by the game's evaluation (no rollout): docs/bots.md.
-_QUICK_SEARCH = {"leaf": "evaluation", "cap": "0"}
+# A tree search judging each new node by the game's evaluation (no rollout), the evaluation
+# also starting every action as a prior: docs/bots.md.
+_QUICK_SEARCH = {"leaf": "evaluation", "cap": "0", "prior": str(LEVEL_PRIOR),
+                 "exploration": str(LEVEL_EXPLORATION)}
 
 KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
     BotKind("random", "a uniformly random legal action", lambda seed: RandomBot(seed)),
@@ -132,11 +143,11 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
             {"iterations": str(DEFAULT_ITERATIONS)}),
     BotKind("easy", "level easy: the greedy bot (instant; plays the obvious move)",
             lambda seed: GreedyBot(seed, name="easy")),
-    BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, each new node judged by the "
-            "game's evaluation", _ismcts("medium"), SEARCH_SETTINGS,
+    BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, the game's evaluation as every "
+            "action's prior and each new node's judge", _ismcts("medium"), SEARCH_SETTINGS,
             {"think": "0.5s", **_QUICK_SEARCH}),
-    BotKind("hard", "level hard: ISMCTS, 2 s a decision, each new node judged by the game's "
-            "evaluation", _ismcts("hard"), SEARCH_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
+    BotKind("hard", "level hard: the same search, 2 s a decision", _ismcts("hard"),
+            SEARCH_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
 )}
 
 
