@@ -122,6 +122,23 @@ def starts(layout: tuple[Field, ...]) -> dict[str, int]:
     return out
 
 
+_PLANS: dict[tuple[Layout, int], tuple[int, dict[str, int]]] = {}
+
+
+def begin(layout: Layout, view: Mapping[str, Any], players: int, declared: int
+          ) -> tuple[list[int], dict[int, int], list[float], dict[str, int]]:
+    """What every ``encode`` starts from: the seats in encoding order (:func:`seat_order`),
+    each seat's slot, a zeroed vector of the layout's length, and where each field begins
+    (worked out once per layout and player count)."""
+    order = seat_order(check_players(view, players, declared), players)
+    plan = _PLANS.get((layout, players))
+    if plan is None:
+        shape = layout(players)
+        plan = _PLANS[(layout, players)] = (size(shape), starts(shape))
+    length, at = plan
+    return order, {seat: k for k, seat in enumerate(order)}, [0.0] * length, at
+
+
 # ------------------------------------------------------------------------- documentation
 DOC_BEGIN = "<!-- layout of {game} (generated from layout(): update_doc() rewrites it) -->"
 DOC_END = "<!-- end of layout of {game} -->"

@@ -7,7 +7,6 @@ the order castle, mine, cloister, knowledge, ship, pasture, then the eight build
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from regalia.games.castles_of_burgundy_cards.faces import (
@@ -25,11 +24,8 @@ from regalia.games.castles_of_burgundy_cards.pending import NAMES as PENDING_KIN
 from regalia.games.castles_of_burgundy_cards.pending import SOURCE_NAMES
 from regalia.rl.observations import (
     Field,
-    check_players,
+    begin,
     fields,
-    seat_order,
-    size,
-    starts,
 )
 
 ROUNDS = 5
@@ -103,19 +99,9 @@ def layout(players: int) -> tuple[Field, ...]:
     return fields(*out)
 
 
-@cache
-def _plan(players: int) -> tuple[int, dict[str, int]]:
-    shape = layout(players)
-    return size(shape), starts(shape)
-
-
 def encode(view: Mapping[str, Any], players: int) -> list[float]:
-    viewer = check_players(view, players, view["players"])
-    order = seat_order(viewer, players)
-    rel = {seat: k for k, seat in enumerate(order)}
+    order, rel, out, at = begin(layout, view, players, view["players"])
     p = players
-    length, at = _plan(players)
-    out = [0.0] * length
 
     base = at["round"]
     out[base + view["round_index"]] = 1.0

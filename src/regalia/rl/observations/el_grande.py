@@ -4,18 +4,14 @@ from one seat (the viewer first, then the seats after it: :func:`seat_order`).""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
 from regalia.games.el_grande.edition import REGION_IDS, components, load_edition
 from regalia.rl.observations import (
     Field,
-    check_players,
+    begin,
     fields,
-    seat_order,
-    size,
-    starts,
 )
 
 PHASES = ("setup-disk", "power", "recruit", "recall", "card", "turn", "action", "withdraw",
@@ -104,19 +100,9 @@ def layout(players: int) -> tuple[Field, ...]:
     )
 
 
-@cache
-def _plan(players: int) -> tuple[int, dict[str, int]]:
-    shape = layout(players)
-    return size(shape), starts(shape)
-
-
 def encode(view: Mapping[str, Any], players: int) -> list[float]:
-    viewer = check_players(view, players, view["players"])
-    order = seat_order(viewer, players)
-    rel = {seat: k for k, seat in enumerate(order)}
+    order, rel, out, at = begin(layout, view, players, view["players"])
     p = players
-    length, at = _plan(players)
-    out = [0.0] * length
 
     out[at["phase"] + _PHASE[view["phase"]]] = 1.0
     if view["sealed"] is not None:

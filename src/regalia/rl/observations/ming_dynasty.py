@@ -6,7 +6,6 @@ game comes last."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from regalia.games.ming_dynasty.board import (
@@ -20,12 +19,9 @@ from regalia.games.ming_dynasty.edition import data_of, load_edition
 from regalia.games.ming_dynasty.state import PHASE_NAMES
 from regalia.rl.observations import (
     Field,
+    begin,
     capped,
-    check_players,
     fields,
-    seat_order,
-    size,
-    starts,
 )
 
 _BUILTIN = data_of(load_edition(None))
@@ -92,21 +88,11 @@ def layout(players: int) -> tuple[Field, ...]:
     )
 
 
-@cache
-def _plan(players: int) -> tuple[int, dict[str, int]]:
-    shape = layout(players)
-    return size(shape), starts(shape)
-
-
 def encode(view: Mapping[str, Any], players: int) -> list[float]:
-    viewer = check_players(view, players, view["players_count"])
-    order = seat_order(viewer, players)
-    rel = {seat: k for k, seat in enumerate(order)}
+    order, rel, out, at = begin(layout, view, players, view["players_count"])
     p, c = players, colours(players)
     colour_order = order + list(range(players, c))  # the neutral family keeps its place
     colour_rel = {colour: k for k, colour in enumerate(colour_order)}
-    length, at = _plan(players)
-    out = [0.0] * length
 
     base = at["round"]
     out[base] = view["round"] / ROUNDS

@@ -4,7 +4,6 @@ from one seat (the viewer first, then the seats after it: :func:`seat_order`).""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
@@ -19,12 +18,9 @@ from regalia.games.palais_royal.rooms import BONUS_ROOMS, ROOMS
 from regalia.games.palais_royal.state import PHASE_NAMES
 from regalia.rl.observations import (
     Field,
+    begin,
     capped,
-    check_players,
     fields,
-    seat_order,
-    size,
-    starts,
 )
 
 _BUILTIN = data_of(load_edition(None))
@@ -95,19 +91,9 @@ def layout(players: int) -> tuple[Field, ...]:
     return fields(*out)
 
 
-@cache
-def _plan(players: int) -> tuple[int, dict[str, int]]:
-    shape = layout(players)
-    return size(shape), starts(shape)
-
-
 def encode(view: Mapping[str, Any], players: int) -> list[float]:
-    viewer = check_players(view, players, view["players"])
-    order = seat_order(viewer, players)
-    rel = {seat: k for k, seat in enumerate(order)}
+    order, rel, out, at = begin(layout, view, players, view["players"])
     p = players
-    length, at = _plan(players)
-    out = [0.0] * length
 
     base = at["round"]
     v = view["round"] / ROUND_SCALE

@@ -6,7 +6,6 @@ couple."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
@@ -27,11 +26,8 @@ from regalia.games.shadow_of_the_emperor.board import (
 from regalia.games.shadow_of_the_emperor.phases import PLACE_REASONS
 from regalia.rl.observations import (
     Field,
-    check_players,
+    begin,
     fields,
-    seat_order,
-    size,
-    starts,
 )
 
 # The decisions a position can ask for (choices.py answers each kind).
@@ -103,19 +99,9 @@ def layout(players: int) -> tuple[Field, ...]:
     )
 
 
-@cache
-def _plan(players: int) -> tuple[int, dict[str, int]]:
-    shape = layout(players)
-    return size(shape), starts(shape)
-
-
 def encode(view: Mapping[str, Any], players: int) -> list[float]:
-    viewer = check_players(view, players, view["players"])
-    order = seat_order(viewer, players)
-    rel = {seat: k for k, seat in enumerate(order)}
+    order, rel, out, at = begin(layout, view, players, view["players"])
     p = players
-    length, at = _plan(players)
-    out = [0.0] * length
 
     out[at["round"]] = view["round"] / ROUNDS
     out[at["round"] + 1] = 1.0 if view["over"] else 0.0
