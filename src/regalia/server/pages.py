@@ -59,25 +59,22 @@ def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
                       for row, free in service.open_games()]
         return page(request, "lobby.html", {"games": games, "open_games": open_games})
 
-    @pages.get("/play/{token}", response_class=HTMLResponse)
-    def table(request: Request, token: str) -> Response:
+    def seat_page(request: Request, token: str, template: str) -> Response:
         try:
             seat = service.seat_of(token)
             context = table_context(seat.game_id, seat.seat, token)
         except ServiceError as err:
             return refused(request, err)
         context["me"] = {"bot": seat.bot, "name": seat.name}
-        return page(request, "table.html", context)
+        return page(request, template, context)
+
+    @pages.get("/play/{token}", response_class=HTMLResponse)
+    def table(request: Request, token: str) -> Response:
+        return seat_page(request, token, "table.html")
 
     @pages.get("/play/{token}/board", response_class=HTMLResponse)
     def table_body(request: Request, token: str) -> Response:
-        try:
-            seat = service.seat_of(token)
-            context = table_context(seat.game_id, seat.seat, token)
-        except ServiceError as err:
-            return refused(request, err)
-        context["me"] = {"bot": seat.bot, "name": seat.name}
-        return page(request, "table_body.html", context)
+        return seat_page(request, token, "table_body.html")
 
     @pages.get("/watch/{game_id}", response_class=HTMLResponse)
     def watch(request: Request, game_id: str) -> Response:
