@@ -55,6 +55,23 @@ CHANCE = -1  # the "seat" of chance entries in the history
 # outcome), one tuple per entry; ``node[1:]`` is the entry.
 History = tuple[Any, ...] | None
 
+# Put among supplied chance outcomes, this entry makes the draw that meets it raise
+# ChanceWanted instead of drawing: how a front end learns what to ask a physical table.
+ASK_LABEL = "\x00ask"
+ASK: tuple[str, Any] = (ASK_LABEL, None)
+
+
+class ChanceWanted(Exception):  # noqa: N818  (a question, not a failure)
+    """A draw met :data:`ASK` among the supplied outcomes: its label and population.
+
+    Not a :class:`RegaliaError`: it never reaches a user as an error, only a front end that
+    asked for it (see :meth:`State.pending_draw`)."""
+
+    def __init__(self, label: str, population: Sequence[Any]) -> None:
+        super().__init__(label)
+        self.label = label
+        self.population = tuple(population)
+
 
 class State:
     """A position of a game, with everything the rules need to go on from it."""
@@ -361,6 +378,8 @@ class State:
         script = self._script
         if script:
             want, given = script.pop()
+            if want is ASK_LABEL:
+                raise ChanceWanted(label, population)
             outcome = _fitting(population, given) if want == label else _NO_FIT
             if outcome is _NO_FIT:
                 possible = ", ".join(sorted({str(p) for p in population}))
@@ -382,6 +401,37 @@ class State:
         """
         pending = list(reversed(outcomes))
         self._script = pending + (self._script or [])
+
+    def pending_draw(self, action: Action | str, seat: int,
+                     outcomes: Sequence[tuple[str, Any]] = ()) -> tuple[str, tuple[Any, ...]] | None:
+        """The chance draw that applying ``action`` for ``seat`` makes after ``outcomes`` are
+        used up: ``(label, population)`` (a multiset), or None when they complete the action.
+
+        Changes nothing; illegal actions raise as :meth:`apply` does, outcomes that do not fit
+        raise :class:`InvalidRecord`, and so do outcomes the action does not draw."""
+        probe = self.clone()
+        probe._script = [ASK, *reversed(outcomes)]
+        try:
+            probe.apply(action, seat)
+        except ChanceWanted as wanted:
+            return wanted.label, wanted.population
+        _check_used_up(probe._script)
+        return None
+
+    @classmethod
+    def pending_setup_draw(
+        cls, players: int, *, seed: int, edition: str | Path | Edition | None = None,
+        options: Mapping[str, Any] | None = None,
+        outcomes: Sequence[tuple[str, Any]] = (),
+    ) -> tuple[str, tuple[Any, ...]] | None:
+        """As :meth:`pending_draw`, for the draws of setting up a game (:meth:`new`)."""
+        try:
+            state = cls.new(players, seed=seed, edition=edition, options=options,
+                            chance=[*outcomes, ASK])
+        except ChanceWanted as wanted:
+            return wanted.label, wanted.population
+        _check_used_up(state._script)
+        return None
 
     # ------------------------------------------------------------------ history and records
     def _history(self) -> list[tuple[Any, ...]]:
@@ -488,6 +538,14 @@ def _is_seat_number(seat: object) -> bool:
 
 
 _NO_FIT = object()
+
+
+def _check_used_up(script: list[tuple[str, Any]] | None) -> None:
+    """A probe's script holds only the ASK entry once its outcomes are all drawn."""
+    left = [entry for entry in script or () if entry[0] is not ASK_LABEL]
+    if left:
+        raise InvalidRecord(f"{len(left)} chance outcomes are more than the draws they were "
+                            f"given for (the first left over: {quoted(left[-1][0])})")
 
 
 def _fitting(population: Sequence[T], outcome: Any) -> Any:
