@@ -61,7 +61,7 @@ ASK_LABEL = "\x00ask"
 ASK: tuple[str, Any] = (ASK_LABEL, None)
 
 
-class ChanceWanted(Exception):  # noqa: N818  (a question, not a failure)
+class ChanceWanted(Exception):
     """A draw met :data:`ASK` among the supplied outcomes: its label and population.
 
     Not a :class:`RegaliaError`: it never reaches a user as an error, only a front end that
@@ -402,8 +402,9 @@ class State:
         pending = list(reversed(outcomes))
         self._script = pending + (self._script or [])
 
-    def pending_draw(self, action: Action | str, seat: int,
-                     outcomes: Sequence[tuple[str, Any]] = ()) -> tuple[str, tuple[Any, ...]] | None:
+    def pending_draw(
+        self, action: Action | str, seat: int, outcomes: Sequence[tuple[str, Any]] = ()
+    ) -> tuple[str, tuple[Any, ...]] | None:
         """The chance draw that applying ``action`` for ``seat`` makes after ``outcomes`` are
         used up: ``(label, population)`` (a multiset), or None when they complete the action.
 
