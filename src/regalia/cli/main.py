@@ -229,6 +229,32 @@ def play(
         session.offer_save("The record could not be written there.")
 
 
+# ---------------------------------------------------------------------------------- table
+@app.command(cls=Command)
+@reports_errors
+def table(
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", help="Game id (see [cyan]regalia games[/]; not needed with --resume).")
+    ] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
+        "count).")] = None,
+    option: OptionOpt = None,
+    edition: EditionOpt = None,
+    record: Annotated[Path | None, typer.Option(
+        "--record", metavar="FILE", help="Save the game here after every entry (default: a "
+        "new file named after the game).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", metavar="FILE", help="Go on with a table game at its last entry.")] = None,
+    force: ForceOpt = False,
+) -> None:
+    """Referee a game played with the physical box: enter what the cards show and the moves
+    made; Regalia checks them, does the scorings, and saves after every entry."""
+    from regalia.cli.table import start_table
+
+    start_table(game, players, option or [], edition, record, resume, force)
+
+
 # ---------------------------------------------------------------------------------- simulate
 @app.command(cls=Command)
 @reports_errors

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.panel import Panel
@@ -117,12 +118,7 @@ class TableScreen:
         else:
             self.console.print(f"[bold]{name}[/] to move")
         legal = state.legal_actions(seat)
-        secret = state.view(seat) != state.view(None)
-        if secret:
-            self.console.print(f"[dim]Type the move's number or notation ([cyan]actions[/] lists "
-                               f"them, and shows {name}'s hidden cards).[/]")
-        else:
-            self.show_actions(seat, legal)
+        self.show_actions(seat, legal)
         while True:
             text = self.read(f"{self.names[seat]} > ", [a.text for a in legal], seat)
             if self.command(text):
@@ -300,7 +296,8 @@ class TableScreen:
             style = "bold" if news_kind(entry) == SCORING else "dim"
             self.console.print(f"  [{style}]{safe(_text(entry))}[/]")
         scores = self._scores()
-        if scores is not None and scores != self.scores_shown:
+        if scores is not None and self.scores_shown is not None and \
+                scores != self.scores_shown:
             self.show_scores(self.scores_shown)
         self.scores_shown = scores
 
@@ -377,3 +374,51 @@ def _completing(options: Sequence[str]) -> Any:
         yield
     finally:
         readline.set_completer(old)
+
+
+def start_table(game: str | None, players: int | None, option: Sequence[str],
+                edition: Path | None, record: Path | None, resume: Path | None,
+                force: bool) -> None:
+    """``regalia table``: a new game, or one resumed, run on the real terminal."""
+    import typer
+
+    from regalia.cli import options as opts
+    from regalia.cli.console import stdout_console
+    from regalia.cli.play import real_terminal
+    from regalia.engine.errors import InvalidOption
+    from regalia.engine.files import check_writable, unused_path
+    from regalia.engine.registry import get_game
+    from regalia.engine.rng import fresh_seed
+
+    console = stdout_console()
+    if resume is not None:
+        if record is not None or option or edition is not None or players is not None:
+            raise InvalidOption("--resume goes on with the file's own game: give no --record, "
+                                "--option, --edition or --players with it")
+        session = TableSession.resume(resume)
+        if game is not None and get_game(game).id != session.info.id:
+            raise InvalidOption(f"{resume} is a table game of {session.info.id}, not {game}")
+    else:
+        if game is None:
+            raise InvalidOption("name a game (see regalia games), or --resume FILE")
+        info = get_game(game)
+        chosen = opts.parse_options(info, option)
+        count = opts.resolve_players(info, players)
+        path = record or unused_path(f"table-{info.id}.json")
+        check_writable(path, overwrite=force)
+        session = TableSession(info.id, count, options=chosen, edition=edition,
+                               seed=fresh_seed(), path=path)
+        session.save()
+    names = [n[:1].upper() + n[1:] for n in opts.seat_names(session.info, session.players)]
+    console.print(f"[bold]{safe(session.info.title)}[/] at the table · {session.players} "
+                  f"players · saved after every entry to {safe(str(session.path))}\n"
+                  "[dim]Type help at any prompt for commands; undo takes back a mistype.[/]")
+    screen = TableScreen(session, real_terminal(console, scroll=True), names,
+                         session.info.render_text)
+    try:
+        screen.run()
+    except GameStopped as stop:
+        raise typer.Exit(stop.code) from None
+    except (EOFError, KeyboardInterrupt):
+        console.print(f"\nStopped; everything is saved in {safe(str(session.path))}.")
+        raise typer.Exit(130) from None
