@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import regalia
-from regalia.engine.bench import random_playout
 from regalia.engine.record import Record
 from regalia.engine.registry import BUILTIN_GAMES, get_game
 from regalia.engine.rng import Rng
@@ -19,16 +18,15 @@ GAMES = [(game, 2 if game == "shadow-of-the-emperor" else get_game(game).default
 
 
 def engine_record(game: str, players: int, seed: int = 5, steps: int | None = None) -> Record:
-    """The record of a random engine game (to the end, or ``steps`` decisions)."""
+    """The record of a random engine game (to the end, or ``steps`` decisions); in a sealed
+    choice the seats choose in seat order, as the table's screen asks them."""
     state = regalia.new_game(game, players, seed=seed)
-    if steps is None:
-        random_playout(state, Rng(seed), 100_000)
-    else:
-        rng = Rng(seed)
-        for _ in range(steps):
-            seat = state.to_move()[0]
-            legal = state.legal_actions(seat)
-            state.apply(legal[rng.below(len(legal))], seat)
+    rng = Rng(seed)
+    while state.to_move() and (steps is None or steps > 0):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.below(len(legal))], seat)
+        steps = None if steps is None else steps - 1
     return state.record()
 
 
