@@ -227,3 +227,23 @@ def test_resume_goes_on_at_the_last_entry_with_its_redo(tmp_path: Path) -> None:
     assert snapshot(again) == snapshot(session)
     assert again.redo(2) == 2
     assert [e.move for e in again.entries] == record.moves
+
+
+def test_a_secret_draw_lists_nothing_that_tells_another_seats_cards() -> None:
+    record = engine_record("castles-of-burgundy-cards", 2, steps=1)
+    session = new_session("castles-of-burgundy-cards", 2)
+    seen: dict[int, list[object]] = {}
+    while not isinstance(session.wanted, Turn):
+        wanted = session.wanted
+        assert isinstance(wanted, Draw)
+        if wanted.label == "hand":
+            listed = session.listed(wanted)
+            assert all(count == 0 for _, count in listed)  # no counts left to compare
+            names = [value for value, _ in listed]
+            for other, cards in seen.items():
+                if other != wanted.seers[0]:
+                    assert set(cards) <= set(names)  # the others' cards still listed
+            seen.setdefault(wanted.seers[0], []).append(
+                record.moves[len(session.entries)]["outcome"])
+        enter(session, record.moves, stop=len(session.entries) + 1)
+    assert len(seen) == 2

@@ -81,7 +81,7 @@ class TableScreen:
             self.hand_back()
         elif self.private != owner:
             self.hand_over(owner, draw.seers)
-        choices = draw.choices
+        choices = self.session.listed(draw)
         ask = question(self.session.info.id, draw.label)
         whose = "" if owner is None else f" [dim](only {safe(self.names[owner])} sees this)[/]"
         self.console.print(f"[bold]{safe(ask)}[/]{whose}")
@@ -248,8 +248,8 @@ class TableScreen:
         also = [safe(self.names[s]) for s in seers if s != seat]
         extra = f" ({', '.join(also)} may look too)" if also else ""
         self.console.print(Panel(
-            f"Pass the laptop to [bold]{safe(self.names[seat])}[/]{extra}: the next entry is "
-            "a card only they see — press Enter", expand=False, border_style="yellow"))
+            f"Pass the laptop to [bold]{safe(self.names[seat])}[/]{extra} — a card only they "
+            "see. Press Enter", expand=False, border_style="yellow"))
         self.term.ask("")
         self.term.clear()
         self.private = seat

@@ -171,10 +171,13 @@ class TableSession:
             raise TableError("no chance outcome is wanted now")
         key = outcome_key(value)
         match = next((v for v, _ in draw.choices if outcome_key(v) == key), None)
-        if match is None:
+        if match is None and draw.public:
             raise TableError(f"{quoted(value)} cannot come up now: it is not among the "
                              f"{len(draw.choices)} outcomes still possible (a card already "
                              "gone, or a typo)")
+        if match is None:  # a secret draw: say nothing of what the others hold
+            raise TableError(f"{quoted(value)} cannot come up now by the entries so far (a "
+                             "typo, or an earlier entry was wrong: undo to it)")
         self._push(Entry({"chance": draw.label, "outcome": match}))
         self._entered()
 
@@ -199,6 +202,18 @@ class TableSession:
         self.redo_stack.clear()
         self._advance()
         self.save()
+
+    def listed(self, draw: Draw) -> list[tuple[Any, int]]:
+        """The outcomes to list for ``draw``: for a public draw those possible, each with how
+        many are left; for a secret one also every outcome of that label entered before,
+        counts withheld (0), so the list tells the seer nothing of other seats' cards."""
+        if draw.public:
+            return draw.choices
+        values = {outcome_key(v): v for v, _ in draw.choices}
+        for entry in self.entries:
+            if entry.move.get("chance") == draw.label:
+                values.setdefault(outcome_key(entry.move["outcome"]), entry.move["outcome"])
+        return [(values[k], 0) for k in sorted(values)]
 
     # ------------------------------------------------------------------ undo and redo
     def undo(self, count: int = 1) -> int:
