@@ -132,6 +132,10 @@ class TableScreen:
                 self.console.print(f"[red]Not allowed: {safe(str(err))}[/]")
                 continue
             self.console.print(f"[green]{name}:[/] {safe(state.describe(action))}")
+            if self.session.pending is not None:
+                # The engine applies a move whole: what it sets off (a scoring before the
+                # next round's cards) shows once the cards it turns up are entered.
+                self.console.print("[dim]Enter what this move turns up; its results follow.[/]")
             self.show_news()
             return
 
@@ -235,9 +239,9 @@ class TableScreen:
         if not done:
             self.console.print(f"[yellow]Nothing to {word}.[/]")
             return False
+        self.hand_back()  # first: the message must not be wiped with the private screen
         verb = "Took back" if word == "undo" else "Entered again"
         self.console.print(f"[yellow]{verb} {done} entr{'y' if done == 1 else 'ies'}.[/]")
-        self.hand_back()
         self.log_shown = self._log_length()
         self.scores_shown = self._scores()
         return True
