@@ -1,7 +1,8 @@
 """The State contract every game keeps (see DESIGN.md), and the machinery games share.
 
 A game subclasses :class:`State` and fills in the hooks marked *game hook*: ``_setup``,
-``to_move``, ``_legal_actions``, ``_apply``, ``is_over``, ``scores``, ``view``, ``_copy``,
+``to_move``, ``_legal_actions``, ``_apply``, ``is_over``, ``scores``, ``view`` (and, where the view
+has a log, ``observe``), ``_copy``,
 ``_dump``/``_load`` and ``_determinize``. The base class does the rest: seat and action checks
 (so an illegal action leaves the state untouched), the legal-action cache, chance draws that
 go into the record (or come from a script when replaying), history, JSON, cloning.
@@ -144,6 +145,18 @@ class State:
     def view(self, seat: int | None) -> dict[str, Any]:
         """*Game hook*: all that ``seat`` may know (``None``: a spectator), JSON-ready."""
         raise NotImplementedError
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """``view(seat)`` without its ``"log"`` entry: what a learner's encoder reads.
+
+        A view models perfect memory, so its log grows through the game and rendering its
+        sentences again at every call is most of a view's cost; observation encoders read the
+        board, never the log. The result must equal ``view(seat)`` with ``"log"`` removed
+        (tests check it on every game); games whose view has a log override this to skip
+        building it."""
+        out = self.view(seat)
+        out.pop("log", None)
+        return out
 
     def _copy(self: S) -> S:
         """*Game hook*: a new instance with the game's own fields copied (base fields are

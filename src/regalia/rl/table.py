@@ -73,7 +73,8 @@ class Table:
 
     def observe(self, state: State, seat: int) -> np.ndarray:
         """The seat's view as a float32 vector of the encoder's fixed length."""
-        numbers = self.codec.encode(state.view(seat), self.players)
+        view = state.view(seat) if self.codec.reads_log else state.observe(seat)
+        numbers = self.codec.encode(view, self.players)
         if len(numbers) != self.observation_size:
             raise RegaliaError(f"the {self.game} encoder gave {len(numbers)} numbers, its "
                                f"layout says {self.observation_size}")

@@ -126,7 +126,8 @@ def _log_line(s: CobState, entry: tuple[int, ...], viewer: int | None) -> dict[s
     return line
 
 
-def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
+def build_view(s: CobState, seat: int | None, log: bool = True) -> dict[str, Any]:
+    """The view of ``seat``; ``log=False`` leaves out its "log" (State.observe)."""
     d = s.components
     n = s.players
     gnames = d.goods_face_names
@@ -211,8 +212,10 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             "start_player_vp": d.start_player_vp,
             "animal_variety_vp": list(d.animal_variety_vp),
         },
-        "log": [_log_line(s, entry, seat) for entry in s.log],
+        "log": [_log_line(s, entry, seat) for entry in s.log] if log else None,
     }
+    if not log:
+        del view["log"]  # deleted, not left out of the literal: the full view's key order stays
     if solo:
         view["aaron"] = {
             "estate": _estate(s.aaron_estate),
