@@ -80,6 +80,10 @@ class Table:
         if len(numbers) != self.observation_size:
             raise RegaliaError(f"the {self.game} encoder gave {len(numbers)} numbers, its "
                                f"layout says {self.observation_size}")
+        return self.as_array(numbers)
+
+    def as_array(self, numbers: list[float]) -> np.ndarray:
+        """An encoder's numbers as a new float32 array."""
         try:
             # struct packs a list of floats to float32 in half numpy's time (the same
             # rounding); the bytearray keeps the array writable
