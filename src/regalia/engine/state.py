@@ -1,8 +1,7 @@
 """The State contract every game keeps (see DESIGN.md), and the machinery games share.
 
 A game subclasses :class:`State` and fills in the hooks marked *game hook*: ``_setup``,
-``to_move``, ``_legal_actions``, ``_apply``, ``is_over``, ``scores``, ``view`` (and, where the view
-has a log, ``observe``), ``_copy``,
+``to_move``, ``_legal_actions``, ``_apply``, ``is_over``, ``scores``, ``view``, ``_copy``,
 ``_dump``/``_load`` and ``_determinize``. The base class does the rest: seat and action checks
 (so an illegal action leaves the state untouched), the legal-action cache, chance draws that
 go into the record (or come from a script when replaying), history, JSON, cloning.
