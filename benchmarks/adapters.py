@@ -2,6 +2,7 @@
 self-play throughput (benchmarks/README.md, "Adapters").
 
     PYTHONPATH=src nice python benchmarks/adapters.py steps [--games 10]
+    PYTHONPATH=src nice python benchmarks/adapters.py parts [--games 10]
     PYTHONPATH=src nice python benchmarks/adapters.py selfplay [--games 64]
 
 Steps are timed in CPU seconds of this process (``time.process_time``), over the same seeded
@@ -121,6 +122,46 @@ def steps(games: int) -> None:
         print(json.dumps(rows[-1]), flush=True)
 
 
+def parts(games: int) -> None:
+    """Where a learner's step goes, in CPU microseconds per decision of seeded random games:
+    the engine's decision (legal actions and apply, what a random playout does) against the
+    mover's observation (the view without its log, its encoding, the float32 array) and
+    mask. Each part is timed around its own call, so the sum is a little over a step."""
+    clock = time.thread_time_ns
+    for info in regalia.list_games():
+        if PLAYERS not in info.player_counts:
+            continue
+        table = Table(info.id, PLAYERS)
+        spent = dict.fromkeys(("decision", "view", "encode", "float32", "mask"), 0)
+        steps = 0
+        for seed in range(games):
+            state, rng = table.new_state(seed), Rng(seed)
+            while movers := state.to_move():
+                seat = movers[0]
+                t0 = clock()
+                legal = state.legal_actions(seat)
+                t1 = clock()
+                view = state.observe(seat)
+                t2 = clock()
+                numbers = table.codec.encode(view, PLAYERS)
+                t3 = clock()
+                table.as_array(numbers)
+                t4 = clock()
+                table.mask(state, seat)
+                t5 = clock()
+                state.apply(legal[rng.below(len(legal))], seat)
+                t6 = clock()
+                for name, ns in (("decision", t1 - t0 + t6 - t5), ("view", t2 - t1),
+                                 ("encode", t3 - t2), ("float32", t4 - t3), ("mask", t5 - t4)):
+                    spent[name] += ns
+                steps += 1
+        row = {name: round(ns / steps / 1000, 1) for name, ns in spent.items()}
+        observing = sum(spent.values()) - spent["decision"]
+        print(json.dumps({"game": info.id, "steps": steps, "us": row,
+                          "observing/decision": round(observing / spent["decision"], 1)}),
+              flush=True)
+
+
 def selfplay(games: int) -> None:
     """Random bots at 4 players, shards of 8 games; Ray is started before the clock (its
     start-up, 10 to 30 s here, is paid once per session, not per run)."""
@@ -150,11 +191,13 @@ def selfplay(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("steps", "selfplay"))
+    parser.add_argument("what", choices=("steps", "parts", "selfplay"))
     parser.add_argument("--games", type=int, default=None)
     args = parser.parse_args()
     if args.what == "steps":
         steps(args.games or 10)
+    elif args.what == "parts":
+        parts(args.games or 10)
     else:
         selfplay(args.games or 64)
 

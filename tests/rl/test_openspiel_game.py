@@ -122,3 +122,33 @@ def test_every_game_registers_once_under_a_stable_name() -> None:
     assert register_game("el-grande") == "python_regalia_el_grande"
     with pytest.raises(regalia.UnknownGame):
         register_game("no-such-game")
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_python_observation_tensor_is_openspiels_own(game: str) -> None:
+    """The adapter's quicker observation_tensor gives OpenSpiel's C++ path's very numbers,
+    for every seat, in clones too, and leaves the sequence of deals alone (OpenSpiel's path
+    builds a new initial state at each call to learn the tensor's size)."""
+    loaded = openspiel_game(game, table_size(game), seed=3, encoder=encoding(game))
+    state = loaded.new_initial_state()
+    rng = np.random.default_rng(3)
+    step = 0
+    while not state.is_terminal():
+        if step % 9 == 0:
+            twin = state.clone()
+            for seat in range(loaded.num_players()):
+                ours = state.observation_tensor(seat)
+                assert ours == pyspiel.State.observation_tensor(state, seat)
+                assert twin.observation_tensor(seat) == ours
+            assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        step += 1
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(loaded.num_players())
+    observed, unobserved = (openspiel_game(game, table_size(game), seed=3,
+                                           encoder=encoding(game)) for _ in range(2))
+    assert observed is not unobserved
+    observed.new_initial_state().observation_tensor(0)
+    unobserved.new_initial_state()
+    assert (observed.new_initial_state().regalia_state.seed
+            == unobserved.new_initial_state().regalia_state.seed)

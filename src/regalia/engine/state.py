@@ -162,6 +162,18 @@ class State:
         """*Game hook*: all that ``seat`` may know (``None``: a spectator), JSON-ready."""
         raise NotImplementedError
 
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """``view(seat)`` without its ``"log"`` entry: what a learner's encoder reads.
+
+        A view models perfect memory, so its log grows through the game and rendering its
+        sentences again at every call is most of a view's cost; observation encoders read the
+        board, never the log. The result must equal ``view(seat)`` with ``"log"`` removed
+        (tests check it on every game); games whose view has a log override this to skip
+        building it."""
+        out = self.view(seat)
+        out.pop("log", None)
+        return out
+
     def _copy(self: S) -> S:
         """*Game hook*: a new instance with the game's own fields copied (base fields are
         copied by :meth:`clone`)."""

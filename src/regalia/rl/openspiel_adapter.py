@@ -76,6 +76,7 @@ class RegaliaSpielState(pyspiel.State):
     def __init__(self, game: RegaliaSpielGame, state: State) -> None:
         super().__init__(game)
         self._held = _Held(state)
+        self._table = game.table
 
     @property
     def regalia_state(self) -> State:
@@ -95,6 +96,19 @@ class RegaliaSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         state = self.regalia_state
         state.apply(state.decode(int(action)), state.to_move()[0])
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The same numbers as OpenSpiel's own ``observation_tensor``, at half the cost.
+
+        OpenSpiel's C++ side asks a Python game for its tensor's size at every call, and works
+        it out by building a new initial state and encoding it; for Python callers (RL loops,
+        Python algorithms) this skips that. C++ algorithms still take OpenSpiel's way."""
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.regalia_state.players:
+            return list(super().observation_tensor(player))  # OpenSpiel's own error
+        held = self.regalia_state
+        return self._table.observe(held, player).tolist()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.regalia_state.decode(int(action)).text

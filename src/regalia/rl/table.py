@@ -4,6 +4,7 @@ legal-action mask (numpy arrays, as PettingZoo, Gymnasium and OpenSpiel expect).
 from __future__ import annotations
 
 import operator
+import struct
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +66,7 @@ class Table:
         own = self.encoder is None or self.encoder == "game"
         self.low, self.high = (LOW, HIGH) if own else (-UNBOUNDED, UNBOUNDED)
         self.observation_size = self.codec.size(self.players)
+        self._packing = f"={self.observation_size}f"  # (a Struct would not pickle)
         self.action_count = info.actions.action_count
         new_game(self.game, self.players, seed=0, **self.options)  # bad options fail here
 
@@ -73,11 +75,22 @@ class Table:
 
     def observe(self, state: State, seat: int) -> np.ndarray:
         """The seat's view as a float32 vector of the encoder's fixed length."""
-        numbers = self.codec.encode(state.view(seat), self.players)
+        view = state.view(seat) if self.codec.reads_log else state.observe(seat)
+        numbers = self.codec.encode(view, self.players)
         if len(numbers) != self.observation_size:
             raise RegaliaError(f"the {self.game} encoder gave {len(numbers)} numbers, its "
                                f"layout says {self.observation_size}")
-        return np.asarray(numbers, dtype=np.float32)
+        return self.as_array(numbers)
+
+    def as_array(self, numbers: list[float]) -> np.ndarray:
+        """An encoder's numbers as a new float32 array."""
+        try:
+            # struct packs a list of floats to float32 in half numpy's time (the same
+            # rounding); the bytearray keeps the array writable
+            packed = bytearray(struct.pack(self._packing, *numbers))
+        except (OverflowError, struct.error):  # beyond float32 (an encoder of the user's)
+            return np.asarray(numbers, dtype=np.float32)
+        return np.frombuffer(packed, dtype=np.float32)
 
     def mask(self, state: State, seat: int) -> np.ndarray:
         """1 for each legal action of ``seat`` now (all 0 when it is not to move)."""

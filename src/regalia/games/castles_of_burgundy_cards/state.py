@@ -586,6 +586,11 @@ class CobState(State):
 
         return build_view(self, seat)
 
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        from regalia.games.castles_of_burgundy_cards.view import build_view
+
+        return build_view(self, seat, log=False)
+
     def describe(self, action: Action) -> str:
         from regalia.games.castles_of_burgundy_cards.text import describe
 

@@ -63,7 +63,6 @@ from regalia.games.castles_of_burgundy_cards.game_log import AARON_REVEAL, KIND_
 from regalia.games.castles_of_burgundy_cards.scoring import (
     aaron_score,
     aaron_score_parts,
-    player_score,
     score_parts,
     storage_cards,
 )
@@ -126,11 +125,13 @@ def _log_line(s: CobState, entry: tuple[int, ...], viewer: int | None) -> dict[s
     return line
 
 
-def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
+def build_view(s: CobState, seat: int | None, log: bool = True) -> dict[str, Any]:
+    """The view of ``seat``; ``log=False`` leaves out its "log" (State.observe)."""
     d = s.components
     n = s.players
     gnames = d.goods_face_names
     solo = n == 1
+    scores = list(s.scores())  # each seat's player_score: worked out once for the view
     seats = []
     for p in range(n):
         goods: dict[str, list[str]] = {k: [] for k in GOODS_KINDS}
@@ -154,7 +155,7 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             "vp_cards": s.vp_cards[p],
             "first_bonus": [TYPE_NAMES[t] for t in range(7) if s.first_bonus_owner[t] == p],
             "all_types": s.all_types_bonus[p],
-            "score": player_score(s, p),
+            "score": scores[p],
             "score_parts": _parts(score_parts(s, p)),
             "storage": storage_cards(s, p),
         })
@@ -164,7 +165,6 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             return None
         return "aaron" if o == n else o
 
-    scores = list(s.scores())
     ranking = list(s.ranking())
     view: dict[str, Any] = {
         "game": s.GAME_ID,
@@ -211,8 +211,10 @@ def build_view(s: CobState, seat: int | None) -> dict[str, Any]:
             "start_player_vp": d.start_player_vp,
             "animal_variety_vp": list(d.animal_variety_vp),
         },
-        "log": [_log_line(s, entry, seat) for entry in s.log],
+        "log": [_log_line(s, entry, seat) for entry in s.log] if log else None,
     }
+    if not log:
+        del view["log"]  # deleted, not left out of the literal: the full view's key order stays
     if solo:
         view["aaron"] = {
             "estate": _estate(s.aaron_estate),

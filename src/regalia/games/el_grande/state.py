@@ -675,6 +675,9 @@ class ElGrandeState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat, log=False)
+
     def describe(self, action: Action) -> str:
         return words.describe(self, action)
 

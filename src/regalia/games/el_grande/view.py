@@ -81,7 +81,8 @@ def log_entries(st: St, limit: int | None) -> list[tuple[Any, ...]]:
     return out
 
 
-def view(st: St, seat: int | None) -> dict[str, Any]:
+def view(st: St, seat: int | None, log: bool = True) -> dict[str, Any]:
+    """The view of ``seat``; ``log=False`` leaves out its "log" (State.observe)."""
     parts, players = st.components, st.players
     over = st.phase == OVER
     ids = parts.region_ids
@@ -160,7 +161,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
     phase = NAMES[st.phase]
     if sealing and st.disk_purpose == S_SETUP:
         phase = "setup-disk"
-    return {
+    out: dict[str, Any] = {
         "game": "el-grande", "players": players, "seat": seat,
         "seat_names": list(A.SEAT_NAMES[:players]), "options": dict(st.options),
         "round": st.rounds[st.round_index] if st.round_index >= 0 else None,
@@ -186,10 +187,13 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
         "turn": turn, "special": special,
         "sealed": {"purpose": SEALED_PURPOSE[st.disk_purpose]} if sealing else None,
         "veto_queue": list(st.veto_queue) if st.phase == VETO else [],
-        "log": [_log_dict(st, e) for e in log_entries(st, LOG_SHOWN)],
+        "log": [_log_dict(st, e) for e in log_entries(st, LOG_SHOWN)] if log else None,
         "scores": list(st.score), "over": over,
         "ranking": list(st.ranking()) if over else None,
     }
+    if not log:
+        del out["log"]  # deleted, not left out of the literal: the full view's key order stays
+    return out
 
 
 def _log_dict(st: St, e: tuple[Any, ...]) -> dict[str, Any]:

@@ -206,15 +206,24 @@ class MingState(State):
         if start < 0:
             return []
         found: set[int] = set()
+        taken = {p for s, p in enumerate(self.prince) if s != seat}  # (occupied())
+        neighbours = self.d.neighbours
+        # What lies beyond a district depends only on the district and the cards left, so
+        # each (district, cards) is walked once: trying every order of the same cards made
+        # this most of a Ming view's cost.
+        seen: set[tuple[int, tuple[int, ...]]] = set()
 
         def walk(district: int, hand: list[int]) -> None:
-            for q, t in self.d.neighbours[district]:
+            for q, t in neighbours[district]:
                 for kind in (t, DRAGON):
                     if hand[kind]:
                         hand[kind] -= 1
-                        if not self.occupied(q, seat):
-                            found.add(q)
-                        walk(q, hand)
+                        key = (q, tuple(hand))
+                        if key not in seen:
+                            seen.add(key)
+                            if q not in taken:
+                                found.add(q)
+                            walk(q, hand)
                         hand[kind] += 1
 
         walk(start, list(self.hand[seat]))

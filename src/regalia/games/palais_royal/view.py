@@ -33,6 +33,7 @@ Keys:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.palais_royal.edition import EDGE_NAMES
@@ -53,6 +54,11 @@ if TYPE_CHECKING:
     from regalia.games.palais_royal.state import PalaisState
 
 
+@functools.cache
+def _space_names(spaces: int, columns: int) -> tuple[str, ...]:
+    return tuple(space_name(sp, columns) for sp in range(spaces))
+
+
 def noble_dict(nb: Noble) -> dict[str, Any]:
     return {"id": nb.id, "gold": nb.gold, "turquoise": nb.turquoise, "purple": nb.purple,
             "vp": nb.vp, "privilege": nb.privilege, "amount": nb.amount}
@@ -69,10 +75,11 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
     ids = [c.id for c in cards]
     cols = d.columns
     spaces = []
+    names = _space_names(d.spaces, cols)
     for sp in range(d.spaces):
         tile = s.park[sp]
         spaces.append({
-            "space": space_name(sp, cols),
+            "space": names[sp],
             "noble": noble_dict(d.nobles[tile]) if tile >= 0 else None,
             "cost": s.gold_cost(sp) if tile >= 0 else None,
             "edge": d.is_edge[sp],
@@ -90,6 +97,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         down = [t for t in s.nobles[p] if d.nobles[t].privilege is None]
         known = sum(d.nobles[t].vp for t in up) + s.played_vp[p] + hand_vp(s, p) + edge_pts[p]
         full = own or over
+        parts = breakdown(s, p) if full else None  # once: each call scores the park's edges
         seats.append({
             "name": s.seat_name(p),
             "gold": s.gold[p],
@@ -106,9 +114,9 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
             "played_vp": s.played_vp[p],
             "perks": {name: s.perks[p][i] for i, name in enumerate(PRIVILEGES)
                       if s.perks[p][i]},
-            "score": breakdown(s, p)["total"] if full else None,
+            "score": parts["total"] if parts is not None else None,
             "score_known": known + (sum(d.nobles[t].vp for t in down) if open_nobles else 0),
-            "breakdown": breakdown(s, p) if full else None,
+            "breakdown": parts,
         })
     cur = s.cur
     turn = None

@@ -1,8 +1,9 @@
 """Fixed-shape numeric encodings of one seat's view, one module per game, picked by game id.
 
-An encoder is built from ``State.view(seat)`` alone, never from the state, so a learner fed
-its numbers cannot see what the seat may not know: two states with the same view give the
-same numbers. The length depends only on the game and the player count.
+An encoder is built from ``State.view(seat)`` alone (without its log: ``State.observe``),
+never from the state, so a learner fed its numbers cannot see what the seat may not know: two
+states with the same view give the same numbers. The length depends only on the game and the
+player count.
 
 A game's module is ``regalia.rl.observations.<package>`` (the game id with ``-`` as ``_``)
 and defines
@@ -45,9 +46,15 @@ Encode = Callable[[Mapping[str, Any], int], list[float]]
 
 @dataclass(frozen=True, slots=True)
 class Encoder:
+    """A game's layout and encoding. ``reads_log``: whether ``encode`` reads the view's
+    ``"log"``; the games' own encoders do not, so adapters hand them ``State.observe(seat)``
+    (the view without its log, much cheaper) instead of ``view(seat)``. An encoder of your
+    own keeps the default, the whole view, unless you know it ignores the log."""
+
     game_id: str
     layout: Layout
     encode: Encode
+    reads_log: bool = True
 
     def size(self, players: int) -> int:
         return sum(field.length for field in self.layout(players))
@@ -65,7 +72,7 @@ def encoder(game_id: str) -> Encoder:
         if exc.name != module_name(game_id):
             raise
         raise RegaliaError(f"no observation encoding for game {game_id!r}") from None
-    return Encoder(game_id, module.layout, module.encode)
+    return Encoder(game_id, module.layout, module.encode, reads_log=False)
 
 
 # ------------------------------------------------------------------- shared by the encoders
