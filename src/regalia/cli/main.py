@@ -21,6 +21,7 @@ from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.cli import options as opts
+from regalia.cli.analyze import analyze as analyze_command
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
 from regalia.cli.bench import bench_table
@@ -445,6 +446,10 @@ def render(
     position = rp.position_at(saved, step)
     rp.write_picture(info, position, viewer, output, overwrite=force)
     stdout_console().print(f"Wrote {safe(str(output))} (after {position.step} decisions)")
+
+
+# ---------------------------------------------------------------------------------- analyze
+app.command(name="analyze", cls=Command)(reports_errors(analyze_command))
 
 
 # ---------------------------------------------------------------------------------- bench
