@@ -7,6 +7,7 @@ tooltip), and the fair share 1/N is a dashed line.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -17,7 +18,7 @@ WIDTH, HEIGHT = 900, 360
 LEFT, RIGHT, TOP, BOTTOM = 56, 150, 24, 44
 
 
-def win_chance_svg(report: dict[str, Any]) -> str:
+def win_chance_svg(report: Mapping[str, Any]) -> str:
     """The report's graph as an SVG document (a string)."""
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM

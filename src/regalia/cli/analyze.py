@@ -105,8 +105,8 @@ def summary_table(report: dict[str, Any]) -> Table:
     settings = report["settings"]
     table = Table(title=safe(f"{report['title']} · analysis · {settings['bot']} · seed "
                              f"{settings['seed']}"),
-                  caption="loss: average lost win chance (percentage points); inaccuracies, mistakes, "
-                  "blunders; accuracy 0-100")
+                  caption="loss: average lost win chance (percentage points); "
+                  "inaccuracies, mistakes, blunders; accuracy 0-100")
     for name in ("Seat", "Judged", "Forced", "Loss", "Inacc.", "Mist.", "Blund.", "Acc."):
         table.add_column(name, justify="left" if name == "Seat" else "right")
     for s in report["summary"]:

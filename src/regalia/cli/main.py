@@ -21,9 +21,9 @@ from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.cli import options as opts
-from regalia.cli.analyze import analyze as analyze_command
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
+from regalia.cli.analyze import analyze as analyze_command
 from regalia.cli.bench import bench_table
 from regalia.cli.console import reports_errors, safe, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
