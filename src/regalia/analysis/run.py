@@ -91,17 +91,16 @@ class Cursor:
         return self.state
 
 
-_CURSORS: dict[int, tuple[Job, Cursor]] = {}  # per process: the record being judged
+_CURSOR: list[tuple[Job, Cursor]] = []  # per process: the record being judged, and where
 
 
 def judge_step(job: Job, step: int) -> dict[str, Any]:
     """Judge decision ``step`` of the job's record (in whichever process runs this)."""
-    key = id(job)
-    held = _CURSORS.get(key)
-    if held is None or held[0] is not job:
-        _CURSORS.clear()
-        held = _CURSORS[key] = (job, Cursor(Record.from_json(job.record)))
-    cursor = held[1]
+    # A worker receives a fresh copy of the job with every chunk of steps: compared by value,
+    # so that it walks on from where its last chunk left off.
+    if not _CURSOR or (_CURSOR[0][0] is not job and _CURSOR[0][0] != job):
+        _CURSOR[:] = [(job, Cursor(Record.from_json(job.record)))]
+    cursor = _CURSOR[0][1]
     _, seat, text = cursor.moves[step]
     return judge(cursor.before(step), seat, text, step, job.budget, job.seed)
 
