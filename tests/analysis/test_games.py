@@ -9,6 +9,7 @@ import pytest
 from regalia.analysis import SCHEMA, Budget, analyse, judge
 from regalia.engine.record import Record, replay
 from regalia.engine.registry import games
+from regalia.engine.state import State
 from tests.analysis.conftest import DATA, played
 
 
@@ -36,15 +37,17 @@ def test_a_played_out_game_is_analysed_to_its_result() -> None:
     assert {m["seat"] for m in report["moves"]} == {1}
 
 
-# Positions built so one move plainly forfeits points: the game's last turns, the seat one
-# point behind, and one legal move scoring the points that win where another scores nothing.
-FORFEITS = ["castles-of-burgundy-cards-convert.json"]
+# Positions built so one move plainly forfeits points, in a close game (each file's "why"):
+# Castles of Burgundy's last turns (a record), El Grande's special scoring card (a saved
+# position with the scores edited so that the game is close).
+FORFEITS = ["castles-of-burgundy-cards-convert.json", "el-grande-special-scoring.json"]
 
 
 @pytest.mark.parametrize("name", FORFEITS)
 def test_passing_up_a_certain_scoring_is_marked(name: str) -> None:
     case = json.loads((DATA / name).read_text())
-    state = replay(Record.from_json(case["record"]))
+    state = replay(Record.from_json(case["record"])) if "record" in case else \
+        State.from_json(case["state"])
     seat = case["seat"]
     assert state.to_move() == (seat,)
     scoring = state.clone()
