@@ -23,6 +23,7 @@ import regalia
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
+from regalia.cli.analyze import analyze as analyze_command
 from regalia.cli.bench import bench_table
 from regalia.cli.console import reports_errors, safe, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
@@ -471,6 +472,10 @@ def render(
     position = rp.position_at(saved, step)
     rp.write_picture(info, position, viewer, output, overwrite=force)
     stdout_console().print(f"Wrote {safe(str(output))} (after {position.step} decisions)")
+
+
+# ---------------------------------------------------------------------------------- analyze
+app.command(name="analyze", cls=Command)(reports_errors(analyze_command))
 
 
 # ---------------------------------------------------------------------------------- bench

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regalia.engine import RegaliaError
+from regalia.server.analysis import build_analysis
 from regalia.server.api import Announcer, build_router
 from regalia.server.bots import BotRunner
 from regalia.server.clocks import Timekeeper
@@ -108,6 +109,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
             timekeeper.stop()
         if runner is not None:
             runner.close()
+        analyses.close()
         engine.dispose()
 
     # No /docs or /redoc pages: FastAPI's load their scripts from a CDN, and nothing here is
@@ -138,6 +140,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
 
     app.include_router(build_router(service, kick))
     app.include_router(build_pages(service, announcer))
+    analysis_routes, analyses = build_analysis(service)
+    app.include_router(analysis_routes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     wrapped: Any = app
     wrapped.add_middleware(BodyLimit)

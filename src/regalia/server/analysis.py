@@ -1,0 +1,167 @@
+"""Game analysis on the web: a finished game's win-chance graph and marked moves.
+
+Computed on demand, in the background (one analysis at a time, in a worker thread like the
+bots'), and kept in memory per process (the newest ``KEEP`` games; a restart computes again).
+Refused while a game is running: the search samples the hidden parts from each seat's view,
+but the marks and the win chances would still tell the other seats what one seat's position
+was worth and which moves it missed. Once the game is over, the whole record is public anyway
+(the replay page shows it), so every seat is analysed.
+
+Routes: ``GET /api/games/{id}/analysis`` (202 with progress while computing, then the report,
+docs/analysis.md), ``GET /watch/{id}/analysis`` (the HTML report) and
+``GET /watch/{id}/analysis.svg`` (the graph alone, shown on the replay page).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from regalia.analysis import Budget, analyse
+from regalia.analysis.graph import win_chance_svg
+from regalia.analysis.html import boards_for, html_report
+from regalia.engine.record import Record
+from regalia.server.service import GameService, ServiceError
+
+log = logging.getLogger("regalia.server")
+
+# The web's budget: a quarter of the command line's, so a full game is analysed in a minute or
+# two on a server that also runs the bots (regalia analyze gives the stronger verdict).
+WEB_ITERATIONS = 150
+KEEP = 32  # finished analyses kept per process
+SEED = 0
+
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+@dataclass
+class Job:
+    """One game's analysis: under way (``report`` None) or done."""
+
+    record: Record
+    total: int
+    done: int = 0
+    report: dict[str, Any] | None = None
+    error: str | None = None
+    html: str | None = field(default=None, repr=False)
+
+
+class Analyses:
+    """The analyses of finished games, computed in the background on first request."""
+
+    def __init__(self, service: GameService, iterations: int = WEB_ITERATIONS) -> None:
+        self.service = service
+        self.budget = Budget(iterations=iterations)
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="regalia-analysis")
+        self.jobs: OrderedDict[str, Job] = OrderedDict()
+        self.guard = threading.Lock()
+
+    def job(self, game_id: str) -> Job:
+        """The game's analysis, started if new; :class:`ServiceError` (403) while the game
+        is running, 404 for no such game."""
+        record = self.service.record(game_id)  # refuses a game that is not over
+        with self.guard:
+            job = self.jobs.get(game_id)
+            if job is not None:
+                self.jobs.move_to_end(game_id)
+                return job
+            job = self.jobs[game_id] = Job(record, record.action_count)
+            while len(self.jobs) > KEEP:
+                oldest = next(iter(self.jobs))
+                if self.jobs[oldest].report is None and self.jobs[oldest].error is None:
+                    break  # never drop one under way
+                self.jobs.popitem(last=False)
+        self.pool.submit(self._run, game_id, job)
+        return job
+
+    def _run(self, game_id: str, job: Job) -> None:
+        def advance(_: dict[str, Any]) -> None:
+            job.done += 1
+
+        try:
+            report = analyse(job.record, None, self.budget, SEED, 1, on_judged=advance)
+            job.html = html_report(report, boards_for(job.record, report))
+            job.report = report
+        except Exception as err:  # a bug must not kill the worker: show it, log it
+            log.exception("analysis of game %s failed", game_id)
+            job.error = f"the analysis failed: {err}"
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def build_analysis(service: GameService) -> tuple[APIRouter, Analyses]:
+    """The analysis routes, and the cache behind them (close it when the app stops)."""
+    analyses = Analyses(service)
+    router = APIRouter()
+
+    def refused(err: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": str(err)}, status_code=err.status, headers=HEADERS)
+
+    @router.get("/api/games/{game_id}/analysis", tags=["analysis"])
+    def analysis_json(game_id: str) -> Response:
+        """A finished game's analysis (docs/analysis.md); 202 with progress while it is
+        computed, 403 while the game is running."""
+        try:
+            job = analyses.job(game_id)
+        except ServiceError as err:
+            return refused(err)
+        if job.error is not None:
+            return JSONResponse({"detail": job.error}, status_code=500, headers=HEADERS)
+        if job.report is None:
+            return JSONResponse({"status": "computing", "done": job.done, "total": job.total},
+                                status_code=202, headers=HEADERS)
+        return JSONResponse(job.report, headers=HEADERS)
+
+    @router.get("/watch/{game_id}/analysis", response_class=HTMLResponse,
+                include_in_schema=False)
+    def analysis_page(game_id: str) -> Response:
+        try:
+            job = analyses.job(game_id)
+        except ServiceError as err:
+            return HTMLResponse(_note("Analysis refused", escape(str(err))),
+                                status_code=err.status, headers=HEADERS)
+        if job.html is not None:
+            return HTMLResponse(job.html, headers=HEADERS)
+        text = job.error or f"Computing: {job.done} of {job.total} decisions judged."
+        # A plain refresh every few seconds: the pages carry no script of their own here.
+        return HTMLResponse(_note("Analysis", escape(text), refresh=job.error is None),
+                            status_code=500 if job.error else 202, headers=HEADERS)
+
+    @router.get("/watch/{game_id}/analysis.svg", include_in_schema=False)
+    def analysis_graph(game_id: str) -> Response:
+        try:
+            job = analyses.job(game_id)
+        except ServiceError as err:
+            return Response(status_code=err.status, headers=HEADERS)
+        if job.report is None:
+            label = escape(job.error or f"analysis under way: {job.done} of {job.total} "
+                           "decisions (reload)")
+            svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="40">'
+                   f'<text x="8" y="24" font-family="sans-serif" font-size="14">{label}</text>'
+                   "</svg>")
+            return Response(svg, status_code=202, media_type="image/svg+xml", headers=HEADERS)
+        return Response(win_chance_svg(job.report), media_type="image/svg+xml",
+                        headers=HEADERS)
+
+    return router, analyses
+
+
+def _note(title: str, text: str, refresh: bool = False) -> str:
+    meta = '<meta http-equiv="refresh" content="5">' if refresh else ""
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">{meta}'
+            f"<title>{title}</title></head><body><h1>{title}</h1><p>{text}</p></body></html>")
