@@ -158,6 +158,7 @@ class IsmctsBot:
         self._evaluate_all: AllSeats | None = None  # ...and for every seat at once
         self._me = 0  # the searching seat
         self._won = 0.0  # whether the last rollout's position is a win for it (1/k: shared)
+        self._base: list[float] = []  # each seat's evaluation of this iteration's root sample
         self.name = name
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.iterations = iterations
@@ -276,6 +277,10 @@ class IsmctsBot:
                  bounds: list[float]) -> None:
         rng = self.rng
         state = info.sample(rng)  # a hidden world consistent with what the seat knows
+        if self._evaluate_all is not None:
+            # Judged positions are measured from the root in the same hidden world (see
+            # _judged): the margins' differences come from the actions, not from the draw.
+            self._base = self._evaluate_all(state)
         path: list[_Node] = []
         node = root
         sealed: _Round | None = None
@@ -379,7 +384,8 @@ class IsmctsBot:
         after.apply(action, seat)
         child = _Node(seats)
         child.visits = child.virtual = weight
-        child.reward[seat] = weight * _logistic(evaluate(after, seat) / MARGIN_SCALE)
+        gain = evaluate(after, seat) - self._base[seat]
+        child.reward[seat] = weight * _logistic(gain / MARGIN_SCALE)
         return child
 
     def _rollout(self, state: State, seats: int, bounds: list[float]) -> list[float]:
@@ -406,10 +412,17 @@ class IsmctsBot:
         return self._reward(state, seats, bounds)
 
     def _judged(self, state: State, seats: int, evaluate_all: AllSeats) -> list[float]:
-        """Rewards for a cut-off position from the game's evaluation: each seat's value (its
-        margin over the others, or over an automaton) through a logistic curve, so that a
-        seat ahead gets more than a half and the reward keeps growing with the margin
-        (a rank alone hardly moves between one decision's candidates)."""
+        """Rewards for a cut-off position from the game's evaluation: each seat's gain in
+        value (its margin over the others, or over an automaton) since the root of this
+        iteration's hidden world, through a logistic curve, so that a seat that gained gets
+        more than a half and the reward keeps growing with the gain.
+
+        The gain, not the margin itself: a margin of several MARGIN_SCALEs (a seat well
+        ahead or behind, or an evaluation that counts a seat's own prospects and so puts
+        every seat ahead: Palais Royal's) sits on the flat tail of the curve, where every
+        sibling's reward is the same to a few thousandths and UCB1 spreads the visits
+        evenly, so the search picked moves nearly at random there. Greedy compares the
+        margins' differences; so does the search now."""
         values = evaluate_all(state)
         me = values[self._me]
         scale = MARGIN_SCALE
@@ -422,11 +435,8 @@ class IsmctsBot:
             top = max(values)
             weights = [math.exp(max(-60.0, (v - top) / scale)) for v in values]
             self._won = weights[self._me] / sum(weights)
-        out = []
-        for v in values:
-            z = v / scale
-            out.append(1.0 / (1.0 + math.exp(-z)) if z > -60 else 0.0)
-        return out
+        base = self._base
+        return [_logistic((v - b) / scale) for v, b in zip(values, base, strict=True)]
 
     def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         places = state.ranking()
@@ -493,7 +503,7 @@ def _playout_length(state: State, rng: Rng) -> int:
 
 
 def _logistic(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-z)) if z > -60 else 0.0
+    return 1.0 / (1.0 + math.exp(-z)) if z > -60.0 else 0.0
 
 
 def _greedy_choice(state: State, seat: int, legal: tuple[Action, ...], evaluate: Evaluation,
