@@ -29,15 +29,17 @@ the flat spots where random rollouts nearly always give the same place (a solo g
 automaton, a hopeless or a won position) and keeps the bot trying to score.
 
 Rollouts play uniformly random legal actions (``rollout="random"``) or the greedy bot's choice
-(``rollout="greedy"``: one step of the game's evaluation, :mod:`regalia.bots.evaluations`) to the
-end, or to ``rollout_cap`` decisions. A position cut off there is judged by its running
+(``rollout="greedy"``: one step of the game's evaluation, :mod:`regalia.bots.evaluations`) to
+the end, or to ``rollout_cap`` decisions. A position cut off there is judged by its running
 ``ranking()`` and ``scores()`` (``leaf="score"``), or by the game's evaluation
-(``leaf="evaluation"``: each seat's margin over the others through a logistic curve), which
-knows what a position is worth before its points are counted (El Grande's majorities before a
-scoring round). With ``rollout_cap=0`` the search judges every new node at once by the
-evaluation: a tree search over the evaluation, the setting of the ``medium`` and ``hard``
-levels (a random rollout to the end is most of an iteration's cost, and against the greedy
-bot the cut rollouts did worse than none; docs/bots.md).
+(``leaf="evaluation"``: each seat's margin over the others, less its margin at the root in the
+same hidden world, through a logistic curve), which knows what a position is worth before its
+points are counted (El Grande's majorities before a scoring round). The gain since the root, not
+the margin itself: a seat far ahead or behind would sit on the curve's flat tail, where every
+move looks the same (docs/bots.md, "Palais Royal"). With ``rollout_cap=0`` the search judges
+every new node at once by the evaluation: a tree search over the evaluation, the setting of the
+``medium`` and ``hard`` levels (a random rollout to the end is most of an iteration's cost, and
+against the greedy bot the cut rollouts did worse than none; docs/bots.md).
 
 Node priors (``prior``, progressive bias after Chaslot et al. (2008), "Progressive Strategies
 for Monte-Carlo Tree Search", and the heuristic priors of Gelly & Silver (2007)): with
