@@ -29,15 +29,17 @@ the flat spots where random rollouts nearly always give the same place (a solo g
 automaton, a hopeless or a won position) and keeps the bot trying to score.
 
 Rollouts play uniformly random legal actions (``rollout="random"``) or the greedy bot's choice
-(``rollout="greedy"``: one step of the game's evaluation, :mod:`regalia.bots.evaluations`) to the
-end, or to ``rollout_cap`` decisions. A position cut off there is judged by its running
+(``rollout="greedy"``: one step of the game's evaluation, :mod:`regalia.bots.evaluations`) to
+the end, or to ``rollout_cap`` decisions. A position cut off there is judged by its running
 ``ranking()`` and ``scores()`` (``leaf="score"``), or by the game's evaluation
-(``leaf="evaluation"``: each seat's margin over the others through a logistic curve), which
-knows what a position is worth before its points are counted (El Grande's majorities before a
-scoring round). With ``rollout_cap=0`` the search judges every new node at once by the
-evaluation: a tree search over the evaluation, the setting of the ``medium`` and ``hard``
-levels (a random rollout to the end is most of an iteration's cost, and against the greedy
-bot the cut rollouts did worse than none; docs/bots.md).
+(``leaf="evaluation"``: each seat's margin over the others, less its margin at the root in the
+same hidden world, through a logistic curve), which knows what a position is worth before its
+points are counted (El Grande's majorities before a scoring round). The gain since the root, not
+the margin itself: a seat far ahead or behind would sit on the curve's flat tail, where every
+move looks the same (docs/bots.md, "Palais Royal"). With ``rollout_cap=0`` the search judges
+every new node at once by the evaluation: a tree search over the evaluation, the setting of the
+``medium`` and ``hard`` levels (a random rollout to the end is most of an iteration's cost, and
+against the greedy bot the cut rollouts did worse than none; docs/bots.md).
 
 Node priors (``prior``, progressive bias after Chaslot et al. (2008), "Progressive Strategies
 for Monte-Carlo Tree Search", and the heuristic priors of Gelly & Silver (2007)): with
@@ -158,6 +160,7 @@ class IsmctsBot:
         self._evaluate_all: AllSeats | None = None  # ...and for every seat at once
         self._me = 0  # the searching seat
         self._won = 0.0  # whether the last rollout's position is a win for it (1/k: shared)
+        self._base: list[float] = []  # each seat's evaluation of this iteration's root sample
         self.name = name
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.iterations = iterations
@@ -276,6 +279,10 @@ class IsmctsBot:
                  bounds: list[float]) -> None:
         rng = self.rng
         state = info.sample(rng)  # a hidden world consistent with what the seat knows
+        if self._evaluate_all is not None:
+            # Judged positions are measured from the root in the same hidden world (see
+            # _judged): the margins' differences come from the actions, not from the draw.
+            self._base = self._evaluate_all(state)
         path: list[_Node] = []
         node = root
         sealed: _Round | None = None
@@ -379,7 +386,8 @@ class IsmctsBot:
         after.apply(action, seat)
         child = _Node(seats)
         child.visits = child.virtual = weight
-        child.reward[seat] = weight * _logistic(evaluate(after, seat) / MARGIN_SCALE)
+        gain = evaluate(after, seat) - self._base[seat]
+        child.reward[seat] = weight * _logistic(gain / MARGIN_SCALE)
         return child
 
     def _rollout(self, state: State, seats: int, bounds: list[float]) -> list[float]:
@@ -406,10 +414,17 @@ class IsmctsBot:
         return self._reward(state, seats, bounds)
 
     def _judged(self, state: State, seats: int, evaluate_all: AllSeats) -> list[float]:
-        """Rewards for a cut-off position from the game's evaluation: each seat's value (its
-        margin over the others, or over an automaton) through a logistic curve, so that a
-        seat ahead gets more than a half and the reward keeps growing with the margin
-        (a rank alone hardly moves between one decision's candidates)."""
+        """Rewards for a cut-off position from the game's evaluation: each seat's gain in
+        value (its margin over the others, or over an automaton) since the root of this
+        iteration's hidden world, through a logistic curve, so that a seat that gained gets
+        more than a half and the reward keeps growing with the gain.
+
+        The gain, not the margin itself: a margin of several MARGIN_SCALEs (a seat well
+        ahead or behind, or an evaluation that counts a seat's own prospects and so puts
+        every seat ahead: Palais Royal's) sits on the flat tail of the curve, where every
+        sibling's reward is the same to a few thousandths and UCB1 spreads the visits
+        evenly, so the search picked moves nearly at random there. Greedy compares the
+        margins' differences; so does the search now."""
         values = evaluate_all(state)
         me = values[self._me]
         scale = MARGIN_SCALE
@@ -422,11 +437,8 @@ class IsmctsBot:
             top = max(values)
             weights = [math.exp(max(-60.0, (v - top) / scale)) for v in values]
             self._won = weights[self._me] / sum(weights)
-        out = []
-        for v in values:
-            z = v / scale
-            out.append(1.0 / (1.0 + math.exp(-z)) if z > -60 else 0.0)
-        return out
+        base = self._base
+        return [_logistic((v - b) / scale) for v, b in zip(values, base, strict=True)]
 
     def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         places = state.ranking()
@@ -493,7 +505,7 @@ def _playout_length(state: State, rng: Rng) -> int:
 
 
 def _logistic(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-z)) if z > -60 else 0.0
+    return 1.0 / (1.0 + math.exp(-z)) if z > -60.0 else 0.0
 
 
 def _greedy_choice(state: State, seat: int, legal: tuple[Action, ...], evaluate: Evaluation,

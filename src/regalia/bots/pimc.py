@@ -66,6 +66,8 @@ class PimcBot(IsmctsBot):
             k = done % len(legal)
             if k == 0 or sample is None:
                 sample = info.sample(self.rng)
+                if self._evaluate_all is not None:
+                    self._base = self._evaluate_all(sample)  # judged leaves: gains from here
             state = sample.clone()
             action = legal[k]
             state.apply(action, seat)

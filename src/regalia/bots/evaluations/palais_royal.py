@@ -8,7 +8,8 @@ A seat's *outlook* is
   VP, cards in hand up to six, park-edge places);
 * plus, per room, ``FIRST[room]`` for holding a servant there at all (without one in the
   Office no noble can be enlisted, without one on the Stairway or the Parade ground the
-  servants can no longer be moved or brought in: a seat that empties them is stuck), then
+  servants can no longer be moved or brought in: a seat that empties them is stuck, which
+  ``STUCK`` prices as a lasting loss, not a room's one action), then
   ``ROOM[room]`` per further servant up to ``ROOM_USEFUL`` (each makes that room's action one
   stronger every turn) and ``CROWDED`` per servant beyond; ``AREA`` per servant in the play
   area, and ``MAJORITY`` per bonus room where the seat holds the sole majority;
@@ -48,8 +49,15 @@ if TYPE_CHECKING:
     from regalia.engine.state import State
     from regalia.games.palais_royal.state import PalaisState
 
-FIRST = {PARADE: 1.2, STAIRS: 1.5, MINT: 0.6, KING: 0.5, POMPADOUR: 0.5, OFFICE: 1.2,
-         BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.05}
+# What a servant on the Parade ground and on the Stairway is worth beyond its room's own use:
+# without one there the seat's servants can no longer be brought in or moved, for the rest of
+# the game. At 1.2 and 1.5 alone, a one-step look-ahead never emptied them, but the level
+# search did: it saw a noble one or two decisions away that the last Stairway servant, moved
+# to the Office, would pay for, took it, and then sat out the game with its servants stranded
+# on the Gate (0 of 8 won against greedy at 80 iterations, 2 players; 4 of 8 with this).
+STUCK = 5.0
+FIRST = {PARADE: 1.2 + STUCK, STAIRS: 1.5 + STUCK, MINT: 0.6, KING: 0.5, POMPADOUR: 0.5,
+         OFFICE: 1.2, BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.05}
 ROOM = {PARADE: 0.25, STAIRS: 0.25, MINT: 0.3, KING: 0.25, POMPADOUR: 0.25, OFFICE: 0.3,
         BACKDOOR: 0.25, CARDINAL: 0.15, GATE: 0.05}
 ROOM_USEFUL = 4
