@@ -15,7 +15,7 @@ from pathlib import Path
 from setuptools import setup
 
 sys.path.insert(0, str(Path(__file__).parent / "build_backend"))
-from regalia_modules import compile_requested, compiled_paths  # noqa: E402
+from regalia_modules import compile_requested, compiled_paths
 
 if compile_requested(os.environ):
     from mypyc.build import mypycify

@@ -22,7 +22,7 @@ from setuptools.build_meta import (  # noqa: F401  (the hooks we do not change)
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from regalia_modules import MYPYC_REQUIREMENT, compile_requested  # noqa: E402
+from regalia_modules import MYPYC_REQUIREMENT, compile_requested
 
 ConfigSettings = dict[str, Any] | None
 

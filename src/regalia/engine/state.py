@@ -468,7 +468,7 @@ class State:
         for cls in type(self).__mro__:
             # a class compiled by mypyc lists its attributes in __mypyc_attrs__ (its
             # __slots__, if any, is not what holds them)
-            names = cls.__dict__.get("__mypyc_attrs__") or getattr(cls, "__slots__", ())
+            names: Any = cls.__dict__.get("__mypyc_attrs__") or getattr(cls, "__slots__", ())
             for name in (names,) if isinstance(names, str) else names:
                 if name != "__dict__" and hasattr(other, name):
                     setattr(self, name, getattr(other, name))
