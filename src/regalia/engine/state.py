@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from regalia.engine.actions import Action
+from regalia.engine.compiling import mypyc_attr
 from regalia.engine.errors import (
     IllegalAction,
     InvalidOption,
@@ -56,6 +57,7 @@ CHANCE = -1  # the "seat" of chance entries in the history
 History = tuple[Any, ...] | None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games may live outside the package
 class State:
     """A position of a game, with everything the rules need to go on from it."""
 
