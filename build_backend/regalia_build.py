@@ -28,10 +28,15 @@ ConfigSettings = dict[str, Any] | None
 
 
 def get_requires_for_build_wheel(config_settings: ConfigSettings = None) -> list[str]:
-    requires = list(_setuptools.get_requires_for_build_wheel(config_settings))
-    if compile_requested(os.environ):
-        requires.append(MYPYC_REQUIREMENT)
-    return requires
+    wanted = compile_requested(os.environ)
+    # setuptools runs setup.py to ask; mypy is not there yet, so that run must not compile
+    saved = os.environ.pop("REGALIA_COMPILE", None)
+    try:
+        requires = list(_setuptools.get_requires_for_build_wheel(config_settings))
+    finally:
+        if saved is not None:
+            os.environ["REGALIA_COMPILE"] = saved
+    return [*requires, MYPYC_REQUIREMENT] if wanted else requires
 
 
 def get_requires_for_build_editable(config_settings: ConfigSettings = None) -> list[str]:
