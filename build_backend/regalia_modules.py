@@ -24,6 +24,9 @@ INTERPRETED = frozenset({
     # the benchmark's timing loop and SVG markup helpers gain nothing from compiling anyway
     "regalia/engine/bench.py",
     "regalia/engine/markup.py",
+    # compiled, its pure-Python fallback (an `else` after `if TYPE_CHECKING`) would be code
+    # mypyc takes for unreachable; the compiled modules' decorators are read at compile time
+    "regalia/engine/compiling.py",
 })
 
 
