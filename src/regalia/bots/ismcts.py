@@ -445,11 +445,11 @@ class IsmctsBot:
         self._won = 1.0 / places.count(1) if places[self._me] == 1 else 0.0
         scores = state.scores()
         lo, hi = bounds
-        for value in scores:
+        for value in scores:  # float(): compiled, an int cannot be stored in a float local
             if value < lo:
-                lo = value
+                lo = float(value)
             if value > hi:
-                hi = value
+                hi = float(value)
         bounds[0], bounds[1] = lo, hi
         span = hi - lo
         w = self.score_weight

@@ -24,7 +24,7 @@ from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
 from regalia.cli.analyze import analyze as analyze_command
-from regalia.cli.bench import bench_table
+from regalia.cli.bench import bench_table, build_variant, compare, compare_table
 from regalia.cli.console import reports_errors, safe, stderr_console, stdout_console
 from regalia.cli.games import games_json, games_table
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
@@ -122,7 +122,7 @@ StepOpt = Annotated[
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"regalia {regalia.__version__}")
+        typer.echo(f"regalia {regalia.__version__} ({build_variant()})")
         raise typer.Exit()
 
 
@@ -494,11 +494,25 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", metavar="",
                                           help="Machine-readable output (JSON).")] = False,
     option: OptionOpt = None,
+    compare_pure: Annotated[bool, typer.Option(
+        "--compare-pure", metavar="", help="Compiled build only: measure it and pure Python "
+        "(the same installation, compiled modules hidden) in turn, with ISMCTS iterations/s "
+        "on a mid-game position too.")] = False,
+    rounds: Annotated[int, typer.Option("--rounds", metavar="N", min=1,
+                                        help="With --compare-pure: turns of each variant.")] = 1,
 ) -> None:
     """Speed on one core: random games and decisions per second, clone() cost."""
     info = get_game(game)
     chosen: dict[str, Any] = opts.parse_options(info, option or [])
     counts = opts.parse_player_counts(info, players)
+    if compare_pure:
+        pairs = compare(info.id, counts, seconds, seed, chosen, rounds)
+        if as_json:
+            typer.echo(json.dumps([{"pure": p.as_dict(), "compiled": c.as_dict()}
+                                   for p, c in pairs], indent=1))
+        else:
+            stdout_console().print(compare_table(info.title, pairs))
+        return
     results = [run_bench(info.id, n, seconds, seed, **chosen) for n in counts]
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in results], indent=1))

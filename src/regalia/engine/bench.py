@@ -6,23 +6,12 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from regalia.engine.playout import random_playout
 from regalia.engine.registry import new_game
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
 
-
-def random_playout(state: State, rng: Rng, max_decisions: int = 1_000_000) -> int:
-    """Play ``state`` to the end with uniformly random legal actions; the decisions taken."""
-    decisions = 0
-    while decisions < max_decisions:
-        movers = state.to_move()
-        if not movers:
-            return decisions
-        seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
-        legal = state._mover_actions(seat)  # seat comes from to_move(): no second look
-        state.apply(legal[rng.below(len(legal))], seat)
-        decisions += 1
-    raise RuntimeError(f"no end after {max_decisions} decisions")
+__all__ = ["BenchResult", "bench", "random_playout"]
 
 
 @dataclass

@@ -63,9 +63,7 @@ class Rng:
 
     def copy(self) -> Rng:
         # Without __init__: the state is already in range, and clone() calls this each time.
-        new = _bare(Rng)
+        # Rng.__new__, not object.__new__: a compiled Rng refuses the latter
+        new = Rng.__new__(Rng)
         new.state = self.state
         return new
-
-
-_bare = object.__new__

@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from regalia.engine.actions import Action
+from regalia.engine.compiling import mypyc_attr
 from regalia.engine.errors import (
     IllegalAction,
     InvalidOption,
@@ -73,6 +74,7 @@ class ChanceWanted(Exception):
         self.population = tuple(population)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games may live outside the package
 class State:
     """A position of a game, with everything the rules need to go on from it."""
 
@@ -505,7 +507,8 @@ class State:
             "options": dict(self.options),
             "edition": self.edition.record_entry(),
             "rng": self._rng.state,
-            "script": [list(e) for e in reversed(self._script)] if self._script else None,
+            # a slice, not reversed(): mypyc 2.4 fails on reversed() of a list of tuples of Any
+            "script": [list(e) for e in self._script[::-1]] if self._script else None,
             "history": [
                 [e[0], e[1], e[2]] if e[0] == CHANCE else [e[0], e[1].text]
                 for e in self._history()
@@ -528,8 +531,11 @@ class State:
     # ------------------------------------------------------------------ helpers
     def _restore(self, other: State) -> None:
         for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if hasattr(other, name):
+            # a class compiled by mypyc lists its attributes in __mypyc_attrs__ (its
+            # __slots__, if any, is not what holds them)
+            names: Any = cls.__dict__.get("__mypyc_attrs__") or getattr(cls, "__slots__", ())
+            for name in (names,) if isinstance(names, str) else names:
+                if name != "__dict__" and hasattr(other, name):
                     setattr(self, name, getattr(other, name))
         if hasattr(other, "__dict__"):
             self.__dict__.clear()

@@ -20,9 +20,10 @@ from regalia.engine.actions import Action, ActionTable
 from regalia.games.el_grande.edition import GAME_ID, REGION_IDS, SCOREBOARD_IDS
 
 SEAT_NAMES = ("red", "blue", "yellow", "green", "black")
-REGIONS = len(REGION_IDS)
-CASTILLO = REGIONS  # area index of the Castillo, after the nine regions
-AREAS = REGIONS + 1
+# annotated: mypyc, unlike mypy, cannot infer them through the import cycle with edition.py
+REGIONS: int = len(REGION_IDS)
+CASTILLO: int = REGIONS  # area index of the Castillo, after the nine regions
+AREAS: int = REGIONS + 1
 AREA_IDS = (*REGION_IDS, "castillo")
 MAX_SEATS = len(SEAT_NAMES)
 MAX_COURT = 30  # a court move never exceeds a colour's Caballeros

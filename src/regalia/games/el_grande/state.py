@@ -593,9 +593,13 @@ class ElGrandeState(State):
 
     def _apply_veto(self, action: Action, seat: int) -> None:
         if action.kind == "veto":
-            held = [v for v in self.vetos_held if v[0] == seat]
-            used = min(held, key=lambda v: v[1])
-            self.vetos_held = tuple(v for v in self.vetos_held if v is not used)
+            # By position, not identity: equal entries may be held twice, and a compiled
+            # build gives no identity to tuples it unboxes.
+            vetos = self.vetos_held
+            at = min((i for i in range(len(vetos)) if vetos[i][0] == seat),
+                     key=lambda i: vetos[i][1])
+            used = vetos[at]
+            self.vetos_held = vetos[:at] + vetos[at + 1:]
             self.discarded[used[2]] += 1
             self.veto_queue = ()
             self._emit("veto", seat, self.active_seat)
