@@ -15,7 +15,8 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 import regalia
-from regalia.server.service import GameService
+from regalia.server.hints import HintDesk
+from regalia.server.service import GameService, ServiceError
 
 MAX_SEATS = 8
 
@@ -81,8 +82,9 @@ class HandOver(BaseModel):
                             description="a bot spec to play the seat, or null to take it back")
 
 
-def build_router(service: GameService, kick: Any) -> APIRouter:
-    """The API's routes over ``service``; ``kick(game_id)`` sets the game's bots moving."""
+def build_router(service: GameService, kick: Any, hints: HintDesk | None = None) -> APIRouter:
+    """The API's routes over ``service``; ``kick(game_id)`` sets the game's bots moving;
+    ``hints`` answers the hint button (None: no hints)."""
     api = APIRouter(prefix="/api")
 
     def state_of(game_id: str, seat: int | None, svg: bool = True) -> dict[str, Any]:
@@ -168,6 +170,14 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
         seat = service.set_bot(x_seat_token, body.bot)
         kick(seat.game_id)
         return {"game_id": seat.game_id, "seat": seat.seat, "bot": seat.bot}
+
+    @api.post("/seat/hint", summary="The hint bot's three favourite actions for your seat")
+    async def hint(x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:
+        """From your seat's information only: each action with its share of the search and
+        the estimated win chance after it. For the seat to move; once per few seconds (429)."""
+        if hints is None:
+            raise ServiceError("this server gives no hints")
+        return await hints.ask(x_seat_token)
 
     return api
 

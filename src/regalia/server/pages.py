@@ -28,7 +28,8 @@ SECURITY_HEADERS = {
 }
 
 
-def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
+def build_pages(service: GameService, announcer: Announcer, hints: bool = True) -> APIRouter:
+    """The pages; ``hints`` shows the hint button to the seat to move."""
     pages = APIRouter(include_in_schema=False)
 
     def page(request: Request, name: str, context: dict[str, Any],
@@ -41,7 +42,7 @@ def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
         payload = dict(service.payload(game_id, seat))
         svg = payload.pop("svg", None)
         return {"p": payload, "svg": Markup(svg) if svg else None, "token": token,
-                "game_id": game_id}
+                "game_id": game_id, "hints": hints}
 
     def refused(request: Request, err: ServiceError) -> Response:
         return page(request, "refused.html", {"reason": str(err)}, err.status)

@@ -58,6 +58,39 @@
     if (again) update();
   }
 
+  // The hint: the server thinks (a second or so) and answers the top three; each line is
+  // the action's button, so a hint is one click from a move.
+  async function showHints() {
+    const button = document.getElementById("hint");
+    const list = document.getElementById("hints");
+    if (!button || !list) return;
+    button.disabled = true;
+    button.textContent = "Thinking…";
+    try {
+      const response = await fetch("/api/seat/hint", { method: "POST",
+        headers: { "X-Seat-Token": token } });
+      const data = await response.json().catch(() => ({ detail: response.statusText }));
+      if (!response.ok) { showError(data.detail); return; }
+      list.replaceChildren(...data.hints.map((h) => {
+        const li = document.createElement("li");
+        const act = document.createElement("button");
+        act.className = "act";
+        act.dataset.action = h.action;
+        act.textContent = h.description;
+        const figures = document.createElement("span");
+        figures.className = "dim";
+        figures.textContent = ` ${Math.round(100 * h.share)}% of the search · ` +
+          `estimated win chance ${Math.round(100 * h.win_chance)}%`;
+        li.append(act, figures);
+        return li;
+      }));
+      list.hidden = false;
+    } finally {
+      const still = document.getElementById("hint");
+      if (still) { still.disabled = false; still.textContent = "Hint"; }
+    }
+  }
+
   // One click on the board may mean several actions (joined with "|"): then only those stay
   // in the list below, to pick from.
   function choose(actions) {
@@ -85,6 +118,7 @@
         }));
       return;
     }
+    if (event.target.closest("#hint")) { showHints(); return; }
     if (event.target.closest("#take-back")) {
       post("/api/seat/bot", { bot: null }).then(refresh); return;
     }
