@@ -36,6 +36,14 @@ class CreateGame(BaseModel):
         default=None, ge=5, le=7 * 86400,
         description="a clock per move: a person who has not moved this many seconds after "
                     "the last move is moved for by a bot (the log says so); null: no clock")
+    bank_seconds: int | None = Field(
+        default=None, ge=60, le=30 * 86400,
+        description="a time bank per seat, like a chess clock: a person whose bank is spent "
+                    "is moved for by a bot (the log says so) and plays on with the increment "
+                    "alone; instead of move_seconds; null: no bank")
+    increment_seconds: int | None = Field(
+        default=None, ge=0, le=86400,
+        description="seconds added to a seat's bank each time its turn ends")
     name: str | None = Field(default=None, max_length=200, description="your display name")
 
 
@@ -103,7 +111,9 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
     def create(body: CreateGame, request: Request) -> CreatedGame:
         created = service.create(body.game, body.players, body.seats, options=body.options,
                                  edition_toml=body.edition_toml, public=body.public,
-                                 name=body.name, move_seconds=body.move_seconds)
+                                 name=body.name, move_seconds=body.move_seconds,
+                                 bank_seconds=body.bank_seconds,
+                                 increment_seconds=body.increment_seconds)
         kick(created.game_id)
         base = str(request.base_url).rstrip("/")
         return CreatedGame(

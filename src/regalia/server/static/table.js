@@ -31,7 +31,7 @@
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const fresh = holder.querySelector("#body");
-    if (fresh) body().replaceWith(fresh);
+    if (fresh) { body().replaceWith(fresh); tick(); }
   }
 
   async function post(path, payload) {
@@ -141,14 +141,25 @@
       do { again = false; await refresh(); } while (again);
     } finally { refreshing = false; }
   }
-  // The clock of the seats to move, counted down here; the server keeps the time.
-  setInterval(() => {
-    const clock = document.getElementById("clock");
-    if (!clock) return;
-    const left = Math.max(0, Math.round(Number(clock.dataset.deadline) - Date.now() / 1000));
+  // The clocks, counted down here; the server keeps the time. A per-move clock has one
+  // deadline; a time bank is the seconds left when the seat's turn began (data-since).
+  function duration(seconds) {
+    const left = Math.max(0, Math.round(seconds));
     const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-    clock.textContent = (h ? `${h} h ` : "") + (h || m ? `${m} min ` : "") + `${s} s`;
-  }, 1000);
+    return (h ? `${h} h ` : "") + (h || m ? `${m} min ` : "") + `${s} s`;
+  }
+  function tick() {
+    const now = Date.now() / 1000;
+    const clock = document.getElementById("clock");
+    if (clock) clock.textContent = duration(Number(clock.dataset.deadline) - now);
+    for (const bank of document.querySelectorAll(".bank")) {
+      const since = bank.dataset.since ? Number(bank.dataset.since) : now;
+      bank.textContent = duration(Number(bank.dataset.left) - (now - since));
+      bank.classList.toggle("running", Boolean(bank.dataset.since));
+    }
+  }
+  setInterval(tick, 1000);
+  tick();
 
   const events = new EventSource(`/events/${game}`);
   events.addEventListener("update", () => { if (!busy) update(); else again = true; });
