@@ -3,8 +3,8 @@
 Two browser contexts (two people, one on a desktop's screen and one on a phone's) create, join
 and play a whole game of each registered game against each other and a bot by clicking the
 board (the action list where the board has nothing to click); a reload resumes the seat; no
-page holds the other seat's secrets. Every game's table is played a few moves on a phone. Screenshots of the lobby and of each
-table go to ``REGALIA_SCREENSHOTS`` (a folder) when it is set.
+page holds the other seat's secrets. Every game's table is played a few moves on a phone.
+Screenshots of the lobby and of each table go to ``REGALIA_SCREENSHOTS`` (a folder) when set.
 """
 
 from __future__ import annotations
