@@ -432,7 +432,13 @@ class GameService:
         if not isinstance(action_text, str) or not action_text or len(action_text) > 200:
             raise ServiceError("an action is its notation, e.g. 'place aragon'")
         with self.lock(game_id):
-            live = self.live(game_id)
+            # The cached game, without counting its rows: only this process writes a SQLite
+            # file, and when another process (PostgreSQL) moved it on, the insert below
+            # collides with that move's row and is refused. A turn the cache has not reached
+            # is looked up afresh.
+            cached = self._live.get(game_id)
+            live = cached if cached is not None and turn in (None, cached.decisions) \
+                else self.live(game_id)
             if turn is not None and turn != live.decisions:
                 raise Conflict(f"the game has moved on (decision {live.decisions}, "
                                f"not {turn}); look again")
@@ -484,7 +490,8 @@ class GameService:
                                         .values(**banks.row_values()))
                     session.execute(insert(Move), rows)
                     session.execute(update(Game).where(Game.id == game_id).values(
-                        decisions=live.decisions + 1, over=state.is_over(), updated=now()))
+                        decisions=live.decisions + 1, over=state.is_over(), updated=now()),
+                        execution_options={"synchronize_session": False})
                     if self.notify:  # delivered to the other processes when this commits
                         session.execute(text("SELECT pg_notify(:channel, :game)"),
                                         {"channel": NOTIFY_CHANNEL, "game": game_id})
