@@ -188,6 +188,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
         pages = {0: ann.new_page(), 1: bea.new_page()}
         for page in pages.values():
             page.on("pageerror", lambda err: errors.append(str(err)))
+        pages[1].goto(server.url + "/")
+        screenshot(pages[1], "lobby-phone")
         pages[0].goto(mine)
         pages[1].goto(link)
         service = server.app.state.service
