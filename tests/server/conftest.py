@@ -23,6 +23,7 @@ if WEB:
     from regalia.server.service import GameService
 
 TOY = "toy-sealed-bids"
+QUICK_HINTS = "hard:iterations=16:cap=6"  # the hint bot of the tests: a search, but quick
 
 
 POSTGRES = os.environ.get("REGALIA_TEST_POSTGRES")  # e.g. postgresql://user:pw@host/db
@@ -59,7 +60,8 @@ def postgres_schema() -> Iterator[str]:
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     """A client of an app whose bots stay still (tests move them through the service)."""
-    with TestClient(create_app(db_url, bots=False)) as test_client:
+    with TestClient(create_app(db_url, bots=False, hint_bot=QUICK_HINTS,
+                                hint_spacing=0)) as test_client:
         yield test_client
 
 

@@ -141,3 +141,23 @@ def test_a_rematch_seats_everyone_again(client: TestClient) -> None:
     assert seat_state(client, tokens[0])["rematch"] == new["game_id"]
     third = client.post("/api/seat/rematch", headers={"X-Seat-Token": tokens[0]})
     assert third.status_code == 409  # no seat left for a third asker
+
+
+def test_a_finished_game_replays_as_each_seat_saw_it(client: TestClient) -> None:
+    data = create(client, game="palais-royal", seats=["open", "open"])
+    game_id = data["game_id"]
+    finish(client, game_id)
+    spectator = client.get(f"/watch/{game_id}/replay?step=3").text
+    seat = client.get(f"/watch/{game_id}/replay?step=3&seat=1").text
+    names = seat_state(client, data["tokens"][0])["seats"]
+    assert "as a spectator saw it" in spectator
+    assert f"as {names[1].split(' (')[0]}" in seat and 'href="?step=4&amp;seat=1"' in seat
+    assert 'href="?step=3&amp;seat=0"' in spectator  # a link to each seat's view
+    # a seat's view is drawn from view(seat), the spectator's from view(None)
+    import regalia
+    record = service_of(client).record(game_id)
+    state = regalia.replay(record, steps=3)
+    render = state.info().render_svg
+    assert render is not None
+    assert render(state.view(1)) in seat and render(state.view(None)) in spectator
+    assert "as a spectator" in client.get(f"/watch/{game_id}/replay?step=3&seat=9").text

@@ -107,9 +107,13 @@ def responses(client: TestClient, game_id: str, token: str | None) -> dict[str, 
                 "record": client.get(f"/api/games/{game_id}/record").text,
                 "replay": client.get(f"/watch/{game_id}/replay").text}
     header = {"X-Seat-Token": token}
-    return {"seat JSON": client.get("/api/seat", headers=header).text,
-            "table page": client.get(f"/play/{token}").text,
-            "table board": client.get(f"/play/{token}/board").text}
+    out = {"seat JSON": client.get("/api/seat", headers=header).text,
+           "table page": client.get(f"/play/{token}").text,
+           "table board": client.get(f"/play/{token}/board").text}
+    hint = client.post("/api/seat/hint", headers=header)
+    if hint.status_code == 200:  # the seat to move (others are refused: 409)
+        out["hint"] = hint.text
+    return out
 
 
 GAMES = [g.id for g in regalia.list_games()]

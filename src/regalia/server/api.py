@@ -15,7 +15,8 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 import regalia
-from regalia.server.service import GameService
+from regalia.server.hints import HintDesk
+from regalia.server.service import GameService, ServiceError
 
 MAX_SEATS = 8
 
@@ -35,6 +36,14 @@ class CreateGame(BaseModel):
         default=None, ge=5, le=7 * 86400,
         description="a clock per move: a person who has not moved this many seconds after "
                     "the last move is moved for by a bot (the log says so); null: no clock")
+    bank_seconds: int | None = Field(
+        default=None, ge=60, le=30 * 86400,
+        description="a time bank per seat, like a chess clock: a person whose bank is spent "
+                    "is moved for by a bot (the log says so) and plays on with the increment "
+                    "alone; instead of move_seconds; null: no bank")
+    increment_seconds: int | None = Field(
+        default=None, ge=0, le=86400,
+        description="seconds added to a seat's bank each time its turn ends")
     name: str | None = Field(default=None, max_length=200, description="your display name")
 
 
@@ -81,8 +90,9 @@ class HandOver(BaseModel):
                             description="a bot spec to play the seat, or null to take it back")
 
 
-def build_router(service: GameService, kick: Any) -> APIRouter:
-    """The API's routes over ``service``; ``kick(game_id)`` sets the game's bots moving."""
+def build_router(service: GameService, kick: Any, hints: HintDesk | None = None) -> APIRouter:
+    """The API's routes over ``service``; ``kick(game_id)`` sets the game's bots moving;
+    ``hints`` answers the hint button (None: no hints)."""
     api = APIRouter(prefix="/api")
 
     def state_of(game_id: str, seat: int | None, svg: bool = True) -> dict[str, Any]:
@@ -101,7 +111,9 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
     def create(body: CreateGame, request: Request) -> CreatedGame:
         created = service.create(body.game, body.players, body.seats, options=body.options,
                                  edition_toml=body.edition_toml, public=body.public,
-                                 name=body.name, move_seconds=body.move_seconds)
+                                 name=body.name, move_seconds=body.move_seconds,
+                                 bank_seconds=body.bank_seconds,
+                                 increment_seconds=body.increment_seconds)
         kick(created.game_id)
         base = str(request.base_url).rstrip("/")
         return CreatedGame(
@@ -168,6 +180,14 @@ def build_router(service: GameService, kick: Any) -> APIRouter:
         seat = service.set_bot(x_seat_token, body.bot)
         kick(seat.game_id)
         return {"game_id": seat.game_id, "seat": seat.seat, "bot": seat.bot}
+
+    @api.post("/seat/hint", summary="The hint bot's three favourite actions for your seat")
+    async def hint(x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:
+        """From your seat's information only: each action with its share of the search and
+        the estimated win chance after it. For the seat to move; once per few seconds (429)."""
+        if hints is None:
+            raise ServiceError("this server gives no hints")
+        return await hints.ask(x_seat_token)
 
     return api
 

@@ -19,6 +19,7 @@ from regalia.server.analysis import build_analysis
 from regalia.server.api import Announcer, build_router
 from regalia.server.bots import BotRunner
 from regalia.server.clocks import Timekeeper
+from regalia.server.hints import HINT_BOT, HINT_SPACING, HintDesk
 from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages
 from regalia.server.service import GameService, ServiceError
@@ -71,11 +72,13 @@ async def too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> N
 
 
 def create_app(db_url: str | None = None, *, bots: bool = True,
-               bot_workers: int = 2, clocks: bool = True) -> FastAPI:
+               bot_workers: int = 2, clocks: bool = True,
+               hint_bot: str | None = HINT_BOT, hint_spacing: float = HINT_SPACING) -> FastAPI:
     """The web application over the database at ``db_url`` (default: the user's data dir).
 
     ``bots=False`` leaves bot seats unplayed and ``clocks=False`` lets late seats be (for
-    tests that move them by hand)."""
+    tests that move them by hand); ``hint_bot`` is the bot spec behind the hint button (None:
+    no hints)."""
     engine = open_engine(db_url)
     shared = engine.dialect.name == "postgresql"  # several processes may serve its games
     announcer = Announcer()
@@ -91,6 +94,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         kick(game_id)
 
     listener = Listener(engine, moved_elsewhere) if shared else None
+    hints = HintDesk(service, hint_bot, hint_spacing) if hint_bot is not None else None
     timekeeper = Timekeeper(service, after_move=kick) if clocks and bots else None
 
     @asynccontextmanager
@@ -110,6 +114,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         if runner is not None:
             runner.close()
         analyses.close()
+        if hints is not None:
+            hints.close()
         engine.dispose()
 
     # No /docs or /redoc pages: FastAPI's load their scripts from a CDN, and nothing here is
@@ -121,6 +127,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     app.state.service = service
     app.state.announcer = announcer
     app.state.runner = runner
+    app.state.hints = hints
 
     @app.exception_handler(ServiceError)
     async def refused(request: Request, err: ServiceError) -> Response:
@@ -138,8 +145,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
             for e in err.errors()[:5])
         return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=422)
 
-    app.include_router(build_router(service, kick))
-    app.include_router(build_pages(service, announcer))
+    app.include_router(build_router(service, kick, hints))
+    app.include_router(build_pages(service, announcer, hints is not None))
     analysis_routes, analyses = build_analysis(service)
     app.include_router(analysis_routes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

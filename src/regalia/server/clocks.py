@@ -1,5 +1,6 @@
-"""Clocks: a person who has not moved within the game's time per move is moved for by a bot,
-and the table is told (the log says so). A seat that leaves does not stall the table."""
+"""Clocks: a person who has not moved within the game's time per move, or whose time bank is
+spent, is moved for by a bot, and the table is told (the log says so). A seat that leaves does
+not stall the table."""
 
 from __future__ import annotations
 
@@ -43,12 +44,13 @@ class Timekeeper:
     def tick(self) -> list[str]:
         """Move for every late person now; returns the games moved in."""
         moved = []
-        for game_id, decisions in self.service.overdue():
+        for game_id, decisions, seats in self.service.overdue():
             live = self.service.live(game_id)
             if live.decisions != decisions:
                 continue  # someone moved since we looked
             bots = self.service.bot_seats(game_id)
-            late = [s for s in live.state.to_move() if s not in bots]
+            late = [s for s in live.state.to_move()
+                    if s not in bots and (seats is None or s in seats)]
             for seat in late:  # every late seat of a sealed choice, on its own position
                 live = self.service.live(game_id)
                 if seat not in live.state.to_move():

@@ -87,3 +87,23 @@ class Move(Base):
     by_bot: Mapped[bool] = mapped_column(default=False)
     timed_out: Mapped[bool] = mapped_column(default=False)  # a bot moved for a late person
     made: Mapped[datetime] = mapped_column(default=now)
+
+
+class TimeBank(Base):
+    """A game's time-bank clock, like a chess clock: each seat has a bank of seconds, spends
+    it while it is to move and gains ``increment_seconds`` per move it makes. A seat whose
+    bank runs out is moved for by a bot and plays on with the increment alone.
+
+    A table of its own (not columns of ``games``): databases made before time banks existed
+    get it from ``create_all`` without a migration. Times are seconds since the epoch."""
+
+    __tablename__ = "time_banks"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    bank_seconds: Mapped[int]
+    increment_seconds: Mapped[int]
+    # seat (as text: JSON keys) -> seconds left when its current turn began, or after its
+    # last move
+    left: Mapped[dict[str, float]] = mapped_column(JSON)
+    # seat -> when its current turn began (only the seats to move are here)
+    since: Mapped[dict[str, float]] = mapped_column(JSON)

@@ -28,7 +28,8 @@ SECURITY_HEADERS = {
 }
 
 
-def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
+def build_pages(service: GameService, announcer: Announcer, hints: bool = True) -> APIRouter:
+    """The pages; ``hints`` shows the hint button to the seat to move."""
     pages = APIRouter(include_in_schema=False)
 
     def page(request: Request, name: str, context: dict[str, Any],
@@ -41,7 +42,7 @@ def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
         payload = dict(service.payload(game_id, seat))
         svg = payload.pop("svg", None)
         return {"p": payload, "svg": Markup(svg) if svg else None, "token": token,
-                "game_id": game_id}
+                "game_id": game_id, "hints": hints}
 
     def refused(request: Request, err: ServiceError) -> Response:
         return page(request, "refused.html", {"reason": str(err)}, err.status)
@@ -93,8 +94,10 @@ def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
         return page(request, "table_body.html", context)
 
     @pages.get("/watch/{game_id}/replay", response_class=HTMLResponse)
-    def replay(request: Request, game_id: str, step: int = 0) -> Response:
-        """A finished game, a position at a time (the whole record is public by then)."""
+    def replay(request: Request, game_id: str, step: int = 0,
+               seat: int | None = None) -> Response:
+        """A finished game, a position at a time, as the spectator saw it or (``seat``) as a
+        seat did: the whole record is public by then."""
         try:
             record = service.record(game_id)
         except ServiceError as err:
@@ -103,14 +106,17 @@ def build_pages(service: GameService, announcer: Announcer) -> APIRouter:
         step = max(0, min(step, total))
         state = regalia.replay(record, steps=step)
         info = state.info()
-        view = state.view(None)
+        if seat is not None and not 0 <= seat < state.players:
+            seat = None
+        view = state.view(seat)
         svg = info.render_svg(view) if info.render_svg else None
         decisions = [m for m in record.moves if "action" in m]
         names = [state.seat_name(s) for s in range(state.players)]
         moves = [f"{names[m['seat']]}: {m['action']}" for m in decisions]
         return page(request, "replay.html", {
             "title": info.title, "game_id": game_id, "step": step, "total": total,
-            "svg": Markup(svg) if svg else None, "moves": moves})
+            "svg": Markup(svg) if svg else None, "moves": moves, "seat": seat,
+            "seats": names, "at": "" if seat is None else f"&seat={seat}"})
 
     @pages.get("/favicon.ico")
     def favicon() -> Response:

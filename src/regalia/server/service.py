@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,7 +25,8 @@ from sqlalchemy.orm import Session, sessionmaker
 import regalia
 from regalia.bots import check_spec
 from regalia.engine import IllegalAction, MalformedAction, Record, RegaliaError, State
-from regalia.server.models import Game, Move, Seat, now
+from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
+from regalia.server.models import Game, Move, Seat, TimeBank, now
 from regalia.server.payloads import seat_payload
 
 MAX_NAME = 40  # characters of a display name
@@ -120,6 +122,9 @@ class GameService:
             Seat.token_digest == bindparam("digest"))
         self._count = select(func.count()).select_from(Move).where(
             Move.game_id == bindparam("game"))
+        # The time banks' clock (seconds since the epoch): tests hand in a fake one.
+        self.clock: Callable[[], float] = time.time
+        self._banked: dict[str, bool] = {}  # game -> has a time bank (fixed at creation)
 
     # ------------------------------------------------------------------ plumbing
     def lock(self, game_id: str) -> threading.Lock:
@@ -148,6 +153,9 @@ class GameService:
             return cached
         payload = seat_payload(self.game_row(game_id), live.state, seat, live.decisions,
                                live.log, svg=svg)
+        banks = self.banks(game_id)
+        payload["banks"] = banks.public() if banks is not None and not live.state.is_over() \
+            else None
         if len(self._payloads) >= PAYLOADS_KEPT:
             self._payloads.clear()  # crude, but bounded; positions come and go quickly
         self._payloads[key] = payload
@@ -157,8 +165,12 @@ class GameService:
     def create(self, game: str, players: int | None, seats: Sequence[str], *,
                options: dict[str, Any] | None = None, edition_toml: str | None = None,
                seed: int | None = None, public: bool = True, name: str | None = None,
-               move_seconds: int | None = None) -> Created:
-        """A new game; each seat is ``open``, ``me`` or a bot spec."""
+               move_seconds: int | None = None, bank_seconds: int | None = None,
+               increment_seconds: int | None = None) -> Created:
+        """A new game; each seat is ``open``, ``me`` or a bot spec. A clock is either
+        ``move_seconds`` per move, or a bank of ``bank_seconds`` per seat plus
+        ``increment_seconds`` per turn."""
+        check_clock(move_seconds, bank_seconds, increment_seconds)
         info = regalia.get_game(game)
         count = info.check_players(players if players is not None else len(seats) or
                                    info.default_players)
@@ -192,11 +204,18 @@ class GameService:
                                  bot=spec, claimed=kind == ME,
                                  name=clean_name(name) if kind == ME else None))
             session.flush()  # the game row first: the moves refer to it
+            if bank_seconds is not None:
+                banks = Banks.new(bank_seconds, increment_seconds or 0, count,
+                                  state.to_move(), self.clock())
+                session.add(TimeBank(game_id=game_id, bank_seconds=bank_seconds,
+                                     increment_seconds=increment_seconds or 0,
+                                     **banks.row_values()))
             for index, entry in enumerate(setup):
                 session.add(Move(game_id=game_id, index=index, chance=entry["chance"],
                                  outcome=entry["outcome"]))
             session.commit()
         self._live[game_id] = Live(state, len(setup), 0)
+        self._banked[game_id] = bank_seconds is not None
         self.changed(game_id)
         return Created(game_id, tokens, me)
 
@@ -234,6 +253,19 @@ class GameService:
         live = rebuild(row, moves)
         self._live[game_id] = live
         return live
+
+    def banks(self, game_id: str, session: Session | None = None) -> Banks | None:
+        """The game's time banks as committed (None: the game has none)."""
+        if self._banked.get(game_id) is False:
+            return None  # most games: no query
+        if session is None:
+            with self.session() as own:
+                return self.banks(game_id, own)
+        row = session.get(TimeBank, game_id, populate_existing=True)
+        self._banked[game_id] = row is not None
+        if row is None:
+            return None
+        return Banks.from_row(row.bank_seconds, row.increment_seconds, row.left, row.since)
 
     def record(self, game_id: str) -> Record:
         """The full record, seed included: only once the game is over."""
@@ -322,7 +354,8 @@ class GameService:
                 created = self.create(row.game, row.players, kinds, options=dict(row.options),
                                       edition_toml=(row.edition or {}).get("toml"),
                                       public=False, name=info.name,
-                                      move_seconds=row.move_seconds)
+                                      move_seconds=row.move_seconds,
+                                      **self._bank_setup(row.id))
                 with self.session() as session:
                     session.execute(update(Game).where(Game.id == row.id)
                                     .values(rematch=created.game_id))
@@ -332,6 +365,12 @@ class GameService:
             rematch = row.rematch
         seat, new = self._take(rematch, info.name, None, lobby=False, prefer=info.seat)
         return rematch, seat, new
+
+    def _bank_setup(self, game_id: str) -> dict[str, int]:
+        banks = self.banks(game_id)
+        if banks is None:
+            return {}
+        return {"bank_seconds": banks.bank, "increment_seconds": banks.increment}
 
     def set_bot(self, token: str, spec: str | None) -> SeatInfo:
         """Hand the token's seat to a bot (``spec``) or take it back (None)."""
@@ -354,15 +393,27 @@ class GameService:
                 select(Seat).where(Seat.game_id == game_id, Seat.bot.is_not(None)))
                 if s.bot is not None}
 
-    def overdue(self) -> list[tuple[str, int]]:
-        """Games with a clock whose seats to move are late: (game, decisions so far)."""
+    def overdue(self) -> list[tuple[str, int, list[int] | None]]:
+        """Games with a clock whose seats to move are late: (game, decisions so far, the
+        late seats; None: every seat to move, the per-move clock)."""
         moment = now()
         with self.session() as session:
             rows = session.execute(select(Game.id, Game.decisions, Game.updated,
                                           Game.move_seconds)
                                    .where(Game.over.is_(False), Game.move_seconds.is_not(None)))
-            return [(r.id, r.decisions) for r in rows
-                    if (moment - r.updated).total_seconds() >= (r.move_seconds or 0)]
+            out: list[tuple[str, int, list[int] | None]] = [
+                (r.id, r.decisions, None) for r in rows
+                if (moment - r.updated).total_seconds() >= (r.move_seconds or 0)]
+            clock = self.clock()
+            banked = session.execute(select(Game.id, Game.decisions, TimeBank)
+                                     .join(TimeBank, TimeBank.game_id == Game.id)
+                                     .where(Game.over.is_(False)))
+            for game_id, decisions, bank in banked:
+                late = Banks.from_row(bank.bank_seconds, bank.increment_seconds, bank.left,
+                                      bank.since).late(clock)
+                if late:
+                    out.append((game_id, decisions, late))
+            return out
 
     def games_with_bots(self) -> list[str]:
         """Games not over with a bot in some seat (to set moving on start)."""
@@ -381,7 +432,13 @@ class GameService:
         if not isinstance(action_text, str) or not action_text or len(action_text) > 200:
             raise ServiceError("an action is its notation, e.g. 'place aragon'")
         with self.lock(game_id):
-            live = self.live(game_id)
+            # The cached game, without counting its rows: only this process writes a SQLite
+            # file, and when another process (PostgreSQL) moved it on, the insert below
+            # collides with that move's row and is refused. A turn the cache has not reached
+            # is looked up afresh.
+            cached = self._live.get(game_id)
+            live = cached if cached is not None and turn in (None, cached.decisions) \
+                else self.live(game_id)
             if turn is not None and turn != live.decisions:
                 raise Conflict(f"the game has moved on (decision {live.decisions}, "
                                f"not {turn}); look again")
@@ -425,9 +482,16 @@ class GameService:
             # commit, the server's hottest path.
             with self.session() as session:
                 try:
+                    banks = self.banks(game_id, session)
+                    if banks is not None:
+                        banks.moved(seat, state.to_move(), self.clock(),
+                                    charged=timed_out or not by_bot, timed_out=timed_out)
+                        session.execute(update(TimeBank).where(TimeBank.game_id == game_id)
+                                        .values(**banks.row_values()))
                     session.execute(insert(Move), rows)
                     session.execute(update(Game).where(Game.id == game_id).values(
-                        decisions=live.decisions + 1, over=state.is_over(), updated=now()))
+                        decisions=live.decisions + 1, over=state.is_over(), updated=now()),
+                        execution_options={"synchronize_session": False})
                     if self.notify:  # delivered to the other processes when this commits
                         session.execute(text("SELECT pg_notify(:channel, :game)"),
                                         {"channel": NOTIFY_CHANNEL, "game": game_id})
@@ -472,3 +536,19 @@ def clean_name(name: str | None) -> str | None:
         raise ServiceError("a display name is text")
     text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
     return text or None
+
+
+def check_clock(move_seconds: int | None, bank_seconds: int | None,
+                increment_seconds: int | None) -> None:
+    """A game has a per-move clock, a time bank, or no clock: refuse anything else."""
+    if bank_seconds is None:
+        if increment_seconds is not None:
+            raise ServiceError("an increment goes with a time bank (bank_seconds)")
+        return
+    if move_seconds is not None:
+        raise ServiceError("a game has a clock per move or a time bank, not both")
+    if not isinstance(bank_seconds, int) or not MIN_BANK <= bank_seconds <= MAX_BANK:
+        raise ServiceError(f"a time bank is {MIN_BANK} s to {MAX_BANK // 86400} days")
+    if increment_seconds is not None and (not isinstance(increment_seconds, int) or
+                                          not 0 <= increment_seconds <= MAX_INCREMENT):
+        raise ServiceError("an increment is 0 s to a day")

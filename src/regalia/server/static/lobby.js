@@ -89,9 +89,14 @@
       if (String(value) !== String(spec.default)) options[spec.name] = value;
     }
     const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+    // The clock: "N" seconds a move, or "bank:BANK:INCREMENT".
+    const clock = $("clock").value.split(":");
+    const bank = clock[0] === "bank";
     const body = { game, players: Number($("players").value), seats, options,
       public: $("public").checked, name: $("name").value || null,
-      move_seconds: $("clock").value ? Number($("clock").value) : null };
+      move_seconds: clock[0] && !bank ? Number(clock[0]) : null,
+      bank_seconds: bank ? Number(clock[1]) : null,
+      increment_seconds: bank ? Number(clock[2]) : null };
     const response = await fetch("/api/games", { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await response.json();

@@ -31,7 +31,7 @@
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const fresh = holder.querySelector("#body");
-    if (fresh) body().replaceWith(fresh);
+    if (fresh) { body().replaceWith(fresh); tick(); }
   }
 
   async function post(path, payload) {
@@ -56,6 +56,39 @@
       if (!ok) showError(error);
     } finally { busy = false; }
     if (again) update();
+  }
+
+  // The hint: the server thinks (a second or so) and answers the top three; each line is
+  // the action's button, so a hint is one click from a move.
+  async function showHints() {
+    const button = document.getElementById("hint");
+    const list = document.getElementById("hints");
+    if (!button || !list) return;
+    button.disabled = true;
+    button.textContent = "Thinking…";
+    try {
+      const response = await fetch("/api/seat/hint", { method: "POST",
+        headers: { "X-Seat-Token": token } });
+      const data = await response.json().catch(() => ({ detail: response.statusText }));
+      if (!response.ok) { showError(data.detail); return; }
+      list.replaceChildren(...data.hints.map((h) => {
+        const li = document.createElement("li");
+        const act = document.createElement("button");
+        act.className = "act";
+        act.dataset.action = h.action;
+        act.textContent = h.description;
+        const figures = document.createElement("span");
+        figures.className = "dim";
+        figures.textContent = ` ${Math.round(100 * h.share)}% of the search · ` +
+          `estimated win chance ${Math.round(100 * h.win_chance)}%`;
+        li.append(act, figures);
+        return li;
+      }));
+      list.hidden = false;
+    } finally {
+      const still = document.getElementById("hint");
+      if (still) { still.disabled = false; still.textContent = "Hint"; }
+    }
   }
 
   // One click on the board may mean several actions (joined with "|"): then only those stay
@@ -85,6 +118,7 @@
         }));
       return;
     }
+    if (event.target.closest("#hint")) { showHints(); return; }
     if (event.target.closest("#take-back")) {
       post("/api/seat/bot", { bot: null }).then(refresh); return;
     }
@@ -107,14 +141,25 @@
       do { again = false; await refresh(); } while (again);
     } finally { refreshing = false; }
   }
-  // The clock of the seats to move, counted down here; the server keeps the time.
-  setInterval(() => {
-    const clock = document.getElementById("clock");
-    if (!clock) return;
-    const left = Math.max(0, Math.round(Number(clock.dataset.deadline) - Date.now() / 1000));
+  // The clocks, counted down here; the server keeps the time. A per-move clock has one
+  // deadline; a time bank is the seconds left when the seat's turn began (data-since).
+  function duration(seconds) {
+    const left = Math.max(0, Math.round(seconds));
     const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-    clock.textContent = (h ? `${h} h ` : "") + (h || m ? `${m} min ` : "") + `${s} s`;
-  }, 1000);
+    return (h ? `${h} h ` : "") + (h || m ? `${m} min ` : "") + `${s} s`;
+  }
+  function tick() {
+    const now = Date.now() / 1000;
+    const clock = document.getElementById("clock");
+    if (clock) clock.textContent = duration(Number(clock.dataset.deadline) - now);
+    for (const bank of document.querySelectorAll(".bank")) {
+      const since = bank.dataset.since ? Number(bank.dataset.since) : now;
+      bank.textContent = duration(Number(bank.dataset.left) - (now - since));
+      bank.classList.toggle("running", Boolean(bank.dataset.since));
+    }
+  }
+  setInterval(tick, 1000);
+  tick();
 
   const events = new EventSource(`/events/${game}`);
   events.addEventListener("update", () => { if (!busy) update(); else again = true; });

@@ -1,0 +1,96 @@
+"""Hints at the table: the strongest bot's three favourite actions for the seat to move, with
+their share of the search and the estimated win chance (issue 11's "Hints", as ``regalia
+play``'s ``hint`` gives them).
+
+The search is handed only an :class:`~regalia.bots.InformationSet` of the asking seat, so a
+hint tells nothing the seat could not know. It runs in a thread pool of its own, never on a
+request's thread nor in the bots' pool: a second of thinking for one table blocks no other
+table and no bot. Each seat may ask once per ``spacing`` seconds and has one hint at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from regalia.bots import InformationSet, make_bot
+from regalia.bots.ismcts import IsmctsBot
+from regalia.engine import State
+from regalia.server.bots import bot_seed
+from regalia.server.service import Conflict, Forbidden, GameService, ServiceError
+
+HINT_BOT = "hard:think=1s"  # the same bot as `regalia play`'s hint
+HINT_SPACING = 10.0  # seconds between two hints of one seat
+HINTS_SHOWN = 3
+
+
+class TooSoon(ServiceError):
+    status = 429
+
+
+def suggestions(state: State, seat: int, spec: str, seed: int,
+                count: int = HINTS_SHOWN) -> list[dict[str, Any]]:
+    """The hint bot's ``count`` favourite actions for ``seat``, JSON-ready; reads the state
+    only through the seat's information set."""
+    bot = make_bot(spec, seed)
+    if not isinstance(bot, IsmctsBot):
+        raise ServiceError(f"the hint bot ({spec}) is no search; it gives no hints")
+    top = bot.top_actions(InformationSet(state, seat), count)
+    return [{"action": s.action.text, "description": state.describe(s.action),
+             "share": round(s.share, 4), "win_chance": round(s.win_chance, 4)} for s in top]
+
+
+class HintDesk:
+    """Answers the hint button: one worker thread, rate-limited per seat."""
+
+    def __init__(self, service: GameService, spec: str = HINT_BOT,
+                 spacing: float = HINT_SPACING, workers: int = 1,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.service = service
+        self.spec = spec
+        self.spacing = spacing
+        self.clock = clock
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regalia-hint")
+        self._asked: dict[tuple[str, int], float] = {}
+        self._busy: set[tuple[str, int]] = set()
+        self._guard = threading.Lock()
+
+    async def ask(self, token: str) -> dict[str, Any]:
+        """The hint for the seat ``token`` holds; refused for a spectator's (or no) token, a
+        seat not to move, a bot's seat, and a seat asking again too soon."""
+        seat = self.service.seat_of(token)  # 403 for anything that holds no seat
+        if seat.bot is not None:
+            raise Forbidden("a bot plays this seat; take it back to ask for hints")
+        live = self.service.live(seat.game_id)
+        if seat.seat not in live.state.to_move():
+            raise Conflict("hints are for the seat to move")
+        key = (seat.game_id, seat.seat)
+        moment = self.clock()
+        with self._guard:
+            if key in self._busy:
+                raise TooSoon("a hint for this seat is being worked out")
+            last = self._asked.get(key)
+            if last is not None and moment - last < self.spacing:
+                wait = self.spacing - (moment - last)
+                raise TooSoon(f"one hint every {self.spacing:g} s; ask again in {wait:.0f} s")
+            self._asked[key] = moment
+            self._busy.add(key)
+        try:
+            # The seed is fixed by the game, the position and the seat: asked again (another
+            # device, after a restart) the hint is the same.
+            seed = bot_seed(seat.game_id, live.decisions, seat.seat) ^ 0x68696E74
+            state = live.state.clone()
+            top = await asyncio.wrap_future(self.pool.submit(
+                suggestions, state, seat.seat, self.spec, seed))
+        finally:
+            with self._guard:
+                self._busy.discard(key)
+        return {"game_id": seat.game_id, "seat": seat.seat, "decisions": live.decisions,
+                "bot": self.spec, "hints": top}
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
