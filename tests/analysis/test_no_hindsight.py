@@ -26,16 +26,13 @@ def _choice_point(game: str, players: int, decisions: int) -> tuple[State, int, 
     return state, step, seat, state.legal_actions(seat)[-1].text
 
 
-# El Grande's determinize() draws everything hidden (sealed disks, taken-back power cards)
-# from the sampler's stream alone: two worlds the seat cannot tell apart give the same samples,
-# so the judgement is the same to the bit. Castles of Burgundy and Palais Royal put the true
-# hidden cards back into a pool in their true order before drawing (fair samples, but not the
-# same ones; tests/bots/test_planted_secrets.py says the same): there the judgement agrees
-# within the search's noise. In the Shadow of the Emperor and Ming Dynasty keep nothing hidden
-# in the state at a decision (cards are drawn when revealed): their hidden part is the future,
-# tested below with the record's later entries.
-EXACT = [("el-grande", 3, 40)]
-POOLED = [("castles-of-burgundy-cards", 3, 30), ("palais-royal", 3, 30)]
+# determinize() draws everything hidden (El Grande's sealed disks and taken-back power cards,
+# Castles of Burgundy's and Palais Royal's hands and undrawn cards) from the sampler's stream
+# and the view alone: two worlds the seat cannot tell apart give the same samples, so the
+# judgement is the same to the bit. In the Shadow of the Emperor and Ming Dynasty keep nothing
+# hidden in the state at a decision (cards are drawn when revealed): their hidden part is the
+# future, tested below with the record's later entries.
+EXACT = [("el-grande", 3, 40), ("castles-of-burgundy-cards", 3, 30), ("palais-royal", 3, 30)]
 
 
 @pytest.mark.parametrize(("game", "players", "decisions"), EXACT)
@@ -52,21 +49,6 @@ def test_other_seats_hidden_parts_do_not_change_the_judgement(game: str, players
         assert other.view(seat) == state.view(seat)
         assert judge(other, seat, action, step, BUDGET, seed=4) == first
     assert first["win_before"] is not None and 0.0 <= first["win_after"] <= 1.0
-
-
-@pytest.mark.parametrize(("game", "players", "decisions"), POOLED)
-def test_pooled_games_judge_alike_within_noise_when_hidden_parts_change(
-        game: str, players: int, decisions: int) -> None:
-    state, step, seat, action = _choice_point(game, players, decisions)
-    budget = Budget(iterations=150)
-    first = judge(state, seat, action, step, budget, seed=4)
-    rng = Rng(99)
-    for _ in range(2):
-        other = state.determinize(seat, rng)
-        assert other.to_dict()["state"] != state.to_dict()["state"]
-        again = judge(other, seat, action, step, budget, seed=4)
-        for key in ("win_before", "win_after", "loss"):
-            assert abs(again[key] - first[key]) < 0.05, (key, first, again)
 
 
 @pytest.mark.parametrize("game", ["el-grande", "castles-of-burgundy-cards", "palais-royal",

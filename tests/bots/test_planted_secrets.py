@@ -10,16 +10,12 @@ from regalia.bots.ismcts import IsmctsBot
 from regalia.engine import Rng
 from regalia.engine.state import State
 
-# Two states with one view give the same samples sample by sample only where determinize()
-# draws everything hidden from the sampler's stream alone. Castles of Burgundy and Palais
-# Royal put the others' true cards back into the unrevealed pool and draw from it: the samples
-# are fair (the same distribution whatever the truth) but the pool's order, which steers later
-# draws, follows the truth's, so searches that draw on there are compared in El Grande (its
-# hidden parts, taken-back power cards and sealed disks, are drawn from the stream alone); the
-# greedy bot, which looks one step ahead, in every game here and over whole games in
-# test_greedy.py. That searches read nothing but samples is tested with rigged samples in
-# test_ismcts.py.
-GAMES = [("el-grande", 4)]
+# Two states with one view give the same samples, sample by sample: determinize() draws
+# everything hidden from the sampler's stream and from the view alone (the pools the others'
+# cards go back into are put in a canonical order first), so a seeded search reads nothing of
+# the truth. El Grande's hidden parts are taken-back power cards and sealed disks; Castles of
+# Burgundy's and Palais Royal's the others' hands and the cards not yet drawn.
+GAMES = [("el-grande", 4), ("castles-of-burgundy-cards", 3), ("palais-royal", 3)]
 SPECS = ["ismcts:iterations=12", "ismcts:iterations=12:leaf=evaluation:cap=6",
          "pimc:iterations=12", "pimc:iterations=12:leaf=evaluation:cap=6", "greedy",
          "hard:iterations=12"]  # the levels: the evaluation as prior and judge

@@ -565,14 +565,19 @@ class CobState(State):
         # The unrevealed cards are multisets; their list order only steers which card a
         # future draw picks, so shuffling it is a fresh sample of the hidden order too (and
         # in solo, where no hidden card is held by identity, the only thing to resample).
-        for pool in self.unrevealed:
-            rng.shuffle(pool)
-        rng.shuffle(self.hidden_goods)
-        rng.shuffle(self.hidden_animals)
+        # Each pool is sorted before it is shuffled: its order (and the others' true cards
+        # put back into it) would otherwise follow the truth, and the shuffle carry it into
+        # the sample, so that two worlds with one view would give different samples.
         others = [q for q in range(self.players) if q != seat]
         for q in others:
             for face, gen in zip(self.hands[q], self.hand_generations[q], strict=True):
                 self.unrevealed[gen].append(FACE_NAMES[face])
+        for pool in self.unrevealed:
+            pool.sort()
+            rng.shuffle(pool)
+        for hidden in (self.hidden_goods, self.hidden_animals):
+            hidden.sort()
+            rng.shuffle(hidden)
         for q in others:
             hand = self.hands[q]
             for j, gen in enumerate(self.hand_generations[q]):

@@ -907,6 +907,9 @@ class PalaisState(State):
         drawn_hidden = self.phase == KEEP_STEP and self.cur != seat
         if drawn_hidden:
             pool.extend(self.drawn)
+        # Sorted first: the pool's order would otherwise follow which cards are truly where,
+        # and a shuffle of it would carry that into the sample.
+        pool.sort()
         rng.shuffle(pool)
         at = 0
         for o in others:
@@ -934,7 +937,7 @@ class PalaisState(State):
                 if nobles[t].privilege is None:
                     slots.append((o, i))
                     pool.append(t)
-        plain = [t for t in pool if nobles[t].privilege is None]
+        plain = sorted(t for t in pool if nobles[t].privilege is None)  # (sorted: as above)
         rng.shuffle(plain)
         for (o, i), t in zip(slots, plain, strict=False):
             self.nobles[o][i] = t
