@@ -144,8 +144,11 @@ class State:
         """*Game hook*: the seats that may act now (several during a sealed choice)."""
         raise NotImplementedError
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        """*Game hook*: the legal actions of a seat that is to move, in a stable order."""
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
+        """*Game hook*: the legal actions of a seat that is to move, in a stable order.
+
+        A ``Sequence``, not a ``list``: games hand out a cached tuple, and compiled code
+        (mypyc) checks a declared ``list`` at run time and raises on the tuple."""
         raise NotImplementedError
 
     def _apply(self, action: Action, seat: int) -> None:

@@ -11,7 +11,7 @@ decisions that leave no choice and stops at the next real one, whose legal actio
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine.actions import Action
@@ -354,11 +354,11 @@ class CobState(State):
     def seat_name(self, seat: int) -> str:
         return "You" if self.players == 1 else f"Player {seat + 1}"
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
         opts = self._choices
         if opts is None:
             opts = self._choices = tuple(CHOICES[self.pending[-1][0]](self, self.pending[-1]))
-        return opts  # type: ignore[return-value]
+        return opts
 
     def _apply(self, action: Action, seat: int) -> None:
         kind = action.kind

@@ -8,7 +8,7 @@ handful of list slices.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from regalia.engine.actions import Action
@@ -455,7 +455,7 @@ class ElGrandeState(State):
             return tuple(1 + sum(1 for o in keys if o > k) for k in keys)
         return super().ranking()
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
         return _LEGAL[self.phase](self, seat)
 
     def _apply(self, action: Action, seat: int) -> None:

@@ -11,7 +11,7 @@ back when there is no district to choose, a deployment ending at its third membe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regalia.engine.actions import Action
@@ -528,7 +528,7 @@ class MingState(State):
             return ()
         return SEATS[self.cur]
 
-    def _legal_actions(self, seat: int) -> tuple[Action, ...]:  # type: ignore[override]
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
         if self.phase == RETURN:
             return tuple(A.RETURN[n] for n in self.return_choices(seat))
         return self._opts

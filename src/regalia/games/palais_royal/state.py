@@ -10,7 +10,7 @@ bonuses; ``_settle`` takes steps that leave no choice ("done" alone) and stops a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import chain, compress
 from typing import Any, cast
 
@@ -526,9 +526,9 @@ class PalaisState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.phase == OVER else SEATS[self.cur]
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
         # The engine keeps what it is given as a tuple: the settled tuple is handed out as is.
-        return self._opts  # type: ignore[return-value]
+        return self._opts
 
     def _compute_legal(self) -> tuple[Action, ...]:
         """The choices of the step as it stands, "done" alone included (``_settle`` has the

@@ -11,7 +11,7 @@ push a task on top. Phase-by-phase rules live in ``phases.py``, what may be chos
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -229,8 +229,8 @@ class ShadowState(State):
     def to_move(self) -> tuple[int, ...]:
         return self._movers
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        return self._opts  # type: ignore[return-value]  # a tuple: the base copies none
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
+        return self._opts  # a tuple: the base copies none
 
     def _apply(self, action: Action, seat: int) -> None:
         task = self.tasks[-1]
