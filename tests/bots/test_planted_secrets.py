@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-import regalia
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.ismcts import IsmctsBot
 from regalia.engine import Rng
 from regalia.engine.state import State
+from tests.support.playing import twin_positions
 
 # Two states with one view give the same samples, sample by sample: determinize() draws
 # everything hidden from the sampler's stream and from the view alone (the pools the others'
@@ -22,22 +22,7 @@ SPECS = ["ismcts:iterations=12", "ismcts:iterations=12:leaf=evaluation:cap=6",
 
 
 def _positions(game: str, players: int, count: int) -> list[tuple[State, State, int]]:
-    """Positions of a random game, each with a twin that differs in what the seat to move
-    may not see."""
-    state = regalia.new_game(game, players, seed=31)
-    rng = Rng(8)
-    out = []
-    step = 0
-    while (movers := state.to_move()) and len(out) < count:
-        seat = movers[0]
-        legal = state.legal_actions(seat)
-        if step % 7 == 3 and len(legal) > 1:
-            twin = state.determinize(seat, Rng(step))
-            if twin.to_dict()["state"] != state.to_dict()["state"]:
-                out.append((state.clone(), twin, seat))
-        state.apply(legal[rng.below(len(legal))], seat)
-        step += 1
-    return out
+    return twin_positions(game, players, count, seed=31, rng=Rng(8), every=7, at=3)
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)

@@ -17,6 +17,7 @@ from regalia.engine.state import State
 from regalia.server import create_app
 from regalia.server.hints import HintDesk, suggestions
 from tests.server.conftest import QUICK_HINTS, create, seat_state, service_of
+from tests.support.playing import twin_positions
 
 
 def hint(client: TestClient, token: str) -> tuple[int, dict]:
@@ -85,22 +86,7 @@ def test_a_seat_asking_again_too_soon_is_refused(db_url: str) -> None:
 
 
 def _twins(game: str, players: int, count: int) -> list[tuple[State, State, int]]:
-    """Positions of a random game, each with a twin that differs only in what the seat to
-    move may not see."""
-    state = regalia.new_game(game, players, seed=57)
-    rng = Rng(3)
-    out = []
-    step = 0
-    while (movers := state.to_move()) and len(out) < count:
-        seat = movers[0]
-        legal = state.legal_actions(seat)
-        if step % 3 == 1 and len(legal) > 1:
-            twin = state.determinize(seat, Rng(step))
-            if twin.to_dict()["state"] != state.to_dict()["state"]:
-                out.append((state.clone(), twin, seat))
-        state.apply(legal[rng.below(len(legal))], seat)
-        step += 1
-    return out
+    return twin_positions(game, players, count, seed=57, rng=Rng(3), every=3, at=1)
 
 
 def test_a_hint_is_the_same_whatever_the_other_seats_hide() -> None:
