@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import Any
 
 from regalia.engine.errors import EditionError, quoted
+from regalia.engine.i18n import language
 from regalia.engine.limits import as_text, check_shape, read_bytes
 
 PROVENANCE_KINDS = ("printed", "reconstructed", "derived")
@@ -63,10 +64,21 @@ class Edition:
     builtin: bool
     origin: str
     components: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # language -> English name -> that language's name, from entries' ``name_<lang>`` fields
+    names: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data", deep_freeze(self.data))
         object.__setattr__(self, "components", deep_freeze(self.components))
+        object.__setattr__(self, "names", deep_freeze(self.names))
+
+    def localize(self, name: str, lang: str | None = None) -> str:
+        """A component's ``name`` (as the edition spells it in English) in ``lang``, the
+        current language by default; the English name where the edition gives no other."""
+        table = self.names.get(lang or language())
+        if table is None:
+            return name
+        return table.get(name, name)
 
     @property
     def digest(self) -> str:
@@ -287,7 +299,48 @@ def make_edition(reader: EditionReader, *, builtin: bool,
     head = reader.data["edition"]
     return Edition(game=head["game"], id=head["id"], title=head["title"], data=reader.data,
                    text=reader.text, builtin=builtin, origin=reader.origin,
-                   components=components)
+                   components=components, names=localized_names(reader))
+
+
+_NAME_KEY = re.compile(r"^name_([a-z]{2,3})$")
+
+
+def localized_names(reader: EditionReader) -> dict[str, dict[str, str]]:
+    """Every entry's names in other languages: a table with a ``name`` and a ``name_zh``
+    (any ``name_<lang>``) gives ``{"zh": {name: name_zh}}``. One English name must have one
+    translation throughout the edition, or a player could not tell which is meant."""
+    found: dict[str, dict[str, str]] = {}
+    where: dict[tuple[str, str], Path_] = {}
+
+    def visit(node: Any, path: Path_) -> None:
+        if isinstance(node, list):
+            for index, item in enumerate(node):
+                visit(item, (*path, index))
+            return
+        if not isinstance(node, dict):
+            return
+        english = node.get("name")
+        for key, value in node.items():
+            match = _NAME_KEY.match(key) if isinstance(key, str) else None
+            if match is None:
+                visit(value, (*path, key))
+                continue
+            if not isinstance(english, str):
+                raise reader.error(f"{key} needs a name beside it", *path, key)
+            if not isinstance(value, str) or not value.strip() or len(value) > 100:
+                raise reader.error(f"{key} must be 1 to 100 characters of text, not "
+                                   f"{quoted(value)}", *path, key)
+            lang = match.group(1)
+            table = found.setdefault(lang, {})
+            if table.setdefault(english, value) != value:
+                first = where[(lang, english)]
+                raise reader.error(f"{quoted(english)} is called {quoted(table[english])} at "
+                                   f"{_dotted(first)} but {quoted(value)} here: one name, one "
+                                   "translation", *path, key)
+            where.setdefault((lang, english), path)
+
+    visit(reader.data, ())
+    return found
 
 
 def deep_freeze(value: Any) -> Any:

@@ -1,0 +1,1 @@
+"""Message catalogs (gettext, domain ``regalia``) and the list of languages."""
