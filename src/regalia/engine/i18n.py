@@ -89,7 +89,8 @@ def check_language(code: str) -> str:
     lang = normalize(code)
     if lang is None:
         known = ", ".join(LANGUAGES)
-        raise UnknownLanguage(f"unknown language {quoted(code)}; Regalia speaks {known}")
+        raise UnknownLanguage(_("unknown language {code}; Regalia speaks {known}").format(
+            code=quoted(code), known=known))
     return lang
 
 
