@@ -26,6 +26,7 @@ def test_every_registered_game_analyses_a_short_real_game(game: str) -> None:
     for m in judged:
         assert 0.0 <= m["win_after"] <= 1.0 and 0.0 <= m["win_before"] <= 1.0
         assert m["loss"] >= 0.0
+        assert 1.0 <= m["place_before"] <= players and 1.0 <= m["place_after"] <= players
     assert sum(s["decisions"] for s in report["summary"]) == record.action_count
 
 
@@ -35,6 +36,33 @@ def test_a_played_out_game_is_analysed_to_its_result() -> None:
     report = analyse(state.record(), [1], Budget(iterations=4), seed=0)
     assert report["over"] and report["scores"] == list(state.scores())
     assert {m["seat"] for m in report["moves"]} == {1}
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("castles-of-burgundy-cards", 2, 4),
+                                                      ("el-grande", 3, 2), ("palais-royal", 2, 5)])
+def test_at_a_decided_last_decision_the_expected_place_is_the_place(
+        game: str, players: int, seed: int) -> None:
+    # The last decision of a played-out game, where every legal move leaves the mover in the
+    # same place: the search plays each move to the end, and the game is all but over, so the
+    # expected place (before and after) is the place itself, to the calibration's sliver.
+    whole = played(game, players, seed=seed)
+    last_move = [m for m in whole.record().moves if "action" in m and "chance" not in m][-1]
+    step = whole.record().action_count - 1
+    state = replay(whole.record(), steps=step)
+    seat, last = last_move["seat"], last_move["action"]
+    assert state.to_move() == (seat,)
+    places = set()
+    for action in state.legal_actions(seat):
+        after = state.clone()
+        after.apply(action, seat)
+        if after.is_over():
+            places.add(after.ranking()[seat])
+        else:
+            places.add(-1)
+    assert places == {whole.ranking()[seat]}, "pick a game whose last decision is decided"
+    m = judge(state, seat, last, step, Budget(iterations=60), seed=0)
+    place = whole.ranking()[seat]
+    assert abs(m["place_before"] - place) < 0.05 and abs(m["place_after"] - place) < 0.05, m
 
 
 # Positions built so one move plainly forfeits points, in a close game (each file's "why"):

@@ -300,6 +300,8 @@ def test_the_hint_chance_is_the_fair_share_at_the_start(game: str) -> None:
     assert isinstance(bot, IsmctsBot)
     for suggestion in bot.top_actions(InformationSet(state, seat)):
         assert abs(suggestion.win_chance - 1 / 3) < 0.06, (game, suggestion)
+        # and the expected place the middle one of three
+        assert abs(suggestion.expected_place - 2.0) < 0.12, (game, suggestion)
 
 
 def test_progress_runs_from_the_start_to_the_end_of_a_game() -> None:

@@ -17,6 +17,8 @@ def test_hint_shows_three_actions_with_shares_and_win_chances() -> None:
     shares = [int(m) for line in lines for m in re.findall(r"(\d+)% of the search", line)]
     assert sum(shares) in (99, 100, 101) and shares == sorted(shares, reverse=True)
     assert all(re.search(r"win chance \d+%", line) for line in lines)
+    places = [float(m) for line in lines for m in re.findall(r"expected place (\d\.\d)", line)]
+    assert len(places) == 3 and all(1.0 <= p <= 3.0 for p in places)
     assert "from what you can see" in text
 
 

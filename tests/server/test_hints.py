@@ -40,6 +40,7 @@ def test_the_seat_to_move_gets_three_legal_actions_with_figures(client: TestClie
         assert legal[item["action"]] == item["description"]
         assert 0.0 <= item["share"] <= 1.0
         assert 0.0 <= item["win_chance"] <= 1.0
+        assert 1.0 <= item["expected_place"] <= 3.0
     shares = [item["share"] for item in shown]
     assert shares == sorted(shares, reverse=True)  # the most searched first
     assert sum(shares) <= 1.0 + 1e-6

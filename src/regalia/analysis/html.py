@@ -75,10 +75,11 @@ def html_report(report: Mapping[str, Any], boards: Mapping[int, str]) -> str:
             f"{escape(str(names[m['seat']]))} "
             f'<span class="badge" style="background:{colour}">{m["mark"]}</span></h3>'
             f"<p>Played <b>{escape(m['description'])}</b> <code>{escape(m['action'])}</code>: "
-            f"win chance {_pct(m['win_after'])}% after it"
+            f"win chance {_pct(m['win_after'])}%, expected place {m['place_after']:.1f} after it"
             f"{' (never played out by the search)' if m['unexplored'] else ''}.<br>"
             f"Better: <b>{escape(m['best_description'])}</b> <code>{escape(m['best'])}</code>: "
-            f"{_pct(m['win_before'])}%. Lost {_pct(m['loss'])} points.</p>")
+            f"{_pct(m['win_before'])}%, expected place {m['place_before']:.1f}. "
+            f"Lost {_pct(m['loss'])} points.</p>")
         svg = boards.get(m["step"])
         if svg is not None:
             # As an image: each game's SVG keeps its own ids, and several on one page clash.

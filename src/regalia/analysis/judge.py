@@ -7,7 +7,8 @@ the move: the bot samples the hidden parts afresh (``State.determinize``), so ne
 record's later entries nor anything the seat could not see enters the judgement. The win
 chance after the played move comes from the same search's statistics for that action (its
 share of first places, calibrated as ``IsmctsBot.top_actions`` does); a move the search never
-played out is judged no better than the worst move it did play out, and flagged.
+played out is judged no better than the worst move it did play out, and flagged. The expected
+place before and after the move comes from the same statistics (``Suggestion.expected_place``).
 """
 
 from __future__ import annotations
@@ -105,16 +106,22 @@ def judge(state: State, seat: int, action_text: str, step: int, budget: Budget,
     rows = bot.top_actions(InformationSet(state, seat), len(legal))
     best = rows[0]
     mine = next(r for r in rows if r.action == played)
-    explored = [r.win_chance for r in rows if r.share > 0]
+    explored = [r for r in rows if r.share > 0]
     unexplored = mine.share == 0
-    after = min(explored) if unexplored and explored else mine.win_chance
+    if unexplored and explored:
+        after = min(r.win_chance for r in explored)
+        place_after = max(r.expected_place for r in explored)
+    else:
+        after, place_after = mine.win_chance, mine.expected_place
     before = best.win_chance
     loss = max(0.0, before - after) if played != best.action else 0.0
     out.update({
         "win_before": _round(before),
+        "place_before": _round(best.expected_place),
         "best": best.action.text,
         "best_description": state.describe(best.action),
         "win_after": _round(after),
+        "place_after": _round(place_after),
         "loss": _round(loss),
         "share": _round(mine.share),
         "unexplored": unexplored,

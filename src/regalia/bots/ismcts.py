@@ -87,13 +87,14 @@ class _Node:
     collide with codes).
     """
 
-    __slots__ = ("avail", "children", "reward", "virtual", "visits", "wins")
+    __slots__ = ("avail", "children", "place", "reward", "virtual", "visits", "wins")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Hashable, _Node] = {}
         self.visits = 0  # backed-up iterations plus ``virtual`` ones
         self.virtual = 0  # visits the prior stands for (never backed up)
         self.wins = 0.0  # root edges only: the searching seat's first places (shared: 1/k)
+        self.place = 0.0  # root edges only: the searching seat's (expected) places, summed
         self.avail = 1  # how often this edge was legal when its parent chose
         self.reward = [0.0] * seats  # summed rewards per seat, over ``visits``
 
@@ -160,6 +161,7 @@ class IsmctsBot:
         self._evaluate_all: AllSeats | None = None  # ...and for every seat at once
         self._me = 0  # the searching seat
         self._won = 0.0  # whether the last rollout's position is a win for it (1/k: shared)
+        self._place = 0.0  # the place it reached there (expected, for a judged position)
         self._base: list[float] = []  # each seat's evaluation of this iteration's root sample
         self.name = name
         self.rng = Rng(fresh_seed() if seed is None else seed)
@@ -219,8 +221,9 @@ class IsmctsBot:
 
     def top_actions(self, info: InformationSet, count: int = 3) -> list[Suggestion]:
         """The ``count`` actions the search likes best, most visited first, each with its
-        share of the root's (real) visits and the searching seat's estimated chance to win
-        after it.
+        share of the root's (real) visits, the searching seat's estimated chance to win after
+        it, and its expected place (1 first; tied seats have the best place they share, as in
+        ``State.ranking``).
 
         The raw chance is the share of its rollouts that ended in first place (where the
         search judges cut-off positions, the mean chance those positions' margins give). A
@@ -228,11 +231,14 @@ class IsmctsBot:
         always a little ahead, so the raw chance is optimistic early (77% at Palais Royal's
         first move). It is calibrated by shrinking it toward the fair share (1/N) in
         proportion to how much of the game is left (:meth:`progress`): the fair share at the
-        start of a game, the search's own figure at its end."""
+        start of a game, the search's own figure at its end. The expected place is gathered
+        the same way (the place a finished rollout reached, or the one the margins of a cut-off
+        position make likely: :meth:`_judged`) and shrunk toward the middle place alike."""
         legal = info.legal_actions
         root = self.search(info)  # (even for one legal action: the win chance is asked for)
         # (drawn after the search, so that a hint's search is the same as the bot's move)
-        fair = 1.0 / (info.players + info.sample(self.rng).automata())
+        competitors = info.players + info.sample(self.rng).automata()
+        fair, middle = 1.0 / competitors, (competitors + 1) / 2
         trust = self.progress(info)
         rows = []
         total = 0
@@ -241,14 +247,15 @@ class IsmctsBot:
             visits = child.real if child is not None else 0  # (a prior's visits are no play)
             total += visits
             if child is None or not visits:
-                rows.append((action, 0, fair, 0.0))  # never played out: nothing known
+                rows.append((action, 0, fair, middle, 0.0))  # never played out: nothing known
             else:
-                raw = child.wins / visits
+                raw, place = child.wins / visits, child.place / visits
                 rows.append((action, visits, fair + trust * (raw - fair),
+                             middle + trust * (place - middle),
                              child.reward[info.seat] / child.visits))
-        rows.sort(key=lambda r: (-r[1], -r[3]))
-        return [Suggestion(a, v / total if total else 1.0 / len(legal), w)
-                for a, v, w, _ in rows[:count]]
+        rows.sort(key=lambda r: (-r[1], -r[4]))
+        return [Suggestion(a, v / total if total else 1.0 / len(legal), w, p)
+                for a, v, w, p, _ in rows[:count]]
 
     def progress(self, info: InformationSet) -> float:
         """How far into its game the seat's position is: 0 at the start, 1 at the end.
@@ -329,6 +336,7 @@ class IsmctsBot:
         reward = self._rollout(state, seats, bounds)
         if path:
             path[0].wins += self._won
+            path[0].place += self._place
         for edge in path:
             edge.visits += 1
             total = edge.reward
@@ -431,18 +439,25 @@ class IsmctsBot:
         # A cut-off position is not a result: being ahead one ply after the root is not a
         # win. The chance to win is estimated from the margins instead (Bradley-Terry: each
         # seat's weight grows by e per MARGIN_SCALE points), so equal positions give 1/N.
+        # The expected place from the same weights: one plus the chance that each other
+        # competitor finishes ahead (pairwise contests of the same model).
         if state.automata():
             self._won = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -me / scale))))
+            self._place = 2.0 - self._won  # the seat against the automaton (solo games)
         else:
             top = max(values)
             weights = [math.exp(max(-60.0, (v - top) / scale)) for v in values]
-            self._won = weights[self._me] / sum(weights)
+            mine = weights[self._me]
+            self._won = mine / sum(weights)
+            self._place = 1.0 + sum(w / (w + mine) for s, w in enumerate(weights)
+                                    if s != self._me)
         base = self._base
         return [_logistic((v - b) / scale) for v, b in zip(values, base, strict=True)]
 
     def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         places = state.ranking()
         self._won = 1.0 / places.count(1) if places[self._me] == 1 else 0.0
+        self._place = float(places[self._me])
         scores = state.scores()
         lo, hi = bounds
         for value in scores:  # float(): compiled, an int cannot be stored in a float local
@@ -471,12 +486,13 @@ class IsmctsBot:
 
 
 class Suggestion(NamedTuple):
-    """An action a search recommends: its share of the search's visits and the estimated
-    chance to win after it."""
+    """An action a search recommends: its share of the search's visits, the estimated chance to
+    win after it, and the expected place (1 is first)."""
 
     action: Action
     share: float
     win_chance: float
+    expected_place: float
 
 
 # Points of evaluation margin that make a leaf's reward 0.73 rather than 0.5 (logistic):

@@ -540,7 +540,8 @@ class PlaySession:
             # mid-phrase at 80 columns.
             self.console.print(self.action_item(number, suggestion.action, notation=False))
             self.console.print(f"      [dim]{100 * suggestion.share:.0f}% of the search · "
-                               f"estimated win chance {100 * suggestion.win_chance:.0f}%[/]")
+                               f"estimated win chance {100 * suggestion.win_chance:.0f}% · "
+                               f"expected place {suggestion.expected_place:.1f}[/]")
 
     def typed(self, text: str, seat: int, legal: Sequence[Action]) -> bool:
         try:

@@ -41,7 +41,8 @@ def suggestions(state: State, seat: int, spec: str, seed: int,
         raise ServiceError(f"the hint bot ({spec}) is no search; it gives no hints")
     top = bot.top_actions(InformationSet(state, seat), count)
     return [{"action": s.action.text, "description": state.describe(s.action),
-             "share": round(s.share, 4), "win_chance": round(s.win_chance, 4)} for s in top]
+             "share": round(s.share, 4), "win_chance": round(s.win_chance, 4),
+             "expected_place": round(s.expected_place, 2)} for s in top]
 
 
 class HintDesk:

@@ -80,7 +80,8 @@
         const figures = document.createElement("span");
         figures.className = "dim";
         figures.textContent = ` ${Math.round(100 * h.share)}% of the search · ` +
-          `estimated win chance ${Math.round(100 * h.win_chance)}%`;
+          `estimated win chance ${Math.round(100 * h.win_chance)}% · ` +
+          `expected place ${h.expected_place.toFixed(1)}`;
         li.append(act, figures);
         return li;
       }));
