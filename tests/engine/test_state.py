@@ -57,7 +57,7 @@ def test_supplied_chance_decides_the_draws() -> None:
     probe = regalia.new_game(TOY, 2, seed=1)
     probe_chance = [(m["chance"], m["outcome"]) for m in probe.moves() if "chance" in m]
     forced = [(label, 5 if label == "deal0" else 1) for label, _ in probe_chance]
-    state = State.new.__func__(type(probe), 2, seed=1, chance=forced)  # type: ignore[attr-defined]
+    state = type(probe).new(2, seed=1, chance=forced)
     assert state.view(0)["hand"] == [5, 5, 5] and state.view(1)["hand"] == [1, 1, 1]
 
 

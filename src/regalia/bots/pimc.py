@@ -28,10 +28,17 @@ if TYPE_CHECKING:
 class PimcBot(IsmctsBot):
     """Determinized rollouts of every legal action; the best mean reward wins."""
 
+    # The settings spelled out rather than passed on as ``**settings``: compiled with mypyc, a
+    # dict of keyword arguments handed to the compiled base class was bound to the wrong
+    # parameters ("float object expected; got dict").
     def __init__(self, seed: int | None = None, iterations: int = 400,
-                 seconds: float | None = None, **settings: object) -> None:
-        settings.setdefault("name", "pimc")
-        super().__init__(seed, iterations=iterations, seconds=seconds, **settings)  # type: ignore[arg-type]
+                 seconds: float | None = None, exploration: float = 0.7,
+                 rollout_cap: int | None = None, score_weight: float = 0.2,
+                 name: str = "pimc", rollout: str = "random", leaf: str = "score",
+                 prior: int = 0) -> None:
+        super().__init__(seed, iterations=iterations, seconds=seconds, exploration=exploration,
+                         rollout_cap=rollout_cap, score_weight=score_weight, name=name,
+                         rollout=rollout, leaf=leaf, prior=prior)
 
     def act(self, info: InformationSet) -> Action:
         legal = info.legal_actions

@@ -84,9 +84,11 @@ class ActionTable:
             raise MalformedAction(f"{quoted(action)} is not an action of {self.game_id}")
         return action.code
 
-    def decode(self, code: int) -> Action:
-        valid = isinstance(code, int) and not isinstance(code, bool)
-        if not valid or not 0 <= code < len(self._by_code):
+    def decode(self, code: object) -> Action:
+        # ``object``: compiled, an ``int`` parameter would take True as 1 and refuse "0" with
+        # a bare TypeError instead of this error.
+        if not isinstance(code, int) or isinstance(code, bool) or \
+                not 0 <= code < len(self._by_code):
             raise MalformedAction(
                 f"{quoted(code)} is not an action code of {self.game_id} "
                 f"(codes run from 0 to {len(self._by_code) - 1})"

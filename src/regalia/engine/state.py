@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard, TypeVar
 
 from regalia.engine.actions import Action
 from regalia.engine.compiling import mypyc_attr
@@ -105,9 +105,9 @@ class State:
     @classmethod
     def new(
         cls: type[S],
-        players: int,
+        players: object,
         *,
-        seed: int | None = None,
+        seed: object = None,
         edition: str | Path | Edition | None = None,
         options: Mapping[str, Any] | None = None,
         chance: Sequence[tuple[str, Any]] | None = None,
@@ -115,8 +115,11 @@ class State:
         """A new game. ``chance`` supplies the first chance outcomes (label, outcome)."""
         from regalia.engine.edition import Edition
 
+        # ``players`` and ``seed`` are typed ``object``: they come from users, and compiled with
+        # mypyc an ``int`` parameter would turn True into 1 and refuse "3" with a bare
+        # TypeError before the checks below could give their clear errors.
         info = cls.info()
-        info.check_players(players)
+        count = info.check_players(players)
         resolved = info.resolve_options(options or {})
         if seed is None:
             seed = fresh_seed()
@@ -124,7 +127,7 @@ class State:
             raise InvalidOption(f"the seed must be a whole number, not {quoted(seed)}")
         ed = edition if isinstance(edition, Edition) else info.load_edition(edition)
         state = cls.__new__(cls)
-        state.players = players
+        state.players = count
         state.seed = seed
         state.options = MappingProxyType(resolved)
         state.edition = ed
@@ -244,7 +247,8 @@ class State:
         return f"{quoted(action.text)} is not legal for {self.seat_name(seat)} now; legal: {shown}"
 
     # ------------------------------------------------------------------ the contract
-    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+    # ``seat`` (and ``apply``'s arguments) typed ``object``, for the reason given in ``new``.
+    def legal_actions(self, seat: object = None) -> tuple[Action, ...]:
         """Every legal action of ``seat`` (default: the one seat to move), stable order."""
         if seat.__class__ is int:  # the common case first: one class test, one look-up
             cached = self._legal.get(seat)
@@ -272,7 +276,7 @@ class State:
             cached = self._legal[seat] = tuple(self._legal_actions(seat))
         return cached
 
-    def apply(self, action: Action | str | int, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Carry out ``action`` for ``seat``; an illegal one raises and changes nothing.
 
         ``action`` is one of this game's actions, its notation, or its code; anything else
@@ -309,7 +313,7 @@ class State:
             raise IllegalAction(f"it is not {self.seat_name(seat)}'s turn (to move: {names})")
         if action.__class__ is not Action:
             action = self.parse_action(action) if isinstance(action, str) else \
-                self.decode(action)  # type: ignore[arg-type]
+                self.decode(action)
         legal = self._legal.get(seat)
         if legal is None:  # seat is known to be a mover: no need to ask to_move() again
             legal = self._legal[seat] = tuple(self._legal_actions(seat))
@@ -383,7 +387,7 @@ class State:
     def encode(self, action: Action) -> int:
         return self.info().actions.encode(action)
 
-    def decode(self, code: int) -> Action:
+    def decode(self, code: object) -> Action:
         return self.info().actions.decode(code)
 
     # ------------------------------------------------------------------ chance
@@ -554,7 +558,7 @@ def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
 
-def _is_seat_number(seat: object) -> bool:
+def _is_seat_number(seat: object) -> TypeGuard[int]:
     """An int that is no bool (an ``IntEnum`` seat is fine; ``True`` and ``1.0`` are not)."""
     return isinstance(seat, int) and not isinstance(seat, bool)
 
