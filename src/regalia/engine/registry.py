@@ -169,13 +169,15 @@ def get_game(game_id: str) -> GameInfo:
 
 def new_game(
     game_id: str,
-    players: int | None = None,
+    players: object = None,
     *,
-    seed: int | None = None,
+    seed: object = None,
     edition: str | Path | Edition | None = None,
     **options: Any,
 ) -> State:
     """Start a new game: ``new_game("el-grande", 4, seed=7, rounds=6)``."""
+    # ``players`` and ``seed`` are checked by State.new (typed ``object`` for the reason
+    # given there: a compiled ``int`` parameter would refuse "3" with a bare TypeError).
     info = get_game(game_id)
     return info.state_class.new(
         players if players is not None else info.default_players,
