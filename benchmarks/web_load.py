@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -41,7 +42,8 @@ def free_port() -> int:
 def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     src = Path(__file__).resolve().parent.parent / "src"
-    env = dict(os.environ, PYTHONPATH=f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+    env = dict(os.environ, PYTHONPATH=f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
+               REGALIA_SERVER_TIMING="1")  # each answer says how long the server took
     process = subprocess.Popen(
         [sys.executable, "-m", "regalia", "serve", "--port", str(port),
          "--db", f"sqlite:///{folder / 'load.db'}"],
@@ -71,7 +73,8 @@ async def updates(client: httpx.AsyncClient, game_id: str, changed: asyncio.Even
 
 
 async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: float,
-               latencies: list[float], errors: list[str], think: float = 0.0) -> int:
+               latencies: list[float], errors: list[str], think: float = 0.0,
+               server_times: list[float] | None = None, start_at: float = 0.0) -> int:
     """One scripted client: create a game against a bot and move until time is up, waiting
     for the bot's moves on the game's live updates (no polling)."""
     try:
@@ -89,6 +92,9 @@ async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: 
     follower = asyncio.create_task(updates(client, created["game_id"], changed))
     moves = 0
     try:
+        # Every game is created before the first move is timed: 200 creations in one second
+        # are no steady load, and the moves made during them measured that burst.
+        await asyncio.sleep(max(0.0, start_at - time.monotonic()))
         while time.monotonic() < until:
             changed.clear()
             try:
@@ -115,6 +121,9 @@ async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: 
                 errors.append(f"act: {err!r}")
                 continue
             latencies.append(time.perf_counter() - started)
+            timing = response.headers.get("server-timing", "")
+            if server_times is not None and "dur=" in timing:
+                server_times.append(float(timing.split("dur=", 1)[1].split(",")[0]) / 1000)
             if response.status_code != 200:
                 errors.append(f"act: {response.status_code} {response.text[:100]}")
             moves += 1
@@ -141,25 +150,51 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-async def run(url: str, games: int, seconds: float, game: str, seed: int,
-              think: float = 0.0) -> dict[str, Any]:
+async def run_share(url: str, numbers: list[int], start_at: float, until: float, game: str,
+                    seed: int, think: float) -> dict[str, Any]:
+    """The clients of one process: games ``numbers`` (each seeded by its number)."""
     latencies: list[float] = []
+    server_times: list[float] = []
     errors: list[str] = []
-    limits = httpx.Limits(max_connections=2 * games, max_keepalive_connections=2 * games)
+    count = len(numbers)
+    limits = httpx.Limits(max_connections=2 * count, max_keepalive_connections=2 * count)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
-        started = time.monotonic()
-        until = started + seconds
         counts = await asyncio.gather(*(
-            play(client, game, random.Random(seed + i), until, latencies, errors, think)
-            for i in range(games)), return_exceptions=True)
-        elapsed = time.monotonic() - started
+            play(client, game, random.Random(seed + i), until, latencies, errors, think,
+                 server_times, start_at)
+            for i in numbers), return_exceptions=True)
     errors += [f"client: {c!r}" for c in counts if isinstance(c, BaseException)]
-    moves = sum(c for c in counts if isinstance(c, int))
+    return {"moves": sum(c for c in counts if isinstance(c, int)), "latencies": latencies,
+            "server_times": server_times, "errors": errors}
+
+
+def share(job: tuple[str, list[int], float, float, str, int, float]) -> dict[str, Any]:
+    return asyncio.run(run_share(*job))
+
+
+def run(url: str, games: int, seconds: float, game: str, seed: int,
+        think: float = 0.0, processes: int = 2, warmup: float = 10.0) -> dict[str, Any]:
+    """``games`` clients spread over ``processes`` client processes: one event loop serving
+    200 clients (httpx parses every answer and every live update) takes a whole core, and a
+    busy client loop would add its own lag to every latency it measures."""
+    start_at = time.monotonic() + warmup  # (CLOCK_MONOTONIC: one clock for every process)
+    until = start_at + seconds
+    jobs = [(url, list(range(k, games, processes)), start_at, until, game, seed, think)
+            for k in range(processes)]
+    with ProcessPoolExecutor(processes) as pool:
+        parts = list(pool.map(share, jobs))
+    elapsed = time.monotonic() - start_at
+    latencies = [t for part in parts for t in part["latencies"]]
+    server_times = [t for part in parts for t in part["server_times"]]
+    errors = [e for part in parts for e in part["errors"]]
+    moves = sum(part["moves"] for part in parts)
     return {"game": game, "games": games, "think": think, "seconds": round(elapsed, 1),
-            "moves": moves,
+            "client_processes": processes, "moves": moves,
             "moves_per_second": round(moves / elapsed, 1),
             "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
             "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
+            "server_p50_ms": round(1000 * percentile(server_times, 0.50), 1),
+            "server_p99_ms": round(1000 * percentile(server_times, 0.99), 1),
             "errors": len(errors), "first_errors": errors[:3]}
 
 
@@ -173,10 +208,15 @@ def main() -> None:
                         help="a client's mean pause before each move, in seconds (default 0: "
                              "as fast as the server answers)")
     parser.add_argument("--url", help="a server already running on the loopback interface")
+    parser.add_argument("--client-processes", type=int, default=2,
+                        help="processes the clients are spread over (default 2)")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds to create every game before moves are timed (default 10)")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
-    if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
-        parser.error("between 1 and 1000 games, and at most 600 seconds")
+    if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600 or \
+            not 1 <= args.client_processes <= 16:
+        parser.error("between 1 and 1000 games, at most 600 seconds, 1 to 16 client processes")
     process = None
     with tempfile.TemporaryDirectory() as folder:
         if args.url:
@@ -187,8 +227,8 @@ def main() -> None:
             process, url = start_server(Path(folder))
         try:
             cpu = server_cpu(process)
-            result = asyncio.run(run(url, args.games, args.seconds, args.game, args.seed,
-                                     args.think))
+            result = run(url, args.games, args.seconds, args.game, args.seed, args.think,
+                         args.client_processes, args.warmup)
             if process is not None and result["moves"]:
                 # The server's own CPU time a move (the client's and the bot's move included):
                 # unlike latency, it does not depend on how busy the machine is.
@@ -209,7 +249,8 @@ def main() -> None:
         print(f"{result['games']} games of {result['game']} (think {args.think:g} s) for "
               f"{result['seconds']} s: "
               f"{result['moves']} moves, {result['moves_per_second']} moves/s; a move's "
-              f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms; server CPU "
+              f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms (in the server: "
+              f"p50 {result['server_p50_ms']} ms, p99 {result['server_p99_ms']} ms); server CPU "
               f"{result.get('server_cpu_ms_per_move', '?')} ms a move; load average "
               f"{result['load_average']}; "
               f"{result['errors']} errors {result['first_errors']}")

@@ -228,3 +228,16 @@ def test_a_private_game_is_not_listed_and_takes_no_one_from_the_lobby(
     data = create(client, public=False)
     assert client.get("/api/games").json() == []
     assert client.post(f"/api/games/{data['game_id']}/take", json={}).status_code == 403
+
+
+def test_server_timing_is_told_only_when_asked(db_url: str) -> None:
+    # benchmarks/web_load.py reads it to tell the server's latency from its clients'
+    for timing in (False, True):
+        with TestClient(create_app(db_url, bots=False, timing=timing)) as client:
+            answer = client.get("/api/games")
+            header = answer.headers.get("server-timing")
+            if not timing:
+                assert header is None
+            else:
+                assert header is not None and header.startswith("app;dur=")
+                assert 0.0 <= float(header.split("dur=")[1]) < 60_000

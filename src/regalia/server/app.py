@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -71,9 +72,36 @@ async def too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> N
     await response(scope, receive, send)
 
 
+class ServerTiming:
+    """Adds a ``Server-Timing: app;dur=MS`` header to every HTTP answer: the time from the
+    request reaching the application to its answer starting (the W3C header browsers' tools
+    show). ``benchmarks/web_load.py`` reads it to tell the server's own latency from its
+    clients' (which share the machine). Off unless asked (``REGALIA_SERVER_TIMING=1``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                took = 1000.0 * (time.perf_counter() - started)
+                headers = [*message.get("headers", ()),
+                           (b"server-timing", f"app;dur={took:.2f}".encode())]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, timed)
+
+
 def create_app(db_url: str | None = None, *, bots: bool = True,
                bot_workers: int = 2, clocks: bool = True,
-               hint_bot: str | None = HINT_BOT, hint_spacing: float = HINT_SPACING) -> FastAPI:
+               hint_bot: str | None = HINT_BOT, hint_spacing: float = HINT_SPACING,
+               timing: bool = False) -> FastAPI:
     """The web application over the database at ``db_url`` (default: the user's data dir).
 
     ``bots=False`` leaves bot seats unplayed and ``clocks=False`` lets late seats be (for
@@ -152,6 +180,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     wrapped: Any = app
     wrapped.add_middleware(BodyLimit)
+    if timing:
+        wrapped.add_middleware(ServerTiming)
     return app
 
 
@@ -161,4 +191,5 @@ def app_from_env() -> FastAPI:
     comes in ``REGALIA_DB``."""
     import os
 
-    return create_app(os.environ.get("REGALIA_DB"))
+    return create_app(os.environ.get("REGALIA_DB"),
+                      timing=os.environ.get("REGALIA_SERVER_TIMING") == "1")

@@ -240,6 +240,12 @@ class GameService:
     def live(self, game_id: str) -> Live:
         """The game's state as of its last committed move (rebuilt when another process moved
         it on, or when this process has not seen it yet)."""
+        if not self.notify:
+            # SQLite: this process is the file's only writer (``regalia serve`` refuses
+            # several workers on it), so a game it has cached is as committed: no query.
+            cached = self._live.get(game_id)
+            if cached is not None:
+                return cached
         with self.session() as session:
             entries = session.execute(self._count, {"game": game_id}).scalar() or 0
             cached = self._live.get(game_id)
