@@ -7,11 +7,21 @@ diagonal neighbours.
 
 from __future__ import annotations
 
+from typing import Final
+
 ROOMS = ("parade", "stairs", "mint", "king", "pompadour", "office", "backdoor", "cardinal",
          "gate")
 ROOM_TITLES = ("Parade ground", "Stairway", "Mint", "King's chamber", "Madame de Pompadour",
                "Office", "Back door", "Cardinal", "Gate")
-PARADE, STAIRS, MINT, KING, POMPADOUR, OFFICE, BACKDOOR, CARDINAL, GATE = range(9)
+PARADE: Final = 0
+STAIRS: Final = 1
+MINT: Final = 2
+KING: Final = 3
+POMPADOUR: Final = 4
+OFFICE: Final = 5
+BACKDOOR: Final = 6
+CARDINAL: Final = 7
+GATE: Final = 8
 ROOM_INDEX = {name: i for i, name in enumerate(ROOMS)}
 # Rooms whose sole majority gives a bonus (SEED: Office, Back door, Cardinal have none).
 BONUS_ROOMS = (PARADE, STAIRS, MINT, KING, POMPADOUR)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import chain, compress
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidOption
@@ -41,19 +41,44 @@ SEATS = ((0,), (1,), (2,), (3,))
 
 # Phases: the setup placement, the five steps of a turn (Enlist split by the edge servant,
 # Back door by the cards kept), and the end.
-SETUP, PARADE_STEP, STAIRS_STEP, ROOMS_STEP, ENLIST_STEP, EDGE_STEP, BACKDOOR_STEP, KEEP_STEP, \
-    OVER = range(9)
+SETUP: Final = 0
+PARADE_STEP: Final = 1
+STAIRS_STEP: Final = 2
+ROOMS_STEP: Final = 3
+ENLIST_STEP: Final = 4
+EDGE_STEP: Final = 5
+BACKDOOR_STEP: Final = 6
+KEEP_STEP: Final = 7
+OVER: Final = 8
 PHASE_NAMES = ("setup", "parade", "stairs", "rooms", "enlist", "edge", "backdoor", "keep",
                "over")
 # The phase word a privilege card names for each phase (edition "phases").
 CARD_PHASE = {PARADE_STEP: "parade", STAIRS_STEP: "stairs", ROOMS_STEP: "rooms",
               ENLIST_STEP: "enlist", BACKDOOR_STEP: "backdoor"}
-P_SERVANTS, P_MOVES, P_DIAGONAL, P_GATE, P_BACKDOOR, P_TURQUOISE, P_PURPLE, P_GOLD, \
-    P_CARDINAL = range(len(PRIVILEGES))
+P_SERVANTS: Final = 0
+P_MOVES: Final = 1
+P_DIAGONAL: Final = 2
+P_GATE: Final = 3
+P_BACKDOOR: Final = 4
+P_TURQUOISE: Final = 5
+P_PURPLE: Final = 6
+P_GOLD: Final = 7
+P_CARDINAL: Final = 8
 PRIVILEGE_INDEX = {p: i for i, p in enumerate(PRIVILEGES)}
 N_KINDS = len(A.EFFECTS)
-(C_GOLD, C_TURQUOISE, C_PURPLE, C_MOVES, C_GATE, C_OFFICE, C_BACKDOOR, C_CARDINAL,
- C_PRESTIGE) = range(N_KINDS)
+C_GOLD: Final = 0
+C_TURQUOISE: Final = 1
+C_PURPLE: Final = 2
+C_MOVES: Final = 3
+C_GATE: Final = 4
+C_OFFICE: Final = 5
+C_BACKDOOR: Final = 6
+C_CARDINAL: Final = 7
+C_PRESTIGE: Final = 8
+# These numbers (and the phases') are literals, ``Final``: compiled, mypyc writes them into
+# the code instead of looking a module global up at every use. They must match the tables.
+assert [PRIVILEGE_INDEX[p] for p in ("servants", "cardinal")] == [P_SERVANTS, P_CARDINAL]
+assert len(PRIVILEGES) == P_CARDINAL + 1 and N_KINDS == C_PRESTIGE + 1
 
 
 # Choices that recur unchanged, built once.
