@@ -9,8 +9,16 @@ built once for every edition.
 
 from __future__ import annotations
 
+from typing import Final
+
 # The seven card types (colours); a triple is three cards of one type.
-CASTLE, MINE, CLOISTER, KNOWLEDGE, SHIP, PASTURE, BUILDING = range(7)
+CASTLE: Final = 0
+MINE: Final = 1
+CLOISTER: Final = 2
+KNOWLEDGE: Final = 3
+SHIP: Final = 4
+PASTURE: Final = 5
+BUILDING: Final = 6
 TYPE_NAMES: tuple[str, ...] = ("castle", "mine", "cloister", "knowledge", "ship", "pasture",
                                "building")
 TYPE_COLOURS: tuple[str, ...] = ("dark green", "grey", "violet", "yellow", "blue",
@@ -18,7 +26,14 @@ TYPE_COLOURS: tuple[str, ...] = ("dark green", "grey", "violet", "yellow", "blue
 N_TYPES = 7
 
 # Kinds: the six plain types keep their number; the eight buildings follow.
-CARPENTER, CHURCH, MARKET, WATCHTOWER, BANK, BOARDING_HOUSE, WAREHOUSE, CITY_HALL = range(6, 14)
+CARPENTER: Final = 6
+CHURCH: Final = 7
+MARKET: Final = 8
+WATCHTOWER: Final = 9
+BANK: Final = 10
+BOARDING_HOUSE: Final = 11
+WAREHOUSE: Final = 12
+CITY_HALL: Final = 13
 KIND_NAMES: tuple[str, ...] = (
     *TYPE_NAMES[:6], "carpenter", "church", "market", "watchtower", "bank", "boarding-house",
     "warehouse", "city-hall",

@@ -12,8 +12,11 @@ Entries are tuples, newest last, the kind first:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-MOVE, AARON_REVEAL, SOLO_CHECK = range(3)
+MOVE: Final = 0
+AARON_REVEAL: Final = 1
+SOLO_CHECK: Final = 2
 KIND_NAMES = ("move", "aaron-reveal", "solo-check")
 
 

@@ -7,14 +7,18 @@ province: district ``d`` lies in province ``d // 3`` and is written ``1a`` ... `
 
 from __future__ import annotations
 
-N_PROVINCES = 6
-N_DISTRICTS = 18
+from typing import Final
+
+N_PROVINCES: Final = 6
+N_DISTRICTS: Final = 18
 DISTRICT_IDS = tuple(f"{p + 1}{letter}" for p in range(N_PROVINCES) for letter in "abc")
 DISTRICT_INDEX = {name: d for d, name in enumerate(DISTRICT_IDS)}
 # The transport symbols an edition may print on borders and cards (reviews name horse,
 # rickshaw and junk; the rest leave room for the real board). The dragon is no transport.
 TRANSPORTS = ("horse", "rickshaw", "junk", "barge", "cart", "palanquin")
 TRANSPORT_INDEX = {t: i for i, t in enumerate(TRANSPORTS)}
-DRAGON = len(TRANSPORTS)          # the dragon's index in a hand
+DRAGON: Final = 6  # the dragon's index in a hand: after the transports
 CARD_KINDS = (*TRANSPORTS, "dragon")
-N_KINDS = len(CARD_KINDS)
+N_KINDS: Final = 7
+# (literals, Final: compiled, mypyc writes them into the code instead of a global look-up)
+assert len(TRANSPORTS) == DRAGON and len(CARD_KINDS) == N_KINDS

@@ -12,7 +12,7 @@ back when there is no district to choose, a deployment ending at its third membe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from regalia.engine.actions import Action
 from regalia.engine.rng import Rng
@@ -31,14 +31,25 @@ from regalia.games.ming_dynasty.edition import MingData, data_of
 from regalia.games.ming_dynasty.scoring import bonus_winners, majority_moves, sets_of
 
 GAME_ID = "ming-dynasty"
-DEPLOY_MAX = 3
+DEPLOY_MAX: Final = 3
 
-PRINCE, NEUTRAL, PLACE, TAKE, ACT, MOVING, DEPLOY, RETURN, BACK, NEUTRAL_BACK, START, OVER = \
-    range(12)
+PRINCE: Final = 0
+NEUTRAL: Final = 1
+PLACE: Final = 2
+TAKE: Final = 3
+ACT: Final = 4
+MOVING: Final = 5
+DEPLOY: Final = 6
+RETURN: Final = 7
+BACK: Final = 8
+NEUTRAL_BACK: Final = 9
+START: Final = 10
+OVER: Final = 11
 PHASE_NAMES = ("prince", "neutral", "place", "take", "act", "moving", "deploy", "return",
                "back", "neutral-back", "start", "over")
 PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
-NOT_CHOSEN, NOT_INVOLVED = -1, -2
+NOT_CHOSEN: Final = -1
+NOT_INVOLVED: Final = -2
 SEATS = ((0,), (1,), (2,), (3,))
 SEAT_NAMES = ("Yellow", "Green", "Blue", "Red")
 # The action lists read on every decision, as module globals (a global is read faster than a

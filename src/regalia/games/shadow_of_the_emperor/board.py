@@ -6,6 +6,8 @@ counts and colour; these names never change, so the action table does not depend
 
 from __future__ import annotations
 
+from typing import Final
+
 # Board order (upper row the three archdioceses, lower row the four secular electorates);
 # phase V resolves electorates in this order (rules question A11).
 ELECTORATES = ("mainz", "trier", "koeln", "bohemia", "palatinate", "saxony", "brandenburg")
@@ -15,7 +17,13 @@ TITLES = {"mainz": "Archdiocese of Mainz", "trier": "Archdiocese of Trier",
           "brandenburg": "Margraviate of Brandenburg"}
 SHORT = {"mainz": "Mainz", "trier": "Trier", "koeln": "Köln", "bohemia": "Bohemia",
          "palatinate": "Palatinate", "saxony": "Saxony", "brandenburg": "Brandenburg"}
-MAINZ, TRIER, KOELN, BOHEMIA, PALATINATE, SAXONY, BRANDENBURG = range(7)
+MAINZ: Final = 0
+TRIER: Final = 1
+KOELN: Final = 2
+BOHEMIA: Final = 3
+PALATINATE: Final = 4
+SAXONY: Final = 5
+BRANDENBURG: Final = 6
 ARCHDIOCESES = (MAINZ, TRIER, KOELN)
 SECULAR = (BOHEMIA, PALATINATE, SAXONY, BRANDENBURG)
 N_ELECTORATES = 7
@@ -28,18 +36,40 @@ KIND_TITLES = {"rival": "Rival", "doctor": "Doctor", "move": "Move", "pope": "Th
                "indulgence": "Indulgence", "permit": "Permit", "ordinance": "Ordinance",
                "promotion": "Promotion", "daughter": "Foreign king's daughter",
                "knight": "Knight", "eminence": "Gray eminence"}
-(K_RIVAL, K_DOCTOR, K_MOVE, K_POPE, K_CHURCH, K_EXCOMM, K_INDULGENCE, K_PERMIT,
- K_ORDINANCE, K_PROMOTION, K_DAUGHTER, K_KNIGHT, K_EMINENCE) = range(13)
+K_RIVAL: Final = 0
+K_DOCTOR: Final = 1
+K_MOVE: Final = 2
+K_POPE: Final = 3
+K_CHURCH: Final = 4
+K_EXCOMM: Final = 5
+K_INDULGENCE: Final = 6
+K_PERMIT: Final = 7
+K_ORDINANCE: Final = 8
+K_PROMOTION: Final = 9
+K_DAUGHTER: Final = 10
+K_KNIGHT: Final = 11
+K_EMINENCE: Final = 12
 N_KINDS = 13
 # Kinds carried out in phase IV (the only ones the Trier privilege can take when sold out).
 PHASE_IV_KINDS = (K_DOCTOR, K_MOVE, K_INDULGENCE, K_PERMIT, K_ORDINANCE, K_PROMOTION,
                   K_DAUGHTER)
 COLOURS = ("blue", "red", "white", "none")
-BLUE, RED, WHITE, NONE = range(4)
+BLUE: Final = 0
+RED: Final = 1
+WHITE: Final = 2
+NONE: Final = 3
 
 # Phases as the rule book numbers them; 0 is the setup, 9 the end.
-SETUP, INCOME, AGING, DESCENDANTS, ACTIONS, NEW_ELECTORS, ELECTION, EMPEROR, ROUND_END, \
-    OVER = range(10)
+SETUP: Final = 0
+INCOME: Final = 1
+AGING: Final = 2
+DESCENDANTS: Final = 3
+ACTIONS: Final = 4
+NEW_ELECTORS: Final = 5
+ELECTION: Final = 6
+EMPEROR: Final = 7
+ROUND_END: Final = 8
+OVER: Final = 9
 PHASE_NAMES = ("setup", "income", "aging", "descendants", "actions", "new electors",
                "emperor election", "emperor's rights", "round end", "over")
 

@@ -6,7 +6,7 @@ offers no choice (a son with no room anywhere) and the flow's ``no_choice`` sett
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.actions import Action
 from regalia.games.shadow_of_the_emperor import actions as A
@@ -154,8 +154,15 @@ def doable(s: ShadowState, seat: int, kind: int) -> bool:
 
 # ---------------------------------------------------------------------------- phase IV
 # What a card kind needs besides its cost and a card in its stack.
-NEED_NOTHING, NEED_NOT_EMPEROR, NEED_BRANDENBURG, NEED_DOCTOR, NEED_MOVE, NEED_CITY, \
-    NEED_PROMOTE, NEED_FLIP, NEED_PLACE = range(9)
+NEED_NOTHING: Final = 0
+NEED_NOT_EMPEROR: Final = 1
+NEED_BRANDENBURG: Final = 2
+NEED_DOCTOR: Final = 3
+NEED_MOVE: Final = 4
+NEED_CITY: Final = 5
+NEED_PROMOTE: Final = 6
+NEED_FLIP: Final = 7
+NEED_PLACE: Final = 8
 _NEEDS = {K_RIVAL: NEED_NOT_EMPEROR, K_EMINENCE: NEED_BRANDENBURG, K_DOCTOR: NEED_DOCTOR,
           K_MOVE: NEED_MOVE, K_ORDINANCE: NEED_CITY, K_PROMOTION: NEED_PROMOTE,
           K_DAUGHTER: NEED_FLIP, K_PERMIT: NEED_PLACE}

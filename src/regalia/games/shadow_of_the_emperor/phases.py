@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import add
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidRecord
@@ -72,7 +72,13 @@ if TYPE_CHECKING:
 Task = tuple[Any, ...]
 PLACE_REASONS = ("setup", "son", "permit", "palatinate", "move", "old emperor",
                  "deposed elector")
-R_SETUP, R_SON, R_PERMIT, R_PALATINATE, R_MOVE, R_OLD_EMPEROR, R_DEPOSED = range(7)
+R_SETUP: Final = 0
+R_SON: Final = 1
+R_PERMIT: Final = 2
+R_PALATINATE: Final = 3
+R_MOVE: Final = 4
+R_OLD_EMPEROR: Final = 5
+R_DEPOSED: Final = 6
 
 
 def place_task(seat: int, tile: int = -1, age: int = 0, couple: int = 0, exclude: int = -1,
