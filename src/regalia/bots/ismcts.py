@@ -60,7 +60,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from regalia.bots.evaluations import AllSeats, Evaluation, evaluation_for, evaluation_of_all_for
 from regalia.engine.actions import Action
@@ -72,11 +72,11 @@ if TYPE_CHECKING:
 
 DEFAULT_ITERATIONS = 200  # "ismcts": about 0.2 s a decision in El Grande 4p, at most ~0.5 s
 STRONG_ITERATIONS = 2000  # "ismcts-strong": about ten times longer
-LEVEL_PRIOR = 5  # the virtual visits of an action's prior in the levels' search (docs/bots.md)
+LEVEL_PRIOR: Final = 5  # virtual visits of an action's prior in the levels' search (docs/bots.md)
 # The levels' UCB1 constant: leaf rewards from evaluation margins differ by a few hundredths
 # between siblings, and with priors a small constant lets the search go deep along the lines
 # the evaluation likes (0.3 won 16.5 of 40 games against three greedy bots where 0.7 won 13.5).
-LEVEL_EXPLORATION = 0.3
+LEVEL_EXPLORATION: Final = 0.3
 
 
 class _Node:
@@ -498,14 +498,14 @@ class Suggestion(NamedTuple):
 # Points of evaluation margin that make a leaf's reward 0.73 rather than 0.5 (logistic):
 # about a region's second place in El Grande, a triple in Castles of Burgundy, a noble in
 # Palais Royal.
-MARGIN_SCALE = 4.0
+MARGIN_SCALE: Final = 4.0
 
 ROLLOUTS = ("random", "greedy")
 LEAVES = ("score", "evaluation")
 
 
 # Random playouts a progress estimate plays, from the position and from a new game.
-PROGRESS_PLAYOUTS = 8
+PROGRESS_PLAYOUTS: Final = 8
 _START_LENGTHS: dict[tuple[str, int, str], float] = {}  # a new game's mean playout length
 
 

@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeGuard, TypeVar
 
 from regalia.engine.actions import Action
 from regalia.engine.compiling import mypyc_attr
@@ -49,7 +49,7 @@ T = TypeVar("T")
 S = TypeVar("S", bound="State")
 
 STATE_FORMAT = "regalia-state/1"
-CHANCE = -1  # the "seat" of chance entries in the history
+CHANCE: Final = -1  # the "seat" of chance entries in the history
 
 # History is a persistent linked list so clone() shares it in O(1): each node is the previous
 # node followed by the entry's own fields, (previous, seat, action) or (previous, CHANCE, label,

@@ -53,13 +53,17 @@ NOT_INVOLVED: Final = -2
 SEATS = ((0,), (1,), (2,), (3,))
 SEAT_NAMES = ("Yellow", "Green", "Blue", "Red")
 # The action lists read on every decision, as module globals (a global is read faster than a
-# module's attribute).
-TAKE_, DRAGON_, STEP_, STEP_DRAGON_, STAY_ = A.TAKE, A.DRAGON, A.STEP, A.STEP_DRAGON, A.STAY
-PLACE_ALL_ = A.PLACE_ALL
-KINDS = range(N_KINDS)
-DONE_ONLY = (A.DONE,)
-PASS_ONLY = (A.PASS,)
-STOP_ONLY = (A.STOP,)
+# module's attribute), Final (compiled, a Final global is a native static, not a dict entry).
+TAKE_: Final = A.TAKE
+DRAGON_: Final = A.DRAGON
+STEP_: Final = A.STEP
+STEP_DRAGON_: Final = A.STEP_DRAGON
+STAY_: Final = A.STAY
+PLACE_ALL_: Final = A.PLACE_ALL
+KINDS: Final = range(N_KINDS)
+DONE_ONLY: Final = (A.DONE,)
+PASS_ONLY: Final = (A.PASS,)
+STOP_ONLY: Final = (A.STOP,)
 DISPLAY_LABELS = tuple(f"display {i + 1}" for i in range(N_PROVINCES))
 DEPLOY_OPEN = (A.DEPLOY, A.DONE)
 DEPLOY_ANY = (A.DEPLOY, A.DEPLOY_CLOISTER, A.DONE)
