@@ -605,9 +605,10 @@ class MingState(State):
     def _apply(self, action: Action, p: int) -> None:
         # the kinds in the order random games meet them most (a 4-player game: 120 places,
         # some 75 steps, 45 takes, 45 dragons, 45 dones, ...)
+        # (args are typed Any: the locals are annotated so that, compiled, they are native ints)
         kind = action.kind
         if kind == "place":
-            i = action.args[0]
+            i: int = action.args[0]
             self.supply[p] -= 1
             self.spaces[i][p] += 1
             to_place = self.to_place
@@ -619,12 +620,13 @@ class MingState(State):
                 return
             self._next_placer()
         elif kind == "step":
-            q, by_dragon = action.args
+            q: int = action.args[0]
+            by_dragon: bool = action.args[1]
             self._pay(p, DRAGON if by_dragon else self.d.transport[self.prince[p]][q])
             self.prince[p] = q
             self.phase = MOVING
         elif kind == "take":
-            i = action.args[0]
+            i = action.args[0]  # (an int: declared in the first branch)
             self.hand[p][self.display[i]] += 1
             self._refill(i)
             self._next_taker()
