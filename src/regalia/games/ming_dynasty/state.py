@@ -64,6 +64,8 @@ KINDS: Final = range(N_KINDS)
 DONE_ONLY: Final = (A.DONE,)
 PASS_ONLY: Final = (A.PASS,)
 STOP_ONLY: Final = (A.STOP,)
+PASS_: Final = A.PASS
+STOP_: Final = A.STOP
 DISPLAY_LABELS = tuple(f"display {i + 1}" for i in range(N_PROVINCES))
 DEPLOY_OPEN = (A.DEPLOY, A.DONE)
 DEPLOY_ANY = (A.DEPLOY, A.DEPLOY_CLOISTER, A.DONE)
@@ -565,19 +567,24 @@ class MingState(State):
                     if dragon:
                         out.append(STEP_DRAGON_[q])
                     continue
-                for kind, table in ((t, STEP_), (DRAGON, STEP_DRAGON_)):
-                    if hand[kind]:
-                        hand[kind] -= 1
-                        if self._can_end(p, q, hand):
-                            out.append(table[q])
-                        hand[kind] += 1
+                # (the two ways written out: no tuple of pairs built per neighbour)
+                if hand[t]:
+                    hand[t] -= 1
+                    if self._can_end(p, q, hand):
+                        out.append(STEP_[q])
+                    hand[t] += 1
+                if dragon:
+                    hand[DRAGON] -= 1
+                    if self._can_end(p, q, hand):
+                        out.append(STEP_DRAGON_[q])
+                    hand[DRAGON] += 1
             if phase == ACT:
                 for k in KINDS:
                     if hand[k]:
                         out.append(STAY_[k])
-                out.append(A.PASS)
+                out.append(PASS_)
             elif prince.count(here) == 1:  # no other prince here: the move may end
-                out.append(A.STOP)
+                out.append(STOP_)
             return tuple(out)
         if phase == DEPLOY:
             if self.deploy_locked or not self.deploy_left or \
@@ -587,7 +594,7 @@ class MingState(State):
         if phase == TAKE:
             return self._take_options(p)
         if phase == PLACE:
-            return A.PLACE_ALL
+            return PLACE_ALL_
         if phase == PRINCE:
             taken = set(self.prince)
             return tuple(A.PRINCE[q] for q in range(N_DISTRICTS) if q not in taken)
