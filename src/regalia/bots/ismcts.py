@@ -410,7 +410,9 @@ class IsmctsBot:
             if cap is not None and steps >= cap:
                 break
             seat = movers[0]  # sealed choices are hidden: their order does not matter
-            legal = state.legal_actions(seat)
+            # (the engine's own read for a seat just taken from to_move(): legal_actions
+            # would ask to_move() again on every step of every rollout)
+            legal = state._mover_actions(seat)
             if greedy is None or len(legal) == 1:
                 action = legal[rng.below(len(legal))]
             else:
@@ -514,7 +516,7 @@ def _playout_length(state: State, rng: Rng) -> int:
     length = 0
     while movers := state.to_move():
         seat = movers[0]
-        legal = state.legal_actions(seat)
+        legal = state._mover_actions(seat)
         state.apply(legal[rng.below(len(legal))], seat)
         length += 1
     return length
