@@ -101,6 +101,22 @@ def test_bad_names_are_refused_with_their_line(extra: str, reason: str) -> None:
     assert err.value.line is not None
 
 
+def test_card_texts_in_another_language() -> None:
+    english = "You may move up to 4 of your own Caballeros."
+    text = _builtin_text().replace(f'text = "{english}"\n',
+                                   f'text = "{english}"\ntext_xx = "Vier eigene."\n', 1)
+    edition = load_edition(text)
+    assert edition.localize(english, "xx") == "Vier eigene."
+    assert edition.localize(english, "en") == english
+    long = "x" * 1001
+    with pytest.raises(EditionError, match="1 to 1000 characters") as err:
+        load_edition(text.replace('text_xx = "Vier eigene."', f'text_xx = "{long}"'))
+    assert err.value.line is not None
+    with pytest.raises(EditionError, match="text_xx needs a text beside it"):
+        load_edition(_builtin_text().replace('name = "Aragon"\n',
+                                             'name = "Aragon"\ntext_xx = "t"\n', 1))
+
+
 def test_one_english_name_has_one_translation() -> None:
     text = _builtin_text()
     text = text.replace('name = "Aragon"\n', 'name = "Aragon"\nname_xx = "A"\n', 1)

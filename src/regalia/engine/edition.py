@@ -64,7 +64,7 @@ class Edition:
     builtin: bool
     origin: str
     components: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    # language -> English name -> that language's name, from entries' ``name_<lang>`` fields
+    # language -> English name or text -> that language's, from ``name_<lang>``/``text_<lang>``
     names: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
@@ -73,8 +73,9 @@ class Edition:
         object.__setattr__(self, "names", deep_freeze(self.names))
 
     def localize(self, name: str, lang: str | None = None) -> str:
-        """A component's ``name`` (as the edition spells it in English) in ``lang``, the
-        current language by default; the English name where the edition gives no other."""
+        """A component's ``name`` or ``text`` (as the edition spells it in English) in
+        ``lang``, the current language by default; the English where the edition gives no
+        other."""
         table = self.names.get(lang or language())
         if table is None:
             return name
@@ -302,13 +303,16 @@ def make_edition(reader: EditionReader, *, builtin: bool,
                    components=components, names=localized_names(reader))
 
 
-_NAME_KEY = re.compile(r"^name_([a-z]{2,3})$")
+# ``name_zh`` beside ``name``, ``text_zh`` beside ``text`` (a card's printed words)
+_NAME_KEY = re.compile(r"^(name|text)_([a-z]{2,3})$")
+_LONGEST = {"name": 100, "text": 1000}
 
 
 def localized_names(reader: EditionReader) -> dict[str, dict[str, str]]:
-    """Every entry's names in other languages: a table with a ``name`` and a ``name_zh``
-    (any ``name_<lang>``) gives ``{"zh": {name: name_zh}}``. One English name must have one
-    translation throughout the edition, or a player could not tell which is meant."""
+    """Every entry's names and texts in other languages: a table with a ``name`` and a
+    ``name_zh`` (any ``name_<lang>``; likewise ``text`` and ``text_<lang>``) gives
+    ``{"zh": {name: name_zh, text: text_zh}}``. One English name must have one translation
+    throughout the edition, or a player could not tell which is meant."""
     found: dict[str, dict[str, str]] = {}
     where: dict[tuple[str, str], Path_] = {}
 
@@ -319,18 +323,19 @@ def localized_names(reader: EditionReader) -> dict[str, dict[str, str]]:
             return
         if not isinstance(node, dict):
             return
-        english = node.get("name")
         for key, value in node.items():
             match = _NAME_KEY.match(key) if isinstance(key, str) else None
             if match is None:
                 visit(value, (*path, key))
                 continue
+            field_, lang = match.group(1), match.group(2)
+            english = node.get(field_)
             if not isinstance(english, str):
-                raise reader.error(f"{key} needs a name beside it", *path, key)
-            if not isinstance(value, str) or not value.strip() or len(value) > 100:
-                raise reader.error(f"{key} must be 1 to 100 characters of text, not "
+                raise reader.error(f"{key} needs a {field_} beside it", *path, key)
+            longest = _LONGEST[field_]
+            if not isinstance(value, str) or not value.strip() or len(value) > longest:
+                raise reader.error(f"{key} must be 1 to {longest} characters of text, not "
                                    f"{quoted(value)}", *path, key)
-            lang = match.group(1)
             table = found.setdefault(lang, {})
             if table.setdefault(english, value) != value:
                 first = where[(lang, english)]
