@@ -11,6 +11,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any, NamedTuple
 
 from regalia.engine.errors import MalformedAction, quoted
+from regalia.engine.i18n import _
 
 
 class Action(NamedTuple):
@@ -81,7 +82,8 @@ class ActionTable:
 
     def encode(self, action: Action) -> int:
         if not self.owns(action):
-            raise MalformedAction(f"{quoted(action)} is not an action of {self.game_id}")
+            raise MalformedAction(_("{action} is not an action of {game}").format(
+                action=quoted(action), game=self.game_id))
         return action.code
 
     def decode(self, code: object) -> Action:
@@ -90,24 +92,25 @@ class ActionTable:
         if not isinstance(code, int) or isinstance(code, bool) or \
                 not 0 <= code < len(self._by_code):
             raise MalformedAction(
-                f"{quoted(code)} is not an action code of {self.game_id} "
-                f"(codes run from 0 to {len(self._by_code) - 1})"
-            )
+                _("{code} is not an action code of {game} (codes run from 0 to {last})").format(
+                    code=quoted(code), game=self.game_id, last=len(self._by_code) - 1))
         return self._by_code[code]
 
     def parse(self, text: str) -> Action:
         """The action written ``text`` (surrounding blanks and repeated spaces are ignored;
         text far longer than any notation is refused before any work is done on it)."""
         if not isinstance(text, str):
-            raise MalformedAction(f"{quoted(text)} is not action text")
+            raise MalformedAction(_("{text} is not action text").format(text=quoted(text)))
         action = self._by_text.get(text)
         if action is not None:
             return action
         if len(text) > 4 * self._longest + 64:
-            raise MalformedAction(f"{quoted(text)} is not an action of {self.game_id}")
+            raise MalformedAction(_("{action} is not an action of {game}").format(
+                action=quoted(text), game=self.game_id))
         action = self._by_text.get(" ".join(text.split()))
         if action is None:
             action = self._by_text.get(" ".join(text.lower().split()))
         if action is None:
-            raise MalformedAction(f"{quoted(text)} is not an action of {self.game_id}")
+            raise MalformedAction(_("{action} is not an action of {game}").format(
+                action=quoted(text), game=self.game_id))
         return action

@@ -40,11 +40,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from regalia.engine.errors import EditionError, quoted
-from regalia.engine.i18n import language
+from regalia.engine.errors import EDITION_TEXT, EditionError, quoted
+from regalia.engine.i18n import N_, _, language
 from regalia.engine.limits import as_text, check_shape, read_bytes
 
 PROVENANCE_KINDS = ("printed", "reconstructed", "derived")
+EDITION_FILE = N_("the edition file")  # the document's name in messages
 Path_ = tuple[str | int, ...]
 
 
@@ -107,13 +108,14 @@ class EditionReader:
             if line is None:
                 m = re.search(r"line (\d+)", str(err))
                 line = int(m.group(1)) if m else None
-            reason = str(err).split(" (at line")[0]
-            raise EditionError(f"not valid TOML: {reason}", source=origin, line=line) from None
+            reason = toml_reason(str(err).split(" (at line")[0])
+            raise EditionError(_("not valid TOML: {reason}").format(reason=reason),
+                               source=origin, line=line) from None
         except RecursionError:
-            raise EditionError("not valid TOML: it nests too deeply", source=origin) from None
+            raise EditionError(_("not valid TOML: it nests too deeply"), source=origin) from None
         except ValueError as err:  # an integer past Python's digit limit
-            raise EditionError(f"not valid TOML: {str(err).splitlines()[0][:120]}",
-                               source=origin) from None
+            raise EditionError(_("not valid TOML: {reason}").format(
+                reason=str(err).splitlines()[0][:120]), source=origin) from None
         check_shape(self.data, EditionError, origin)
 
     # ---- locating -------------------------------------------------------------------
@@ -164,25 +166,27 @@ class EditionReader:
             except (KeyError, IndexError, TypeError):
                 if default is not ...:
                     return default
-                raise self.error(f"missing {_dotted(path)}", *path[:-1]) from None
+                raise self.error(_("missing {path}").format(path=_dotted(path)),
+                                 *path[:-1]) from None
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if (isinstance(node, bool) and bool not in kinds) or not isinstance(node, kinds):
-            raise self.error(f"{_dotted(path)} must be {_kind_name(kind)}, not {quoted(node)}",
-                             *path)
+            raise self.error(_("{path} must be {kind}, not {value}").format(
+                path=_dotted(path), kind=_kind_name(kind), value=quoted(node)), *path)
         return node
 
     def ints(self, path: Path_, length: int | None = None, lo: int | None = None,
              hi: int | None = None) -> list[int]:
         values = self.get(path, list)
         if length is not None and len(values) != length:
-            raise self.error(f"{_dotted(path)} must hold {length} numbers, not {len(values)}",
-                             *path)
+            raise self.error(_("{path} must hold {n} numbers, not {count}").format(
+                path=_dotted(path), n=length, count=len(values)), *path)
         for v in values:
             if not isinstance(v, int) or isinstance(v, bool):
-                raise self.error(f"{_dotted(path)} must hold whole numbers, not {quoted(v)}",
-                                 *path)
+                raise self.error(_("{path} must hold whole numbers, not {value}").format(
+                    path=_dotted(path), value=quoted(v)), *path)
             if (lo is not None and v < lo) or (hi is not None and v > hi):
-                raise self.error(f"{_dotted(path)}: {v} is outside {lo}..{hi}", *path)
+                raise self.error(_("{path}: {value} is outside {low}..{high}").format(
+                    path=_dotted(path), value=v, low=lo, high=hi), *path)
         return values
 
     def entries(self, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -190,46 +194,49 @@ class EditionReader:
         items = self.get((name,), list)
         for index, entry in enumerate(items):
             if not isinstance(entry, dict):
-                raise self.error(f"{name} must be an array of tables ([[{name}]])", name)
+                raise self.error(_("{name} must be an array of tables ([[{name}]])").format(
+                    name=name), name)
             self.check_provenance(entry, (name, index))
             yield index, entry
 
     def check_provenance(self, entry: Mapping[str, Any], path: Path_) -> None:
         prov = entry.get("provenance")
         if prov is None:
-            raise self.error("entry has no provenance (printed / reconstructed / derived)", *path)
+            raise self.error(_("entry has no provenance (printed / reconstructed / derived)"),
+                             *path)
         kinds = [prov] if isinstance(prov, str) else list(prov.values()) if isinstance(
             prov, dict) else None
         if kinds is None:
-            raise self.error("provenance must be a word or a table of words", *path,
+            raise self.error(_("provenance must be a word or a table of words"), *path,
                              "provenance")
         if isinstance(prov, dict):
             for value_name in prov:
                 if value_name not in entry:
-                    raise self.error(f"provenance names {quoted(value_name)}, which the entry "
-                                     "lacks", *path, "provenance")
+                    raise self.error(_("provenance names {name}, which the entry lacks").format(
+                        name=quoted(value_name)), *path, "provenance")
         for kind in kinds:
             if not isinstance(kind, str) or kind not in PROVENANCE_KINDS:
                 raise self.error(
-                    f"provenance {quoted(kind)} is not one of {', '.join(PROVENANCE_KINDS)}",
+                    _("provenance {kind} is not one of {kinds}").format(
+                        kind=quoted(kind), kinds=", ".join(PROVENANCE_KINDS)),
                     *path, "provenance")
         if "printed" in kinds or "derived" in kinds:
             self._check_source(entry, path)
         if "reconstructed" in kinds:
             reasoning = entry.get("reasoning")
             if not isinstance(reasoning, str) or len(reasoning.strip()) < 10:
-                raise self.error("a reconstructed value needs its reasoning", *path)
+                raise self.error(_("a reconstructed value needs its reasoning"), *path)
 
     def _check_source(self, entry: Mapping[str, Any], path: Path_) -> None:
         source = entry.get("source")
         if not isinstance(source, str) or not source.strip():
-            raise self.error("a printed value needs its source", *path)
+            raise self.error(_("a printed value needs its source"), *path)
         tags = self.data.get("sources", {})
         for part in source.split(","):
             tag = part.strip().split(" ")[0]
             if tag not in tags:
-                raise self.error(f"source tag {quoted(tag)} is not in [sources]", *path,
-                                 "source")
+                raise self.error(_("source tag {tag} is not in [sources]").format(
+                    tag=quoted(tag)), *path, "source")
 
 
 def read_edition(game: str, source: str | bytes | Path | None, default: Path) -> EditionReader:
@@ -237,40 +244,44 @@ def read_edition(game: str, source: str | bytes | Path | None, default: Path) ->
     TOML text (``str`` or UTF-8 ``bytes``). Text is never taken for a file name."""
     text: str | bytes
     if source is None:
-        origin, text = default.name, read_bytes(default, EditionError, "the edition file")
+        origin, text = default.name, read_bytes(default, EditionError, EDITION_FILE)
     elif isinstance(source, Path):
-        origin, text = str(source), read_bytes(source, EditionError, "the edition file")
+        origin, text = str(source), read_bytes(source, EditionError, EDITION_FILE)
     elif isinstance(source, (str, bytes)):
-        origin, text = "edition text", source
+        origin, text = EDITION_TEXT, source
     else:
-        raise EditionError(f"an edition is TOML text or a pathlib.Path, not {quoted(source)}")
+        raise EditionError(_("an edition is TOML text or a pathlib.Path, not {value}").format(
+            value=quoted(source)))
     try:
         reader = EditionReader(text, origin)
     except EditionError as err:
         if isinstance(source, str) and "\n" not in source and source.strip().endswith(".toml"):
-            raise EditionError(f"{err.reason} (this is read as TOML text; pass a pathlib.Path "
-                               "to load a file)", source=origin, line=err.line) from None
+            raise EditionError(_("{reason} (this is read as TOML text; pass a pathlib.Path to "
+                                 "load a file)").format(reason=err.reason),
+                               source=origin, line=err.line) from None
         raise
     head = reader.get(("edition",), dict)
     if reader.get(("edition", "game"), str) != game:
-        raise reader.error(f"this edition is for {quoted(head.get('game'))}, not {game!r}",
-                           "edition", "game")
+        raise reader.error(_("this edition is for {other}, not {game}").format(
+            other=quoted(head.get("game")), game=repr(game)), "edition", "game")
     for key, longest in (("id", 100), ("title", 200)):  # shown in every record and banner
         value = reader.get(("edition", key), str)
         if not value.strip() or len(value) > longest:
-            raise reader.error(f"edition.{key} must be 1 to {longest} characters, not "
-                               f"{quoted(value)}", "edition", key)
+            raise reader.error(_("edition.{key} must be 1 to {n} characters, not {value}").format(
+                key=key, n=longest, value=quoted(value)), "edition", key)
     sources = reader.get(("sources",), dict)
     for tag, citation in sources.items():
         if not isinstance(citation, str) or not citation.strip():
-            raise reader.error(f"source {quoted(tag)} needs a citation", "sources", tag)
+            raise reader.error(_("source {tag} needs a citation").format(tag=quoted(tag)),
+                               "sources", tag)
     return reader
 
 
 def read_edition_text(game: str, text: str | bytes, default: Path) -> EditionReader:
     """Open an edition given as TOML text only (a record's or a saved state's)."""
     if not isinstance(text, (str, bytes)):
-        raise EditionError(f"an edition's text must be text, not {quoted(text)}")
+        raise EditionError(_("an edition's text must be text, not {value}").format(
+            value=quoted(text)))
     return read_edition(game, text, default)
 
 
@@ -331,17 +342,19 @@ def localized_names(reader: EditionReader) -> dict[str, dict[str, str]]:
             field_, lang = match.group(1), match.group(2)
             english = node.get(field_)
             if not isinstance(english, str):
-                raise reader.error(f"{key} needs a {field_} beside it", *path, key)
+                raise reader.error(_("{key} needs a {field} beside it").format(
+                    key=key, field=field_), *path, key)
             longest = _LONGEST[field_]
             if not isinstance(value, str) or not value.strip() or len(value) > longest:
-                raise reader.error(f"{key} must be 1 to {longest} characters of text, not "
-                                   f"{quoted(value)}", *path, key)
+                raise reader.error(_("{key} must be 1 to {n} characters of text, not {value}")
+                                   .format(key=key, n=longest, value=quoted(value)), *path, key)
             table = found.setdefault(lang, {})
             if table.setdefault(english, value) != value:
                 first = where[(lang, english)]
-                raise reader.error(f"{quoted(english)} is called {quoted(table[english])} at "
-                                   f"{_dotted(first)} but {quoted(value)} here: one name, one "
-                                   "translation", *path, key)
+                raise reader.error(_("{name} is called {first} at {where} but {other} here: one "
+                                     "name, one translation").format(
+                                         name=quoted(english), first=quoted(table[english]),
+                                         where=_dotted(first), other=quoted(value)), *path, key)
             where.setdefault((lang, english), path)
 
     visit(reader.data, ())
@@ -367,8 +380,49 @@ def _dotted(path: Path_) -> str:
     return out
 
 
+_KIND_NAMES = {str: N_("text"), int: N_("a whole number"), list: N_("a list"),
+               dict: N_("a table"), bool: N_("true or false"), float: N_("a number")}
+
+
 def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a whole number", list: "a list", dict: "a table",
-             bool: "true or false", float: "a number"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    names = [_(_KIND_NAMES[k]) if k in _KIND_NAMES else k.__name__ for k in kinds]
+    text = names[0]
+    for name in names[1:]:
+        text = _("{one} or {other}").format(one=text, other=name)
+    return text
+
+
+# tomllib's reasons (English), worded in the language in force by toml_reason
+_TOML_PROBLEMS = frozenset({
+    N_("Cannot overwrite a value"), N_("Escaped character is not a Unicode scalar value"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected newline or end of document after a statement"),
+    N_("Invalid date or datetime"), N_("Invalid hex value"),
+    N_("Invalid initial character for a key part"), N_("Invalid statement"),
+    N_("Invalid value"), N_("Unclosed array"), N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"), N_("Unterminated string"),
+})
+_TOML_PATTERNS = (
+    (re.compile(r"Cannot declare (?P<key>.+) twice"), N_("Cannot declare {key} twice")),
+    (re.compile(r"Cannot mutate immutable namespace (?P<key>.+)"),
+     N_("Cannot mutate immutable namespace {key}")),
+    (re.compile(r"Cannot redefine namespace (?P<key>.+)"), N_("Cannot redefine namespace {key}")),
+    (re.compile(r"Duplicate inline table key (?P<key>.+)"),
+     N_("Duplicate inline table key {key}")),
+    (re.compile(r"Found invalid character (?P<key>.+)"), N_("Found invalid character {key}")),
+    (re.compile(r"Illegal character (?P<key>.+)"), N_("Illegal character {key}")),
+)
+
+
+def toml_reason(reason: str) -> str:
+    """tomllib's reason for refusing a file, in the language in force where it is known."""
+    if reason in _TOML_PROBLEMS:
+        return _(reason)
+    for pattern, message in _TOML_PATTERNS:
+        match = pattern.fullmatch(reason)
+        if match is not None:
+            return _(message).format(key=match.group("key"))
+    return reason

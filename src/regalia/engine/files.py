@@ -13,7 +13,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from regalia.engine.errors import RegaliaError
+from regalia.engine.errors import RegaliaError, os_reason
+from regalia.engine.i18n import _
 
 
 class FileExists(RegaliaError, FileExistsError):
@@ -33,13 +34,13 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
     payload = data.encode("utf-8") if isinstance(data, str) else data
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise CannotWrite(f"cannot write {target}: it is a folder")
+        raise CannotWrite(_("cannot write {path}: it is a folder").format(path=target))
     if not overwrite and target.exists():
-        raise FileExists(f"{target} exists already (use --force to replace it)")
+        raise FileExists(_exists(target))
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as err:
-        raise CannotWrite(f"cannot write {target}: {err.strerror or err}") from None
+        raise CannotWrite(_cannot(target, err)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -52,10 +53,18 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = False
         if isinstance(err, RegaliaError):
             raise
         if isinstance(err, OSError):
-            raise CannotWrite(f"cannot write {target}: {err.strerror or err}") from None
+            raise CannotWrite(_cannot(target, err)) from None
         raise
     _sync_folder(folder)
     return target
+
+
+def _exists(target: Path) -> str:
+    return _("{path} exists already (use --force to replace it)").format(path=target)
+
+
+def _cannot(target: Path, err: OSError) -> str:
+    return _("cannot write {path}: {reason}").format(path=target, reason=os_reason(err))
 
 
 def _publish(temp: str, target: Path, overwrite: bool) -> None:
@@ -66,11 +75,11 @@ def _publish(temp: str, target: Path, overwrite: bool) -> None:
     try:
         os.link(temp, target)
     except FileExistsError:
-        raise FileExists(f"{target} exists already (use --force to replace it)") from None
+        raise FileExists(_exists(target)) from None
     except OSError:
         # Filesystems without hard links: the check-then-rename window is all we can do.
         if target.exists():
-            raise FileExists(f"{target} exists already (use --force to replace it)") from None
+            raise FileExists(_exists(target)) from None
         os.replace(temp, target)
         return
     os.unlink(temp)
@@ -91,16 +100,18 @@ def check_writable(path: str | Path, *, overwrite: bool = False) -> Path:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
-        raise CannotWrite(f"cannot write {target}: it is a folder")
+        raise CannotWrite(_("cannot write {path}: it is a folder").format(path=target))
     if not folder.is_dir():
-        raise CannotWrite(f"cannot write {target}: there is no folder {folder}")
+        raise CannotWrite(_("cannot write {path}: there is no folder {folder}").format(
+            path=target, folder=folder))
     if not overwrite and target.exists():
-        raise FileExists(f"{target} exists already (use --force to replace it)")
+        raise FileExists(_exists(target))
     try:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as err:
-        raise CannotWrite(f"cannot write in {folder}: {err.strerror or err}") from None
+        raise CannotWrite(_("cannot write in {folder}: {reason}").format(
+            folder=folder, reason=os_reason(err))) from None
     return target
 
 

@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from regalia.engine.errors import RegaliaError
+from regalia.engine.errors import RegaliaError, os_reason
+from regalia.engine.i18n import N_, _
 
 # A long El Grande record is about 100 KB; a saved state with its history a little more.
 MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
@@ -22,27 +23,40 @@ MAX_NESTING = 64
 MAX_INT_BITS = 256
 
 
+def word(what: str) -> str:
+    """A document's name (``"record"``, ``"saved state"``, marked with ``N_`` where it is
+    defined) in the language in force; a file name stays as it is."""
+    return _(what) if what else what
+
+
 def read_bytes(path: str | Path, error: type[RegaliaError], what: str) -> bytes:
-    """The bytes of a file of at most :data:`MAX_DOCUMENT_BYTES` (``error`` if larger)."""
+    """The bytes of a file of at most :data:`MAX_DOCUMENT_BYTES` (``error`` if larger).
+
+    ``what`` names the document in English (``"record"``), marked for translation where it is
+    defined: messages word it in the language in force."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_DOCUMENT_BYTES + 1)
     except OSError as err:
-        raise error(f"cannot read {what} {path}: {err.strerror or err}") from None
+        raise error(_("cannot read {what} {path}: {reason}").format(
+            what=word(what), path=path, reason=os_reason(err))) from None
     if len(data) > MAX_DOCUMENT_BYTES:
-        raise error(f"{what} {path} is larger than {MAX_DOCUMENT_BYTES // 2**20} MiB")
+        raise error(_("{what} {path} is larger than {n} MiB").format(
+            what=word(what), path=path, n=MAX_DOCUMENT_BYTES // 2**20))
     return data
 
 
 def as_text(data: str | bytes, error: type[RegaliaError], what: str) -> str:
     """``data`` as text: bytes must be UTF-8, and neither may pass the size limit."""
     if len(data) > MAX_DOCUMENT_BYTES:
-        raise error(f"{what} is larger than {MAX_DOCUMENT_BYTES // 2**20} MiB")
+        raise error(_("{what} is larger than {n} MiB").format(
+            what=word(what), n=MAX_DOCUMENT_BYTES // 2**20))
     if isinstance(data, bytes):
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise error(f"{what} is not UTF-8 text (byte {err.start})") from None
+            raise error(_("{what} is not UTF-8 text (byte {n})").format(
+                what=word(what), n=err.start)) from None
     return data
 
 
@@ -52,16 +66,36 @@ def parse_json(data: str | bytes, error: type[RegaliaError], what: str) -> Any:
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
-        raise error(f"{what} nests too deeply") from None
+        raise error(_("{what} nests too deeply").format(what=word(what))) from None
     except ValueError as err:  # JSONDecodeError, and ints past Python's digit limit
-        reason = str(err).splitlines()[0][:120]
-        raise error(f"{what} is not JSON: {reason}") from None
+        reason = json_reason(err).splitlines()[0][:120]
+        raise error(_("{what} is not JSON: {reason}").format(what=word(what), reason=reason)
+                    ) from None
     check_shape(doc, error, what)
     return doc
 
 
+# The json module's reasons (English), worded in the language in force by json_reason.
+JSON_PROBLEMS = frozenset({
+    N_("Expecting value"), N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"),
+    N_("Extra data"), N_("Unterminated string starting at"), N_("Invalid control character at"),
+    N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+    N_("Expecting property name enclosed in double quotes"),
+})
+
+
+def json_reason(err: ValueError) -> str:
+    """Why text is not JSON: the json module's reason (its English words and where), worded
+    in the language in force."""
+    if isinstance(err, json.JSONDecodeError):
+        problem = _(err.msg) if err.msg in JSON_PROBLEMS else err.msg
+        return _("{problem}: line {line} column {column} (char {pos})").format(
+            problem=problem, line=err.lineno, column=err.colno, pos=err.pos)
+    return str(err)
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is no number Regalia writes")
+    raise ValueError(_("{name} is no number Regalia writes").format(name=name))
 
 
 def check_shape(doc: Any, error: type[RegaliaError], what: str) -> None:
@@ -72,14 +106,16 @@ def check_shape(doc: Any, error: type[RegaliaError], what: str) -> None:
         node, depth = stack.pop()
         if isinstance(node, dict):
             if depth >= MAX_NESTING:
-                raise error(f"{what} nests more than {MAX_NESTING} levels deep")
+                raise error(_("{what} nests more than {n} levels deep").format(
+                    what=word(what), n=MAX_NESTING))
             stack.extend((v, depth + 1) for v in node.values())
         elif isinstance(node, (list, tuple)):
             if depth >= MAX_NESTING:
-                raise error(f"{what} nests more than {MAX_NESTING} levels deep")
+                raise error(_("{what} nests more than {n} levels deep").format(
+                    what=word(what), n=MAX_NESTING))
             stack.extend((v, depth + 1) for v in node)
         elif isinstance(node, int) and node.bit_length() > MAX_INT_BITS:
-            raise error(f"{what} holds a number of {node.bit_length()} bits "
-                        f"(at most {MAX_INT_BITS})")
+            raise error(_("{what} holds a number of {bits} bits (at most {n})").format(
+                what=word(what), bits=node.bit_length(), n=MAX_INT_BITS))
         elif isinstance(node, float) and node != node:  # NaN: json accepts it, nothing equals it
-            raise error(f"{what} holds NaN")
+            raise error(_("{what} holds NaN").format(what=word(what)))

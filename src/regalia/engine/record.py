@@ -29,13 +29,15 @@ from typing import TYPE_CHECKING, Any
 from regalia.engine import untrusted
 from regalia.engine.errors import InvalidRecord, RegaliaError, quoted
 from regalia.engine.files import write_atomic
-from regalia.engine.limits import check_shape, parse_json, read_bytes
+from regalia.engine.i18n import N_, _
+from regalia.engine.limits import check_shape, parse_json, read_bytes, word
 
 if TYPE_CHECKING:
     from regalia.engine.registry import GameInfo
     from regalia.engine.state import State
 
 RECORD_FORMAT = "regalia-record/1"
+WHAT = N_("record")  # the document's name in messages (translated where shown)
 
 
 @dataclass
@@ -92,27 +94,29 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         """Read a record file (at most ``MAX_DOCUMENT_BYTES``, UTF-8) and check its shape."""
-        return cls.from_json(read_bytes(path, InvalidRecord, "record"))
+        return cls.from_json(read_bytes(path, InvalidRecord, WHAT))
 
     @classmethod
     def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Record:
         """Parse and check a record's shape (not yet whether it replays)."""
-        what = "record"
+        what = WHAT
         if isinstance(data, (str, bytes)):
             doc = parse_json(data, InvalidRecord, what)
         else:
             check_shape(data, InvalidRecord, what)
             doc = data
         if not isinstance(doc, Mapping):
-            raise InvalidRecord("a record is a JSON object")
+            raise InvalidRecord(_("a record is a JSON object"))
         if doc.get("format") != RECORD_FORMAT:
-            raise InvalidRecord(f"not a Regalia record (format must be {RECORD_FORMAT!r})")
+            raise InvalidRecord(_("not a Regalia record (format must be {format})").format(
+                format=repr(RECORD_FORMAT)))
         fields = {key: untrusted.field(doc, key, kind, what) for key, kind in
                   (("game", str), ("rules_version", str), ("players", int), ("seed", int),
                    ("options", dict), ("moves", list))}
         for name in fields["options"]:
             if not isinstance(name, str):
-                raise InvalidRecord(f"record option names are text, not {quoted(name)}")
+                raise InvalidRecord(_("record option names are text, not {value}").format(
+                    value=quoted(name)))
         for i, move in enumerate(fields["moves"]):
             _check_move(i, move)
         edition = untrusted.check_edition_entry(doc.get("edition"), what)
@@ -121,7 +125,8 @@ class Record:
             _check_result(result)
         meta = doc.get("meta")
         if meta is not None and not isinstance(meta, Mapping):
-            raise InvalidRecord(f"record field 'meta' must be an object, not {quoted(meta)}")
+            raise InvalidRecord(_("record field 'meta' must be an object, not {value}").format(
+                value=quoted(meta)))
         return cls(
             game=fields["game"], rules_version=fields["rules_version"],
             players=fields["players"], seed=fields["seed"], options=dict(fields["options"]),
@@ -143,9 +148,9 @@ def _check_move(index: int, move: Any) -> None:
     )
     if not ok:
         raise InvalidRecord(
-            f"move {index} must be {{'seat': int, 'action': str}} or "
-            f"{{'chance': str, 'outcome': ...}}, not {quoted(move)}"
-        )
+            _("move {index} must be {decision} or {chance}, not {value}").format(
+                index=index, decision="{'seat': int, 'action': str}",
+                chance="{'chance': str, 'outcome': ...}", value=quoted(move)))
 
 
 def _check_result(result: Any) -> None:
@@ -153,8 +158,8 @@ def _check_result(result: Any) -> None:
         isinstance(result[k], list) and all(untrusted.is_whole(v) for v in result[k])
         for k in ("scores", "ranking"))
     if not ok:
-        raise InvalidRecord("record field 'result' must be {'scores': [int, ...], "
-                            f"'ranking': [int, ...], ...}}, not {quoted(result)}")
+        raise InvalidRecord(_("record field 'result' must be {shape}, not {value}").format(
+            shape="{'scores': [int, ...], 'ranking': [int, ...], ...}", value=quoted(result)))
 
 
 def replay(record: Record | str | bytes | Mapping[str, Any] | Path, *,
@@ -168,19 +173,23 @@ def replay(record: Record | str | bytes | Mapping[str, Any] | Path, *,
         record = Record.from_json(record.to_dict())  # a Record built by hand is checked too
     else:
         record = Record.from_json(record)
-    info = untrusted.game_of(record.to_dict(), "record")
-    state = rebuild(info, record.to_dict(), record.moves, steps=steps, what="record")
+    info = untrusted.game_of(record.to_dict(), WHAT)
+    state = rebuild(info, record.to_dict(), record.moves, steps=steps, what=WHAT)
     finished = steps is None or record.action_count <= steps
     if record.result is not None and finished:
         if not state.is_over():
-            raise InvalidRecord("the record gives a result, but its game is not over")
+            raise InvalidRecord(_("the record gives a result, but its game is not over"))
         actual = {"scores": list(state.scores()), "ranking": list(state.ranking())}
         for key in ("scores", "ranking"):
             if record.result[key] != actual[key]:
-                raise InvalidRecord(f"the record's final {key} {quoted(record.result[key])} "
-                                    f"differ from the replayed {actual[key]}")
+                message = (_("the record's final scores {given} differ from the replayed "
+                             "{actual}") if key == "scores" else
+                           _("the record's final ranking {given} differ from the replayed "
+                             "{actual}"))
+                raise InvalidRecord(message.format(given=quoted(record.result[key]),
+                                                   actual=actual[key]))
         if _canonical(record.result) != _canonical(state.record().result):
-            raise InvalidRecord("the record's result differs from the replayed game's")
+            raise InvalidRecord(_("the record's result differs from the replayed game's"))
     return state
 
 
@@ -206,7 +215,8 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
     except InvalidRecord:
         raise
     except RegaliaError as err:
-        raise InvalidRecord(f"{what}'s setup is invalid: {err}") from None
+        raise InvalidRecord(_("{what}'s setup is invalid: {reason}").format(
+            what=word(what), reason=err)) from None
 
     # Outcomes the game really drew (its history's chance entries), counted as the history
     # grows: a record short of outcomes would otherwise be filled in from the RNG unnoticed.
@@ -229,22 +239,23 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
             break
         if drawn() != seen:
             raise InvalidRecord(
-                f"move {index}: the {what} has {seen} chance outcomes before it, "
-                f"but the game drew {drawn()} by then"
-            )
+                _("move {index}: the {what} has {seen} chance outcomes before it, but the game "
+                  "drew {drawn} by then").format(index=index, what=word(what), seen=seen,
+                                                 drawn=drawn()))
         seat, text = move["seat"], move["action"]
         try:
             state.apply(text, seat)
         except InvalidRecord as err:
-            raise InvalidRecord(f"move {index} ({quoted(text)} by seat {quoted(seat)}): {err}"
-                                ) from None
+            raise InvalidRecord(_("move {index} ({action} by seat {seat}): {reason}").format(
+                index=index, action=quoted(text), seat=quoted(seat), reason=err)) from None
         except RegaliaError as err:
-            raise InvalidRecord(f"move {index} ({quoted(text)} by seat {quoted(seat)}) does not "
-                                f"replay: {err}") from None
+            raise InvalidRecord(
+                _("move {index} ({action} by seat {seat}) does not replay: {reason}").format(
+                    index=index, action=quoted(text), seat=quoted(seat), reason=err)) from None
         decisions += 1
     if (steps is None or decisions < steps) and drawn() != seen:
         raise InvalidRecord(
-            f"the {what} ends with {seen} chance outcomes, the game drew {drawn()}"
-        )
+            _("the {what} ends with {seen} chance outcomes, the game drew {drawn}").format(
+                what=word(what), seen=seen, drawn=drawn()))
     state._script = None
     return state

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.engine.actions import ActionTable
 from regalia.engine.errors import InvalidOption, InvalidPlayerCount, UnknownGame, quoted
+from regalia.engine.i18n import _
 
 if TYPE_CHECKING:
     from regalia.engine.edition import Edition
@@ -41,25 +42,26 @@ class Option:
                                                             "no", "off", "0"):
                 value = value.lower() in ("true", "yes", "on", "1")
             if not isinstance(value, bool):
-                raise InvalidOption(
-                    f"option {self.name!r} takes true or false, not {quoted(value)}")
+                raise InvalidOption(_("option {name} takes true or false, not {value}").format(
+                    name=repr(self.name), value=quoted(value)))
         elif kind is int:
             if isinstance(value, str):
                 try:
                     value = int(value)
                 except ValueError:
                     raise InvalidOption(
-                        f"option {self.name!r} takes a whole number, not {quoted(value)}"
-                    ) from None
+                        _("option {name} takes a whole number, not {value}").format(
+                            name=repr(self.name), value=quoted(value))) from None
             if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidOption(
-                    f"option {self.name!r} takes a whole number, not {quoted(value)}")
+                raise InvalidOption(_("option {name} takes a whole number, not {value}").format(
+                    name=repr(self.name), value=quoted(value)))
         elif kind is str and not isinstance(value, str):
-            raise InvalidOption(f"option {self.name!r} takes text, not {quoted(value)}")
+            raise InvalidOption(_("option {name} takes text, not {value}").format(
+                name=repr(self.name), value=quoted(value)))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise InvalidOption(
-                f"option {self.name!r} takes one of: {allowed}; not {quoted(value)}")
+            raise InvalidOption(_("option {name} takes one of: {allowed}; not {value}").format(
+                name=repr(self.name), allowed=allowed, value=quoted(value)))
         return value
 
 
@@ -100,27 +102,30 @@ class GameInfo:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise InvalidOption(f"{self.id} has no option {quoted(name)} (its options: {known})")
+        known = ", ".join(o.name for o in self.options) or _("none")
+        raise InvalidOption(_("{game} has no option {name} (its options: {known})").format(
+            game=self.id, name=quoted(name), known=known))
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its value: the given ones validated, the rest defaulted."""
         resolved = {opt.name: opt.default for opt in self.options}
         if not isinstance(given, Mapping):
-            raise InvalidOption(f"options are a mapping of names to values, not {quoted(given)}")
+            raise InvalidOption(_("options are a mapping of names to values, not {value}")
+                                .format(value=quoted(given)))
         for name, value in given.items():
             resolved[name] = self.option(name).validate(value)
         return resolved
 
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool):
-            raise InvalidPlayerCount(
-                f"the player count must be a whole number, not {quoted(players)}")
+            raise InvalidPlayerCount(_("the player count must be a whole number, not {value}")
+                                     .format(value=quoted(players)))
         if not self.min_players <= players <= self.max_players:
+            # the title as the catalog gives it (games mark their titles), else as it is
             raise InvalidPlayerCount(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
-            )
+                _("{title} is for {low} to {high} players, not {n}").format(
+                    title=_(self.title), low=self.min_players, high=self.max_players,
+                    n=players))
         return players
 
 
@@ -163,8 +168,9 @@ def get_game(game_id: str) -> GameInfo:
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise UnknownGame(f"unknown game {quoted(game_id)} (known games: {known})") from None
+        known = ", ".join(sorted(_REGISTRY)) or _("none")
+        raise UnknownGame(_("unknown game {game} (known games: {known})").format(
+            game=quoted(game_id), known=known)) from None
 
 
 def new_game(

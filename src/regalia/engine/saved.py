@@ -30,12 +30,13 @@ from typing import Any
 from regalia.engine import shapes, untrusted
 from regalia.engine.bench import random_playout
 from regalia.engine.errors import InvalidRecord, RegaliaError, quoted
-from regalia.engine.limits import check_shape, parse_json
+from regalia.engine.i18n import N_, _
+from regalia.engine.limits import check_shape, parse_json, word
 from regalia.engine.record import rebuild
 from regalia.engine.rng import Rng
 from regalia.engine.state import CHANCE, STATE_FORMAT, History, State
 
-WHAT = "saved state"
+WHAT = N_("saved state")  # the document's name in messages (translated where shown)
 SAMPLE_PLAYOUTS = 4  # random playouts a loaded determinized sample must survive
 MAX_DECISIONS = 100_000
 
@@ -48,13 +49,15 @@ def load_state(data: str | bytes | Mapping[str, Any]) -> State:
         check_shape(data, InvalidRecord, WHAT)
         doc = data
     if not isinstance(doc, Mapping) or doc.get("format") != STATE_FORMAT:
-        raise InvalidRecord(f"not a saved Regalia state (format must be {STATE_FORMAT!r})")
+        raise InvalidRecord(_("not a saved Regalia state (format must be {format})").format(
+            format=repr(STATE_FORMAT)))
     info = untrusted.game_of(doc, WHAT)
     players = untrusted.players_of(info, doc, WHAT)
     untrusted.field(doc, "seed", int, WHAT)
     rng = untrusted.field(doc, "rng", int, WHAT)
     if not 0 <= rng < 2**64:
-        raise InvalidRecord(f"{WHAT}: the RNG state {quoted(rng)} is not a 64-bit number")
+        raise InvalidRecord(_("{what}: the RNG state {value} is not a 64-bit number").format(
+            what=word(WHAT), value=quoted(rng)))
     script = _script(doc.get("script"))
     history = untrusted.field(doc, "history", list, WHAT)
     saved = untrusted.field(doc, "state", dict, WHAT)
@@ -64,10 +67,12 @@ def load_state(data: str | bytes | Mapping[str, Any]) -> State:
     else:
         state = rebuild(info, doc, moves, what=WHAT)
         if state._rng.state != rng:
-            raise InvalidRecord(f"{WHAT}: its RNG state is not the one its history leads to")
+            raise InvalidRecord(_("{what}: its RNG state is not the one its history leads to")
+                                .format(what=word(WHAT)))
         rebuilt = _canonical(state._dump())
         if rebuilt != _canonical(saved) and rebuilt != _canonical(_as_loaded(state, saved)):
-            raise InvalidRecord(f"{WHAT}: its game fields are not the ones its history leads to")
+            raise InvalidRecord(_("{what}: its game fields are not the ones its history leads "
+                                  "to").format(what=word(WHAT)))
     state._script = script
     return state
 
@@ -89,8 +94,8 @@ def _script(script: Any) -> list[tuple[str, Any]] | None:
         return None
     if not isinstance(script, list) or not all(
             isinstance(e, list) and len(e) == 2 and isinstance(e[0], str) for e in script):
-        raise InvalidRecord(f"{WHAT} field 'script' must be null or a list of "
-                            "[label, outcome] pairs")
+        raise InvalidRecord(_("{what} field 'script' must be null or a list of [label, outcome] "
+                              "pairs").format(what=word(WHAT)))
     return [(e[0], e[1]) for e in reversed(script)] or None
 
 
@@ -102,8 +107,9 @@ def _move(index: int, entry: Any, players: int) -> dict[str, Any]:
     if isinstance(entry, list) and len(entry) == 2 and untrusted.is_whole(entry[0]) \
             and 0 <= entry[0] < players and isinstance(entry[1], str):
         return {"seat": entry[0], "action": entry[1]}
-    raise InvalidRecord(f"{WHAT}: history entry {index} must be [seat, action] or "
-                        f"[{CHANCE}, label, outcome], not {quoted(entry)}")
+    raise InvalidRecord(_("{what}: history entry {index} must be [seat, action] or "
+                          "[{chance}, label, outcome], not {value}").format(
+                              what=word(WHAT), index=index, chance=CHANCE, value=quoted(entry)))
 
 
 def _load_sample(doc: Mapping[str, Any], moves: list[dict[str, Any]],
@@ -112,8 +118,8 @@ def _load_sample(doc: Mapping[str, Any], moves: list[dict[str, Any]],
     players = untrusted.players_of(info, doc, WHAT)
     seat = moves[0]["outcome"]
     if not untrusted.is_whole(seat) or not 0 <= seat < players:
-        raise InvalidRecord(f"{WHAT}: a determinized sample's seat must be a seat of the game, "
-                            f"not {quoted(seat)}")
+        raise InvalidRecord(_("{what}: a determinized sample's seat must be a seat of the game, "
+                              "not {value}").format(what=word(WHAT), value=quoted(seat)))
     cls = info.state_class
     state = cls.__new__(cls)
     state.players = players
@@ -132,7 +138,8 @@ def _load_sample(doc: Mapping[str, Any], moves: list[dict[str, Any]],
             try:
                 entry_ = (move["seat"], info.actions.parse(move["action"]))
             except RegaliaError as err:
-                raise InvalidRecord(f"{WHAT}: history entry {index}: {err}") from None
+                raise InvalidRecord(_("{what}: history entry {index}: {reason}").format(
+                    what=word(WHAT), index=index, reason=err)) from None
         node = (node, *entry_)
     state._hist = node
     state._legal = {}
@@ -140,16 +147,19 @@ def _load_sample(doc: Mapping[str, Any], moves: list[dict[str, Any]],
     try:
         state._load(saved)
         if _canonical(state._dump()) != _canonical(saved):
-            raise InvalidRecord(f"{WHAT}: its game fields do not load back as saved")
+            raise InvalidRecord(_("{what}: its game fields do not load back as saved").format(
+                what=word(WHAT)))
         state.check_invariants()
         _exercise(state)
     except InvalidRecord:
         raise
     except RegaliaError as err:
-        raise InvalidRecord(f"{WHAT} does not load: {err}") from None
+        raise InvalidRecord(_("{what} does not load: {reason}").format(
+            what=word(WHAT), reason=err)) from None
     except Exception as err:  # game code fed bad data may raise anything
-        reason = quoted(str(err), 200) if str(err) else "(no reason given)"
-        raise InvalidRecord(f"{WHAT} is inconsistent: {type(err).__name__}: {reason}") from None
+        reason = quoted(str(err), 200) if str(err) else _("(no reason given)")
+        raise InvalidRecord(_("{what} is inconsistent: {error}: {reason}").format(
+            what=word(WHAT), error=type(err).__name__, reason=reason)) from None
     return state
 
 
@@ -159,14 +169,17 @@ def _exercise(state: State) -> None:
     movers = state.to_move()
     if not isinstance(movers, tuple) or any(
             not untrusted.is_whole(s) or not 0 <= s < state.players for s in movers):
-        raise InvalidRecord(f"{WHAT}: the seats to move {quoted(movers)} are not seats")
+        raise InvalidRecord(_("{what}: the seats to move {value} are not seats").format(
+            what=word(WHAT), value=quoted(movers)))
     for seat in movers:
         if not state.legal_actions(seat):
-            raise InvalidRecord(f"{WHAT}: seat {seat} is to move but has no legal action")
+            raise InvalidRecord(_("{what}: seat {seat} is to move but has no legal action")
+                                .format(what=word(WHAT), seat=seat))
     if not movers and not state.is_over():
-        raise InvalidRecord(f"{WHAT}: nobody is to move, yet the game is not over")
+        raise InvalidRecord(_("{what}: nobody is to move, yet the game is not over").format(
+            what=word(WHAT)))
     if len(state.scores()) != state.players:
-        raise InvalidRecord(f"{WHAT}: it does not score every seat")
+        raise InvalidRecord(_("{what}: it does not score every seat").format(what=word(WHAT)))
     state.ranking()
     for viewer in (*range(state.players), None):
         json.dumps(state.view(viewer))
@@ -178,7 +191,8 @@ def _exercise(state: State) -> None:
         try:
             random_playout(twin, rng, MAX_DECISIONS)
         except RuntimeError:
-            raise InvalidRecord(f"{WHAT}: its game does not end") from None
+            raise InvalidRecord(_("{what}: its game does not end").format(
+                what=word(WHAT))) from None
         twin.check_invariants()
         for viewer in (*range(twin.players), None):
             json.dumps(twin.view(viewer))

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine.errors import InvalidRecord, quoted
+from regalia.engine.i18n import _
+from regalia.engine.limits import word
 from regalia.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -104,8 +106,11 @@ def check(dump: Mapping[str, Any], shapes: Shapes, what: str) -> None:
         if known is None:
             parent = place.removesuffix("[]").removesuffix("{}")
             if parent == place or parent not in shapes or kind not in _SCALARS:
-                raise InvalidRecord(f"{what}: the game has no field {quoted(place)} holding "
-                                    f"{kind} {quoted(value)}")
+                raise InvalidRecord(
+                    _("{what}: the game has no field {place} holding {kind} {value}").format(
+                        what=word(what), place=quoted(place), kind=kind, value=quoted(value)))
         elif kind not in known:
-            raise InvalidRecord(f"{what}: field {quoted(place)} holds {kind} {quoted(value)}; "
-                                f"the game puts only {', '.join(sorted(known))} there")
+            raise InvalidRecord(
+                _("{what}: field {place} holds {kind} {value}; the game puts only {known} there")
+                .format(what=word(what), place=quoted(place), kind=kind, value=quoted(value),
+                        known=", ".join(sorted(known))))

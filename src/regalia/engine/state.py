@@ -38,6 +38,7 @@ from regalia.engine.errors import (
     RegaliaError,
     quoted,
 )
+from regalia.engine.i18n import _
 from regalia.engine.rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
@@ -124,7 +125,8 @@ class State:
         if seed is None:
             seed = fresh_seed()
         elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOption(f"the seed must be a whole number, not {quoted(seed)}")
+            raise InvalidOption(_("the seed must be a whole number, not {value}").format(
+                value=quoted(seed)))
         ed = edition if isinstance(edition, Edition) else info.load_edition(edition)
         state = cls.__new__(cls)
         state.players = count
@@ -238,13 +240,15 @@ class State:
         return None
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        """The seat as a person reads it, in the language in force ("Player 1", "玩家1")."""
+        return _("Player {n}").format(n=seat + 1)
 
     def explain_illegal(self, action: Action, seat: int) -> str:
         """Why ``action`` is not legal for ``seat`` now (games give the rule)."""
         legal = self.legal_actions(seat)
         shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-        return f"{quoted(action.text)} is not legal for {self.seat_name(seat)} now; legal: {shown}"
+        return _("{action} is not legal for {seat} now; legal: {legal}").format(
+            action=quoted(action.text), seat=self.seat_name(seat), legal=shown)
 
     # ------------------------------------------------------------------ the contract
     # ``seat`` (and ``apply``'s arguments) typed ``object``, for the reason given in ``new``.
@@ -260,7 +264,8 @@ class State:
                 return ()
             return self._mover_actions(movers[0])  # a mover: no second to_move()
         elif not _is_seat_number(seat):
-            raise IllegalAction(f"a seat is a whole number, not {quoted(seat)}")
+            raise IllegalAction(_("a seat is a whole number, not {value}").format(
+                value=quoted(seat)))
         cached = tuple(self._legal_actions(seat)) if seat in self.to_move() else ()
         self._legal[seat] = cached
         return cached
@@ -297,20 +302,23 @@ class State:
                 return
         movers = self.to_move()
         if not movers:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if seat is None:
             if len(movers) != 1:
                 names = ", ".join(self.seat_name(s) for s in movers)
-                raise IllegalAction(f"several seats choose now ({names}); say which seat acts")
+                raise IllegalAction(_("several seats choose now ({names}); say which seat acts")
+                                    .format(names=names))
             seat = movers[0]
         elif seat.__class__ is not int and not _is_seat_number(seat):
-            raise IllegalAction(f"a seat is a whole number, not {quoted(seat)}")
+            raise IllegalAction(_("a seat is a whole number, not {value}").format(
+                value=quoted(seat)))
         elif seat not in movers:
             if not 0 <= seat < self.players:
-                raise IllegalAction(f"there is no seat {quoted(seat)} in a {self.players}-player "
-                                    "game")
+                raise IllegalAction(_("there is no seat {seat} in a {n}-player game").format(
+                    seat=quoted(seat), n=self.players))
             names = ", ".join(self.seat_name(s) for s in movers)
-            raise IllegalAction(f"it is not {self.seat_name(seat)}'s turn (to move: {names})")
+            raise IllegalAction(_("it is not {seat}'s turn (to move: {names})").format(
+                seat=self.seat_name(seat), names=names))
         if action.__class__ is not Action:
             action = self.parse_action(action) if isinstance(action, str) else \
                 self.decode(action)
@@ -320,7 +328,8 @@ class State:
         if action not in legal:  # (an action equal to a legal one is that action)
             table = self.info().actions
             if not table.owns(action):  # another game's, or forged: games cannot explain it
-                raise MalformedAction(f"{quoted(action)} is not an action of {table.game_id}")
+                raise MalformedAction(_("{action} is not an action of {game}").format(
+                    action=quoted(action), game=table.game_id))
             raise IllegalAction(self.explain_illegal(action, seat))
         self._legal = {}
         if self._script:
@@ -406,9 +415,9 @@ class State:
                 possible = ", ".join(sorted({str(p) for p in population}))
                 possible = possible if len(possible) < 200 else possible[:200] + "…"
                 raise InvalidRecord(
-                    f"chance outcome {quoted(want)}={quoted(given)} does not fit the draw "
-                    f"'{label}' (possible: {possible})"
-                )
+                    _("chance outcome {label}={outcome} does not fit the draw '{draw}' "
+                      "(possible: {possible})").format(label=quoted(want), outcome=quoted(given),
+                                                       draw=label, possible=possible))
         else:
             outcome = population[i]
         self._hist = (self._hist, CHANCE, label, outcome)
@@ -475,7 +484,7 @@ class State:
     def moves(self) -> list[dict[str, Any]]:
         """Every action and chance outcome so far, in order, as record entries."""
         if self.is_determinized:
-            raise RegaliaError("a determinized sample has no history")
+            raise RegaliaError(_("a determinized sample has no history"))
         return [
             {"chance": e[1], "outcome": e[2]} if e[0] == CHANCE
             else {"seat": e[0], "action": e[1].text}
@@ -570,8 +579,9 @@ def _check_used_up(script: list[tuple[str, Any]] | None) -> None:
     """A probe's script holds only the ASK entry once its outcomes are all drawn."""
     left = [entry for entry in script or () if entry[0] is not ASK_LABEL]
     if left:
-        raise InvalidRecord(f"{len(left)} chance outcomes are more than the draws they were "
-                            f"given for (the first left over: {quoted(left[-1][0])})")
+        raise InvalidRecord(_("{n} chance outcomes are more than the draws they were given for "
+                              "(the first left over: {first})").format(
+                                  n=len(left), first=quoted(left[-1][0])))
 
 
 def _fitting(population: Sequence[T], outcome: Any) -> Any:

@@ -11,23 +11,31 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine.errors import InvalidRecord, RegaliaError, UnknownGame, quoted
+from regalia.engine.i18n import N_, _
+from regalia.engine.limits import word
 
 if TYPE_CHECKING:
     from regalia.engine.edition import Edition
     from regalia.engine.registry import GameInfo
 
-_KIND_NAMES = {str: "text", int: "a whole number", list: "a list", dict: "an object",
-               bool: "true or false"}
+_KIND_NAMES = {str: N_("text"), int: N_("a whole number"), list: N_("a list"),
+               dict: N_("an object"), bool: N_("true or false")}
+
+
+def kind_name(kind: type) -> str:
+    """What a JSON value of ``kind`` is called, in the language in force."""
+    name = _KIND_NAMES.get(kind)
+    return _(name) if name is not None else kind.__name__
 
 
 def field(doc: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
     """``doc[key]``, which must exist and be of ``kind`` (``bool`` is no ``int`` here)."""
     if key not in doc:
-        raise InvalidRecord(f"{what} has no {key!r}")
+        raise InvalidRecord(_("{what} has no {key}").format(what=word(what), key=repr(key)))
     value = doc[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidRecord(f"{what} field {key!r} must be {_KIND_NAMES.get(kind, kind.__name__)}"
-                            f", not {quoted(value)}")
+        raise InvalidRecord(_("{what} field {key} must be {kind}, not {value}").format(
+            what=word(what), key=repr(key), kind=kind_name(kind), value=quoted(value)))
     return value
 
 
@@ -44,12 +52,13 @@ def game_of(doc: Mapping[str, Any], what: str) -> GameInfo:
     try:
         info = get_game(game)
     except UnknownGame as err:
-        raise InvalidRecord(f"{what} is of an unknown game: {err}") from None
+        raise InvalidRecord(_("{what} is of an unknown game: {reason}").format(
+            what=word(what), reason=err)) from None
     if version != info.rules_version:
         raise InvalidRecord(
-            f"{what} was made with rules version {quoted(version)} of {info.id}; "
-            f"this Regalia plays version {info.rules_version}"
-        )
+            _("{what} was made with rules version {version} of {game}; this Regalia plays "
+              "version {ours}").format(what=word(what), version=quoted(version), game=info.id,
+                                       ours=info.rules_version))
     return info
 
 
@@ -58,7 +67,8 @@ def players_of(info: GameInfo, doc: Mapping[str, Any], what: str) -> int:
     try:
         return info.check_players(players)
     except RegaliaError as err:
-        raise InvalidRecord(f"{what}'s setup is invalid: {err}") from None
+        raise InvalidRecord(_("{what}'s setup is invalid: {reason}").format(
+            what=word(what), reason=err)) from None
 
 
 def options_of(info: GameInfo, doc: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -69,15 +79,17 @@ def options_of(info: GameInfo, doc: Mapping[str, Any], what: str) -> dict[str, A
         try:
             default = info.option(name).default
         except RegaliaError as err:
-            raise InvalidRecord(f"{what}'s setup is invalid: {err}") from None
+            raise InvalidRecord(_("{what}'s setup is invalid: {reason}").format(
+                what=word(what), reason=err)) from None
         kind = type(default)
         if kind in (bool, int, str) and type(value) is not kind:
-            raise InvalidRecord(f"{what}: option {quoted(name)} must be "
-                                f"{_KIND_NAMES[kind]}, not {quoted(value)}")
+            raise InvalidRecord(_("{what}: option {name} must be {kind}, not {value}").format(
+                what=word(what), name=quoted(name), kind=kind_name(kind), value=quoted(value)))
     try:
         return info.resolve_options(given)
     except RegaliaError as err:
-        raise InvalidRecord(f"{what}'s setup is invalid: {err}") from None
+        raise InvalidRecord(_("{what}'s setup is invalid: {reason}").format(
+            what=word(what), reason=err)) from None
 
 
 def check_edition_entry(entry: Any, what: str) -> dict[str, Any] | None:
@@ -86,18 +98,21 @@ def check_edition_entry(entry: Any, what: str) -> dict[str, Any] | None:
     if entry is None:
         return None
     if not isinstance(entry, Mapping) or not isinstance(entry.get("toml"), str):
-        raise InvalidRecord(f"{what} field 'edition' must be null or hold the edition's toml")
+        raise InvalidRecord(_("{what} field 'edition' must be null or hold the edition's toml")
+                            .format(what=word(what)))
     unknown = set(entry) - {"id", "sha256", "toml"}
     if unknown:
-        raise InvalidRecord(f"{what} field 'edition' has unknown keys: "
-                            f"{quoted(sorted(map(str, unknown)))}")
+        raise InvalidRecord(_("{what} field 'edition' has unknown keys: {keys}").format(
+            what=word(what), keys=quoted(sorted(map(str, unknown)))))
     for key in ("id", "sha256"):
         if key in entry and not isinstance(entry[key], str):
-            raise InvalidRecord(f"{what}: edition {key} must be text, not {quoted(entry[key])}")
+            raise InvalidRecord(_("{what}: edition {key} must be text, not {value}").format(
+                what=word(what), key=key, value=quoted(entry[key])))
     digest = entry.get("sha256")
     if digest is not None and digest != hashlib.sha256(entry["toml"].encode()).hexdigest()[
             :len(digest)]:
-        raise InvalidRecord(f"{what}: the edition's text does not match its sha256")
+        raise InvalidRecord(_("{what}: the edition's text does not match its sha256").format(
+            what=word(what)))
     return dict(entry)
 
 
@@ -108,8 +123,10 @@ def edition_of(info: GameInfo, entry: Mapping[str, Any] | None, what: str) -> Ed
         return None
     text = entry["toml"]
     if not isinstance(text, str):  # a Record built by hand
-        raise InvalidRecord(f"{what}: an edition travels as TOML text, not {quoted(text)}")
+        raise InvalidRecord(_("{what}: an edition travels as TOML text, not {value}").format(
+            what=word(what), value=quoted(text)))
     try:
         return info.load_edition(text)
     except RegaliaError as err:
-        raise InvalidRecord(f"{what}'s edition is invalid: {err}") from None
+        raise InvalidRecord(_("{what}'s edition is invalid: {reason}").format(
+            what=word(what), reason=err)) from None
