@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from regalia.bots.base import InformationSet
 from regalia.bots.ismcts import LEVEL_EXPLORATION, LEVEL_PRIOR, IsmctsBot
 from regalia.bots.pimc import PimcBot
+from regalia.engine.i18n import _
 from regalia.engine.registry import games, get_game, new_game
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
@@ -82,19 +83,27 @@ def measure(game: str, players: int, setting: str, seconds: float = 3.0) -> Rate
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
+    from regalia.engine.i18n import set_language
+
+    set_language(None)  # REGALIA_LANG or the system locale
+    parser = argparse.ArgumentParser(
+        description=_("Search speed: ISMCTS iterations a second on a fixed mid-game position of "
+                      "each game."))
+    parser.add_argument("games", nargs="*",
+                        help=_("game ids (default: every registered game)"))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--settings", default=",".join(SETTINGS),
-                        help=f"which settings, comma-separated (default: {','.join(SETTINGS)})")
+                        help=_("which settings, comma-separated (default: {settings})").format(
+                            settings=",".join(SETTINGS)))
     args = parser.parse_args()
     chosen = [name.strip() for name in args.settings.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in SETTINGS]
     if unknown or not chosen:
-        parser.error(f"settings are among {', '.join(SETTINGS)}, not {args.settings!r}")
+        parser.error(_("settings are among {known}, not {value}").format(
+            known=", ".join(SETTINGS), value=repr(args.settings)))
     ids = args.games or [info.id for info in games()]
-    print("| game | players | setting | iterations/s (CPU) |")
+    print(_("| game | players | setting | iterations/s (CPU) |"))
     print("|---|---|---|---|")
     for game in ids:
         info = get_game(game)

@@ -36,7 +36,8 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from regalia.bots.greedy import GreedyBot
-from regalia.engine.errors import InvalidOption
+from regalia.engine.errors import InvalidOption, os_reason
+from regalia.engine.i18n import _
 from regalia.engine.rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
@@ -60,9 +61,12 @@ class ExternalBot:
         try:
             self.argv = shlex.split(command)
         except ValueError as err:
-            raise InvalidOption(f"cannot read the bot command {command!r}: {err}") from None
+            from regalia.bots.specs import shlex_reason
+
+            raise InvalidOption(_("cannot read the bot command {command}: {reason}").format(
+                command=repr(command), reason=shlex_reason(err))) from None
         if not self.argv:
-            raise InvalidOption("cmd: needs a program to run, e.g. cmd:./mybot")
+            raise InvalidOption(_("cmd: needs a program to run, e.g. cmd:./mybot"))
         self.command = command
         self.name = f"cmd:{command}"
         self.seconds = seconds
@@ -70,7 +74,7 @@ class ExternalBot:
         self.fallback = GreedyBot(self.rng.next64())
         self.process: subprocess.Popen[str] | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
-        self.broken: str | None = None  # why the program is no longer asked
+        self.broken: str | None = None  # why the program is no longer asked (the warning)
         self.turn = 0
         self.fallbacks = 0  # moves the fallback bot played
 
@@ -83,7 +87,9 @@ class ExternalBot:
                 errors="replace", start_new_session=os.name == "posix",
             )
         except OSError as err:
-            self._break(f"could not be started ({err.strerror or err})")
+            self._break(_("external bot {command} could not be started ({reason}); the "
+                          "fallback bot (greedy) plays its moves").format(
+                              command=repr(self.command), reason=os_reason(err)))
             return
         weakref.finalize(self, _stop, self.process)
         threading.Thread(target=_read_lines, args=(self.process, self.lines),
@@ -99,15 +105,16 @@ class ExternalBot:
             process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
             process.stdin.flush()
         except (OSError, ValueError):
-            self._break("died (its input is closed)")
+            self._break(_("external bot {command} died (its input is closed); the fallback "
+                          "bot (greedy) plays its moves").format(command=repr(self.command)))
             return False
         return True
 
-    def _break(self, why: str) -> None:
+    def _break(self, warning: str) -> None:
+        """Ask the program no more; ``warning`` (worded in the language in force) says why."""
         if self.broken is None:
-            self.broken = why
-            log.warning("external bot %r %s; the fallback bot (greedy) plays its moves",
-                        self.command, why)
+            self.broken = warning
+            log.warning("%s", warning)
         if self.process is not None:
             _stop(self.process)
 
@@ -127,7 +134,8 @@ class ExternalBot:
     def act(self, info: InformationSet) -> Action:
         legal = info.legal_actions
         if not legal:
-            raise ValueError(f"seat {info.seat} has no legal action to choose from")
+            raise ValueError(_("seat {seat} has no legal action to choose from").format(
+                seat=info.seat))
         if self.process is None and self.broken is None:
             self._start(info)
         if self.broken is None:
@@ -158,11 +166,15 @@ class ExternalBot:
                 self._late(turn)
                 return None
             if line is None:
-                self._break("died")
+                self._break(_("external bot {command} died; the fallback bot (greedy) plays its "
+                              "moves").format(command=repr(self.command)))
                 return None
             message = _parse(line)
             if message is None:
-                self._garbage(turn, f"sent a line that is no JSON object: {_short(line)}")
+                self._garbage(_("external bot {command} sent a line that is no JSON object: "
+                                "{line} (turn {turn}); the fallback bot (greedy) plays this "
+                                "move").format(command=repr(self.command), line=_short(line),
+                                               turn=turn))
                 return None
             kind, echo = message.get("type"), message.get("id")
             if echo is not None and echo != turn:
@@ -172,7 +184,9 @@ class ExternalBot:
             if kind == "sample":
                 samples += 1
                 if samples > MAX_SAMPLES:
-                    self._garbage(turn, f"asked for more than {MAX_SAMPLES} samples")
+                    self._garbage(_("external bot {command} asked for more than {n} samples "
+                                    "(turn {turn}); the fallback bot (greedy) plays this move")
+                                  .format(command=repr(self.command), n=MAX_SAMPLES, turn=turn))
                     return None
                 state = info.sample(self.rng)
                 if not self._send({"type": "sample", "id": turn, "state": state.to_dict()}):
@@ -182,20 +196,28 @@ class ExternalBot:
                 text = message.get("action")
                 action = by_text.get(text) if isinstance(text, str) else None
                 if action is None:
-                    self._garbage(turn, f"answered {_short(repr(text))}, which is no legal "
-                                  "action now")
+                    self._garbage(_("external bot {command} answered {answer}, which is no "
+                                    "legal action now (turn {turn}); the fallback bot (greedy) "
+                                    "plays this move").format(command=repr(self.command),
+                                                              answer=_short(repr(text)),
+                                                              turn=turn))
                     return None
                 return action
-            self._garbage(turn, f"sent a message of unknown type {_short(repr(kind))}")
+            self._garbage(_("external bot {command} sent a message of unknown type {kind} "
+                            "(turn {turn}); the fallback bot (greedy) plays this move").format(
+                                command=repr(self.command), kind=_short(repr(kind)), turn=turn))
             return None
 
     def _late(self, turn: int) -> None:
         # A program that missed its time may be stuck for good: it is not asked again.
-        self._break(f"did not answer turn {turn} in time")
+        self._break(_("external bot {command} did not answer turn {turn} in time; the "
+                      "fallback bot (greedy) plays its moves").format(
+                          command=repr(self.command), turn=turn))
 
-    def _garbage(self, turn: int, what: str) -> None:
-        log.warning("external bot %r %s (turn %d); the fallback bot (greedy) plays this move",
-                    self.command, what, turn)
+    @staticmethod
+    def _garbage(warning: str) -> None:
+        """One answer was no good (``warning``, worded): this move is the fallback bot's."""
+        log.warning("%s", warning)
 
 
 def _read_lines(process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from regalia.bots.evaluations import Evaluation, evaluation_for, lookahead_for
+from regalia.engine.i18n import _
 from regalia.engine.rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
@@ -43,7 +44,8 @@ class GreedyBot:
     def act(self, info: InformationSet) -> Action:
         legal = info.legal_actions
         if not legal:
-            raise ValueError(f"seat {info.seat} has no legal action to choose from")
+            raise ValueError(_("seat {seat} has no legal action to choose from").format(
+                seat=info.seat))
         if len(legal) == 1:
             return legal[0]
         values = self.values(info)

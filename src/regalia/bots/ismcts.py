@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from regalia.bots.evaluations import AllSeats, Evaluation, evaluation_for, evaluation_of_all_for
 from regalia.engine.actions import Action
+from regalia.engine.i18n import _
 from regalia.engine.rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
@@ -141,19 +142,21 @@ class IsmctsBot:
                  name: str = "ismcts", rollout: str = "random", leaf: str = "score",
                  prior: int = 0) -> None:
         if iterations < 1:
-            raise ValueError("iterations must be at least 1")
+            raise ValueError(_("iterations must be at least 1"))
         if seconds is not None and seconds <= 0:
-            raise ValueError("seconds must be positive")
+            raise ValueError(_("seconds must be positive"))
         if not 0.0 <= score_weight <= 1.0:
-            raise ValueError("score_weight must lie in [0, 1]")
+            raise ValueError(_("score_weight must lie in [0, 1]"))
         if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+            raise ValueError(_("rollout is one of {choices}, not {value}").format(
+                choices=", ".join(ROLLOUTS), value=repr(rollout)))
         if leaf not in LEAVES:
-            raise ValueError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")
+            raise ValueError(_("leaf is one of {choices}, not {value}").format(
+                choices=", ".join(LEAVES), value=repr(leaf)))
         if rollout_cap is not None and rollout_cap < 0:
-            raise ValueError("rollout_cap must be 0 or more")
+            raise ValueError(_("rollout_cap must be 0 or more"))
         if prior < 0:
-            raise ValueError("prior must be 0 or more")
+            raise ValueError(_("prior must be 0 or more"))
         self.prior = prior
         self.rollout = rollout
         self.leaf = leaf
@@ -176,7 +179,8 @@ class IsmctsBot:
     def act(self, info: InformationSet) -> Action:
         legal = info.legal_actions
         if not legal:
-            raise ValueError(f"seat {info.seat} has no legal action to choose from")
+            raise ValueError(_("seat {seat} has no legal action to choose from").format(
+                seat=info.seat))
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]  # nothing to weigh: spend no time
@@ -255,7 +259,7 @@ class IsmctsBot:
                              child.reward[info.seat] / child.visits))
         rows.sort(key=lambda r: (-r[1], -r[4]))
         return [Suggestion(a, v / total if total else 1.0 / len(legal), w, p)
-                for a, v, w, p, _ in rows[:count]]
+                for a, v, w, p, _extra in rows[:count]]
 
     def progress(self, info: InformationSet) -> float:
         """How far into its game the seat's position is: 0 at the start, 1 at the end.
@@ -264,7 +268,7 @@ class IsmctsBot:
         samples of the position over the mean length of random playouts of a new game with
         the same options (``PROGRESS_PLAYOUTS`` each; the new game's figure is kept)."""
         rng = self.rng
-        lengths = [_playout_length(info.sample(rng), rng) for _ in range(PROGRESS_PLAYOUTS)]
+        lengths = [_playout_length(info.sample(rng), rng) for _i in range(PROGRESS_PLAYOUTS)]
         now = sum(lengths) / len(lengths)
         sample = info.sample(rng)
         key = (info.game_id, info.players, repr(sorted(sample.options.items())))

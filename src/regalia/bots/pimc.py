@@ -19,6 +19,7 @@ import time
 from typing import TYPE_CHECKING
 
 from regalia.bots.ismcts import IsmctsBot, _Node
+from regalia.engine.i18n import _
 
 if TYPE_CHECKING:
     from regalia.bots.base import InformationSet
@@ -43,7 +44,8 @@ class PimcBot(IsmctsBot):
     def act(self, info: InformationSet) -> Action:
         legal = info.legal_actions
         if not legal:
-            raise ValueError(f"seat {info.seat} has no legal action to choose from")
+            raise ValueError(_("seat {seat} has no legal action to choose from").format(
+                seat=info.seat))
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]

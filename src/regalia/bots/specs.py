@@ -29,6 +29,7 @@ from regalia.bots.ismcts import (
 from regalia.bots.pimc import PimcBot
 from regalia.bots.random_bot import RandomBot
 from regalia.engine.errors import InvalidOption
+from regalia.engine.i18n import N_, _
 
 MAX_THINK = 3600.0  # an hour a decision: beyond that a typo, not a wish
 MAX_ITERATIONS = 10_000_000
@@ -45,10 +46,11 @@ def parse_duration(text: str) -> float:
     try:
         seconds = float(raw) * scale
     except ValueError:
-        raise InvalidOption(f"a thinking time is written like 0.5s, 500ms or 2, not {text!r}"
-                            ) from None
+        raise InvalidOption(_("a thinking time is written like 0.5s, 500ms or 2, not {value}")
+                            .format(value=repr(text))) from None
     if not 0 < seconds <= MAX_THINK:  # (also refuses nan and inf)
-        raise InvalidOption(f"a thinking time lies between 0 and {MAX_THINK:g} s, not {text!r}")
+        raise InvalidOption(_("a thinking time lies between 0 and {most} s, not {value}").format(
+            most=f"{MAX_THINK:g}", value=repr(text)))
     return seconds
 
 
@@ -57,9 +59,11 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise InvalidOption(f"expected a whole number, not {text!r}") from None
+            raise InvalidOption(_("expected a whole number, not {value}").format(
+                value=repr(text))) from None
         if not low <= value <= high:
-            raise InvalidOption(f"expected a whole number from {low} to {high}, not {value}")
+            raise InvalidOption(_("expected a whole number from {low} to {high}, not {value}")
+                                .format(low=low, high=high, value=value))
         return value
     return parse
 
@@ -69,9 +73,11 @@ def _real(low: float, high: float) -> Callable[[str], float]:
         try:
             value = float(text)
         except ValueError:
-            raise InvalidOption(f"expected a number, not {text!r}") from None
+            raise InvalidOption(_("expected a number, not {value}").format(
+                value=repr(text))) from None
         if not low <= value <= high:
-            raise InvalidOption(f"expected a number from {low:g} to {high:g}, not {text!r}")
+            raise InvalidOption(_("expected a number from {low} to {high}, not {value}").format(
+                low=f"{low:g}", high=f"{high:g}", value=repr(text)))
         return value
     return parse
 
@@ -79,7 +85,8 @@ def _real(low: float, high: float) -> Callable[[str], float]:
 def _one_of(*choices: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text not in choices:
-            raise InvalidOption(f"expected one of {', '.join(choices)}, not {text!r}")
+            raise InvalidOption(_("expected one of {choices}, not {value}").format(
+                choices=", ".join(choices), value=repr(text)))
         return text
     return parse
 
@@ -99,13 +106,21 @@ SEARCH_SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
 
 @dataclass(frozen=True)
 class BotKind:
-    """A bot name: what it builds, the settings it takes, its presets, a line of help."""
+    """A bot name: what it builds, the settings it takes, its presets, a line of help.
+
+    ``blurb`` is the line of help in English, marked for translation (it may hold
+    ``{iterations}`` and ``{strong}``); :attr:`help` words it in the language in force."""
 
     name: str
-    help: str
+    blurb: str
     build: Callable[..., Bot]
     settings: Mapping[str, tuple[str, Callable[[str], Any]]] = field(default_factory=dict)
     presets: Mapping[str, str] = field(default_factory=dict)  # spec settings, as text
+
+    @property
+    def help(self) -> str:
+        """The line of help, in the language in force."""
+        return _(self.blurb).format(iterations=DEFAULT_ITERATIONS, strong=STRONG_ITERATIONS)
 
     @property
     def thinks(self) -> bool:
@@ -129,24 +144,24 @@ _QUICK_SEARCH = {"leaf": "evaluation", "cap": "0", "prior": str(LEVEL_PRIOR),
                  "exploration": str(LEVEL_EXPLORATION)}
 
 KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
-    BotKind("random", "a uniformly random legal action", lambda seed: RandomBot(seed)),
-    BotKind("greedy", "one-step look-ahead with the game's hand-written evaluation",
+    BotKind("random", N_("a uniformly random legal action"), lambda seed: RandomBot(seed)),
+    BotKind("greedy", N_("one-step look-ahead with the game's hand-written evaluation"),
             lambda seed: GreedyBot(seed)),
-    BotKind("ismcts", f"information-set MCTS, {DEFAULT_ITERATIONS} iterations a decision "
-            "unless think= or iterations= is given", _ismcts("ismcts"), SEARCH_SETTINGS,
+    BotKind("ismcts", N_("information-set MCTS, {iterations} iterations a decision unless "
+                         "think= or iterations= is given"), _ismcts("ismcts"), SEARCH_SETTINGS,
             {"iterations": str(DEFAULT_ITERATIONS)}),
-    BotKind("ismcts-strong", f"ISMCTS with {STRONG_ITERATIONS} iterations a decision",
+    BotKind("ismcts-strong", N_("ISMCTS with {strong} iterations a decision"),
             _ismcts("ismcts-strong"), SEARCH_SETTINGS, {"iterations": str(STRONG_ITERATIONS)}),
-    BotKind("pimc", "the determinized-rollout baseline (PIMC): every action rolled out in "
-            f"sampled worlds, {DEFAULT_ITERATIONS} rollouts a decision unless think= or "
-            "iterations= is given", _pimc, SEARCH_SETTINGS,
+    BotKind("pimc", N_("the determinized-rollout baseline (PIMC): every action rolled out in "
+                       "sampled worlds, {iterations} rollouts a decision unless think= or "
+                       "iterations= is given"), _pimc, SEARCH_SETTINGS,
             {"iterations": str(DEFAULT_ITERATIONS)}),
-    BotKind("easy", "level easy: the greedy bot (instant; plays the obvious move)",
+    BotKind("easy", N_("level easy: the greedy bot (instant; plays the obvious move)"),
             lambda seed: GreedyBot(seed, name="easy")),
-    BotKind("medium", "level medium: ISMCTS, 0.5 s a decision, the game's evaluation as every "
-            "action's prior and each new node's judge", _ismcts("medium"), SEARCH_SETTINGS,
-            {"think": "0.5s", **_QUICK_SEARCH}),
-    BotKind("hard", "level hard: the same search, 2 s a decision", _ismcts("hard"),
+    BotKind("medium", N_("level medium: ISMCTS, 0.5 s a decision, the game's evaluation as "
+                         "every action's prior and each new node's judge"), _ismcts("medium"),
+            SEARCH_SETTINGS, {"think": "0.5s", **_QUICK_SEARCH}),
+    BotKind("hard", N_("level hard: the same search, 2 s a decision"), _ismcts("hard"),
             SEARCH_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
 )}
 
@@ -166,7 +181,7 @@ def split_external(text: str) -> tuple[str, float | None] | None:
         think, rest = parse_duration(value), after
     command = rest.strip()
     if not command:
-        raise InvalidOption("cmd: needs a program to run, e.g. cmd:./mybot")
+        raise InvalidOption(_("cmd: needs a program to run, e.g. cmd:./mybot"))
     return command, think
 
 
@@ -175,19 +190,22 @@ def split_spec(text: str) -> tuple[str, dict[str, str]]:
     name, *parts = [part.strip() for part in text.strip().lower().split(":")]
     kind = KINDS.get(name)
     if kind is None:
-        raise InvalidOption(f"unknown bot {name!r} (bots: {', '.join(sorted(KINDS))})")
+        raise InvalidOption(_("unknown bot {name} (bots: {known})").format(
+            name=repr(name), known=", ".join(sorted(KINDS))))
     given: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
-            raise InvalidOption(f"bot settings are written NAME=VALUE, not {part!r} "
-                                f"(in {text!r})")
+            raise InvalidOption(_("bot settings are written NAME=VALUE, not {part} (in {spec})")
+                                .format(part=repr(part), spec=repr(text)))
         if key not in kind.settings:
-            takes = ", ".join(kind.settings) or "no settings"
-            raise InvalidOption(f"bot {name!r} has no setting {key!r} (it takes: {takes})")
+            takes = ", ".join(kind.settings) or _("no settings")
+            raise InvalidOption(_("bot {name} has no setting {key} (it takes: {takes})").format(
+                name=repr(name), key=repr(key), takes=takes))
         if key in given:
-            raise InvalidOption(f"bot setting {key!r} is given twice in {text!r}")
+            raise InvalidOption(_("bot setting {key} is given twice in {spec}").format(
+                key=repr(key), spec=repr(text)))
         kind.settings[key][1](value)  # refuse a bad value now, with its own message
         given[key] = value
     return name, given
@@ -235,9 +253,20 @@ def shlex_check(command: str) -> None:
     try:
         words = shlex.split(command)
     except ValueError as err:
-        raise InvalidOption(f"cannot read the bot command {command!r}: {err}") from None
+        raise InvalidOption(_("cannot read the bot command {command}: {reason}").format(
+            command=repr(command), reason=shlex_reason(err))) from None
     if not words:
-        raise InvalidOption("cmd: needs a program to run, e.g. cmd:./mybot")
+        raise InvalidOption(_("cmd: needs a program to run, e.g. cmd:./mybot"))
+
+
+# shlex's reasons (English), worded in the language in force by shlex_reason
+_SHLEX_PROBLEMS = frozenset({N_("No closing quotation"), N_("No escaped character")})
+
+
+def shlex_reason(err: ValueError) -> str:
+    """Why shlex could not split a command line, in the language in force."""
+    reason = str(err)
+    return _(reason) if reason in _SHLEX_PROBLEMS else reason
 
 
 def spec_name(text: str) -> str:
