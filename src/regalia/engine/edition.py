@@ -419,6 +419,10 @@ _TOML_PATTERNS = (
 
 def toml_reason(reason: str) -> str:
     """tomllib's reason for refusing a file, in the language in force where it is known."""
+    end = " (at end of document)"
+    if reason.endswith(end):
+        return _("{problem} (at end of document)").format(
+            problem=toml_reason(reason[:-len(end)]))
     if reason in _TOML_PROBLEMS:
         return _(reason)
     for pattern, message in _TOML_PATTERNS:
