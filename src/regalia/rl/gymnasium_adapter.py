@@ -26,6 +26,7 @@ from gymnasium import spaces
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import Bot, close_bots
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
+from regalia.engine.i18n import _
 from regalia.engine.registry import get_game
 from regalia.engine.seeds import bot_seed
 from regalia.engine.state import State
@@ -48,17 +49,21 @@ class RegaliaGymEnv(gym.Env[np.ndarray, np.int64]):
                            options or {}, encoder)
         n = self.table.players
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
-            raise RegaliaError(f"the learning seat is a number from 0 to {n - 1} (or None: a "
-                               f"random seat each game), not {seat!r}")
+            raise RegaliaError(_("the learning seat is a number from 0 to {last} (or None: a "
+                                 "random seat each game), not {value}").format(
+                                     last=n - 1, value=repr(seat)))
         specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != n - 1:
-            raise RegaliaError(f"{n} players need {n - 1} opponent bots, not {len(specs)}")
+            raise RegaliaError(_("{n} players need {others} opponent bots, not {count}").format(
+                n=n, others=n - 1, count=len(specs)))
         for spec in specs:
             make_bot(spec, 0)  # a bad spec fails here, not at the first reset
         if illegal not in ILLEGAL_CHOICES:
-            raise RegaliaError(f"illegal is one of {ILLEGAL_CHOICES}, not {illegal!r}")
+            raise RegaliaError(_("illegal is one of {choices}, not {value}").format(
+                choices=ILLEGAL_CHOICES, value=repr(illegal)))
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise RegaliaError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
+            raise RegaliaError(_("render_mode is one of {choices}, not {value}").format(
+                choices=RENDER_MODES, value=repr(render_mode)))
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
         self.render_mode = render_mode
         self.fixed_seat, self.opponents, self.illegal = seat, tuple(specs), illegal
@@ -74,7 +79,7 @@ class RegaliaGymEnv(gym.Env[np.ndarray, np.int64]):
     def game_state(self) -> State:
         """The true state (hidden parts included): for tests and tools, never for a learner."""
         if self._state is None:
-            raise RuntimeError("call reset() first")
+            raise RuntimeError(_("call reset() first"))
         return self._state
 
     def reset(self, *, seed: int | None = None,
@@ -114,7 +119,7 @@ class RegaliaGymEnv(gym.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         state = self.game_state
         if state.is_over():
-            raise RegaliaError("the game is over: call reset()")
+            raise RegaliaError(_("the game is over: call reset()"))
         try:
             state.apply(state.decode(action_code(action)), self.seat)
         except (IllegalAction, MalformedAction):

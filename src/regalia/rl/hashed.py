@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import _
 from regalia.rl.observations import Encoder, Field
 
 DEFAULT_SIZE = 512
@@ -39,7 +40,8 @@ def _add_leaves(value: Any, path: str, out: list[float], slot: Callable[[str], i
 def hashed_encoder(game_id: str, size: int = DEFAULT_SIZE) -> Encoder:
     """An :class:`Encoder` of ``size`` hashed view features for ``game_id``."""
     if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise RegaliaError(f"a hashed encoding needs a positive whole size, not {size!r}")
+        raise RegaliaError(_("a hashed encoding needs a positive whole size, not {value}")
+                           .format(value=repr(size)))
 
     def layout(players: int) -> tuple[Field, ...]:
         return (Field("hashed", size, "the view's leaves hashed by path (numbers add their "

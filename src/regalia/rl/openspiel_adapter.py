@@ -36,6 +36,7 @@ import numpy as np
 import pyspiel
 
 from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import _
 from regalia.engine.registry import games, get_game
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
@@ -173,7 +174,8 @@ class RegaliaSpielGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RegaliaObserver:
         if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
+            raise ValueError(_("observation parameters are not supported; passed {params}")
+                             .format(params=params))
         return RegaliaObserver(self.table)
 
 
@@ -221,8 +223,8 @@ def openspiel_game(game: str, players: int | None = None, *, seed: int = 0,
                    encoder: str = "game") -> pyspiel.Game:
     """An OpenSpiel game: ``openspiel_game("el-grande", players=4)``."""
     if not isinstance(encoder, str):
-        raise RegaliaError("OpenSpiel parameters are plain values: encoder is 'game' or "
-                           "'hashed'")
+        raise RegaliaError(_("OpenSpiel parameters are plain values: encoder is 'game' or "
+                             "'hashed'"))
     name = register_game(game)
     params: dict[str, Any] = {"seed": int(seed), "encoder": encoder}
     if players is not None:

@@ -24,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from regalia.engine.i18n import _
 from regalia.engine.registry import get_game
 from regalia.engine.state import State
 from regalia.rl.rewards import final_rewards
@@ -49,7 +50,8 @@ class RegaliaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False,
                          "name": f"regalia_{info.id.replace('-', '_')}_v0"}
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
+            raise ValueError(_("render_mode is one of {choices}, not {value}").format(
+                choices=RENDER_MODES, value=repr(render_mode)))
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(self.table.players)]
         observation = spaces.Box(self.table.low, self.table.high,
@@ -74,7 +76,7 @@ class RegaliaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def game_state(self) -> State:
         """The true state (hidden parts included): for tests and tools, never for a learner."""
         if self.state_ is None:
-            raise RuntimeError("call reset() first")
+            raise RuntimeError(_("call reset() first"))
         return self.state_
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -38,8 +38,9 @@ import numpy as np
 
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import close_bots
-from regalia.engine.errors import RegaliaError
+from regalia.engine.errors import RegaliaError, os_reason
 from regalia.engine.files import FileExists
+from regalia.engine.i18n import _
 from regalia.engine.seeds import bot_seed, game_seed
 from regalia.rl.rewards import final_rewards
 from regalia.rl.table import Table
@@ -81,14 +82,14 @@ def check_job(job: SelfPlayJob) -> Table:
     """Raise now, clearly, what would fail in every game: game, options, bots, encoding."""
     table = job.table()
     if len(job.bots) != table.players:
-        raise RegaliaError(f"{table.players} players need {table.players} bots, "
-                           f"not {len(job.bots)}")
+        raise RegaliaError(_("{n} players need {n} bots, not {count}").format(
+            n=table.players, count=len(job.bots)))
     for spec in job.bots:
         make_bot(spec, 0)
     if job.games < 1:
-        raise RegaliaError(f"a run plays at least one game, not {job.games}")
+        raise RegaliaError(_("a run plays at least one game, not {n}").format(n=job.games))
     if job.games_per_shard < 1:
-        raise RegaliaError("a shard holds at least one game")
+        raise RegaliaError(_("a shard holds at least one game"))
     return table
 
 
@@ -111,8 +112,9 @@ def play_game(job: SelfPlayJob, table: Table, index: int) -> Columns:
             seats.append(seat)
             actions.append(action.code)
             if len(actions) > MAX_DECISIONS:
-                raise RegaliaError(f"game {index} (seed {seed}) did not end after "
-                                   f"{MAX_DECISIONS} decisions")
+                raise RegaliaError(_("game {index} (seed {seed}) did not end after {n} "
+                                     "decisions").format(index=index, seed=seed,
+                                                         n=MAX_DECISIONS))
     finally:
         close_bots(bots)
     rows = len(actions)
@@ -224,7 +226,7 @@ def _ray_shards(job: SelfPlayJob, address: str) -> Iterator[Columns]:
     try:
         import ray
     except ImportError:
-        raise RegaliaError("--ray needs Ray: pip install 'regalia[rl]'") from None
+        raise RegaliaError(_("--ray needs Ray: pip install 'regalia[rl]'")) from None
     if not ray.is_initialized():
         ray.init(address=None if address == "local" else address,
                  include_dashboard=False, log_to_driver=False)
@@ -245,19 +247,22 @@ def run_selfplay(job: SelfPlayJob, out: str | Path, *, workers: int = 1,
     initialised in this process is used as it is. ``on_games(n)`` is told each time ``n``
     more games are written."""
     if fmt not in FORMATS:
-        raise RegaliaError(f"the format is one of {', '.join(FORMATS)}, not {fmt!r}")
+        raise RegaliaError(_("the format is one of {choices}, not {value}").format(
+            choices=", ".join(FORMATS), value=repr(fmt)))
     table = check_job(job)
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise RegaliaError(f"cannot make the folder {folder}: {err.strerror or err}") from None
+        raise RegaliaError(_("cannot make the folder {folder}: {reason}").format(
+            folder=folder, reason=os_reason(err))) from None
     paths = [shard_path(folder, s, fmt) for s in range(job.shards)]
     if not overwrite:
         taken = [p for p in [*paths, folder / "meta.json"] if p.exists()]
         if taken:
-            raise FileExists(f"{folder} holds files this run would replace (first: "
-                             f"{taken[0].name}); use another folder or --force")
+            raise FileExists(_("{folder} holds files this run would replace (first: {first}); "
+                               "use another folder or --force").format(folder=folder,
+                                                                       first=taken[0].name))
     (folder / "meta.json").write_text(json.dumps(_metadata(job, table, fmt), indent=1) + "\n")
     shards = (_local_shards(job, workers) if ray_address is None
               else _ray_shards(job, ray_address))

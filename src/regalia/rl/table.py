@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from regalia.engine.errors import IllegalAction, RegaliaError
+from regalia.engine.i18n import _
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.state import State
 from regalia.rl.hashed import hashed_encoder
@@ -30,21 +31,24 @@ def resolve_encoder(game_id: str, choice: EncoderChoice) -> Encoder:
         try:
             return encoder(game_id)
         except RegaliaError as err:
-            raise RegaliaError(f"{err}; pass encoder='hashed' for the generic hashed "
-                               "encoding of the view") from None
+            raise RegaliaError(_("{reason}; pass encoder='hashed' for the generic hashed "
+                                 "encoding of the view").format(reason=err)) from None
     if choice == "hashed":
         return hashed_encoder(game_id)
-    raise RegaliaError(f"encoder is 'game', 'hashed' or an Encoder, not {choice!r}")
+    raise RegaliaError(_("encoder is 'game', 'hashed' or an Encoder, not {value}").format(
+        value=repr(choice)))
 
 
 def action_code(action: Any) -> int:
     """An action number as a Python int (numpy integers welcome; True, 1.5, '3' are not)."""
     if isinstance(action, bool | np.bool_):
-        raise IllegalAction(f"an action is a whole number, not {action!r}")
+        raise IllegalAction(_("an action is a whole number, not {value}").format(
+            value=repr(action)))
     try:
         return operator.index(action)
     except TypeError:
-        raise IllegalAction(f"an action is a whole number, not {action!r}") from None
+        raise IllegalAction(_("an action is a whole number, not {value}").format(
+            value=repr(action))) from None
 
 
 @dataclass
@@ -78,8 +82,9 @@ class Table:
         view = state.view(seat) if self.codec.reads_log else state.observe(seat)
         numbers = self.codec.encode(view, self.players)
         if len(numbers) != self.observation_size:
-            raise RegaliaError(f"the {self.game} encoder gave {len(numbers)} numbers, its "
-                               f"layout says {self.observation_size}")
+            raise RegaliaError(_("the {game} encoder gave {n} numbers, its layout says {size}")
+                               .format(game=self.game, n=len(numbers),
+                                       size=self.observation_size))
         return self.as_array(numbers)
 
     def as_array(self, numbers: list[float]) -> np.ndarray:

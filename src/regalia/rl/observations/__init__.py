@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,8 @@ def encoder(game_id: str) -> Encoder:
     except ModuleNotFoundError as exc:
         if exc.name != module_name(game_id):
             raise
-        raise RegaliaError(f"no observation encoding for game {game_id!r}") from None
+        raise RegaliaError(_("no observation encoding for game {game}").format(
+            game=repr(game_id))) from None
     return Encoder(game_id, module.layout, module.encode, reads_log=False)
 
 
@@ -101,10 +103,12 @@ def seat_order(viewer: int | None, players: int) -> list[int]:
 def check_players(view: Mapping[str, Any], players: int, declared: int) -> int | None:
     """The viewer's seat, after checking that ``view`` is a ``players``-seat position."""
     if declared != players:
-        raise RegaliaError(f"a {declared}-player view cannot be encoded for {players} players")
+        raise RegaliaError(_("a {declared}-player view cannot be encoded for {n} players").format(
+            declared=declared, n=players))
     viewer = view.get("seat")
     if viewer is not None and not 0 <= viewer < players:
-        raise RegaliaError(f"the view's seat {viewer!r} is not one of {players} seats")
+        raise RegaliaError(_("the view's seat {seat} is not one of {n} seats").format(
+            seat=repr(viewer), n=players))
     return viewer
 
 
