@@ -43,7 +43,7 @@ ALLOWED = {
     "medium", "pimc", "random", "cmd", "mybot", "int", "str", "seat", "action", "chance",
     "outcome", "label", "format", "scores", "ranking", "printed", "reconstructed", "derived",
     "sources", "cards", "value", "edition", "name", "name_zh", "force", "ISMCTS", "PIMC",
-    "pathlib", "Path", "evaluation", "score",
+    "pathlib", "Path", "evaluation", "score", "sys", "set_int_max_str_digits",
 }
 
 
@@ -115,6 +115,10 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
      f"record was made with rules version '9' of {TOY}; this Regalia plays version 1"),
     ("record too deep", lambda: regalia.replay("[" * 100 + "]" * 100), InvalidRecord,
      "对局记录嵌套超过 64 层", "record nests more than 64 levels deep"),
+    ("record huge number", lambda: regalia.replay('{"a": ' + "9" * 5000 + "}"), InvalidRecord,
+     "对局记录不是 JSON：整数字符串转换超过了上限（4300 位）：该值有 5000 位",
+     "record is not JSON: Exceeds the limit (4300 digits) for integer string conversion: "
+     "value has 5000 digits"),
     ("saved state format", lambda: State.from_json("{}"), InvalidRecord,
      "不是 Regalia 存档（format 必须是 'regalia-state/1'）",
      "not a saved Regalia state (format must be 'regalia-state/1')"),

@@ -42,7 +42,7 @@ from typing import Any
 
 from regalia.engine.errors import EDITION_TEXT, EditionError, quoted
 from regalia.engine.i18n import N_, _, language
-from regalia.engine.limits import as_text, check_shape, read_bytes
+from regalia.engine.limits import as_text, check_shape, python_reason, read_bytes
 
 PROVENANCE_KINDS = ("printed", "reconstructed", "derived")
 EDITION_FILE = N_("the edition file")  # the document's name in messages
@@ -115,7 +115,7 @@ class EditionReader:
             raise EditionError(_("not valid TOML: it nests too deeply"), source=origin) from None
         except ValueError as err:  # an integer past Python's digit limit
             raise EditionError(_("not valid TOML: {reason}").format(
-                reason=str(err).splitlines()[0][:120]), source=origin) from None
+                reason=python_reason(err).splitlines()[0][:120]), source=origin) from None
         check_shape(self.data, EditionError, origin)
 
     # ---- locating -------------------------------------------------------------------

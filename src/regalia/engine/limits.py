@@ -9,6 +9,7 @@ reason, never a ``RecursionError``, ``MemoryError`` or a hang.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -91,7 +92,24 @@ def json_reason(err: ValueError) -> str:
         problem = _(err.msg) if err.msg in JSON_PROBLEMS else err.msg
         return _("{problem}: line {line} column {column} (char {pos})").format(
             problem=problem, line=err.lineno, column=err.colno, pos=err.pos)
-    return str(err)
+    return python_reason(err)
+
+
+_DIGITS = re.compile(r"Exceeds the limit \((?P<limit>\d+) digits\) for integer string "
+                     r"conversion: value has (?P<n>\d+) digits; use "
+                     r"sys\.set_int_max_str_digits\(\) to increase the limit")
+
+
+def python_reason(err: ValueError) -> str:
+    """A ValueError's reason as Python words it, in the language in force where it is one we
+    know (a number of more digits than Python reads)."""
+    reason = str(err)
+    match = _DIGITS.fullmatch(reason.splitlines()[0]) if reason else None
+    if match is None:
+        return reason
+    return _("Exceeds the limit ({limit} digits) for integer string conversion: value has {n} "
+             "digits; use sys.set_int_max_str_digits() to increase the limit").format(
+                 limit=match.group("limit"), n=match.group("n"))
 
 
 def _no_constant(name: str) -> Any:
