@@ -175,7 +175,8 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
         body.append(el("circle", cx=x0 + 14, cy=top + 16, r=8, fill=_style(view, p),
                        stroke="#111"))
         laps, spot = divmod(pl["score"], track)
-        who = _("{who} (start)").format(who=pl["name"]) if view["start"] == p else pl["name"]
+        who = pgettext("ming-dynasty", "{who} (start)").format(who=pl["name"]) \
+            if view["start"] == p else pl["name"]
         points = _("{who}: {score} points (track {spot}, +{lap})").format(
             who=who, score=pl["score"], spot=spot, lap=laps * track) if laps else \
             _("{who}: {score} points (track {spot})").format(who=who, score=pl["score"],
@@ -183,12 +184,14 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
         body.append(_text(x0 + 28, top + 20, points, 12, "bold"))
         hand = pl["hand"]
         cards = (sep.join(f"{_card(view, k)} {n}" for k, n in hand.items())
-                 or _("no cards")) if hand is not None else \
-            _("{n} cards").format(n=pl["hand_size"])
+                 or pgettext("ming-dynasty", "no cards")) if hand is not None else \
+            pgettext("ming-dynasty", "{n} cards").format(n=pl["hand_size"])
         passed = pl["passed"] and view["phase"] in ("act", "moving", "deploy")
         line = _("hand: {cards} · supply {supply} · cloisters {cloisters}").format(
             cards=cards, supply=pl["supply"], cloisters=pl["cloisters"])
-        body.append(_text(x0 + 10, top + 37, line + (_(" · passed") if passed else ""),
+        if passed:
+            line += pgettext("ming-dynasty", " · passed")
+        body.append(_text(x0 + 10, top + 37, line,
                           10))
         for i, p2 in enumerate(m["provinces"]):
             body.append(el("rect", x=x0 + 10 + 34 * i, y=top + 43, width=30, height=13, rx=2,
@@ -197,10 +200,11 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
                               anchor="middle"))
         extra = None
         if "sealed" in pl:
-            extra = _("returns {n}").format(n=pl["return"]) if "return" in pl else \
+            extra = pgettext("ming-dynasty", "returns {n}").format(n=pl["return"]) \
+                if "return" in pl else \
                 (_("return cards laid") if pl["sealed"] else _("choosing return cards"))
         elif pl["revealed"] is not None and view["scoring"]:
-            extra = _("returned {n}").format(n=pl["revealed"])
+            extra = pgettext("ming-dynasty", "returned {n}").format(n=pl["revealed"])
         if extra:
             body.append(_text(x0 + 230, top + 53, extra, 10, "bold"))
     if view["neutral"] is not None:
@@ -251,10 +255,12 @@ def render_svg(view: Mapping[str, Any]) -> str:
         x += w + 6
     if view["over"]:
         ranks = view["ranking"]
-        body.append(_text(20, HEIGHT - 80, _("Final: {results}").format(results="  ".join(
-            _("{who} {score} (#{place})").format(who=pl["name"], score=pl["score"],
-                                                 place=ranks[p])
-            for p, pl in enumerate(view["players"]))), 15, "bold"))
+        results = "  ".join(
+            pgettext("ming-dynasty", "{who} {score} (#{place})").format(
+                who=pl["name"], score=pl["score"], place=ranks[p])
+            for p, pl in enumerate(view["players"]))
+        body.append(_text(20, HEIGHT - 80, pgettext("ming-dynasty", "Final: {results}").format(
+            results=results), 15, "bold"))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}">')
     return "\n".join([head, el("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f6efdc"),

@@ -88,7 +88,7 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
     n = view["players_count"]
     wide = width >= 100
     movers = pgettext("ming-dynasty", ", ").join(
-        view["players"][s]["name"] for s in view["to_move"]) or _("nobody")
+        view["players"][s]["name"] for s in view["to_move"]) or pgettext("ming-dynasty", "nobody")
     title = f"[bold]{esc(pgettext('ming-dynasty', 'Ming Dynasty'))}[/] " if wide else ""
     # (80 columns: room for who moves)
     head = title + _("round {round}/{rounds}  {phase}  start {start}  to move: {movers}").format(
@@ -125,9 +125,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
         hand = pl["hand"]
         if hand is not None:
             cards = " ".join(f"{short_card(k)}x{c}" if c > 1 else short_card(k)
-                             for k, c in hand.items()) or _("no cards")
+                             for k, c in hand.items()) or pgettext("ming-dynasty", "no cards")
         else:
-            cards = _("{n} cards").format(n=pl["hand_size"])
+            cards = pgettext("ming-dynasty", "{n} cards").format(n=pl["hand_size"])
         acting = view["phase"] in ("act", "moving", "deploy")
         # one number per province, in the provinces' order 1-6 above
         tiles = " ".join(str(t) for t in pl["tiles"])
@@ -135,14 +135,16 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
         if "sealed" in pl:
             extra = " " + _("return: {what}").format(
                 what=str(pl["return"]) if "return" in pl else
-                (_("sealed") if pl["sealed"] else _("choosing")))
+                (pgettext("ming-dynasty", "sealed") if pl["sealed"] else
+                 pgettext("ming-dynasty", "choosing")))
         elif pl["revealed"] is not None and view["scoring"]:
-            extra = " " + _("returned {n}").format(n=pl["revealed"])
+            extra = " " + pgettext("ming-dynasty", "returned {n}").format(n=pl["revealed"])
         lines.append(f"{mark(p, pad(pl['name'], 6))} " + esc(_(
             "{score} pts  supply {supply}  tiles {tiles}  hand [{cards}]").format(
                 score=f"{pl['score']:>3}", supply=f"{pl['supply']:>2}", tiles=tiles,
                 cards=cards)
-            + (" " + _("passed") if acting and pl["passed"] else "") + extra))
+            + (" " + pgettext("ming-dynasty", "passed") if acting and pl["passed"] else "")
+            + extra))
     tail = _("dragons {dragons}  deck {deck}").format(dragons=view["dragons"],
                                                       deck=view["deck"])
     if view["neutral"] is not None:
@@ -162,14 +164,14 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
                     for a, b, t in view["map"]["borders"] if me in (a, b)]
             lines.append(esc(_("prince at {district}: {borders}").format(
                 district=me, borders=pgettext("ming-dynasty", ", ").join(near))))
-        lines.append(esc(_("reachable: {districts}").format(
+        lines.append(esc(pgettext("ming-dynasty", "reachable: {districts}").format(
             districts=" ".join(view["reachable"]) or pgettext("ming-dynasty", "none"))))
     if view["over"]:
         ranks = view["ranking"]
-        lines.append(esc(_("final: {results}").format(results="  ".join(
-            _("{who} {score} (#{place})").format(who=view["players"][p]["name"],
-                                                 score=view["players"][p]["score"],
-                                                 place=ranks[p])
+        lines.append(esc(pgettext("ming-dynasty", "final: {results}").format(results="  ".join(
+            pgettext("ming-dynasty", "{who} {score} (#{place})").format(
+                who=view["players"][p]["name"], score=view["players"][p]["score"],
+                place=ranks[p])
             for p in range(n)))))
     lines = [head, *lines]
     if len(lines) > height:  # the seats and the viewer's lines matter more than the tail

@@ -91,7 +91,7 @@ def phase_title(phase: str) -> str:
     """The title of a phase (``view["phase"]``), as the screens head it."""
     titles = {
         "prince": _("setup: princes"),
-        "neutral": _("neutral family"),
+        "neutral": pgettext("ming-dynasty", "neutral family"),
         "place": _("1 place on province spaces"),
         "take": _("2 take movement cards"),
         "act": _("3 move prince / stay / pass"),
@@ -111,7 +111,7 @@ def province_name(s: MingState, province: int) -> str:
 
 
 def district_name(s: MingState, dist: int) -> str:
-    return _("{district} ({province})").format(district=DISTRICT_IDS[dist],
+    return pgettext("ming-dynasty", "{district} ({province})").format(district=DISTRICT_IDS[dist],
                                                 province=province_name(s, dist // 3))
 
 
@@ -140,16 +140,17 @@ def describe(s: MingState, action: Action) -> str:
     if kind == "step":
         dist = DISTRICT_IDS[args[0]]
         if args[1]:
-            return _("{district} by dragon").format(district=dist)
+            return pgettext("ming-dynasty", "{district} by dragon").format(district=dist)
         here = s.prince[s.cur] if s.cur >= 0 else -1
         pay = next((card_word(s.edition, TRANSPORTS[t]) for q, t in s.d.neighbours[here]
                     if q == args[0]), None) if here >= 0 else None
-        return _("{district} by {card}").format(
+        return pgettext("ming-dynasty", "{district} by {card}").format(
             district=dist, card=pay if pay is not None else pgettext("ming-dynasty", "card"))
     if kind == "stop":
         return _("end the move here")
     if kind == "stay":
-        return _("stay: {card}").format(card=card_word(s.edition, CARD_KINDS[args[0]]))
+        return pgettext("ming-dynasty", "stay: {card}").format(
+            card=card_word(s.edition, CARD_KINDS[args[0]]))
     if kind == "deploy":
         return _("deploy a member into the cloister") if args[0] else \
             _("deploy a member into the open area")
@@ -158,7 +159,9 @@ def describe(s: MingState, action: Action) -> str:
     if kind == "pass":
         return _("pass (round)")
     if kind == "return":
-        return _("send {n} back").format(n=args[0]) if args[0] else _("keep all")
+        if args[0]:
+            return pgettext("ming-dynasty", "send {n} back").format(n=args[0])
+        return pgettext("ming-dynasty", "keep all")
     if kind == "back":
         return _("a city member back to {district}").format(district=district_name(s, args[0]))
     if kind == "neutral_back":
