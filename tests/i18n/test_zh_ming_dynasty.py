@@ -60,8 +60,6 @@ def worded(view: dict[str, Any]) -> Iterator[tuple[str, str]]:
         yield f"province {prov['id']} name", prov["name"]
     if view["neutral"] is not None:
         yield "neutral.name", view["neutral"]["name"]
-    for kind, name in view["card_names"].items():
-        yield f"card_names[{kind}]", name
 
 
 def play(players: int, seed: int, check: bool = True) -> regalia.engine.State:

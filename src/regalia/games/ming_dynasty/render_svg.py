@@ -25,7 +25,8 @@ from typing import Any
 from regalia.engine.i18n import _, pgettext
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
-from regalia.games.ming_dynasty.text import phase_title, short_card
+from regalia.games.ming_dynasty.edition import load_edition
+from regalia.games.ming_dynasty.text import card_word, phase_title, short_card
 
 WIDTH, HEIGHT = 1180, 760
 # Latin fonts first, then a CJK-capable stack for Chinese names and labels.
@@ -46,8 +47,9 @@ def _text(x: float, y: float, s: str, size: float = 12, weight: str = "normal",
 
 
 def _card(view: Mapping[str, Any], kind: str) -> str:
-    """A card kind's name, as the view words it."""
-    return str(view.get("card_names", {}).get(kind, kind))
+    """A card kind's name in the language in force (the built-in edition's, else the
+    catalog's: a view carries kinds, not their names)."""
+    return card_word(load_edition(None), kind)
 
 
 def _border_label(view: Mapping[str, Any], kind: str) -> str:

@@ -20,7 +20,8 @@ from typing import Any
 
 from regalia.engine.i18n import _, display_width, pad, pgettext
 from regalia.engine.markup import esc, strip_markup
-from regalia.games.ming_dynasty.text import colour_marks, phase_title, short_card
+from regalia.games.ming_dynasty.edition import load_edition
+from regalia.games.ming_dynasty.text import card_word, colour_marks, phase_title, short_card
 
 COLOUR_STYLES = ("bold yellow", "bold green", "bold blue", "bold red", "bold white")
 
@@ -80,8 +81,9 @@ def _district(view: Mapping[str, Any], q: int, cell: int) -> str:
 
 
 def _card(view: Mapping[str, Any], kind: str) -> str:
-    """A card kind's full name, as the view words it."""
-    return str(view.get("card_names", {}).get(kind, kind))
+    """A card kind's full name in the language in force (the built-in edition's, else the
+    catalog's: a view carries kinds, not their names)."""
+    return card_word(load_edition(None), kind)
 
 
 def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -> str:

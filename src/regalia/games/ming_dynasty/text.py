@@ -60,11 +60,6 @@ def card_word(edition: Edition | None, english: str) -> str:
     return _catalog_card(english)
 
 
-def card_names(edition: Edition | None) -> dict[str, str]:
-    """Every card kind's name in the language in force (views carry it for the renderers)."""
-    return {kind: card_word(edition, kind) for kind in CARD_KINDS}
-
-
 def short_card(english: str) -> str:
     """A card kind in three letters (English) or one character (Chinese), for tight lines."""
     table = {

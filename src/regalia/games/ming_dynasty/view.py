@@ -1,8 +1,10 @@
 """What one seat may know: ``build_view(state, seat)``, a JSON-ready dict.
 
-Names and other words (a seat's ``name``, a province's ``name``, the neutral family's ``name``,
-``card_names``) are made in the language in force when ``view()`` is called; keys, ids
-(``colour``, ``phase``, card kinds, district ids) and numbers never change with language.
+Names (a seat's ``name``, a province's ``name``, the neutral family's ``name``) are made in
+the language in force when ``view()`` is called; keys, ids (``colour``, ``phase``, card kinds,
+district ids) and numbers never change with language, and no key is added for a language (the
+hashed RL encoding reads every leaf). The renderers name card kinds themselves
+(``text.card_word``).
 
 Keys: ``game``, ``seat`` (the viewer, None for a spectator), ``round``/``rounds``,
 ``phase``, ``start``, ``to_move``, ``over``; ``map`` (provinces with name, colour, x, y; districts
@@ -12,8 +14,7 @@ with id, province, x, y; borders [a, b, transport]; ``track``); ``provinces`` (p
 colour, ``prince`` seat or None, ``leader`` the majority colours now); ``players`` (per seat:
 ``score``, ``supply``, ``boxed``, ``tiles``, ``hand_size``, ``hand`` kinds to counts where
 the viewer knows them, ``passed``, ``sealed`` (chosen or not), ``revealed``); ``neutral``
-(two players: name, supply and box); ``card_names`` (each card kind's name in the
-language in force); ``dragons``, ``deck``, ``discard``; ``scoring`` (the province
+(two players: name, supply and box); ``dragons``, ``deck``, ``discard``; ``scoring`` (the province
 being scored); ``reachable`` (the viewer's prince's reachable districts); ``deploy``.
 
 Every card enters a hand face up (the display, the open dragon stack) and leaves it face up
@@ -34,7 +35,7 @@ from regalia.games.ming_dynasty.board import (
     TRANSPORTS,
 )
 from regalia.games.ming_dynasty.scoring import majority_moves
-from regalia.games.ming_dynasty.text import card_names, neutral_label
+from regalia.games.ming_dynasty.text import neutral_label
 
 if TYPE_CHECKING:
     from regalia.games.ming_dynasty.state import MingState
@@ -107,7 +108,6 @@ def build_view(s: MingState, seat: int | None) -> dict[str, Any]:
         "scoring": s.province + 1 if PHASE_NAMES[s.phase] in ("return", "back",
                                                                "neutral-back") else None,
         "return_values": list(s.d.return_values),
-        "card_names": card_names(s.edition),
         "neutral": ({"name": neutral_label(), "supply": s.supply[s.neutral],
                      "boxed": s.boxed[s.neutral]} if s.neutral >= 0 else None),
     }
