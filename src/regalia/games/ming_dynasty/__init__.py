@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from regalia.engine.i18n import N_
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.ming_dynasty.actions import TABLE
 from regalia.games.ming_dynasty.edition import load_edition
@@ -18,17 +19,17 @@ from regalia.games.ming_dynasty.state import GAME_ID, MingState
 OPTIONS = (
     Option(
         "city_tie", "own-section",
-        "City bonus tie (SEED 'most members in the largest city section'): 'own-section' "
+        N_("City bonus tie (SEED 'most members in the largest city section'): 'own-section' "
         "(most members in any one district's three houses) or 'fullest-section' (most members "
-        "in the section that holds most members of all).",
+        "in the section that holds most members of all)."),
         ("own-section", "fullest-section"),
     ),
     Option(
         "hand_memory", "perfect",
-        "What a seat knows of other hands: 'perfect' (every card enters a hand face up from "
+        N_("What a seat knows of other hands: 'perfect' (every card enters a hand face up from "
         "the display or the open dragon stack and leaves it face up, so a seat with perfect "
         "memory, as DESIGN.md models every seat, knows them all) or 'counts' (only their "
-        "sizes: players who hold their cards closed and do not keep track).",
+        "sizes: players who hold their cards closed and do not keep track)."),
         ("perfect", "counts"),
     ),
 )
@@ -42,7 +43,7 @@ INFO = register(GameInfo(
     max_players=4,
     default_players=4,
     rules_version="1",
-    summary=("Move your prince across the six provinces with movement cards, deploy family "
+    summary=N_("Move your prince across the six provinces with movement cards, deploy family "
              "members into districts and cloisters, and win the district majorities that send "
              "them into the cities for province tiles, city points and bonuses."),
     state_class=MingState,

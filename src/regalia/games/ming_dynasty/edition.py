@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, edition_loader
+from regalia.engine.i18n import _
 from regalia.games.ming_dynasty.board import (
     DISTRICT_IDS,
     DISTRICT_INDEX,
@@ -77,14 +78,16 @@ def data_of(edition: Edition) -> MingData:
 def _whole(r: EditionReader, path: tuple[Any, ...], lo: int, hi: int) -> int:
     value = r.get(path, int)
     if not lo <= value <= hi:
-        raise r.error(f"{path[-1]} must be between {lo} and {hi}, not {value}", *path)
+        raise r.error(_("{key} must be between {lo} and {hi}, not {value}").format(
+            key=path[-1], lo=lo, hi=hi, value=value), *path)
     return value
 
 
 def _colour(r: EditionReader, path: tuple[Any, ...]) -> str:
     value = r.get(path, str)
     if len(value) != 7 or value[0] != "#" or any(ch not in HEX for ch in value[1:]):
-        raise r.error(f"a colour is written #rrggbb, not {value[:20]!r}", *path)
+        raise r.error(_("a colour is written #rrggbb, not {value}").format(value=repr(value[:20])),
+                      *path)
     return value
 
 
@@ -107,13 +110,14 @@ def _check(r: EditionReader) -> MingData:
     r.check_provenance(r.get(("scoring",), dict), ("scoring",))
     rounds = _whole(r, ("scoring", "rounds"), 1, 12)
     if per_round * rounds > members - 1:
-        raise r.error(f"{rounds} rounds of {per_round} family members need more than the "
-                      f"{members - 1} each player has besides the score marker",
+        raise r.error(_("{rounds} rounds of {per_round} family members need more than the "
+                        "{members} each player has besides the score marker").format(
+                            rounds=rounds, per_round=per_round, members=members - 1),
                       "scoring", "rounds")
     scoring_rounds = tuple(r.ints(("scoring", "scoring_rounds"), None, 1, rounds))
     if (not scoring_rounds or list(scoring_rounds) != sorted(set(scoring_rounds))
             or scoring_rounds[-1] != rounds):
-        raise r.error("scoring_rounds must rise and end with the last round",
+        raise r.error(_("scoring_rounds must rise and end with the last round"),
                       "scoring", "scoring_rounds")
     k = len(scoring_rounds)
     set_of_six = tuple(r.ints(("scoring", "set_of_six"), k, 0, 99))
@@ -134,14 +138,15 @@ def _check(r: EditionReader) -> MingData:
     for i, _entry in r.entries("cards"):
         name = r.get(("cards", i, "transport"), str)
         if name not in TRANSPORT_INDEX:
-            raise r.error(f"unknown transport {name[:40]!r} (transports: "
-                          f"{', '.join(TRANSPORTS)})", "cards", i, "transport")
+            raise r.error(_("unknown transport {name} (transports: {known})").format(
+                name=repr(name[:40]), known=", ".join(TRANSPORTS)), "cards", i, "transport")
         if name in seen:
-            raise r.error(f"transport {name!r} is given twice", "cards", i, "transport")
+            raise r.error(_("transport {name} is given twice").format(name=repr(name)),
+                          "cards", i, "transport")
         seen.add(name)
         counts[TRANSPORT_INDEX[name]] = _whole(r, ("cards", i, "count"), 0, 99)
     if sum(counts) < N_PROVINCES:
-        raise r.error("the movement cards must fill the six display places", "cards")
+        raise r.error(_("the movement cards must fill the six display places"), "cards")
 
     names: list[str] = [""] * N_PROVINCES
     colours: list[str] = [""] * N_PROVINCES
@@ -149,58 +154,65 @@ def _check(r: EditionReader) -> MingData:
     for i, _entry in r.entries("provinces"):
         pid = _whole(r, ("provinces", i, "id"), 1, N_PROVINCES)
         if names[pid - 1]:
-            raise r.error(f"province {pid} is given twice", "provinces", i, "id")
+            raise r.error(_("province {n} is given twice").format(n=pid),
+                          "provinces", i, "id")
         name = r.get(("provinces", i, "name"), str)
         if not name.strip() or len(name) > 20:
-            raise r.error("a province's name is 1 to 20 characters", "provinces", i, "name")
+            raise r.error(_("a province's name is 1 to 20 characters"),
+                          "provinces", i, "name")
         names[pid - 1] = name
         colours[pid - 1] = _colour(r, ("provinces", i, "colour"))
         pxy[pid - 1] = (_whole(r, ("provinces", i, "x"), 0, 700),
                         _whole(r, ("provinces", i, "y"), 0, 560))
     if not all(names):
         missing = [str(p + 1) for p in range(N_PROVINCES) if not names[p]]
-        raise r.error(f"provinces missing: {', '.join(missing)}", "provinces")
+        raise r.error(_("provinces missing: {missing}").format(missing=", ".join(missing)),
+                      "provinces")
 
     dxy: list[tuple[int, int] | None] = [None] * N_DISTRICTS
     for i, _entry in r.entries("districts"):
         did = r.get(("districts", i, "id"), str)
         if did not in DISTRICT_INDEX:
-            raise r.error(f"unknown district {did[:20]!r} (districts: 1a ... 6c)",
-                          "districts", i, "id")
+            raise r.error(_("unknown district {name} (districts: 1a ... 6c)").format(
+                name=repr(did[:20])), "districts", i, "id")
         d = DISTRICT_INDEX[did]
         if dxy[d] is not None:
-            raise r.error(f"district {did} is given twice", "districts", i, "id")
+            raise r.error(_("district {name} is given twice").format(name=did),
+                          "districts", i, "id")
         if _whole(r, ("districts", i, "province"), 1, N_PROVINCES) != d // 3 + 1:
-            raise r.error(f"district {did} lies in province {d // 3 + 1}",
+            raise r.error(_("district {name} lies in province {n}").format(name=did,
+                                                                             n=d // 3 + 1),
                           "districts", i, "province")
         dxy[d] = (_whole(r, ("districts", i, "x"), 0, 700),
                   _whole(r, ("districts", i, "y"), 0, 560))
     if any(xy is None for xy in dxy):
         missing = [DISTRICT_IDS[d] for d in range(N_DISTRICTS) if dxy[d] is None]
-        raise r.error(f"districts missing: {', '.join(missing)}", "districts")
+        raise r.error(_("districts missing: {missing}").format(missing=", ".join(missing)),
+                      "districts")
 
     borders: list[tuple[int, int, int]] = []
     pairs: set[tuple[int, int]] = set()
     for i, _entry in r.entries("borders"):
         ends = r.get(("borders", i, "between"), list)
         if len(ends) != 2 or not all(isinstance(e, str) for e in ends):
-            raise r.error("a border lies between two districts", "borders", i, "between")
+            raise r.error(_("a border lies between two districts"), "borders", i, "between")
         for e in ends:
             if e not in DISTRICT_INDEX:
-                raise r.error(f"the border names an unknown district {e[:20]!r} "
-                              "(districts: 1a ... 6c)", "borders", i, "between")
+                raise r.error(_("the border names an unknown district {name} "
+                                "(districts: 1a ... 6c)").format(name=repr(e[:20])),
+                              "borders", i, "between")
         a, b = sorted(DISTRICT_INDEX[e] for e in ends)
         if a == b:
-            raise r.error(f"a border joins two different districts, not {ends[0]} with "
-                          "itself", "borders", i, "between")
+            raise r.error(_("a border joins two different districts, not {name} with "
+                            "itself").format(name=ends[0]), "borders", i, "between")
         if (a, b) in pairs:
-            raise r.error(f"the border {ends[0]}-{ends[1]} is given twice",
+            raise r.error(_("the border {a}-{b} is given twice").format(a=ends[0], b=ends[1]),
                           "borders", i, "between")
         pairs.add((a, b))
         name = r.get(("borders", i, "transport"), str)
         if name not in TRANSPORT_INDEX:
-            raise r.error(f"unknown transport {name[:40]!r} (transports: "
-                          f"{', '.join(TRANSPORTS)})", "borders", i, "transport")
+            raise r.error(_("unknown transport {name} (transports: {known})").format(
+                name=repr(name[:40]), known=", ".join(TRANSPORTS)), "borders", i, "transport")
         borders.append((a, b, TRANSPORT_INDEX[name]))
     near: list[list[tuple[int, int]]] = [[] for _ in range(N_DISTRICTS)]
     for a, b, t in borders:
@@ -215,8 +227,8 @@ def _check(r: EditionReader) -> MingData:
                 todo.append(b)
     if len(reached) != N_DISTRICTS:
         cut = [DISTRICT_IDS[d] for d in range(N_DISTRICTS) if d not in reached]
-        raise r.error(f"the map is not connected: {', '.join(cut)} cannot be reached "
-                      "from 1a", "borders")
+        raise r.error(_("the map is not connected: {districts} cannot be reached from "
+                        "1a").format(districts=", ".join(cut)), "borders")
 
     r.check_provenance(r.get(("two_player",), dict), ("two_player",))
     neutral = _whole(r, ("two_player", "neutral_members"), 0, 99)
@@ -224,12 +236,12 @@ def _check(r: EditionReader) -> MingData:
     reinforce = _whole(r, ("two_player", "reinforce_each"), 0, 9)
     before = tuple(r.ints(("two_player", "reinforce_before"), None, 2, rounds))
     if list(before) != sorted(set(before)):
-        raise r.error("reinforce_before must rise", "two_player", "reinforce_before")
+        raise r.error(_("reinforce_before must rise"), "two_player", "reinforce_before")
     cap = _whole(r, ("two_player", "per_district"), 1, 9)
     placed = 2 * setup + 2 * reinforce * len(before)
     if placed > neutral or placed > cap * N_DISTRICTS:
-        raise r.error(f"{placed} neutral members are placed in a game, more than the colour "
-                      "has or the districts hold", "two_player")
+        raise r.error(_("{n} neutral members are placed in a game, more than the colour has "
+                        "or the districts hold").format(n=placed), "two_player")
 
     return MingData(
         family_members=members, per_round=per_round, hand_limit=hand_limit, dragons=dragons,

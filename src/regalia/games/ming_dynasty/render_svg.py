@@ -9,6 +9,9 @@ each, then each seat's score (and the place on the score track), tiles, hand (it
 the view holds them: to every seat by default, to the owner only with
 hand_memory=counts) and the dragon supply; the round track on top.
 
+Every word is made in the language in force when it is called; names come with the view.
+``FONT`` names a CJK-capable font stack after the Latin fonts, so Chinese labels render.
+
 Elements an action can target carry its notation in ``data-action`` when the view's
 ``legal`` list holds it: a district (prince, neutral, step, back), a province space (place,
 take, dragon); the rest become buttons.
@@ -19,11 +22,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from regalia.engine.i18n import _, pgettext
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.games.ming_dynasty.edition import load_edition
+from regalia.games.ming_dynasty.text import card_word, phase_title, short_card
 
 WIDTH, HEIGHT = 1180, 760
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# Latin fonts first, then a CJK-capable stack for Chinese names and labels.
+FONT = ("DejaVu Sans, Verdana, Arial, 'Noto Sans CJK SC', 'Source Han Sans SC', "
+        "'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif")
 COLOUR_FILLS = ("#f2c500", "#2e9e44", "#2f62c9", "#d12c2c", "#f4f4f4")
 TRANSPORT_FILLS = {"horse": "#8b5a2b", "rickshaw": "#b0306a", "junk": "#1f6f8b",
                    "barge": "#3f7f5f", "cart": "#6b6b6b", "palanquin": "#9a7a1a",
@@ -36,6 +44,18 @@ def _text(x: float, y: float, s: str, size: float = 12, weight: str = "normal",
           fill: str = "#222", anchor: str = "start") -> str:
     return el("text", s, x=x, y=y, font_size=size, font_weight=weight, fill=fill,
               text_anchor=anchor, font_family=FONT)
+
+
+def _card(view: Mapping[str, Any], kind: str) -> str:
+    """A card kind's name in the language in force (the built-in edition's, else the
+    catalog's: a view carries kinds, not their names)."""
+    return card_word(load_edition(None), kind)
+
+
+def _border_label(view: Mapping[str, Any], kind: str) -> str:
+    """A border's transport in three letters, or one character where the name is Chinese."""
+    name = _card(view, kind)
+    return name[:3] if name.isascii() else short_card(kind)
 
 
 def _style(view: Mapping[str, Any], colour: int) -> str:
@@ -76,7 +96,8 @@ def _map(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         body.append(el("rect", x=mx - 13, y=my - 8, width=26, height=15, rx=4, fill="#fff",
                        stroke=fill))
-        body.append(_text(mx, my + 4, t[:3], 9, "bold", fill=fill, anchor="middle"))
+        body.append(_text(mx, my + 4, _border_label(view, t), 9, "bold", fill=fill,
+                          anchor="middle"))
     for p in m["provinces"]:
         x, y = p["x"], p["y"] + 40
         body.append(el("circle", cx=x, cy=y, r=24, fill=p["colour"], stroke="#5a4020",
@@ -120,7 +141,7 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
     body: list[str] = []
     m = view["map"]
     x0 = PANEL_X
-    body.append(_text(x0, 70, "Province spaces and display", 14, "bold"))
+    body.append(_text(x0, 70, _("Province spaces and display"), 14, "bold"))
     for i, p in enumerate(m["provinces"]):
         y = 82 + 40 * i
         info = view["provinces"][i]
@@ -129,19 +150,23 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
         body.append(el("rect", x=x0, y=y, width=200, height=34, rx=4, fill=p["colour"],
                        stroke="#111" if action else "#666", stroke_width=2 if action else 1))
         body.append(_text(x0 + 6, y + 14, f"{i + 1} {p['name']}", 11, "bold"))
-        body.append(_text(x0 + 6, y + 28, f"tiles left {info['tiles']}", 9))
+        body.append(_text(x0 + 6, y + 28, _("tiles left {n}").format(n=info["tiles"]), 9))
         body.extend(_pieces(view, info["space"], x0 + 96, y + 17))
         card = info["display"]
         fill = TRANSPORT_FILLS.get(card or "", "#ccc")
         body.append(el("rect", x=x0 + 208, y=y, width=74, height=34, rx=4, fill="#fff",
                        stroke=fill, stroke_width=3))
-        body.append(_text(x0 + 245, y + 21, card or "empty", 11, "bold", fill=fill,
+        body.append(_text(x0 + 245, y + 21, _card(view, card) if card else
+                          pgettext("ming-dynasty", "empty"), 11, "bold", fill=fill,
                           anchor="middle"))
         body.append("</g>")
     y = 82 + 40 * 6 + 10
-    body.append(_text(x0, y, f"Dragons {view['dragons']} · supply {view['deck']} cards · "
-                      "discards " + (", ".join(f"{k} {n}" for k, n in view["discard"].items())
-                                     or "none"), 11))
+    sep = pgettext("ming-dynasty", ", ")
+    discards = sep.join(f"{_card(view, k)} {n}" for k, n in view["discard"].items()) \
+        or pgettext("ming-dynasty", "none")
+    body.append(_text(x0, y, _("Dragons {dragons} · supply {deck} cards · discards "
+                               "{discards}").format(dragons=view["dragons"], deck=view["deck"],
+                                                    discards=discards), 11))
     track = m["track"]
     y += 24
     for p, pl in enumerate(view["players"]):
@@ -152,16 +177,23 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
         body.append(el("circle", cx=x0 + 14, cy=top + 16, r=8, fill=_style(view, p),
                        stroke="#111"))
         laps, spot = divmod(pl["score"], track)
-        start = " (start)" if view["start"] == p else ""
-        body.append(_text(x0 + 28, top + 20, f"{pl['name']}{start}: {pl['score']} points "
-                          f"(track {spot}" + (f", +{laps * track}" if laps else "") + ")",
-                          12, "bold"))
+        who = pgettext("ming-dynasty", "{who} (start)").format(who=pl["name"]) \
+            if view["start"] == p else pl["name"]
+        points = _("{who}: {score} points (track {spot}, +{lap})").format(
+            who=who, score=pl["score"], spot=spot, lap=laps * track) if laps else \
+            _("{who}: {score} points (track {spot})").format(who=who, score=pl["score"],
+                                                             spot=spot)
+        body.append(_text(x0 + 28, top + 20, points, 12, "bold"))
         hand = pl["hand"]
-        cards = (", ".join(f"{k} {n}" for k, n in hand.items()) or "no cards") \
-            if hand is not None else f"{pl['hand_size']} cards"
+        cards = (sep.join(f"{_card(view, k)} {n}" for k, n in hand.items())
+                 or pgettext("ming-dynasty", "no cards")) if hand is not None else \
+            pgettext("ming-dynasty", "{n} cards").format(n=pl["hand_size"])
         passed = pl["passed"] and view["phase"] in ("act", "moving", "deploy")
-        body.append(_text(x0 + 10, top + 37, f"hand: {cards} · supply {pl['supply']} · "
-                          f"cloisters {pl['cloisters']}" + (" · passed" if passed else ""),
+        line = _("hand: {cards} · supply {supply} · cloisters {cloisters}").format(
+            cards=cards, supply=pl["supply"], cloisters=pl["cloisters"])
+        if passed:
+            line += pgettext("ming-dynasty", " · passed")
+        body.append(_text(x0 + 10, top + 37, line,
                           10))
         for i, p2 in enumerate(m["provinces"]):
             body.append(el("rect", x=x0 + 10 + 34 * i, y=top + 43, width=30, height=13, rx=2,
@@ -170,16 +202,17 @@ def _panel(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str
                               anchor="middle"))
         extra = None
         if "sealed" in pl:
-            extra = ("returns " + str(pl["return"])) if "return" in pl else \
-                ("return cards laid" if pl["sealed"] else "choosing return cards")
+            extra = pgettext("ming-dynasty", "returns {n}").format(n=pl["return"]) \
+                if "return" in pl else \
+                (_("return cards laid") if pl["sealed"] else _("choosing return cards"))
         elif pl["revealed"] is not None and view["scoring"]:
-            extra = f"returned {pl['revealed']}"
+            extra = pgettext("ming-dynasty", "returned {n}").format(n=pl["revealed"])
         if extra:
             body.append(_text(x0 + 230, top + 53, extra, 10, "bold"))
     if view["neutral"] is not None:
         ny = y + 66 * len(view["players"]) + 4
-        body.append(_text(x0, ny + 10, f"Neutral family (white): {view['neutral']['supply']} "
-                          "in supply", 11))
+        body.append(_text(x0, ny + 10, _("Neutral family ({name}): {n} in supply").format(
+            name=view["neutral"]["name"], n=view["neutral"]["supply"]), 11))
     return body
 
 
@@ -188,10 +221,13 @@ def render_svg(view: Mapping[str, Any]) -> str:
     legal = set(view.get("legal", []))
     used: set[str] = set()
     body: list[str] = []
-    movers = ", ".join(view["players"][s]["name"] for s in view["to_move"])
-    title = f"Ming Dynasty — round {view['round']} of {view['rounds']} — {view['phase']}"
+    movers = pgettext("ming-dynasty", ", ").join(view["players"][s]["name"]
+                                                 for s in view["to_move"])
+    title = _("{game} — round {round} of {rounds} — {phase}").format(
+        game=pgettext("ming-dynasty", "Ming Dynasty"), round=view["round"],
+        rounds=view["rounds"], phase=phase_title(view["phase"]))
     if movers:
-        title += f" — to move: {movers}"
+        title += _(" — to move: {movers}").format(movers=movers)
     body.append(_text(20, 30, title, 18, "bold"))
     for r in range(1, view["rounds"] + 1):
         rx = 20 + 34 * (r - 1)
@@ -201,10 +237,10 @@ def render_svg(view: Mapping[str, Any]) -> str:
                        stroke="#a03030" if scoring else "#666",
                        stroke_width=2 if scoring else 1))
         body.append(_text(rx + 15, 57, str(r), 11, "bold", anchor="middle"))
-    body.append(_text(20, HEIGHT - 96, "Each district: open-area members (count per colour), "
-                      "cloister (square, top), three city houses (bottom), prince (triangle); "
-                      "* marks the majority; a dashed rim: reachable with the viewer's cards.",
-                      10))
+    body.append(_text(20, HEIGHT - 96, _(
+        "Each district: open-area members (count per colour), cloister (square, top), three "
+        "city houses (bottom), prince (triangle); * marks the majority; a dashed rim: "
+        "reachable with the viewer's cards."), 10))
     body.extend(_map(view, legal, used))
     body.extend(_panel(view, legal, used))
     rest = [a for a in view.get("legal", []) if a not in used]
@@ -221,9 +257,12 @@ def render_svg(view: Mapping[str, Any]) -> str:
         x += w + 6
     if view["over"]:
         ranks = view["ranking"]
-        body.append(_text(20, HEIGHT - 80, "Final: " + "  ".join(
-            f"{pl['name']} {pl['score']} (#{ranks[p]})"
-            for p, pl in enumerate(view["players"])), 15, "bold"))
+        results = "  ".join(
+            pgettext("ming-dynasty", "{who} {score} (#{place})").format(
+                who=pl["name"], score=pl["score"], place=ranks[p])
+            for p, pl in enumerate(view["players"]))
+        body.append(_text(20, HEIGHT - 80, pgettext("ming-dynasty", "Final: {results}").format(
+            results=results), 15, "bold"))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}">')
     return "\n".join([head, el("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f6efdc"),

@@ -7,6 +7,10 @@ districts: open-area members per colour (the majority holder starred), the clois
 houses, a prince. Below: the seats, and the viewer's reachable districts and the borders
 around its prince, which players plan by. At 80 x 24 everything fits; wider screens get
 longer words.
+
+Every word is made in the language in force when it is called (names come with the view, in
+the language the view was made in); Chinese characters take two terminal cells, so widths are
+measured with ``display_width`` and padded with ``pad``.
 """
 
 from __future__ import annotations
@@ -14,23 +18,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from regalia.engine.i18n import _, display_width, pad, pgettext
 from regalia.engine.markup import esc, strip_markup
+from regalia.games.ming_dynasty.edition import load_edition
+from regalia.games.ming_dynasty.text import card_word, colour_marks, phase_title, short_card
 
 COLOUR_STYLES = ("bold yellow", "bold green", "bold blue", "bold red", "bold white")
-COLOUR_MARKS = ("Y", "G", "B", "R", "N")
-PHASE_TITLES = {"prince": "setup: princes", "neutral": "neutral family",
-                "place": "1 place on province spaces", "take": "2 take movement cards",
-                "act": "3 move prince / stay / pass", "moving": "3 moving the prince",
-                "deploy": "3 deploy family members", "return": "4 scoring: return cards",
-                "back": "4 scoring: members go back", "neutral-back": "4 scoring: neutral back",
-                "start": "round end: choose the start player", "over": "game over"}
-SHORT_CARDS = {"horse": "hrs", "rickshaw": "rik", "junk": "jnk", "barge": "brg",
-               "cart": "crt", "palanquin": "plq", "dragon": "DRG"}
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` terminal cells (a wide character is never halved)."""
+    if display_width(text) <= width:
+        return text
+    out = ""
+    used = 0
+    for ch in text:
+        w = display_width(ch)
+        if used + w > width:
+            break
+        out += ch
+        used += w
+    return out
 
 
 def mark(colour: int, text: str | None = None) -> str:
     style = COLOUR_STYLES[colour % len(COLOUR_STYLES)]
-    return f"[{style}]{esc(text if text is not None else COLOUR_MARKS[colour % 5])}[/]"
+    return f"[{style}]{esc(text if text is not None else colour_marks()[colour % 5])}[/]"
 
 
 def _colour_of(view: Mapping[str, Any], colour: int) -> int:
@@ -40,16 +53,17 @@ def _colour_of(view: Mapping[str, Any], colour: int) -> int:
 
 def _pad(markup: str, width: int) -> str:
     plain = strip_markup(markup)
-    if len(plain) > width:
-        return esc(plain[:width])
-    return markup + " " * (width - len(plain))
+    if display_width(plain) > width:
+        return esc(cut(plain, width))
+    return markup + " " * (width - display_width(plain))
 
 
 def _counts(view: Mapping[str, Any], counts: list[int], star: list[int]) -> str:
+    marks = colour_marks()
     parts = []
     for c, n in enumerate(counts):
         if n:
-            parts.append(mark(_colour_of(view, c), f"{COLOUR_MARKS[_colour_of(view, c)]}{n}"
+            parts.append(mark(_colour_of(view, c), f"{marks[_colour_of(view, c)]}{n}"
                                                    + ("*" if c in star else "")))
     return "".join(parts) or "-"
 
@@ -58,89 +72,114 @@ def _district(view: Mapping[str, Any], q: int, cell: int) -> str:
     dist = view["districts"][q]
     out = f"{dist['id']} " + _counts(view, dist["open"], dist["leader"])
     if dist["cloister"] is not None:
-        out += " c" + mark(dist["cloister"])
+        out += " " + esc(pgettext("ming-dynasty mark", "c")) + mark(dist["cloister"])
     if any(dist["city"]):
-        out += " h" + _counts(view, dist["city"], [])
+        out += " " + esc(pgettext("ming-dynasty mark", "h")) + _counts(view, dist["city"], [])
     if dist["prince"] is not None:
-        out += " " + mark(dist["prince"], "@" + COLOUR_MARKS[dist["prince"]])
+        out += " " + mark(dist["prince"], "@" + colour_marks()[dist["prince"]])
     return _pad(out, cell)
+
+
+def _card(view: Mapping[str, Any], kind: str) -> str:
+    """A card kind's full name in the language in force (the built-in edition's, else the
+    catalog's: a view carries kinds, not their names)."""
+    return card_word(load_edition(None), kind)
 
 
 def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -> str:
     n = view["players_count"]
     wide = width >= 100
-    movers = ", ".join(view["players"][s]["name"] for s in view["to_move"]) or "nobody"
-    title = "[bold]Ming Dynasty[/] " if wide else ""  # 80 columns: room for who moves
-    head = (f"{title}round {view['round']}/{view['rounds']}  "
-            f"{esc(PHASE_TITLES.get(view['phase'], view['phase']))}  "
-            f"start {mark(view['start'], view['players'][view['start']]['name'])}  "
-            f"to move: {esc(movers)}")
+    movers = pgettext("ming-dynasty", ", ").join(
+        view["players"][s]["name"] for s in view["to_move"]) or pgettext("ming-dynasty", "nobody")
+    title = f"[bold]{esc(pgettext('ming-dynasty', 'Ming Dynasty'))}[/] " if wide else ""
+    # (80 columns: room for who moves)
+    head = title + _("round {round}/{rounds}  {phase}  start {start}  to move: {movers}").format(
+        round=view["round"], rounds=view["rounds"], phase=esc(phase_title(view["phase"])),
+        start=mark(view["start"], view["players"][view["start"]]["name"]), movers=esc(movers))
     lines: list[str] = []
     rest = 1 + n + 3 + (1 if view["over"] else 0)
     # Two lines a province when the screen has room, else one (districts cut to fit).
     two_lines = height >= rest + 12
+    marks = colour_marks()
     for i, prov in enumerate(view["map"]["provinces"]):
         info = view["provinces"][i]
-        space = "".join(mark(p, f"{COLOUR_MARKS[p]}{k}") for p, k in enumerate(info["space"])
+        space = "".join(mark(p, f"{marks[p]}{k}") for p, k in enumerate(info["space"])
                         if k) or "-"
-        card = info["display"] or "none"
+        card = info["display"]
         if two_lines:
-            name = prov["name"] if wide else prov["name"][:6]
+            name = prov["name"] if wide else cut(prov["name"], 6)
             cell = max(20, (width - 4) // 3)
-            lines.append(f"[bold]{i + 1} {esc(name):<{10 if wide else 6}}[/] space {space}  "
-                         f"card [bold]{esc(card)}[/]  tiles {info['tiles']}")
+            lines.append(f"[bold]{i + 1} {esc(pad(name, 10 if wide else 6))}[/] " + _(
+                "space {space}  card {card}  tiles {tiles}").format(
+                    space=space,
+                    card="[bold]" + esc(_card(view, card) if card else
+                                        pgettext("ming-dynasty", "none")) + "[/]",
+                    tiles=info["tiles"]))
             lines.append("  " + "".join(_district(view, 3 * i + j, cell) for j in range(3)))
         else:
-            lead = _pad(f"[bold]{i + 1}[/]{esc(prov['name'][:3])} {space} "
-                        f"{esc(SHORT_CARDS.get(card, card))}", 17)
+            shown = short_card(card) if card else pgettext("ming-dynasty", "none")
+            lead = _pad(f"[bold]{i + 1}[/]{esc(cut(prov['name'], 3))} {space} "
+                        f"{esc(shown)}", 17)
             cell = max(12, (width - 18) // 3)
             lines.append(lead + " " + "".join(_district(view, 3 * i + j, cell)
                                               for j in range(3)))
     for p, pl in enumerate(view["players"]):
         hand = pl["hand"]
-        cards = (" ".join(f"{SHORT_CARDS.get(k, k)}x{c}" if c > 1 else SHORT_CARDS.get(k, k)
-                          for k, c in hand.items()) or "no cards") if hand is not None \
-            else f"{pl['hand_size']} cards"
+        if hand is not None:
+            cards = " ".join(f"{short_card(k)}x{c}" if c > 1 else short_card(k)
+                             for k, c in hand.items()) or pgettext("ming-dynasty", "no cards")
+        else:
+            cards = pgettext("ming-dynasty", "{n} cards").format(n=pl["hand_size"])
         acting = view["phase"] in ("act", "moving", "deploy")
         # one number per province, in the provinces' order 1-6 above
         tiles = " ".join(str(t) for t in pl["tiles"])
         extra = ""
         if "sealed" in pl:
-            extra = " return:" + (str(pl["return"]) if "return" in pl else
-                                  ("sealed" if pl["sealed"] else "choosing"))
+            extra = " " + _("return: {what}").format(
+                what=str(pl["return"]) if "return" in pl else
+                (pgettext("ming-dynasty", "sealed") if pl["sealed"] else
+                 pgettext("ming-dynasty", "choosing")))
         elif pl["revealed"] is not None and view["scoring"]:
-            extra = f" returned {pl['revealed']}"
-        lines.append(f"{mark(p, pl['name'].ljust(6))} "
-                     f"{pl['score']:>3} pts  supply {pl['supply']:>2}  tiles {tiles}  "
-                     "hand \\[" + esc(cards) + "]"
-                     + (" passed" if acting and pl["passed"] else "") + esc(extra))
-    tail = f"dragons {view['dragons']}  deck {view['deck']}"
+            extra = " " + pgettext("ming-dynasty", "returned {n}").format(n=pl["revealed"])
+        lines.append(f"{mark(p, pad(pl['name'], 6))} " + esc(_(
+            "{score} pts  supply {supply}  tiles {tiles}  hand [{cards}]").format(
+                score=f"{pl['score']:>3}", supply=f"{pl['supply']:>2}", tiles=tiles,
+                cards=cards)
+            + (" " + pgettext("ming-dynasty", "passed") if acting and pl["passed"] else "")
+            + extra))
+    tail = _("dragons {dragons}  deck {deck}").format(dragons=view["dragons"],
+                                                      deck=view["deck"])
     if view["neutral"] is not None:
-        tail += f"  neutral supply {view['neutral']['supply']}"
+        tail += "  " + _("neutral supply {n}").format(n=view["neutral"]["supply"])
     if view.get("deploy"):
         dep = view["deploy"]
-        tail += f"  deploy left {dep['left']}" + (" (cloister locked)" if dep["locked"] else "")
-    lines.append(tail)
+        tail += "  " + _("deploy left {n}").format(n=dep["left"]) + \
+            (" " + _("(cloister locked)") if dep["locked"] else "")
+    lines.append(esc(tail))
     seat = view.get("seat")
     if seat is not None and seat < n and "reachable" in view:
         here = next((q for q, dist in enumerate(view["districts"]) if dist["prince"] == seat),
                     None)
         if here is not None:
             me = view["districts"][here]["id"]
-            near = [f"{b if a == me else a} {SHORT_CARDS.get(t, t)}"
+            near = [f"{b if a == me else a} {short_card(t)}"
                     for a, b, t in view["map"]["borders"] if me in (a, b)]
-            lines.append(f"prince at {me}: " + ", ".join(near))
-        lines.append("reachable: " + (" ".join(view["reachable"]) or "none"))
+            lines.append(esc(_("prince at {district}: {borders}").format(
+                district=me, borders=pgettext("ming-dynasty", ", ").join(near))))
+        lines.append(esc(pgettext("ming-dynasty", "reachable: {districts}").format(
+            districts=" ".join(view["reachable"]) or pgettext("ming-dynasty", "none"))))
     if view["over"]:
         ranks = view["ranking"]
-        lines.append("final: " + "  ".join(f"{view['players'][p]['name']} "
-                                           f"{view['players'][p]['score']} (#{ranks[p]})"
-                                           for p in range(n)))
+        lines.append(esc(pgettext("ming-dynasty", "final: {results}").format(results="  ".join(
+            pgettext("ming-dynasty", "{who} {score} (#{place})").format(
+                who=view["players"][p]["name"], score=view["players"][p]["score"],
+                place=ranks[p])
+            for p in range(n)))))
     lines = [head, *lines]
     if len(lines) > height:  # the seats and the viewer's lines matter more than the tail
         lines = lines[:height]
     out = []
     for line in lines:
         plain = strip_markup(line)
-        out.append(line if len(plain) <= width else esc(plain[:width]))
+        out.append(line if display_width(plain) <= width else esc(cut(plain, width)))
     return "\n".join(out)

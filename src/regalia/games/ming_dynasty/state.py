@@ -51,7 +51,6 @@ PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 NOT_CHOSEN: Final = -1
 NOT_INVOLVED: Final = -2
 SEATS = ((0,), (1,), (2,), (3,))
-SEAT_NAMES = ("Yellow", "Green", "Blue", "Red")
 # The action lists read on every decision, as module globals (a global is read faster than a
 # module's attribute), Final (compiled, a Final global is a native static, not a dict entry).
 TAKE_: Final = A.TAKE
@@ -749,21 +748,25 @@ class MingState(State):
         return describe(self, action)
 
     def announce(self, action: Action, seat: int) -> str:
-        if action.kind == "return":  # sealed until every seat has chosen
-            return "lays return cards face down"
-        return self.describe(action)
+        from regalia.games.ming_dynasty.text import announce
+
+        return announce(self, action)
 
     def caution(self, action: Action, seat: int) -> str | None:
-        if action.kind == "pass" and any(self.hand[seat]):
-            return "passing ends your phase 3 for this round; your cards stay in hand"
-        if action.kind == "done" and self.deploy_left and not self.deploy_locked and \
-                self.spaces[self.prince[seat] // 3][seat] and self.deploy_left == DEPLOY_MAX:
-            return "you deploy no family member this turn"
-        return None
+        from regalia.games.ming_dynasty.text import caution
+
+        return caution(self, action, seat, DEPLOY_MAX)
 
     def seat_name(self, seat: int) -> str:
         # Seats are named by their family's colour, the letter the board marks them with.
-        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else str(seat)
+        from regalia.games.ming_dynasty.text import seat_label
+
+        return seat_label(seat)
+
+    def explain_illegal(self, action: Action, seat: int) -> str:
+        from regalia.games.ming_dynasty.text import explain_illegal
+
+        return explain_illegal(self, action, seat, self.legal_actions(seat))
 
     def check_invariants(self) -> None:
         from regalia.games.ming_dynasty.invariants import check_invariants
@@ -829,6 +832,8 @@ class MingState(State):
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
+        from regalia.engine.i18n import _
+
         self.d = data_of(self.edition)
         n = self.players
         self.neutral = n if n == 2 else -1
@@ -843,21 +848,21 @@ class MingState(State):
             setattr(self, name, bool(data[name]))
         self.passed = [bool(x) for x in data["passed"]]
         if not 0 <= self.phase < len(PHASE_NAMES):
-            raise ValueError(f"unknown phase {self.phase}")
+            raise ValueError(_("unknown phase {phase}").format(phase=self.phase))
         from regalia.games.ming_dynasty.invariants import check_invariants
 
         try:
             check_invariants(self)
         except (AssertionError, IndexError) as err:
-            raise ValueError(f"inconsistent position: {err}") from None
+            raise ValueError(_("inconsistent position: {problem}").format(problem=err)) from None
         if self.phase not in (RETURN, OVER) and not 0 <= self.cur < n:
-            raise ValueError("no seat is to move")
+            raise ValueError(_("no seat is to move"))
         if self.phase == RETURN and NOT_CHOSEN not in self.sealed:
-            raise ValueError("a return choice with nobody left to choose")
+            raise ValueError(_("a return choice with nobody left to choose"))
         self._opts = ()
         self._opts = self._compute_legal(self.cur) if self.phase not in (RETURN, OVER) else ()
         if self.phase not in (RETURN, OVER) and not self._opts:
-            raise ValueError("the seat to move has no legal action")
+            raise ValueError(_("the seat to move has no legal action"))
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: the return totals other seats have sealed and

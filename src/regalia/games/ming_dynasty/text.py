@@ -1,22 +1,118 @@
-"""Sentences a person reads for each action (``describe``), short enough for a menu."""
+"""Sentences a person reads for each action (``describe``), short enough for a menu, and the
+game's other words (seat names, card names, phase titles, cautions, why an action is illegal),
+all made in the language in force when they are asked for.
+
+Component names (provinces, movement cards) are the edition's (``name``/``name_zh`` in
+edition.toml, read with ``Edition.localize`` when shown); a transport an edition names on its
+borders but gives no card entry, and the dragon, read from the catalog.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
-from regalia.games.ming_dynasty.board import CARD_KINDS, DISTRICT_IDS, TRANSPORTS
+from regalia.engine.edition import Edition
+from regalia.engine.errors import quoted
+from regalia.engine.i18n import _, language, pgettext
+from regalia.games.ming_dynasty.board import CARD_KINDS, DISTRICT_IDS, DRAGON, TRANSPORTS
 
 if TYPE_CHECKING:
     from regalia.games.ming_dynasty.state import MingState
 
+SEAT_NAMES = ("Yellow", "Green", "Blue", "Red")
+
+
+def seat_label(seat: int) -> str:
+    """A seat's name (its family's colour) in the language in force."""
+    names = (pgettext("ming-dynasty", "Yellow"), pgettext("ming-dynasty", "Green"),
+             pgettext("ming-dynasty", "Blue"), pgettext("ming-dynasty", "Red"))
+    return names[seat] if 0 <= seat < len(names) else str(seat)
+
+
+def neutral_label() -> str:
+    """The two-player game's neutral family (white)."""
+    return pgettext("ming-dynasty", "white")
+
+
+def _catalog_card(english: str) -> str:
+    table = {
+        "horse": pgettext("ming-dynasty", "horse"),
+        "rickshaw": pgettext("ming-dynasty", "rickshaw"),
+        "junk": pgettext("ming-dynasty", "junk"),
+        "barge": pgettext("ming-dynasty", "barge"),
+        "cart": pgettext("ming-dynasty", "cart"),
+        "palanquin": pgettext("ming-dynasty", "palanquin"),
+        "dragon": pgettext("ming-dynasty", "dragon"),
+    }
+    return table.get(english, english)
+
+
+def card_word(edition: Edition | None, english: str) -> str:
+    """A card kind's name (``horse`` ... ``dragon``): the edition's translation, else the
+    catalog's; English as it is."""
+    if language() == "en":
+        return english
+    if edition is not None:
+        local = edition.localize(english)
+        if local != english:
+            return local
+    return _catalog_card(english)
+
+
+def short_card(english: str) -> str:
+    """A card kind in three letters (English) or one character (Chinese), for tight lines."""
+    table = {
+        "horse": pgettext("ming-dynasty short card", "hrs"),
+        "rickshaw": pgettext("ming-dynasty short card", "rik"),
+        "junk": pgettext("ming-dynasty short card", "jnk"),
+        "barge": pgettext("ming-dynasty short card", "brg"),
+        "cart": pgettext("ming-dynasty short card", "crt"),
+        "palanquin": pgettext("ming-dynasty short card", "plq"),
+        "dragon": pgettext("ming-dynasty short card", "DRG"),
+    }
+    return table.get(english, english)
+
+
+def colour_marks() -> tuple[str, ...]:
+    """The one-letter (one-character in Chinese) marks of the colours: the four seats, then
+    the neutral family."""
+    return (pgettext("ming-dynasty colour mark", "Y"), pgettext("ming-dynasty colour mark", "G"),
+            pgettext("ming-dynasty colour mark", "B"), pgettext("ming-dynasty colour mark", "R"),
+            pgettext("ming-dynasty colour mark", "N"))
+
+
+def phase_title(phase: str) -> str:
+    """The title of a phase (``view["phase"]``), as the screens head it."""
+    titles = {
+        "prince": _("setup: princes"),
+        "neutral": pgettext("ming-dynasty", "neutral family"),
+        "place": _("1 place on province spaces"),
+        "take": _("2 take movement cards"),
+        "act": _("3 move prince / stay / pass"),
+        "moving": _("3 moving the prince"),
+        "deploy": _("3 deploy family members"),
+        "return": _("4 scoring: return cards"),
+        "back": _("4 scoring: members go back"),
+        "neutral-back": _("4 scoring: neutral back"),
+        "start": _("round end: choose the start player"),
+        "over": pgettext("ming-dynasty", "game over"),
+    }
+    return titles.get(phase, phase)
+
+
+def province_name(s: MingState, province: int) -> str:
+    return s.edition.localize(s.d.province_names[province])
+
 
 def district_name(s: MingState, dist: int) -> str:
-    return f"{DISTRICT_IDS[dist]} ({s.d.province_names[dist // 3]})"
+    return pgettext("ming-dynasty", "{district} ({province})").format(district=DISTRICT_IDS[dist],
+                                                province=province_name(s, dist // 3))
 
 
 def space_name(s: MingState, province: int) -> str:
-    return f"space {province + 1} ({s.d.province_names[province]})"
+    return _("space {n} ({province})").format(n=province + 1,
+                                              province=province_name(s, province))
 
 
 def describe(s: MingState, action: Action) -> str:
@@ -24,41 +120,130 @@ def describe(s: MingState, action: Action) -> str:
     # sentences stay within fourteen characters (the board names each district's province).
     kind, args = action.kind, action.args
     if kind == "prince":
-        return f"prince to {district_name(s, args[0])}"
+        return _("prince to {district}").format(district=district_name(s, args[0]))
     if kind == "neutral":
-        return f"neutral member to {district_name(s, args[0])}"
+        return _("neutral member to {district}").format(district=district_name(s, args[0]))
     if kind == "place":
-        return f"member onto {space_name(s, args[0])}"
+        return _("member onto {space}").format(space=space_name(s, args[0]))
     if kind == "take":
         card = s.display[args[0]]
-        what = TRANSPORTS[card] if card >= 0 else "card"
-        return f"take the {what} (space {args[0] + 1})"
+        what = card_word(s.edition, TRANSPORTS[card]) if card >= 0 else \
+            pgettext("ming-dynasty", "card")
+        return _("take the {card} (space {n})").format(card=what, n=args[0] + 1)
     if kind == "dragon":  # short enough for a two-column menu at 80 columns
-        return f"dragon (box a member, space {args[0] + 1})"
+        return _("dragon (box a member, space {n})").format(n=args[0] + 1)
     if kind == "step":
+        dist = DISTRICT_IDS[args[0]]
         if args[1]:
-            return f"{DISTRICT_IDS[args[0]]} by dragon"
+            return pgettext("ming-dynasty", "{district} by dragon").format(district=dist)
         here = s.prince[s.cur] if s.cur >= 0 else -1
-        pay = next((TRANSPORTS[t] for q, t in s.d.neighbours[here] if q == args[0]), "card") \
-            if here >= 0 else "card"
-        return f"{DISTRICT_IDS[args[0]]} by {pay}"
+        pay = next((card_word(s.edition, TRANSPORTS[t]) for q, t in s.d.neighbours[here]
+                    if q == args[0]), None) if here >= 0 else None
+        return pgettext("ming-dynasty", "{district} by {card}").format(
+            district=dist, card=pay if pay is not None else pgettext("ming-dynasty", "card"))
     if kind == "stop":
-        return "end the move here"
+        return _("end the move here")
     if kind == "stay":
-        return f"stay: {CARD_KINDS[args[0]]}"
+        return pgettext("ming-dynasty", "stay: {card}").format(
+            card=card_word(s.edition, CARD_KINDS[args[0]]))
     if kind == "deploy":
-        return "deploy a member into the cloister" if args[0] else \
-            "deploy a member into the open area"
+        return _("deploy a member into the cloister") if args[0] else \
+            _("deploy a member into the open area")
     if kind == "done":
-        return "end the deployment"
+        return _("end the deployment")
     if kind == "pass":
-        return "pass (round)"
+        return _("pass (round)")
     if kind == "return":
-        return f"send {args[0]} back" if args[0] else "keep all"
+        if args[0]:
+            return pgettext("ming-dynasty", "send {n} back").format(n=args[0])
+        return pgettext("ming-dynasty", "keep all")
     if kind == "back":
-        return f"a city member back to {district_name(s, args[0])}"
+        return _("a city member back to {district}").format(district=district_name(s, args[0]))
     if kind == "neutral_back":
-        return f"a neutral city member back to {district_name(s, args[0])}"
+        return _("a neutral city member back to {district}").format(
+            district=district_name(s, args[0]))
     if kind == "start":
-        return f"{s.seat_name(args[0])} starts the next round"
+        return _("{who} starts the next round").format(who=seat_label(args[0]))
     return action.text
+
+
+def announce(s: MingState, action: Action) -> str:
+    if action.kind == "return":  # sealed until every seat has chosen
+        return _("lays return cards face down")
+    return describe(s, action)
+
+
+def caution(s: MingState, action: Action, seat: int, deploy_max: int) -> str | None:
+    if action.kind == "pass" and any(s.hand[seat]):
+        return _("passing ends your phase 3 for this round; your cards stay in hand")
+    if action.kind == "done" and s.deploy_left and not s.deploy_locked and \
+            s.spaces[s.prince[seat] // 3][seat] and s.deploy_left == deploy_max:
+        return _("you deploy no family member this turn")
+    return None
+
+
+def _reason(s: MingState, action: Action, seat: int) -> str | None:
+    """The rule an action breaks now, where one sentence says it; None: only the list."""
+    from regalia.games.ming_dynasty.state import PHASE_NAMES
+
+    phase = PHASE_NAMES[s.phase]
+    kind, args = action.kind, action.args
+    wanted = {"prince": ("prince",), "neutral": ("neutral",), "place": ("place",),
+              "take": ("take", "dragon"), "act": ("step", "stay", "pass"),
+              "moving": ("step", "stop"), "deploy": ("deploy", "done"),
+              "return": ("return",), "back": ("back",), "neutral-back": ("neutral_back",),
+              "start": ("start",)}.get(phase, ())
+    if kind not in wanted:
+        return _("now the phase is: {phase}").format(phase=phase_title(phase))
+    if kind in ("take", "dragon"):
+        i = args[0]
+        if sum(s.hand[seat]) >= s.d.hand_limit:
+            return _("your hand already holds {n} cards").format(n=s.d.hand_limit)
+        if not s.spaces[i][seat]:
+            return _("you have no family member on {space}").format(space=space_name(s, i))
+        if kind == "take" and s.display[i] < 0:
+            return _("no card lies beside {space}").format(space=space_name(s, i))
+        if kind == "dragon" and not s.dragons:
+            return _("no dragon is left in the stack")
+    if kind == "step":
+        here = s.prince[seat]
+        target = args[0]
+        transport = s.d.transport[here][target] if here >= 0 else -1
+        if transport < 0:
+            return _("{district} does not border your prince's district {here}").format(
+                district=DISTRICT_IDS[target], here=DISTRICT_IDS[here] if here >= 0 else "-")
+        if args[1] and not s.hand[seat][DRAGON]:
+            return _("you hold no dragon")
+        if not args[1] and not s.hand[seat][transport]:
+            return _("the border needs a {card} card, and you hold none").format(
+                card=card_word(s.edition, TRANSPORTS[transport]))
+        return _("another prince stands in {district} and your cards cannot take yours on "
+                 "from there").format(district=DISTRICT_IDS[target])
+    if kind == "stay" and not s.hand[seat][args[0]]:
+        return _("you hold no {card} card").format(card=card_word(s.edition,
+                                                                  CARD_KINDS[args[0]]))
+    if kind == "prince" and args[0] in s.prince:
+        return _("another prince already stands in {district}").format(
+            district=district_name(s, args[0]))
+    if kind == "deploy":
+        if s.deploy_locked:
+            return _("your own member in this district's cloister lets no more of yours in")
+        if not s.deploy_left:
+            return _("you have deployed three family members already")
+        if not s.spaces[s.prince[seat] // 3][seat]:
+            return _("you have no family member left on the matching province space")
+        if args[0] and s.cloister_used:
+            return _("one member per deployment may go into the cloister")
+    if kind == "return":
+        return _("your return cards cannot make {n}").format(n=args[0])
+    return None
+
+
+def explain_illegal(s: MingState, action: Action, seat: int, legal: tuple[Action, ...]) -> str:
+    shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
+    reason = _reason(s, action, seat)
+    if reason is None:
+        return _("{action} is not legal for {who} now; legal: {legal}").format(
+            action=quoted(action.text), who=seat_label(seat), legal=shown)
+    return _("{action} is not legal for {who} now: {reason}; legal: {legal}").format(
+        action=quoted(action.text), who=seat_label(seat), reason=reason, legal=shown)

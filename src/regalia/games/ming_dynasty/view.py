@@ -1,5 +1,11 @@
 """What one seat may know: ``build_view(state, seat)``, a JSON-ready dict.
 
+Names (a seat's ``name``, a province's ``name``, the neutral family's ``name``) are made in
+the language in force when ``view()`` is called; keys, ids (``colour``, ``phase``, card kinds,
+district ids) and numbers never change with language, and no key is added for a language (the
+hashed RL encoding reads every leaf). The renderers name card kinds themselves
+(``text.card_word``).
+
 Keys: ``game``, ``seat`` (the viewer, None for a spectator), ``round``/``rounds``,
 ``phase``, ``start``, ``to_move``, ``over``; ``map`` (provinces with name, colour, x, y; districts
 with id, province, x, y; borders [a, b, transport]; ``track``); ``provinces`` (per province:
@@ -8,7 +14,7 @@ with id, province, x, y; borders [a, b, transport]; ``track``); ``provinces`` (p
 colour, ``prince`` seat or None, ``leader`` the majority colours now); ``players`` (per seat:
 ``score``, ``supply``, ``boxed``, ``tiles``, ``hand_size``, ``hand`` kinds to counts where
 the viewer knows them, ``passed``, ``sealed`` (chosen or not), ``revealed``); ``neutral``
-(two players: supply and box); ``dragons``, ``deck``, ``discard``; ``scoring`` (the province
+(two players: name, supply and box); ``dragons``, ``deck``, ``discard``; ``scoring`` (the province
 being scored); ``reachable`` (the viewer's prince's reachable districts); ``deploy``.
 
 Every card enters a hand face up (the display, the open dragon stack) and leaves it face up
@@ -29,12 +35,12 @@ from regalia.games.ming_dynasty.board import (
     TRANSPORTS,
 )
 from regalia.games.ming_dynasty.scoring import majority_moves
+from regalia.games.ming_dynasty.text import neutral_label
 
 if TYPE_CHECKING:
     from regalia.games.ming_dynasty.state import MingState
 
-COLOUR_NAMES = ("yellow", "green", "blue", "red")
-NEUTRAL_NAME = "white"
+COLOUR_NAMES = ("yellow", "green", "blue", "red")  # ids (styles), not words: never translated
 
 
 def _cards(counts: list[int]) -> dict[str, int]:
@@ -44,7 +50,8 @@ def _cards(counts: list[int]) -> dict[str, int]:
 def _map(s: MingState) -> dict[str, Any]:
     d = s.d
     return {
-        "provinces": [{"id": i + 1, "name": d.province_names[i], "colour": d.province_colours[i],
+        "provinces": [{"id": i + 1, "name": s.edition.localize(d.province_names[i]),
+                       "colour": d.province_colours[i],
                        "x": d.province_xy[i][0], "y": d.province_xy[i][1]}
                       for i in range(N_PROVINCES)],
         "districts": [{"id": DISTRICT_IDS[q], "province": q // 3 + 1, "x": xy[0], "y": xy[1]}
@@ -101,7 +108,7 @@ def build_view(s: MingState, seat: int | None) -> dict[str, Any]:
         "scoring": s.province + 1 if PHASE_NAMES[s.phase] in ("return", "back",
                                                                "neutral-back") else None,
         "return_values": list(s.d.return_values),
-        "neutral": ({"name": NEUTRAL_NAME, "supply": s.supply[s.neutral],
+        "neutral": ({"name": neutral_label(), "supply": s.supply[s.neutral],
                      "boxed": s.boxed[s.neutral]} if s.neutral >= 0 else None),
     }
     if s.phase == 6:  # deploying
