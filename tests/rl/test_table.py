@@ -34,3 +34,30 @@ def test_numbers_beyond_float32_become_infinities_as_numpy_makes_them() -> None:
         warnings.simplefilter("ignore", RuntimeWarning)  # numpy's overflow in the cast
         out = table.observe(table.new_state(0), 0)
     assert np.isinf(out[0]) and (out[1:] == 0.25).all()
+
+
+def test_an_observation_is_the_same_in_every_language() -> None:
+    """Views word their names and logs in the language in force; observations must not: a
+    learner trained in one language sees the same numbers in another."""
+    import random
+
+    from regalia.engine.i18n import language, speaking
+    from regalia.engine.registry import games
+
+    for info in games():
+        if not info.state_class.__module__.startswith("regalia.games."):
+            continue  # a toy game another test registered has no encoder of its own
+        players = info.min_players if info.min_players > 1 else info.default_players
+        for encoding in (None, "hashed"):
+            table = Table(info.id, players, encoder=encoding)
+            state = table.new_state(5)
+            rng = random.Random(5)
+            for _ in range(40):
+                movers = state.to_move()
+                if not movers:
+                    break
+                state.apply(rng.choice(state.legal_actions(movers[0])), movers[0])
+            english = table.observe(state, 0).tobytes()
+            with speaking("zh"):
+                assert table.observe(state, 0).tobytes() == english, (info.id, encoding)
+                assert language() == "zh"  # the language in force is given back

@@ -36,7 +36,7 @@ import numpy as np
 import pyspiel
 
 from regalia.engine.errors import RegaliaError
-from regalia.engine.i18n import _
+from regalia.engine.i18n import DEFAULT_LANGUAGE, _, speaking
 from regalia.engine.registry import games, get_game
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
@@ -55,7 +55,9 @@ def short_name(game_id: str) -> str:
 
 
 def _view_text(state: State, seat: int | None) -> str:
-    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+    # OpenSpiel's observation string is data for a learner: the same in every language
+    with speaking(DEFAULT_LANGUAGE):
+        return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
 
 
 class _Held:

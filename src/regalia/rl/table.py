@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from regalia.engine.errors import IllegalAction, RegaliaError
-from regalia.engine.i18n import _
+from regalia.engine.i18n import DEFAULT_LANGUAGE, _, language, speaking
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.state import State
 from regalia.rl.hashed import hashed_encoder
@@ -79,6 +79,11 @@ class Table:
 
     def observe(self, state: State, seat: int) -> np.ndarray:
         """The seat's view as a float32 vector of the encoder's fixed length."""
+        if language() != DEFAULT_LANGUAGE:
+            # a view words its names and log in the language in force; an observation is for
+            # a learner, and the same position must give the same numbers in every language
+            with speaking(DEFAULT_LANGUAGE):
+                return self.observe(state, seat)
         view = state.view(seat) if self.codec.reads_log else state.observe(seat)
         numbers = self.codec.encode(view, self.players)
         if len(numbers) != self.observation_size:
