@@ -97,7 +97,7 @@ def reason_word(reason: str) -> str:
     return reason
 
 
-def _name(view: Mapping[str, Any], eid: str | None) -> str:
+def _name(view: Mapping[str, Any], eid: str) -> str:
     """An electorate's name as the view words it (its id when the view has none)."""
     for el in view["electorates"]:
         if el["id"] == eid:

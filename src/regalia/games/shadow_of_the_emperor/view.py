@@ -15,11 +15,12 @@ Keys:
   "knights" (seats of knights on aristocrat spaces), "castle_knights", "eminences" (tiles),
   "cities" (seats, one per city), "empire_cities", "spaces": {"aristocrat", "castle",
   "city"}, "free": {"aristocrat", "castle", "city"}, "influence" (per seat)}``
-- ``stacks``: card id -> ``{"title", "short" (its name and short name, worded), "left", "count", "cost", "cost_couple", "colour"}``
+- ``stacks``: card id -> ``{"title", "short" (its name and short name, worded), "left",
+  "count", "cost", "cost_couple", "colour"}``
 - ``rights``: per round ``{"vp", "thalers", "empire_city"}``; ``empire_supply``
-- ``seats``: per seat ``{"name" (worded: Red, 红), "colour", "thalers", "vp" (always the exact value: every point is won
-  in the open, so a seat with perfect memory knows them all), "tiles_in_supply",
-  "knights_in_supply", "cities_in_supply", "cities_built",
+- ``seats``: per seat ``{"name" (worded: Red, 红), "colour", "thalers", "vp" (always the exact
+  value: every point is won in the open, so a seat with perfect memory knows them all),
+  "tiles_in_supply", "knights_in_supply", "cities_in_supply", "cities_built",
   "kept": card id -> count, "children" ("son", "daughter" or null: what the kept cards bring
   next round), "income" (next phase I), "votes" (in an election now)}``
 - ``election``: ``{"church", "excommunication"`` (electorates named or null), ``"voted"``
