@@ -271,3 +271,15 @@ def test_english_stays_as_it_was() -> None:
     assert head.startswith("round 1/5 setup; Emperor Red")
     svg = render_svg(s.view(0))
     assert "Round track and the Emperor's rights" in svg and "Aristocrat spaces" in svg
+
+
+def test_every_action_has_a_chinese_description_even_without_a_position() -> None:
+    # (the SVG's buttons word an action from its notation alone)
+    from regalia.games.shadow_of_the_emperor.text import describe
+
+    with speaking("zh"):
+        said = {a.text: describe(None, a) for a in TABLE}
+    assert len(said) == len(list(TABLE))
+    bad = {k: v for k, v in said.items() if not chinese(v) or english_words(v)}
+    assert bad == {}
+    assert said["pass"] == "弃权" and said["vote rival"] == "投票给竞敌"
