@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
 from regalia.engine.edition import Edition
+from regalia.engine.errors import quoted
 from regalia.engine.i18n import N_, _, display_width, pgettext
 from regalia.games.shadow_of_the_emperor.board import AGES, K_KNIGHT, KINDS, tile_name
 from regalia.games.shadow_of_the_emperor.edition import data_of, load_edition
@@ -264,9 +265,7 @@ def explain_illegal(s: ShadowState, action: Action, seat: int) -> str:
     """Why ``action`` is not legal for ``seat`` now: what the game asks, and what is legal."""
     legal = s.legal_actions(seat)
     shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-    if not legal:
-        return _("{action} is not legal: {seat} has nothing to decide now").format(
-            action=action.text, seat=s.seat_name(seat))
     asking = asking_words(s.tasks[-1][0] if s.tasks else None)
-    return _("{action} is not legal now: {seat} is choosing {asking}; legal: {legal}").format(
-        action=action.text, seat=s.seat_name(seat), asking=asking, legal=shown)
+    return _("{action} is not legal for {seat} now ({seat} chooses {asking}); legal: "
+             "{legal}").format(action=quoted(action.text), seat=s.seat_name(seat),
+                               asking=asking, legal=shown)
