@@ -283,3 +283,12 @@ def test_every_action_has_a_chinese_description_even_without_a_position() -> Non
     bad = {k: v for k, v in said.items() if not chinese(v) or english_words(v)}
     assert bad == {}
     assert said["pass"] == "弃权" and said["vote rival"] == "投票给竞敌"
+
+
+def test_a_broken_conservation_law_is_reported_in_chinese() -> None:
+    s = new(3, 3)
+    s.thalers[1] = 40
+    with speaking("zh"), pytest.raises(AssertionError, match="玩家 1 的塔勒超出财富记录"):
+        s.check_invariants()
+    with pytest.raises(AssertionError, match="seat 1's thalers are off the track"):
+        s.check_invariants()
