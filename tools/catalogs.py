@@ -163,16 +163,17 @@ def problems() -> Iterator[str]:
         else:
             with mo.open("rb") as handle:
                 shipped = read_mo(handle)
-            want = {(m.id, m.context): m.string for m in catalog if m.id and translated(m)}
-            # (Babel's read_mo gives a message's context as bytes: compare it as text)
-            have = {(m.id, _text(m.context)): m.string for m in shipped if m.id}
+            # (read_mo gives a plural message's id as a list and a context as bytes)
+            want = {(_norm(m.id), _text(m.context)): m.string for m in catalog
+                    if m.id and translated(m)}
+            have = {(_norm(m.id), _text(m.context)): m.string for m in shipped if m.id}
             if {k: _norm(v) for k, v in want.items()} != {k: _norm(v) for k, v in have.items()}:
                 yield (f"{lang}: {mo.name} is not the compilation of {po_path(lang).name}; "
                        "run update")
 
 
 def _text(value: object) -> object:
-    return value.decode("utf-8") if isinstance(value, bytes) else value
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _norm(value: object) -> object:

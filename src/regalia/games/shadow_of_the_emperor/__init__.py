@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from regalia.engine.i18n import N_
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.shadow_of_the_emperor.actions import TABLE
 from regalia.games.shadow_of_the_emperor.edition import load_edition
@@ -18,33 +19,33 @@ from regalia.games.shadow_of_the_emperor.state import GAME_ID, ShadowState
 OPTIONS = (
     Option(
         "points", "hidden",
-        "Victory points: 'hidden' (VP cards kept face down, as a review's 'I prefer to play "
+        N_("Victory points: 'hidden' (VP cards kept face down, as a review's 'I prefer to play "
         "points open' implies; the screen shows each seat only its own until the end, though "
-        "every point is won in the open and a seat that counts knows them all) or 'open'.",
+           "every point is won in the open and a seat that counts knows them all) or 'open'."),
         ("hidden", "open"),
     ),
     Option(
         "elector_influence", True,
-        "Whether the sitting elector counts toward its family's influence in phase V "
-        "(rules question A1; the sources are silent, and the tile shows its power like any "
-        "other aristocrat).",
+        N_("Whether the sitting elector counts toward its family's influence in phase V "
+           "(rules question A1; the sources are silent, and the tile shows its power like any "
+           "other aristocrat)."),
     ),
     Option(
         "empire_city", "optional",
-        "The Emperor's empire city in phase VII: 'optional' (the seed's 'may') or "
-        "'mandatory' (a reading of the English rule book, rules question A9).",
+        N_("The Emperor's empire city in phase VII: 'optional' (the seed's 'may') or "
+           "'mandatory' (a reading of the English rule book, rules question A9)."),
         ("optional", "mandatory"),
     ),
     Option(
         "church_counts_elector", False,
-        "Church influence: whether the archdiocese's elector tile itself adds a vote besides "
-        "its own (rules question A7; the seed counts 'each aristocrat of the elector's "
-        "colour' in the archdiocese, which the elector also is).",
+        N_("Church influence: whether the archdiocese's elector tile itself adds a vote "
+           "besides its own (rules question A7; the seed counts 'each aristocrat of the "
+           "elector's colour' in the archdiocese, which the elector also is)."),
     ),
     Option(
         "winner_tiebreak", "shared",
-        "Equal final points: 'shared' (no tie-break is printed in any source) or 'thalers' "
-        "(more thalers left wins).",
+        N_("Equal final points: 'shared' (no tie-break is printed in any source) or "
+           "'thalers' (more thalers left wins)."),
         ("shared", "thalers"),
     ),
 )
@@ -58,9 +59,9 @@ INFO = register(GameInfo(
     max_players=4,
     default_players=4,
     rules_version="1",
-    summary=("Place your family's Barons, Couples, knights and cities in the seven "
-             "electorates, win electors by influence, age and marry, and make one of your "
-             "family Emperor by the electors' sealed votes over five rounds."),
+    summary=N_("Place your family's Barons, Couples, knights and cities in the seven "
+               "electorates, win electors by influence, age and marry, and make one of your "
+               "family Emperor by the electors' sealed votes over five rounds."),
     state_class=ShadowState,
     actions=TABLE,
     load_edition=load_edition,

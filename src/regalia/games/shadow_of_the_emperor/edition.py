@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, edition_loader
+from regalia.engine.errors import quoted
+from regalia.engine.i18n import _
 from regalia.games.shadow_of_the_emperor.board import (
     ARCHDIOCESES,
     COLOURS,
@@ -20,9 +22,12 @@ from regalia.games.shadow_of_the_emperor.board import (
     K_KNIGHT,
     K_PERMIT,
     K_RIVAL,
+    KIND_TITLES,
     KINDS,
     ROUNDS,
     SECULAR,
+    SHORT,
+    TITLES,
 )
 
 GAME_ID = "shadow-of-the-emperor"
@@ -37,6 +42,10 @@ class Electorate:
     aristocrat: int
     castle: int
     city: int
+    # English names, as the edition spells them (``Edition.localize`` gives another
+    # language's when shown): short (``Mainz``) and full (``Archdiocese of Mainz``)
+    name: str = ""
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,8 @@ class CardKind:
     cost_couple: int
     counts: tuple[int, int, int]   # copies at 4, 3 and 2 players
     colour: int                    # index into board.COLOURS
+    name: str = ""                 # English name (``Edition.localize`` translates it)
+    short: str = ""                # a shorter English name for narrow screens
 
     def count(self, players: int) -> int:
         return self.counts[4 - players]
@@ -88,7 +99,8 @@ def data_of(edition: Edition) -> ShadowData:
 def _whole(r: EditionReader, path: tuple[Any, ...], lo: int = 0, hi: int = 99) -> int:
     value = r.get(path, int)
     if not lo <= value <= hi:
-        raise r.error(f"{path[-1]} must be between {lo} and {hi}, not {value}", *path)
+        raise r.error(_("{key} must be between {lo} and {hi}, not {value}").format(
+            key=path[-1], lo=lo, hi=hi, value=value), *path)
     return value
 
 
@@ -100,43 +112,50 @@ def _check(r: EditionReader) -> ShadowData:
         ("marriage_vp", 0, 10), ("vote_vp", 0, 10), ("mainz_vp", 0, 10),
         ("indulgence_vp", 0, 10))}
     if rules["start_thalers"] > rules["thaler_cap"]:
-        raise r.error("start_thalers cannot exceed the thaler cap", "rules", "start_thalers")
+        raise r.error(_("start_thalers cannot exceed the thaler cap"), "rules",
+                      "start_thalers")
     city_vp = tuple(r.ints(("rules", "city_vp"), 3, 0, 10))
     if _whole(r, ("rules", "rounds"), 1, 10) != ROUNDS:
-        raise r.error(f"the game has {ROUNDS} rounds", "rules", "rounds")
+        raise r.error(_("the game has {n} rounds").format(n=ROUNDS), "rules", "rounds")
 
     rights: dict[int, EmperorRight] = {}
     for i, _entry in r.entries("emperor_rights"):
         rnd = _whole(r, ("emperor_rights", i, "round"), 1, ROUNDS)
         if rnd in rights:
-            raise r.error(f"round {rnd} is given twice", "emperor_rights", i, "round")
+            raise r.error(_("round {n} is given twice").format(n=rnd), "emperor_rights", i,
+                          "round")
         city = r.get(("emperor_rights", i, "empire_city"), str)
         if city not in CITY_RIGHTS:
-            raise r.error(f"empire_city must be one of {', '.join(CITY_RIGHTS)}, not {city!r}",
-                          "emperor_rights", i, "empire_city")
+            raise r.error(_("empire_city must be one of {allowed}, not {value}").format(
+                allowed=", ".join(CITY_RIGHTS), value=quoted(city)),
+                "emperor_rights", i, "empire_city")
         rights[rnd] = EmperorRight(vp=_whole(r, ("emperor_rights", i, "vp"), 0, 10),
                                    thalers=_whole(r, ("emperor_rights", i, "thalers"), 0, 12),
                                    empire_city=city)
     if sorted(rights) != list(range(1, ROUNDS + 1)):
-        raise r.error(f"emperor_rights needs one entry for each of rounds 1-{ROUNDS}",
-                      "emperor_rights")
+        raise r.error(_("emperor_rights needs one entry for each of rounds 1-{n}").format(
+            n=ROUNDS), "emperor_rights")
 
     found: dict[str, Electorate] = {}
     for i, _entry in r.entries("electorates"):
         eid = r.get(("electorates", i, "id"), str)
         if eid not in ELECTORATES:
-            raise r.error(f"unknown electorate {eid!r} (electorates: {', '.join(ELECTORATES)})",
-                          "electorates", i, "id")
+            raise r.error(_("unknown electorate {id} (electorates: {known})").format(
+                id=quoted(eid), known=", ".join(ELECTORATES)), "electorates", i, "id")
         if eid in found:
-            raise r.error(f"electorate {eid!r} is given twice", "electorates", i, "id")
+            raise r.error(_("electorate {id} is given twice").format(id=quoted(eid)),
+                          "electorates", i, "id")
         found[eid] = Electorate(
             id=eid, votes=_whole(r, ("electorates", i, "votes"), 0, 5),
             aristocrat=_whole(r, ("electorates", i, "aristocrat"), 1, 8),
             castle=_whole(r, ("electorates", i, "castle"), 0, 6),
-            city=_whole(r, ("electorates", i, "city"), 1, 8))
+            city=_whole(r, ("electorates", i, "city"), 1, 8),
+            name=r.get(("electorates", i, "name"), str, default=SHORT[eid]),
+            title=r.get(("electorates", i, "title", "name"), str, default=TITLES[eid]))
     missing = [e for e in ELECTORATES if e not in found]
     if missing:
-        raise r.error(f"electorates missing: {', '.join(missing)}", "electorates")
+        raise r.error(_("electorates missing: {missing}").format(missing=", ".join(missing)),
+                      "electorates")
     electorates = tuple(found[e] for e in ELECTORATES)
     _check_room(r, electorates)
 
@@ -144,31 +163,37 @@ def _check(r: EditionReader) -> ShadowData:
     for i, entry in r.entries("cards"):
         cid = r.get(("cards", i, "id"), str)
         if cid not in KINDS:
-            raise r.error(f"unknown card {cid!r} (cards: {', '.join(KINDS)})", "cards", i, "id")
+            raise r.error(_("unknown card {id} (cards: {known})").format(
+                id=quoted(cid), known=", ".join(KINDS)), "cards", i, "id")
         if cid in kinds:
-            raise r.error(f"card {cid!r} is given twice", "cards", i, "id")
+            raise r.error(_("card {id} is given twice").format(id=quoted(cid)), "cards", i,
+                          "id")
         colour = r.get(("cards", i, "colour"), str)
         if colour not in COLOURS:
-            raise r.error(f"colour must be one of {', '.join(COLOURS)}, not {colour!r}",
-                          "cards", i, "colour")
+            raise r.error(_("colour must be one of {allowed}, not {value}").format(
+                allowed=", ".join(COLOURS), value=quoted(colour)), "cards", i, "colour")
         counts = r.ints(("cards", i, "counts"), 3, 1, 6)
         if not counts[0] >= counts[1] >= counts[2]:
-            raise r.error("fewer players never use more copies of a card", "cards", i, "counts")
+            raise r.error(_("fewer players never use more copies of a card"), "cards", i,
+                          "counts")
         cost = _whole(r, ("cards", i, "cost"), 0, 5)
         couple = cost
         if cid == KINDS[K_PERMIT]:
             couple = _whole(r, ("cards", i, "cost_couple"), 0, 5)
         elif "cost_couple" in entry:
-            raise r.error("only the Permit has a Couple cost", "cards", i, "cost_couple")
+            raise r.error(_("only the Permit has a Couple cost"), "cards", i, "cost_couple")
+        name = r.get(("cards", i, "name"), str, default=KIND_TITLES[cid])
         kinds[cid] = CardKind(id=cid, cost=cost, cost_couple=couple,
                               counts=(counts[0], counts[1], counts[2]),
-                              colour=COLOURS.index(colour))
+                              colour=COLOURS.index(colour), name=name,
+                              short=r.get(("cards", i, "short", "name"), str, default=name))
     missing = [k for k in KINDS if k not in kinds]
     if missing:
-        raise r.error(f"cards missing: {', '.join(missing)}", "cards")
+        raise r.error(_("cards missing: {missing}").format(missing=", ".join(missing)),
+                      "cards")
     cards = tuple(kinds[k] for k in KINDS)
     if cards[K_KNIGHT].counts != (1, 1, 1) or cards[K_RIVAL].counts[2] < 1:
-        raise r.error("the Knight reminder and the Rival are in every game", "cards")
+        raise r.error(_("the Knight reminder and the Rival are in every game"), "cards")
     return ShadowData(electorates=electorates, cards=cards,
                       rights=tuple(rights[n] for n in range(1, ROUNDS + 1)),
                       city_vp=(city_vp[0], city_vp[1], city_vp[2]), **rules)
@@ -180,13 +205,13 @@ def _check_room(r: EditionReader, electorates: tuple[Electorate, ...]) -> None:
     arist = sum(e.aristocrat for e in electorates)
     knight = arist + sum(e.castle for e in electorates)
     if arist < 12 or knight < 16:
-        raise r.error("the board needs room for 4 players' setup: 12 aristocrat spaces and "
-                      "16 aristocrat and castle spaces", "electorates")
+        raise r.error(_("the board needs room for 4 players' setup: 12 aristocrat spaces "
+                        "and 16 aristocrat and castle spaces"), "electorates")
     big_a = max(ARCHDIOCESES, key=lambda e: electorates[e].aristocrat + electorates[e].castle)
     big_s = max(SECULAR, key=lambda e: electorates[e].aristocrat + electorates[e].castle)
     small = [electorates[e] for e in range(7) if e not in (big_a, big_s)]
     if sum(e.aristocrat for e in small) < 6 or sum(e.aristocrat + e.castle for e in small) < 8:
-        raise r.error("the 2-player board (5 electorates) needs room for the setup",
+        raise r.error(_("the 2-player board (5 electorates) needs room for the setup"),
                       "electorates")
     if sum(e.city for e in electorates) < 3:
-        raise r.error("the board needs city spaces for the empire cities", "electorates")
+        raise r.error(_("the board needs city spaces for the empire cities"), "electorates")

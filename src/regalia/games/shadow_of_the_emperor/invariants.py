@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
+from regalia.engine.errors import quoted
+from regalia.engine.i18n import _
 from regalia.games.shadow_of_the_emperor import actions as A
 from regalia.games.shadow_of_the_emperor.board import (
     ARCHDIOCESES,
@@ -47,84 +49,93 @@ def check_invariants(s: ShadowState) -> None:
     assert len(s.where) == n * TILES and len(s.age) == n * TILES and len(s.couple) == n * TILES
     assert len(s.knight) == n * KNIGHTS and len(s.thalers) == n and len(s.vp) == n
     assert len(s.in_play) == N_ELECTORATES and len(s.city) == N_ELECTORATES
-    assert all(x in (0, 1) for x in s.in_play), "an electorate is in play or out"
-    assert sum(s.in_play) == (5 if n == 2 else N_ELECTORATES), "2 players use 5 electorates"
-    assert 0 <= s.emperor < n, "the Emperor marker belongs to a seat"
+    assert all(x in (0, 1) for x in s.in_play), _("an electorate is in play or out")
+    assert sum(s.in_play) == (5 if n == 2 else N_ELECTORATES), _("2 players use 5 electorates")
+    assert 0 <= s.emperor < n, _("the Emperor marker belongs to a seat")
     arist = [0] * N_ELECTORATES
     castle = [0] * N_ELECTORATES
     electors = [-1] * N_ELECTORATES
     throne = -1
     transit = 0
     for t, loc in enumerate(s.where):
-        assert 0 <= s.age[t] <= 3 and s.couple[t] in (0, 1), f"tile {t} has a bad face"
+        assert 0 <= s.age[t] <= 3 and s.couple[t] in (0, 1), \
+            _("tile {tile} has a bad face").format(tile=t)
         if loc in (SUPPLY, TRANSIT):
             transit += loc == TRANSIT
             continue
         e = loc % 10
         if loc == THRONE:
-            assert throne < 0, "two tiles on the throne"
+            assert throne < 0, _("two tiles on the throne")
             throne = t
             continue
-        assert loc in (ARISTOCRAT + e, ELECTOR + e, EMINENCE + e), f"tile {t} is nowhere"
-        assert s.in_play[e], f"tile {t} stands in an electorate out of play"
+        assert loc in (ARISTOCRAT + e, ELECTOR + e, EMINENCE + e), \
+            _("tile {tile} is nowhere").format(tile=t)
+        assert s.in_play[e], _("tile {tile} stands in an electorate out of play").format(
+            tile=t)
         if loc == ARISTOCRAT + e:
             arist[e] += 1
         elif loc == ELECTOR + e:
-            assert electors[e] < 0, "two electors in one electorate"
-            assert not (e in ARCHDIOCESES and s.couple[t]), "an archdiocese elector is single"
+            assert electors[e] < 0, _("two electors in one electorate")
+            assert not (e in ARCHDIOCESES and s.couple[t]), _("an archdiocese elector is single")
             electors[e] = t
         else:
-            assert s.age[t] == 3 and not s.couple[t], "a Gray eminence is a 45-year-old Baron"
-    assert transit <= 1, "at most one tile is being placed"
+            assert s.age[t] == 3 and not s.couple[t], _("a Gray eminence is a 45-year-old Baron")
+    assert transit <= 1, _("at most one tile is being placed")
     replacing = bool(s.tasks) and s.tasks[-1][0] == "throne"
     if not transit and not replacing:
-        assert throne >= 0, "the throne holds the Emperor"
+        assert throne >= 0, _("the throne holds the Emperor")
     if throne >= 0 and not transit:
-        assert throne // TILES == s.emperor, "the Emperor's tile is his player's"
-    assert throne == s.throne, "the throne field agrees with the tiles"
-    assert electors == s.elector, "the elector fields agree with the tiles"
+        assert throne // TILES == s.emperor, _("the Emperor's tile is his player's")
+    assert throne == s.throne, _("the throne field agrees with the tiles")
+    assert electors == s.elector, _("the elector fields agree with the tiles")
     for k, spot in enumerate(s.knight):
         if spot == SUPPLY:
             continue
-        assert 0 <= spot < 2 * N_ELECTORATES and s.in_play[spot >> 1], f"knight {k} is nowhere"
+        assert 0 <= spot < 2 * N_ELECTORATES and s.in_play[spot >> 1], \
+            _("knight {knight} is nowhere").format(knight=k)
         if spot & 1:
             castle[spot >> 1] += 1
         else:
             arist[spot >> 1] += 1
-    assert arist == s.arist_used and castle == s.castle_used, "space counters agree"
-    assert s.tiles_on_board == sum(1 for loc in s.where if loc >= 0), "tile counter agrees"
+    assert arist == s.arist_used and castle == s.castle_used, _("space counters agree")
+    assert s.tiles_on_board == sum(1 for loc in s.where if loc >= 0), _("tile counter agrees")
     assert s.knight_arist == [sum(1 for sp in s.knight if sp == 2 * e)
-                              for e in range(N_ELECTORATES)], "knight counters agree"
+                              for e in range(N_ELECTORATES)], _("knight counters agree")
     cached = getattr(s, "_space", None)
     if cached is not None:
         s._space = None
         try:
-            assert space(s) == cached, "the cached free spots agree with the pieces"
+            assert space(s) == cached, _("the cached free spots agree with the pieces")
         finally:
             s._space = cached
     for e, el in enumerate(d.electorates):
-        assert arist[e] <= el.aristocrat, f"{el.id} holds too many aristocrats and knights"
-        assert castle[e] <= el.castle, f"{el.id} holds too many knights on castles"
+        assert arist[e] <= el.aristocrat, \
+            _("{electorate} holds too many aristocrats and knights").format(electorate=el.id)
+        assert castle[e] <= el.castle, _("{electorate} holds too many knights on castles").format(
+            electorate=el.id)
         row = s.city[e]
         assert len(row) == 5 and min(row) >= 0 and sum(row) <= el.city, \
-            f"{el.id} holds too many cities"
-        assert sum(row) == 0 or s.in_play[e], "cities stand only in electorates in play"
-        assert all(row[p] == 0 for p in range(n, 4)), "cities of seats not in the game"
-    assert sum(c[4] for c in s.city) <= EMPIRE_CITIES, "only 3 empire cities"
+            _("{electorate} holds too many cities").format(electorate=el.id)
+        assert sum(row) == 0 or s.in_play[e], _("cities stand only in electorates in play")
+        assert all(row[p] == 0 for p in range(n, 4)), _("cities of seats not in the game")
+    assert sum(c[4] for c in s.city) <= EMPIRE_CITIES, _("only 3 empire cities")
     for p in range(n):
-        assert sum(c[p] for c in s.city) <= CITIES, f"seat {p} has more than 3 cities"
-        assert 0 <= s.thalers[p] <= d.thaler_cap, f"seat {p}'s thalers are off the track"
+        assert sum(c[p] for c in s.city) <= CITIES, \
+            _("seat {seat} has more than 3 cities").format(seat=p)
+        assert 0 <= s.thalers[p] <= d.thaler_cap, \
+            _("seat {seat}'s thalers are off the track").format(seat=p)
         assert s.vp[p] >= 0
         assert len(s.kept[p]) == N_KINDS and min(s.kept[p]) >= 0
     for k, kind in enumerate(d.cards):
         total = s.stacks[k] + sum(s.kept[p][k] for p in range(n))
         assert s.stacks[k] >= 0 and total == kind.count(n), \
-            f"{kind.count(n)} '{kind.id}' cards expected, {total} found"
+            _("{expected} {card} cards expected, {found} found").format(
+                expected=kind.count(n), card=quoted(kind.id), found=total)
     assert all(v in (-1, 0, 1) for v in s.votes) and len(s.votes) == n
     if s.tasks and s.tasks[-1][0] == "turn":
         seat = s.tasks[-1][1]
         assert turn_options(s, s.tasks[-1]) == tuple(plain_turn_options(s, seat)), \
-            "the phase-IV offers agree with the rules' plain reading"
+            _("the phase-IV offers agree with the rules' plain reading")
 
 
 def plain_turn_options(s: ShadowState, seat: int) -> list[Action]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidRecord
+from regalia.engine.i18n import _
 from regalia.games.shadow_of_the_emperor import choices
 from regalia.games.shadow_of_the_emperor.board import (
     ACTIONS,
@@ -671,8 +672,8 @@ _TASK_NAMES = set(AUTOMATIC) | set(choices.OPTIONS) | {"turn"}
 def checked_task(raw: Any) -> Task:
     """A task read from a saved state: a known name and whole numbers, else refused."""
     if not isinstance(raw, list) or not raw or raw[0] not in _TASK_NAMES:
-        raise InvalidRecord(f"unknown task {str(raw)[:60]}")
+        raise InvalidRecord(_("unknown task {task}").format(task=str(raw)[:60]))
     rest = raw[1:]
     if any(not isinstance(x, int) or isinstance(x, bool) for x in rest) or len(rest) > 8:
-        raise InvalidRecord(f"malformed task {str(raw)[:60]}")
+        raise InvalidRecord(_("malformed task {task}").format(task=str(raw)[:60]))
     return (raw[0], *rest)

@@ -20,19 +20,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import (
+    DEFAULT_LANGUAGE,
+    N_,
+    _,
+    display_width,
+    language,
+    ngettext,
+    pgettext,
+)
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.games.shadow_of_the_emperor.render_text import child_word
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
 WIDTH = 1280
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# Latin first, then fonts that carry Chinese (names of pieces and places in a zh view)
+FONT = ("DejaVu Sans, Verdana, Arial, 'Noto Sans CJK SC', 'Source Han Sans SC', "
+        "'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif")
 SEAT_FILLS = ("#c83232", "#3464c8", "#e0b820", "#3a9a4a")
 LETTERS = ("R", "B", "Y", "G")
 CARD_FILLS = {"blue": "#a9c4ef", "red": "#f2b6cf", "white": "#ffffff", "none": "#dddddd"}
-PRIVILEGES = {"mainz": "+1 VP after phase V", "trier": "a sold-out action",
-              "koeln": "a free Doctor", "bohemia": "2 votes",
-              "palatinate": "a free 15-year-old Baron", "saxony": "+2 thalers income",
-              "brandenburg": "may buy Gray eminence"}
+PRIVILEGES = {"mainz": N_("+1 VP after phase V"), "trier": N_("a sold-out action"),
+              "koeln": N_("a free Doctor"), "bohemia": N_("2 votes"),
+              "palatinate": N_("a free 15-year-old Baron"),
+              "saxony": N_("+2 thalers income"), "brandenburg": N_("may buy Gray eminence")}
 BOX_W, BOX_H = 300, 236
 TILE = 34
 TOP_Y = 60
@@ -44,6 +57,44 @@ def _text(x: float, y: float, s: str, size: float = 13, weight: str = "normal",
           fill: str = "#222", anchor: str = "start") -> str:
     return el("text", s, x=x, y=y, font_size=size, font_weight=weight, fill=fill,
               text_anchor=anchor, font_family=FONT)
+
+
+def phase_word(phase: str) -> str:
+    """A phase as the view names it (``actions``), in words."""
+    words = {
+        "setup": pgettext("shadow-of-the-emperor", "setup"),
+        "income": pgettext("shadow-of-the-emperor", "income"),
+        "aging": pgettext("shadow-of-the-emperor", "aging"),
+        "descendants": pgettext("shadow-of-the-emperor", "descendants"),
+        "actions": pgettext("shadow-of-the-emperor", "actions"),
+        "new electors": pgettext("shadow-of-the-emperor", "new electors"),
+        "emperor election": pgettext("shadow-of-the-emperor", "emperor election"),
+        "emperor's rights": pgettext("shadow-of-the-emperor", "emperor's rights"),
+        "round end": pgettext("shadow-of-the-emperor", "round end"),
+        "over": pgettext("shadow-of-the-emperor", "over"),
+    }
+    return words.get(phase, phase)
+
+
+def _electorate_name(view: Mapping[str, Any], eid: str) -> str:
+    for elx in view["electorates"]:
+        if elx["id"] == eid:
+            return str(elx.get("name") or eid)
+    return eid
+
+
+def _button_label(notation: str) -> str:
+    """A button's words: the notation in English (what a player types), the action's
+    description in another language (the notation stays the button's ``data-action``)."""
+    if language() == DEFAULT_LANGUAGE:
+        return notation
+    from regalia.games.shadow_of_the_emperor.actions import TABLE
+    from regalia.games.shadow_of_the_emperor.text import describe
+
+    try:
+        return describe(None, TABLE.parse(notation))
+    except RegaliaError:
+        return notation
 
 
 def _claim(candidates: list[str], legal: set[str], used: set[str]) -> str | None:
@@ -83,24 +134,28 @@ def _electorate(view: Mapping[str, Any], elx: Mapping[str, Any], x: float, y: fl
     out.append(el("rect", x=x, y=y, width=BOX_W, height=BOX_H, rx=10, fill=fill,
                   stroke="#111" if action else "#7a6a55", stroke_width=3 if action else 1.5))
     out.append(_text(x + 10, y + 22, elx["title"], 14, "bold"))
-    out.append(_text(x + 10, y + 40, f"{elx['votes']} vote{'s' if elx['votes'] > 1 else ''}"
-                     f" · privilege: {PRIVILEGES.get(eid, '')}"
-                     + (" (used)" if elx["privilege_used"] else ""), 11))
+    votes = ngettext("{n} vote", "{n} votes", elx["votes"]).format(n=elx["votes"])
+    privilege = _(PRIVILEGES[eid]) if eid in PRIVILEGES else ""
+    line = _("{votes} · privilege: {privilege}").format(votes=votes, privilege=privilege)
+    if elx["privilege_used"]:
+        line = _("{text} (used)").format(text=line)
+    out.append(_text(x + 10, y + 40, line, 11))
     out.append("</g>")
     if not elx["in_play"]:
         out.append(el("rect", x=x, y=y, width=BOX_W, height=BOX_H, rx=10, fill="#888",
                       opacity=0.55))
-        out.append(_text(x + BOX_W / 2, y + BOX_H / 2, "out of play", 18, "bold", "#fff",
+        out.append(_text(x + BOX_W / 2, y + BOX_H / 2, _("out of play"), 18, "bold", "#fff",
                          "middle"))
         return out
     # elector space
-    out.append(_text(x + 10, y + 62, "Elector", 11, "bold"))
+    out.append(_text(x + 10, y + 62, pgettext("shadow-of-the-emperor", "Elector"), 11,
+                     "bold"))
     out.append(el("rect", x=x + 10, y=y + 68, width=TILE + 6, height=TILE + 6, rx=4,
                   fill="#fff", stroke="#8a6d1f", stroke_width=2))
     if elx["elector"]:
         out.extend(_tile(x + 13, y + 71, elx["elector"], legal, used))
     # aristocrat spaces
-    out.append(_text(x + 70, y + 62, "Aristocrat spaces", 11, "bold"))
+    out.append(_text(x + 70, y + 62, _("Aristocrat spaces"), 11, "bold"))
     ax = x + 70
     for t in elx["aristocrats"]:
         out.extend(_tile(ax, y + 70, t, legal, used))
@@ -111,19 +166,19 @@ def _electorate(view: Mapping[str, Any], elx: Mapping[str, Any], x: float, y: fl
         out.append(_text(ax + TILE / 2, y + 92, f"⚔{LETTERS[s]}", 12, "bold",
                          SEAT_FILLS[s % 4], "middle"))
         ax += TILE + 4
-    for _ in range(elx["free"]["aristocrat"]):
+    for _slot in range(elx["free"]["aristocrat"]):
         out.append(el("rect", x=ax, y=y + 70, width=TILE, height=TILE, rx=3, fill="none",
                       stroke="#999", stroke_dasharray="3 3"))
         ax += TILE + 4
     # castles
     cy = y + 124
-    out.append(_text(x + 10, cy + 4, "Castles", 11, "bold"))
+    out.append(_text(x + 10, cy + 4, _("Castles"), 11, "bold"))
     cx = x + 70
     castle_free = elx["free"]["castle"]
     for s in elx["castle_knights"]:
         out.append(el("path", d=_tower(cx, cy - 10), fill=SEAT_FILLS[s % 4], stroke="#333"))
         cx += 30
-    for _ in range(castle_free):
+    for _slot in range(castle_free):
         action = _claim([f"knight {eid} castle"] + [a for a in sorted(legal)
                         if a.endswith(f" to {eid} castle")], legal, used)
         out.append(_group("castle", action, data_electorate=eid))
@@ -132,33 +187,35 @@ def _electorate(view: Mapping[str, Any], elx: Mapping[str, Any], x: float, y: fl
         out.append("</g>")
         cx += 30
     if not elx["castle_knights"] and not castle_free:
-        out.append(_text(cx, cy + 4, "none", 11, "normal", "#777"))
+        out.append(_text(cx, cy + 4, pgettext("shadow-of-the-emperor", "none"), 11, "normal",
+                         "#777"))
     # cities
     cy2 = y + 158
-    out.append(_text(x + 10, cy2 + 4, "Cities", 11, "bold"))
+    out.append(_text(x + 10, cy2 + 4, _("Cities"), 11, "bold"))
     cx = x + 82
     for s in elx["cities"]:
         out.append(el("circle", cx=cx, cy=cy2, r=11, fill=SEAT_FILLS[s % 4], stroke="#222"))
         cx += 28
-    for _ in range(elx["empire_cities"]):
+    for _slot in range(elx["empire_cities"]):
         out.append(el("circle", cx=cx, cy=cy2, r=11, fill="#222", stroke="#d4af37",
                       stroke_width=2))
         out.append(_text(cx, cy2 + 4, "E", 10, "bold", "#d4af37", "middle"))
         cx += 28
-    for _ in range(elx["free"]["city"]):
+    for _slot in range(elx["free"]["city"]):
         out.append(el("circle", cx=cx, cy=cy2, r=11, fill="none", stroke="#999",
                       stroke_dasharray="3 3"))
         cx += 28
     # Gray eminences (no space of their own)
     if elx["eminences"]:
         ex = x + BOX_W - 10 - (TILE + 4) * len(elx["eminences"])
-        out.append(_text(ex, y + 186, "Gray eminence", 10, "bold"))
+        eminence = view["stacks"].get("eminence", {}).get("title") or _("Gray eminence")
+        out.append(_text(ex, y + 186, eminence, 10, "bold"))
         for t in elx["eminences"]:
             out.extend(_tile(ex, y + 190, t, legal, used, eminence=True))
             ex += TILE + 4
     # influence
     iy = y + BOX_H - 14
-    out.append(_text(x + 10, iy, "Influence", 11, "bold"))
+    out.append(_text(x + 10, iy, _("Influence"), 11, "bold"))
     for p, amount in enumerate(elx["influence"]):
         px = x + 82 + p * 36
         out.append(el("rect", x=px - 14, y=iy - 14, width=30, height=20, rx=4,
@@ -174,39 +231,40 @@ def _tower(x: float, y: float) -> str:
 
 
 def _top(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
-    out = [_text(20, TOP_Y - 8, "Round track and the Emperor's rights", 13, "bold")]
+    out = [_text(20, TOP_Y - 8, _("Round track and the Emperor's rights"), 13, "bold")]
     for i, right in enumerate(view["rights"]):
         x = 20 + i * 112
         current = i + 1 == view["round"]
         out.append(el("rect", x=x, y=TOP_Y, width=104, height=96, rx=6,
                       fill="#f3e3a6" if current else "#f4efe2",
                       stroke="#111" if current else "#999", stroke_width=2 if current else 1))
-        out.append(_text(x + 52, TOP_Y + 20, f"Round {i + 1}", 13, "bold", "#222", "middle"))
-        out.append(_text(x + 52, TOP_Y + 42, f"{right['vp']} VP", 12, "normal", "#222",
-                         "middle"))
+        out.append(_text(x + 52, TOP_Y + 20, _("Round {n}").format(n=i + 1), 13, "bold",
+                         "#222", "middle"))
+        out.append(_text(x + 52, TOP_Y + 42, _("{vp} VP").format(vp=right["vp"]), 12,
+                         "normal", "#222", "middle"))
         if right["thalers"]:
-            out.append(_text(x + 52, TOP_Y + 60, f"+{right['thalers']} thaler"
-                             + ("s" if right["thalers"] > 1 else ""), 12, "normal", "#222",
-                             "middle"))
-        city = {"place-or-move": "place/move city", "move": "move city"}.get(
+            out.append(_text(x + 52, TOP_Y + 60, ngettext(
+                "+{n} thaler", "+{n} thalers", right["thalers"]).format(n=right["thalers"]),
+                12, "normal", "#222", "middle"))
+        city = {"place-or-move": _("place/move city"), "move": _("move city")}.get(
             right["empire_city"])
         if city:
             out.append(_text(x + 52, TOP_Y + 78, city, 11, "normal", "#222", "middle"))
     # throne
     tx = 600
-    out.append(_text(tx, TOP_Y - 8, "Throne", 13, "bold"))
+    out.append(_text(tx, TOP_Y - 8, _("Throne"), 13, "bold"))
     out.append(el("rect", x=tx, y=TOP_Y, width=146, height=96, rx=8, fill="#f7e9b0",
                   stroke="#8a6d1f", stroke_width=2))
     emperor = view["emperor"]
-    out.append(_text(tx + 10, TOP_Y + 20, f"Emperor: {view['seats'][emperor]['name']}", 12,
-                     "bold", SEAT_FILLS[emperor % 4]))
+    out.append(_text(tx + 10, TOP_Y + 20, _("Emperor: {name}").format(
+        name=view["seats"][emperor]["name"]), 12, "bold", SEAT_FILLS[emperor % 4]))
     if view["throne"]:
         out.extend(_tile(tx + 48, TOP_Y + 34, view["throne"], legal, used))
-    out.append(_text(tx + 10, TOP_Y + 88, f"empire cities in supply: {view['empire_supply']}",
-                     10))
+    out.append(_text(tx + 10, TOP_Y + 88, _("empire cities in supply: {n}").format(
+        n=view["empire_supply"]), 10))
     # thaler track
     x0 = 768
-    out.append(_text(x0, TOP_Y - 8, "Thalers", 13, "bold"))
+    out.append(_text(x0, TOP_Y - 8, _("Thalers"), 13, "bold"))
     for v in range(13):
         x = x0 + v * 38
         out.append(el("rect", x=x, y=TOP_Y, width=36, height=26, fill="#f4efe2", stroke="#999"))
@@ -215,15 +273,17 @@ def _top(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
         for j, p in enumerate(on):
             out.append(el("circle", cx=x + 8 + j * 7, cy=TOP_Y + 38 + j * 10, r=7,
                           fill=SEAT_FILLS[p % 4], stroke="#222"))
-    phase = view["phase"]
-    movers = ", ".join(view["seats"][p]["name"] for p in view["to_move"])
-    out.append(_text(x0, TOP_Y + 92, f"Phase: {phase}" + (f" — to move: {movers}"
-                                                         if movers else ""), 13, "bold"))
+    phase = phase_word(view["phase"])
+    movers = pgettext("shadow-of-the-emperor", ", ").join(
+        view["seats"][p]["name"] for p in view["to_move"])
+    line = (_("Phase: {phase} — to move: {movers}").format(phase=phase, movers=movers)
+            if movers else _("Phase: {phase}").format(phase=phase))
+    out.append(_text(x0, TOP_Y + 92, line, 13, "bold"))
     return out
 
 
 def _stacks(view: Mapping[str, Any], y: float, legal: set[str], used: set[str]) -> list[str]:
-    out = [_text(20, y - 6, "Action cards (left / all, cost)", 13, "bold")]
+    out = [_text(20, y - 6, _("Action cards (left / all, cost)"), 13, "bold")]
     x = 20.0
     for kind, st in view["stacks"].items():
         names = [f"buy {kind}", f"trier {kind}"]
@@ -236,13 +296,18 @@ def _stacks(view: Mapping[str, Any], y: float, legal: set[str], used: set[str]) 
                       fill=CARD_FILLS.get(st["colour"], "#eee"),
                       stroke="#111" if action else "#777", stroke_width=3 if action else 1,
                       opacity=1 if st["left"] else 0.4))
-        title = st["title"] if len(st["title"]) <= 13 else st["title"][:12] + "."
+        title = st["title"]
+        if display_width(title) > 13:  # a card 90 wide: 13 Latin letters, 6 Chinese
+            title = st.get("short") or title
+            while display_width(title) > 13:
+                title = title[:-2] + "."
         out.append(_text(x + 45, y + 16, title, 10, "bold", "#222", "middle"))
         cost = f"{st['cost']}/{st['cost_couple']}" if st["cost_couple"] != st["cost"] \
             else str(st["cost"])
         out.append(_text(x + 45, y + 34, f"{st['left']} / {st['count']}", 13, "bold", "#222",
                          "middle"))
-        out.append(_text(x + 45, y + 50, f"cost {cost}", 10, "normal", "#222", "middle"))
+        out.append(_text(x + 45, y + 50, _("cost {cost}").format(cost=cost), 10, "normal",
+                         "#222", "middle"))
         out.append("</g>")
         x += 95
     return out
@@ -256,25 +321,28 @@ def _seats(view: Mapping[str, Any], y: float) -> list[str]:
                       stroke=SEAT_FILLS[p % 4], stroke_width=3))
         marks = []
         if p == view["emperor"]:
-            marks.append("Emperor")
+            marks.append(pgettext("shadow-of-the-emperor", "Emperor"))
         if view.get("rival") == p:
-            marks.append("Rival")
-        out.append(_text(x + 10, y + 20, seat["name"] + (" — " + ", ".join(marks)
+            marks.append(pgettext("shadow-of-the-emperor", "Rival"))
+        sep = pgettext("shadow-of-the-emperor", ", ")
+        out.append(_text(x + 10, y + 20, seat["name"] + (" — " + sep.join(marks)
                                                          if marks else ""), 14, "bold",
                          SEAT_FILLS[p % 4]))
         shown = shown_vp(view, p)
-        vp = "hidden" if shown is None else str(shown)
-        out.append(_text(x + 10, y + 40, f"{seat['thalers']} thalers · VP {vp} · votes "
-                         f"{seat['votes']} · income {seat['income']}", 12))
-        out.append(_text(x + 10, y + 58, f"supply: {seat['tiles_in_supply']} aristocrats, "
-                         f"{seat['knights_in_supply']} knights, {seat['cities_in_supply']} "
-                         "cities", 12))
-        kept = ", ".join(view["stacks"][k]["title"] + (f" ×{c}" if c > 1 else "")
-                         for k, c in seat["kept"].items())
-        out.append(_text(x + 10, y + 76, f"kept: {kept or '—'}", 11))
+        vp = pgettext("shadow-of-the-emperor", "hidden") if shown is None else str(shown)
+        out.append(_text(x + 10, y + 40, _(
+            "{thalers} thalers · VP {vp} · votes {votes} · income {income}").format(
+            thalers=seat["thalers"], vp=vp, votes=seat["votes"], income=seat["income"]), 12))
+        out.append(_text(x + 10, y + 58, _(
+            "supply: {tiles} aristocrats, {knights} knights, {cities} cities").format(
+            tiles=seat["tiles_in_supply"], knights=seat["knights_in_supply"],
+            cities=seat["cities_in_supply"]), 12))
+        kept = sep.join(view["stacks"][k]["title"] + (f" ×{c}" if c > 1 else "")
+                        for k, c in seat["kept"].items())
+        out.append(_text(x + 10, y + 76, _("kept: {cards}").format(cards=kept or "—"), 11))
         if seat["children"]:
-            out.append(_text(x + 10, y + 94, f"next round: a {seat['children']}", 11,
-                             "normal", "#555"))
+            out.append(_text(x + 10, y + 94, _("next round: a {child}").format(
+                child=child_word(seat["children"])), 11, "normal", "#555"))
     return out
 
 
@@ -282,8 +350,8 @@ def render_svg(view: Mapping[str, Any]) -> str:
     """The position as an SVG document (a string)."""
     legal = set(view.get("legal", []))
     used: set[str] = set()
-    body: list[str] = [_text(20, 30, f"In the Shadow of the Emperor — round {view['round']} "
-                             "of 5", 20, "bold")]
+    body: list[str] = [_text(20, 30, _("In the Shadow of the Emperor — round {round} of 5")
+                             .format(round=view["round"]), 20, "bold")]
     body.extend(_top(view, legal, used))
     els = view["electorates"]
     row1_x = (WIDTH - 3 * BOX_W - 2 * 16) / 2
@@ -299,38 +367,45 @@ def render_svg(view: Mapping[str, Any]) -> str:
     y += 126
     election = view["election"]
     bits = []
+    sep = pgettext("shadow-of-the-emperor", ", ")
     if election.get("church"):
-        bits.append(f"Church influence in {election['church']}")
+        bits.append(_("Church influence in {electorate}").format(
+            electorate=_electorate_name(view, election["church"])))
     if election.get("excommunication"):
-        bits.append(f"excommunicated: {election['excommunication']}")
+        bits.append(_("excommunicated: {electorate}").format(
+            electorate=_electorate_name(view, election["excommunication"])))
     if election.get("voted"):
-        bits.append("sealed votes cast by " + ", ".join(
-            view["seats"][p]["name"] for p in election["voted"]))
+        bits.append(_("sealed votes cast by {seats}").format(seats=sep.join(
+            view["seats"][p]["name"] for p in election["voted"])))
     if view.get("proposal"):
         prop = view["proposal"]
-        bits.append(f"marriage proposal from {view['seats'][prop['from']]['name']} to "
-                    f"{prop['tile']}")
+        bits.append(_("marriage proposal from {who} to {tile}").format(
+            who=view["seats"][prop["from"]]["name"], tile=prop["tile"]))
     if bits:
         body.append(_text(20, y + 4, " · ".join(bits), 13, "bold"))
         y += 20
     rest = [a for a in view.get("legal", []) if a not in used]
     x = 20.0
     for notation in rest:
-        w = 16 + 8 * len(notation)
+        label = _button_label(notation)
+        w = 16 + 8 * display_width(label)
         if x + w > WIDTH - 20:
             x = 20.0
             y += 34
         body.append(_group("button", notation))
         body.append(el("rect", x=x, y=y, width=w, height=26, rx=5, fill="#ece4d0",
                        stroke="#333"))
-        body.append(_text(x + w / 2, y + 18, notation, 13, "normal", "#111", "middle"))
+        body.append(_text(x + w / 2, y + 18, label, 13, "normal", "#111", "middle"))
         body.append("</g>")
         x += w + 8
     height = y + 40
     if view.get("over") and view.get("scores"):
-        body.append(_text(20, height, "Final: " + ", ".join(
-            f"{view['seats'][p]['name']} {view['scores'][p]} (place {view['ranking'][p]})"
-            for p in range(view["players"])), 16, "bold"))
+        sep = pgettext("shadow-of-the-emperor", ", ")
+        body.append(_text(20, height, _("Final: {results}").format(results=sep.join(
+            _("{seat} {score} (place {place})").format(
+                seat=view["seats"][p]["name"], score=view["scores"][p],
+                place=view["ranking"][p])
+            for p in range(view["players"]))), 16, "bold"))
         height += 20
     return (f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" "
             f"height=\"{int(height)}\" viewBox=\"0 0 {WIDTH} {int(height)}\">"

@@ -15,36 +15,94 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from regalia.engine.i18n import N_, _, display_width, pad, pgettext
 from regalia.engine.markup import esc, strip_markup
+from regalia.games.shadow_of_the_emperor.text import asking_words
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green")
 LETTERS = ("R", "B", "Y", "G")
 SHORT = {"mainz": "Mainz", "trier": "Trier", "koeln": "Köln", "bohemia": "Bohemia",
          "palatinate": "Palatinate", "saxony": "Saxony", "brandenburg": "Brandenburg"}
-CARD_SHORT = {"rival": "Riv", "doctor": "Doc", "move": "Mov", "pope": "Pop", "church": "Chu",
-              "excommunication": "Exc", "indulgence": "Ind", "permit": "Per",
-              "ordinance": "Ord", "promotion": "Pro", "daughter": "FKD", "knight": "Kni",
-              "eminence": "GrE"}
-PHASE_TITLES = {"setup": "setup", "income": "I income", "aging": "II aging",
-                "descendants": "III descendants", "actions": "IV actions",
-                "new electors": "V new electors", "emperor election": "VI election",
-                "emperor's rights": "VII Emperor's rights", "round end": "VIII round end",
-                "over": "game over"}
-ASKING = {"turn": "an action", "place": "where the aristocrat goes", "daughter":
-          "a marriage proposal or the convent", "answer": "to accept or refuse a marriage",
-          "doctor": "the Doctor's aristocrat", "move_from": "the aristocrat to move",
-          "city": "the city space", "promote": "the knight to promote", "flip":
-          "the Baron to marry", "eminence": "the Gray eminence's electorate", "award":
-          "who wins the tied electorate", "seat": "the new elector", "throne":
-          "the aristocrat for the throne", "church": "the archdiocese for Church influence",
-          "excomm": "the elector to excommunicate", "vote": "a sealed vote (Emperor or Rival)",
-          "empire_city": "the empire city", "empire_setup": "the first empire city",
-          "setup_elector": "an elector space", "setup_knight": "the knight's space",
-          "knight_to": "where the knight goes"}
+PHASE_TITLES = {"setup": N_("setup"), "income": N_("I income"), "aging": N_("II aging"),
+                "descendants": N_("III descendants"), "actions": N_("IV actions"),
+                "new electors": N_("V new electors"), "emperor election": N_("VI election"),
+                "emperor's rights": N_("VII Emperor's rights"),
+                "round end": N_("VIII round end"), "over": N_("game over")}
+BOARD_LEGEND = N_("v votes, elector, aristocrats | castles | cities | influence · c Couple "
+                  "k knight")
+SEAT_LEGEND = N_("t thalers · supply: a aristocrats k knights c cities · kept cards -> next "
+                 "child")
 
-BOARD_LEGEND = "v votes, elector, aristocrats | castles | cities | influence · c Couple k knight"
-SEAT_LEGEND = "t thalers · supply: a aristocrats k knights c cities · kept cards -> next child"
+
+def card_short(kind: str) -> str:
+    """A card kind's abbreviation on the terminal board (Doc, 医师)."""
+    if kind == "rival":
+        return pgettext("shadow-of-the-emperor", "Riv")
+    if kind == "doctor":
+        return pgettext("shadow-of-the-emperor", "Doc")
+    if kind == "move":
+        return pgettext("shadow-of-the-emperor", "Mov")
+    if kind == "pope":
+        return pgettext("shadow-of-the-emperor", "Pop")
+    if kind == "church":
+        return pgettext("shadow-of-the-emperor", "Chu")
+    if kind == "excommunication":
+        return pgettext("shadow-of-the-emperor", "Exc")
+    if kind == "indulgence":
+        return pgettext("shadow-of-the-emperor", "Ind")
+    if kind == "permit":
+        return pgettext("shadow-of-the-emperor", "Per")
+    if kind == "ordinance":
+        return pgettext("shadow-of-the-emperor", "Ord")
+    if kind == "promotion":
+        return pgettext("shadow-of-the-emperor", "Pro")
+    if kind == "daughter":
+        return pgettext("shadow-of-the-emperor", "FKD")
+    if kind == "knight":
+        return pgettext("shadow-of-the-emperor", "Kni")
+    if kind == "eminence":
+        return pgettext("shadow-of-the-emperor", "GrE")
+    return kind[:3]
+
+
+def child_word(child: str) -> str:
+    if child == "son":
+        return pgettext("shadow-of-the-emperor", "son")
+    return pgettext("shadow-of-the-emperor", "daughter")
+
+
+def vote_word(vote: str) -> str:
+    if vote == "emperor":
+        return pgettext("shadow-of-the-emperor", "emperor")
+    return pgettext("shadow-of-the-emperor", "rival")
+
+
+def reason_word(reason: str) -> str:
+    """Why a tile is being placed (the view's ``placing.reason``), in words."""
+    if reason == "setup":
+        return pgettext("shadow-of-the-emperor", "setup")
+    if reason == "son":
+        return pgettext("shadow-of-the-emperor", "son")
+    if reason == "permit":
+        return pgettext("shadow-of-the-emperor", "permit")
+    if reason == "palatinate":
+        return pgettext("shadow-of-the-emperor", "palatinate")
+    if reason == "move":
+        return pgettext("shadow-of-the-emperor", "move")
+    if reason == "old emperor":
+        return pgettext("shadow-of-the-emperor", "old emperor")
+    if reason == "deposed elector":
+        return pgettext("shadow-of-the-emperor", "deposed elector")
+    return reason
+
+
+def _name(view: Mapping[str, Any], eid: str) -> str:
+    """An electorate's name as the view words it (its id when the view has none)."""
+    for el in view["electorates"]:
+        if el["id"] == eid:
+            return str(el.get("name") or SHORT.get(eid, eid))
+    return str(eid)
 
 
 def _mark(seat: int, text: str) -> str:
@@ -52,7 +110,17 @@ def _mark(seat: int, text: str) -> str:
 
 
 def _fit(line: str, width: int) -> str:
-    return line if len(strip_markup(line)) <= width else esc(strip_markup(line)[:width])
+    """``line`` as it is if it fits ``width`` terminal cells (CJK takes two), else its plain
+    text cut to fit."""
+    plain = strip_markup(line)
+    if display_width(plain) <= width:
+        return line
+    cut = ""
+    for ch in plain:
+        if display_width(cut + ch) > width:
+            break
+        cut += ch
+    return esc(cut)
 
 
 def tile_label(tile: Mapping[str, Any]) -> str:
@@ -62,13 +130,13 @@ def tile_label(tile: Mapping[str, Any]) -> str:
 
 
 def _electorate_line(el: Mapping[str, Any], players: int, compact: bool) -> str:
-    name = SHORT.get(el["id"], el["id"])
-    head = f"{esc(name):<12}{el['votes']}v "
+    name = el.get("name") or SHORT.get(el["id"], el["id"])
+    head = pad(esc(name), 12) + _("{votes}v").format(votes=el["votes"]) + " "
     if not el["in_play"]:
-        return head + "[dim]out of play (2 players)[/]"
+        return head + "[dim]" + esc(_("out of play (2 players)")) + "[/]"
     elector = tile_label(el["elector"]) if el["elector"] else "[dim]--[/]"
     used = "*" if el["privilege_used"] else " "
-    pad = 5 - len(strip_markup(elector))
+    gap = 5 - len(strip_markup(elector))
     parts = [tile_label(t) for t in el["aristocrats"]]
     parts += [_mark(s, f"k{LETTERS[s]}") for s in el["knights"]]
     parts += ["[dim].[/]"] * el["free"]["aristocrat"]
@@ -79,98 +147,134 @@ def _electorate_line(el: Mapping[str, Any], players: int, compact: bool) -> str:
     eminences = [tile_label(t) + "!" for t in el["eminences"]]
     inf = " ".join(_mark(p, f"{LETTERS[p]}{el['influence'][p]}") for p in range(players)
                    if el["influence"][p])
-    line = head + elector + " " * max(0, pad) + used + " ".join(parts + eminences)
+    line = head + elector + " " * max(0, gap) + used + " ".join(parts + eminences)
     line += " | " + (" ".join(castle) if castle else "-") + " | " + " ".join(cities)
-    line += " | " + (inf or "[dim]no influence[/]")
+    line += " | " + (inf or "[dim]" + esc(_("no influence")) + "[/]")
     return line
 
 
-def _stacks_lines(view: Mapping[str, Any], compact: bool) -> list[str]:
+def _stacks_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]:
     bits = []
     for kind, st in view["stacks"].items():
         if kind == "knight":
             continue
-        short = CARD_SHORT.get(kind, kind[:3])
+        short = card_short(kind)
         left = st["left"]
         if compact:
-            bits.append(f"{short}{left}")
+            bits.append(f"{esc(short)}{left}")
         else:
             cost = f"{st['cost']}-{st['cost_couple']}" if st["cost_couple"] != st["cost"] \
                 else str(st["cost"])
             colour = {"blue": "[blue]b[/]", "red": "[magenta]r[/]"}.get(st["colour"], "")
-            bits.append(f"{short} {left}/{st['count']} {cost}t{colour}")
+            bits.append(esc(_("{card} {left}/{count} {cost}t").format(
+                card=short, left=left, count=st["count"], cost=cost)) + colour)
     if compact:
-        return ["cards: " + " ".join(bits)]
+        return [esc(_("cards:")) + " " + " ".join(bits)]
     half = (len(bits) + 1) // 2
-    return ["cards left/all, cost (b son, r daughter): " + "  ".join(bits[:half]),
-            "  " + "  ".join(bits[half:])]
+    first = esc(_("cards left/all, cost (b son, r daughter): "))
+    lines = [first + "  ".join(bits[:half]), "  " + "  ".join(bits[half:])]
+    if all(display_width(strip_markup(line)) <= width for line in lines):
+        return lines
+    lines = [first]  # wider names: as many cards a line as fit
+    for bit in bits:
+        if display_width(strip_markup(lines[-1] + "  " + bit)) > width:
+            lines.append(" ")
+        lines[-1] += "  " + bit
+    return lines
 
 
 def _seat_line(view: Mapping[str, Any], p: int, compact: bool) -> str:
     seat = view["seats"][p]
     marks = []
     if p == view["emperor"]:
-        marks.append("Emperor")
+        marks.append(pgettext("shadow-of-the-emperor", "Emperor"))
     if view.get("rival") == p:
-        marks.append("Rival")
+        marks.append(pgettext("shadow-of-the-emperor", "Rival"))
     if p in view.get("passed", []) and view["phase"] == "actions":
-        marks.append("passed")
+        marks.append(pgettext("shadow-of-the-emperor", "passed"))
     shown = shown_vp(view, p)
     vp = "?" if shown is None else str(shown)
-    kept = " ".join(CARD_SHORT.get(k, k) + (f"x{c}" if c > 1 else "")
+    kept = " ".join(card_short(k) + (f"x{c}" if c > 1 else "")
                     for k, c in seat["kept"].items())
-    child = f" -> {seat['children']}" if seat["children"] else ""
-    head = _mark(p, f"{LETTERS[p]} {seat['name']:<6}")
+    child = (" " + _("-> {child}").format(child=child_word(seat["children"]))
+             if seat["children"] else "")
+    head = _mark(p, f"{LETTERS[p]} " + pad(seat["name"], 6))
     if compact:
-        return (f"{head} {seat['thalers']:>2}t {vp:>2}vp supply {seat['tiles_in_supply']}a"
-                f"{seat['knights_in_supply']}k{seat['cities_in_supply']}c votes "
-                f"{seat['votes']} {esc(kept)}{esc(child)} {esc(' '.join(marks))}")
-    return (f"{head} {seat['thalers']:>2} thalers {vp:>2} VP  supply "
-            f"{seat['tiles_in_supply']} arist. {seat['knights_in_supply']} knights "
-            f"{seat['cities_in_supply']} cities  income {seat['income']}  votes "
-            f"{seat['votes']}  kept: {esc(kept) or '-'}{esc(child)}  {esc(', '.join(marks))}")
+        figures = _("{thalers:>2}t {vp:>2}vp supply {tiles}a{knights}k{cities}c votes "
+                    "{votes}").format(thalers=seat["thalers"], vp=vp,
+                                      tiles=seat["tiles_in_supply"],
+                                      knights=seat["knights_in_supply"],
+                                      cities=seat["cities_in_supply"], votes=seat["votes"])
+        return f"{head} {esc(figures)} {esc(kept)}{esc(child)} {esc(' '.join(marks))}"
+    figures = _("{thalers:>2} thalers {vp:>2} VP  supply {tiles} arist. {knights} knights "
+                "{cities} cities  income {income}  votes {votes}  kept: {kept}").format(
+        thalers=seat["thalers"], vp=vp, tiles=seat["tiles_in_supply"],
+        knights=seat["knights_in_supply"], cities=seat["cities_in_supply"],
+        income=seat["income"], votes=seat["votes"], kept=kept or "-")
+    marked = pgettext("shadow-of-the-emperor", ", ").join(marks)
+    return f"{head} {esc(figures)}{esc(child)}  {esc(marked)}"
+
+
+def _rights(view: Mapping[str, Any]) -> str:
+    out = []
+    for i, r in enumerate(view["rights"]):
+        text = _("r{round} {vp} VP").format(round=i + 1, vp=r["vp"])
+        if r["thalers"]:
+            text += " " + _("+{thalers}t").format(thalers=r["thalers"])
+        if r["empire_city"] == "place-or-move":
+            text += " " + _("+city")
+        elif r["empire_city"] == "move":
+            text += " " + _("move city")
+        out.append(text)
+    return "  ".join(out)
 
 
 def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) -> str:
-    """The position as Rich markup, every line at most ``width`` columns wide."""
+    """The position as Rich markup, every line at most ``width`` terminal cells wide."""
     compact = width < 100 or height <= 30
     players = view["players"]
     lines: list[str] = []
-    phase = PHASE_TITLES.get(view["phase"], view["phase"])
+    phase_key = PHASE_TITLES.get(view["phase"])
+    phase = _(phase_key) if phase_key else view["phase"]
     emperor = view["emperor"]
     throne = tile_label(view["throne"]) if view["throne"] else "-"
-    movers = ", ".join(view["seats"][p]["name"] for p in view["to_move"])
-    asking = ASKING.get(view["asking"] or "", "")
+    sep = pgettext("shadow-of-the-emperor", ", ")  # a list's separator
+    movers = sep.join(view["seats"][p]["name"] for p in view["to_move"])
+    asking = asking_words(view["asking"])
     placing = view.get("placing")
     if placing:
-        piece = f"{placing['age']}-year-old {'Couple' if placing['couple'] else 'Baron'}"
+        piece = (_("{age}-year-old Couple") if placing["couple"]
+                 else _("{age}-year-old Baron")).format(age=placing["age"])
         if placing["tile"]:
-            piece = f"{placing['tile']} ({piece})"
-        asking = f"where the {piece} goes: {placing['reason']}"
+            piece = _("{tile} ({piece})").format(tile=placing["tile"], piece=piece)
+        asking = _("where the {piece} goes: {reason}").format(
+            piece=piece, reason=reason_word(placing["reason"]))
     if view.get("electorate"):
-        asking += f" in {SHORT.get(view['electorate'], view['electorate'])}"
-    title = "" if compact else "[bold]In the Shadow of the Emperor[/] "  # 80 columns: room
-    head = (f"{title}round {view['round']}/5 {esc(phase)}; "
-            f"Emperor {_mark(emperor, view['seats'][emperor]['name'])} {throne}")
+        asking = _("{asking} in {electorate}").format(
+            asking=asking, electorate=_name(view, view["electorate"]))
+    title = "" if compact else "[bold]" + esc(_("In the Shadow of the Emperor")) + "[/] "
+    head = title + esc(_("round {round}/5 {phase}; Emperor").format(
+        round=view["round"], phase=phase))
+    head += f" {_mark(emperor, view['seats'][emperor]['name'])} {throne}"
     if view.get("rival") is not None:
-        head += f"; Rival {_mark(view['rival'], view['seats'][view['rival']]['name'])}"
+        rival = pgettext("shadow-of-the-emperor", "Rival")
+        head += esc(pgettext("shadow-of-the-emperor", "; ") + rival) + " " + _mark(
+            view["rival"], view["seats"][view["rival"]]["name"])
     lines.append(_fit(head, width))
     if movers:
-        lines.append(_fit(f"to move: {esc(movers)}, choosing {esc(asking)}", width))
+        lines.append(_fit(esc(_("to move: {movers}, choosing {asking}").format(
+            movers=movers, asking=asking)), width))
     if not compact:
-        rights = "  ".join(
-            f"r{i + 1} {r['vp']} VP" + (f" +{r['thalers']}t" if r["thalers"] else "")
-            + {"place-or-move": " +city", "move": " move city"}.get(r["empire_city"], "")
-            for i, r in enumerate(view["rights"]))
-        lines.append(_fit(f"Emperor's rights: {rights}; empire cities in supply "
-                          f"{view['empire_supply']}", width))
-        lines.append(_fit("[dim]votes, elector (* privilege used), aristocrats | castles | "
-                          "cities | influence; c Couple, k knight, ! Gray eminence, E empire "
-                          "city, . free[/]", width))
+        lines.append(_fit(esc(_("Emperor's rights: {rights}; empire cities in supply "
+                                "{supply}").format(rights=_rights(view),
+                                                   supply=view["empire_supply"])), width))
+        lines.append(_fit("[dim]" + esc(_(
+            "votes, elector (* privilege used), aristocrats | castles | cities | influence; "
+            "c Couple, k knight, ! Gray eminence, E empire city, . free")) + "[/]", width))
     board_at = len(lines)
     for el in view["electorates"]:
         lines.append(_fit(_electorate_line(el, players, compact), width))
-    lines.extend(_fit(line, width) for line in _stacks_lines(view, compact))
+    lines.extend(_fit(line, width) for line in _stacks_lines(view, compact, width))
     seats_at = len(lines)
     for p in range(players):
         lines.append(_fit(_seat_line(view, p, compact), width))
@@ -178,29 +282,35 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
     if election.get("church") or election.get("excommunication") or election.get("voted"):
         bits = []
         if election.get("church"):
-            bits.append(f"Church influence: {SHORT.get(election['church'])}")
+            bits.append(_("Church influence: {electorate}").format(
+                electorate=_name(view, election["church"])))
         if election.get("excommunication"):
-            bits.append(f"excommunicated: {SHORT.get(election['excommunication'])}")
+            bits.append(_("excommunicated: {electorate}").format(
+                electorate=_name(view, election["excommunication"])))
         if election.get("voted"):
-            bits.append("voted: " + " ".join(LETTERS[p] for p in election["voted"]))
+            bits.append(_("voted: {seats}").format(
+                seats=" ".join(LETTERS[p] for p in election["voted"])))
         if election.get("my_vote"):
-            bits.append(f"your vote: {election['my_vote']}")
-        lines.append(_fit(esc("; ".join(bits)), width))
+            bits.append(_("your vote: {vote}").format(vote=vote_word(election["my_vote"])))
+        lines.append(_fit(esc(pgettext("shadow-of-the-emperor", "; ").join(bits)), width))
     if not compact and any(v is not None for v in election.get("last_votes", [])):
-        lines.append(_fit("last election: " + " ".join(
-            f"{LETTERS[p]}:{v}" for p, v in enumerate(election["last_votes"]) if v), width))
+        lines.append(_fit(esc(_("last election: {votes}").format(votes=" ".join(
+            f"{LETTERS[p]}:{vote_word(v)}" for p, v in enumerate(election["last_votes"])
+            if v))), width))
     if view.get("proposal"):
         prop = view["proposal"]
-        lines.append(_fit(f"marriage proposal from {view['seats'][prop['from']]['name']} to "
-                          f"{prop['tile']}", width))
+        lines.append(_fit(esc(_("marriage proposal from {who} to {tile}").format(
+            who=view["seats"][prop["from"]]["name"], tile=prop["tile"])), width))
     if view.get("over") and view.get("ranking"):
-        lines.append(_fit("final: " + ", ".join(
-            f"{esc(view['seats'][p]['name'])} {view['scores'][p]} (place {view['ranking'][p]})"
-            for p in range(players)), width))
+        lines.append(_fit(esc(_("final: {results}").format(results=sep.join(
+            _("{seat} {score} (place {place})").format(
+                seat=view["seats"][p]["name"], score=view["scores"][p],
+                place=view["ranking"][p])
+            for p in range(players)))), width))
     if compact:
         # The compact board's abbreviations, explained where the screen has lines to spare
         # (a first game at 80 x 24 is read by someone who does not know them yet).
         for at, legend in ((seats_at, SEAT_LEGEND), (board_at, BOARD_LEGEND)):
             if len(lines) < height:
-                lines.insert(at, _fit(f"[dim]{legend}[/]", width))
+                lines.insert(at, _fit("[dim]" + esc(_(legend)) + "[/]", width))
     return "\n".join(lines)

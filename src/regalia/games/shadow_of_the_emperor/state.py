@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Any
 
 from regalia.engine.actions import Action
+from regalia.engine.i18n import _
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.shadow_of_the_emperor import choices, phases
@@ -367,9 +368,14 @@ class ShadowState(State):
         return announce(self, action, seat)
 
     def seat_name(self, seat: int) -> str:
-        from regalia.games.shadow_of_the_emperor.board import SEAT_COLOURS
+        from regalia.games.shadow_of_the_emperor.text import seat_colour
 
-        return SEAT_COLOURS[seat].capitalize() if 0 <= seat < 4 else f"Player {seat + 1}"
+        return seat_colour(seat)
+
+    def explain_illegal(self, action: Action, seat: int) -> str:
+        from regalia.games.shadow_of_the_emperor.text import explain_illegal
+
+        return explain_illegal(self, action, seat)
 
     def check_invariants(self) -> None:
         from regalia.games.shadow_of_the_emperor.invariants import check_invariants
@@ -450,14 +456,14 @@ class ShadowState(State):
         try:
             check_invariants(self)
         except AssertionError as err:
-            raise ValueError(f"inconsistent position: {err}") from None
+            raise ValueError(_("inconsistent position: {reason}").format(reason=err)) from None
         self._opts = ()
         self._movers = ()
         if self.tasks:
             self._opts = choices.options(self, self.tasks[-1])
             self._movers = self._movers_of(self.tasks[-1])
             if not self._opts or not self._movers:
-                raise ValueError("inconsistent position: the seat to move has no choice")
+                raise ValueError(_("inconsistent position: the seat to move has no choice"))
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: the sealed votes of others not yet revealed.

@@ -1,132 +1,271 @@
 """Sentences for actions: ``describe`` (the full move) and ``announce`` (what others learn:
-a sealed vote only that it was cast)."""
+a sealed vote only that it was cast), and the names a player reads, in the language in force.
+
+Component names (electorates, card kinds) are the edition's (``name``/``name_zh`` in
+edition.toml), translated by ``Edition.localize`` at the moment they are shown; every other word
+comes from the message catalog. Nothing here is stored: the notation never changes.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
-from regalia.games.shadow_of_the_emperor.board import (
-    AGES,
-    ELECTORATES,
-    K_KNIGHT,
-    KIND_TITLES,
-    KINDS,
-    SEAT_COLOURS,
-    SHORT,
-    tile_name,
-)
+from regalia.engine.edition import Edition
+from regalia.engine.errors import quoted
+from regalia.engine.i18n import N_, _, display_width, pgettext
+from regalia.games.shadow_of_the_emperor.board import AGES, K_KNIGHT, KINDS, tile_name
+from regalia.games.shadow_of_the_emperor.edition import data_of, load_edition
 from regalia.games.shadow_of_the_emperor.phases import R_PALATINATE, R_PERMIT, R_SON
 
 if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
 
+# ------------------------------------------------------------------ names
+def edition_of(s: ShadowState | None) -> Edition:
+    """The edition whose names a text uses: the game's, or the built-in one (no state)."""
+    return s.edition if s is not None else load_edition(None)
 
-# Card names short enough for the terminal's columns of choices.
-SHORT_TITLES = {"daughter": "King's daughter"}
+
+def electorate_name(s: ShadowState | None, e: int) -> str:
+    """``Mainz`` / 曼因茨: an electorate's short name in the language in force."""
+    ed = edition_of(s)
+    return ed.localize(data_of(ed).electorates[e].name)
 
 
-# What "pass" means when it leaves an optional step unused (describe runs before apply, so
-# the task on top of the stack is the step being decided).
-PASS_WORDS = {"eminence": "No Gray eminence", "empire_city": "Leave the empire cities",
-              "church": "No Church influence", "excomm": "No excommunication"}
+def electorate_title(s: ShadowState | None, e: int) -> str:
+    """``Archdiocese of Mainz`` / 曼因茨大主教邦."""
+    ed = edition_of(s)
+    return ed.localize(data_of(ed).electorates[e].title)
+
+
+def card_name(s: ShadowState | None, k: int, short: bool = False) -> str:
+    """A card kind's name (``short``: the form for narrow screens)."""
+    ed = edition_of(s)
+    card = data_of(ed).cards[k]
+    return ed.localize(card.short if short else card.name)
+
+
+def seat_colour(seat: int) -> str:
+    """A seat's name, its colour: Red / 红."""
+    if not 0 <= seat < 4:
+        return _("Player {n}").format(n=seat + 1)
+    if seat == 0:
+        return pgettext("shadow-of-the-emperor", "Red")
+    if seat == 1:
+        return pgettext("shadow-of-the-emperor", "Blue")
+    if seat == 2:
+        return pgettext("shadow-of-the-emperor", "Yellow")
+    return pgettext("shadow-of-the-emperor", "Green")
+
+
+def side_word(couple: int | bool) -> str:
+    """What a tile's face shows: a single Baron or a Couple."""
+    if couple:
+        return pgettext("shadow-of-the-emperor", "Couple")
+    return pgettext("shadow-of-the-emperor", "Baron")
+
+
+def aged_piece(age: int, couple: int | bool) -> str:
+    """``35 Couple`` / 35岁贵族夫妇 (``age`` in years)."""
+    if couple:
+        return _("{age} Couple").format(age=age)
+    return _("{age} Baron").format(age=age)
 
 
 def _placed_piece(s: ShadowState | None) -> str:
     """The tile being placed, as a player would name it: "Son", "Permit Couple", "B3" ..."""
     if s is None or not s.tasks or s.tasks[-1][0] != "place":
-        return "Aristocrat"
-    _, _seat, tile, age, couple, _exclude, _only, reason, _opt = s.tasks[-1]
+        return pgettext("shadow-of-the-emperor", "Aristocrat")
+    _task, _seat, tile, age, couple, _exclude, _only, reason, _opt = s.tasks[-1]
     if tile >= 0:
         return tile_name(tile)
-    side = "Couple" if couple else "Baron"
-    return {R_SON: "Son", R_PERMIT: f"Permit {side}", R_PALATINATE: "Baron"}.get(
-        reason, f"{AGES[age]} {side}")
+    if reason == R_SON:
+        return pgettext("shadow-of-the-emperor", "Son")
+    if reason == R_PERMIT:
+        return _("Permit Couple") if couple else _("Permit Baron")
+    if reason == R_PALATINATE:
+        return pgettext("shadow-of-the-emperor", "Baron")
+    return aged_piece(AGES[age], couple)
 
 
 def _tile(s: ShadowState | None, t: int) -> str:
     """``R3 (25 Baron)``: the notation's name with what the board shows of the tile."""
     if s is None or s.where[t] < 0:
         return tile_name(t)
-    return f"{tile_name(t)} ({AGES[s.age[t]]} {'Couple' if s.couple[t] else 'Baron'})"
+    if s.couple[t]:
+        return _("{tile} ({age} Couple)").format(tile=tile_name(t), age=AGES[s.age[t]])
+    return _("{tile} ({age} Baron)").format(tile=tile_name(t), age=AGES[s.age[t]])
 
 
-def _e(e: int) -> str:
-    return SHORT[ELECTORATES[e]]
-
-
-def _spot(spot: int, short: bool = False) -> str:
+def _spot(s: ShadowState | None, spot: int, short: bool = False) -> str:
     e, castle = divmod(spot, 2)
-    name = _e(e)[:3] if short else _e(e)
-    return f"{name}{' castle' if castle else ''}"
+    name = electorate_name(s, e)
+    if short:
+        name = name[:3]
+    return _("{electorate} castle").format(electorate=name) if castle else name
+
+
+def pass_words(kind: str) -> str | None:
+    """What "pass" means when it leaves an optional step unused."""
+    if kind == "eminence":
+        return _("No Gray eminence")
+    if kind == "empire_city":
+        return _("Leave the empire cities")
+    if kind == "church":
+        return _("No Church influence")
+    if kind == "excomm":
+        return _("No excommunication")
+    return None
+
+
+# What "pass" means when it leaves an optional step unused (describe runs before apply, so
+# the task on top of the stack is the step being decided).
+PASS_WORDS = ("eminence", "empire_city", "church", "excomm")
+
+
+def _card_offer(s: ShadowState | None, k: int, size: int) -> str:
+    name = card_name(s, k, short=True)
+    if KINDS[k] == "permit":
+        name = (_("{card} Couple") if size else _("{card} Baron")).format(card=name)
+    if s is not None:
+        card = s.d.cards[k]
+        name = _("{card} ({cost}t)").format(card=name,
+                                            cost=card.cost_couple if size else card.cost)
+    return name
 
 
 def describe(s: ShadowState | None, action: Action) -> str:
     kind, args = action.kind, action.args
     if kind == "empire":
         a, b = args
-        return f"Empire city onto {_e(a)}" if b < 0 else f"Empire city from {_e(a)} to {_e(b)}"
+        if b < 0:
+            return _("Empire city onto {electorate}").format(electorate=electorate_name(s, a))
+        return _("Empire city from {source} to {target}").format(
+            source=electorate_name(s, a), target=electorate_name(s, b))
     if kind == "elector":
-        return f"45-year-old Baron onto the elector space of {_e(args[0])}"
+        return _("45-year-old Baron onto the elector space of {electorate}").format(
+            electorate=electorate_name(s, args[0]))
     if kind == "to":
         e, bump = args
         piece = _placed_piece(s)
         if bump < 0:
-            return f"{piece} → {_e(e)}"
-        return f"{piece} → {_e(e)}, {SEAT_COLOURS[bump].capitalize()} knight off"
+            return _("{piece} → {electorate}").format(piece=piece,
+                                                      electorate=electorate_name(s, e))
+        return _("{piece} → {electorate}, {seat} knight off").format(
+            piece=piece, electorate=electorate_name(s, e), seat=seat_colour(bump))
     if kind == "pass" and s is not None and s.tasks and s.tasks[-1][0] in PASS_WORDS:
-        return PASS_WORDS[s.tasks[-1][0]]
+        return pass_words(s.tasks[-1][0]) or _("Pass")
     if kind == "knight":
-        return f"Knight → {_spot(args[1])}"
+        return _("Knight → {spot}").format(spot=_spot(s, args[1]))
     if kind == "knight_from":
         if args[0] < 0:
-            return "New knight" + (f" ({s.d.cards[K_KNIGHT].cost}t)" if s is not None else "")
-        # Short enough for three columns of choices at 80 columns (21 characters).
-        text = f"Knight {_spot(args[0])} →"
-        return text if len(text) <= 21 else f"Knight {_spot(args[0], short=True)} →"
-    if kind in ("buy", "trier"):
-        k, size = args
-        name = SHORT_TITLES.get(KINDS[k], KIND_TITLES[KINDS[k]])
-        if KINDS[k] == "permit":
-            name += " Couple" if size else " Baron"
-        if s is not None:
-            card = s.d.cards[k]
-            name += f" ({card.cost_couple if size else card.cost}t)"
-        return name if kind == "buy" else f"Trier: {name}"
-    words = {
-        "koeln": "Köln: a free Doctor", "palatinate": "Palatinate: free Baron",
-        "convent": "Daughter to the convent",
-        "accept": "Accept the marriage", "refuse": "Refuse the marriage",
-        "pass": "Pass", "decline": "Do not carry out the card",
-    }
-    if kind in words:
-        return words[kind]
-    tile_words = {"younger": "one life stage younger", "older": "one life stage older",
-                  "move": "moves to another electorate", "flip": "marries (becomes a Couple)",
-                  "propose": "is proposed to", "seat": "becomes elector",
-                  "throne": "goes to the throne"}
+            if s is None:
+                return _("New knight")
+            return _("New knight ({cost}t)").format(cost=s.d.cards[K_KNIGHT].cost)
+        # Short enough for three columns of choices at 80 columns (21 cells).
+        text = _("Knight {spot} →").format(spot=_spot(s, args[0]))
+        if display_width(text) <= 21:
+            return text
+        return _("Knight {spot} →").format(spot=_spot(s, args[0], short=True))
+    if kind == "buy":
+        return _card_offer(s, *args)
+    if kind == "trier":
+        return _("Trier: {card}").format(card=_card_offer(s, *args))
+    if kind == "koeln":
+        return _("Köln: a free Doctor")
+    if kind == "palatinate":
+        return _("Palatinate: free Baron")
+    if kind == "convent":
+        return _("Daughter to the convent")
+    if kind == "accept":
+        return _("Accept the marriage")
+    if kind == "refuse":
+        return _("Refuse the marriage")
+    if kind == "pass":
+        return _("Pass")
+    if kind == "decline":
+        return _("Do not carry out the card")
     if kind in ("younger", "older") and s is not None:
         # Short: a Doctor may have twenty targets to list side by side.
         tile = args[0]
         age = AGES[s.age[tile]]
         after = age - 10 if kind == "younger" else age + 10
-        side = "Couple" if s.couple[tile] else "Baron"
-        return f"{tile_name(tile)} {age} {side} → " + (str(after) if after <= 45 else "dies")
+        name = tile_name(tile)
+        if after > 45:
+            text = (_("{tile} {age} Couple → dies") if s.couple[tile]
+                    else _("{tile} {age} Baron → dies"))
+        else:
+            text = (_("{tile} {age} Couple → {after}") if s.couple[tile]
+                    else _("{tile} {age} Baron → {after}"))
+        return text.format(tile=name, age=age, after=after)
+    tile_words = {
+        "younger": N_TILE_YOUNGER, "older": N_TILE_OLDER, "move": N_TILE_MOVE,
+        "flip": N_TILE_FLIP, "propose": N_TILE_PROPOSE, "seat": N_TILE_SEAT,
+        "throne": N_TILE_THRONE,
+    }
     if kind in tile_words:
-        return f"{_tile(s, args[0])} {tile_words[kind]}"
-    target_words = {"city": "City onto", "promote": "Promote the knight in",
-                    "eminence": "Gray eminence into", "church": "Church influence in",
-                    "excommunicate": "Excommunicate the elector of"}
+        return _(tile_words[kind]).format(tile=_tile(s, args[0]))
+    target_words = {"city": N_CITY, "promote": N_PROMOTE, "eminence": N_EMINENCE,
+                    "church": N_CHURCH, "excommunicate": N_EXCOMMUNICATE}
     if kind in target_words:
-        return f"{target_words[kind]} {_e(args[0])}"
+        return _(target_words[kind]).format(electorate=electorate_name(s, args[0]))
     if kind == "award":
-        return f"Award the tied electorate to {SEAT_COLOURS[args[0]].capitalize()}"
+        return _("Award the tied electorate to {seat}").format(seat=seat_colour(args[0]))
     if kind == "vote":
-        return "Vote for the " + ("Emperor" if args[0] == 0 else "Rival")
+        return _("Vote for the Emperor") if args[0] == 0 else _("Vote for the Rival")
     return action.text
+
+
+N_TILE_YOUNGER = N_("{tile} one life stage younger")
+N_TILE_OLDER = N_("{tile} one life stage older")
+N_TILE_MOVE = N_("{tile} moves to another electorate")
+N_TILE_FLIP = N_("{tile} marries (becomes a Couple)")
+N_TILE_PROPOSE = N_("{tile} is proposed to")
+N_TILE_SEAT = N_("{tile} becomes elector")
+N_TILE_THRONE = N_("{tile} goes to the throne")
+N_CITY = N_("City onto {electorate}")
+N_PROMOTE = N_("Promote the knight in {electorate}")
+N_EMINENCE = N_("Gray eminence into {electorate}")
+N_CHURCH = N_("Church influence in {electorate}")
+N_EXCOMMUNICATE = N_("Excommunicate the elector of {electorate}")
 
 
 def announce(s: ShadowState, action: Action, seat: int) -> str:
     if action.kind == "vote":
-        return f"{s.seat_name(seat)} has voted (sealed)"
+        return _("{who} has voted (sealed)").format(who=s.seat_name(seat))
     return describe(s, action)
+
+
+# What the seats to move decide, by the task on top (the view's ``asking``).
+ASKING = {
+    "turn": N_("an action"), "place": N_("where the aristocrat goes"),
+    "daughter": N_("a marriage proposal or the convent"),
+    "answer": N_("to accept or refuse a marriage"), "doctor": N_("the Doctor's aristocrat"),
+    "move_from": N_("the aristocrat to move"), "city": N_("the city space"),
+    "promote": N_("the knight to promote"), "flip": N_("the Baron to marry"),
+    "eminence": N_("the Gray eminence's electorate"),
+    "award": N_("who wins the tied electorate"), "seat": N_("the new elector"),
+    "throne": N_("the aristocrat for the throne"),
+    "church": N_("the archdiocese for Church influence"),
+    "excomm": N_("the elector to excommunicate"),
+    "vote": N_("a sealed vote (Emperor or Rival)"), "empire_city": N_("the empire city"),
+    "empire_setup": N_("the first empire city"), "setup_elector": N_("an elector space"),
+    "setup_knight": N_("the knight's space"), "knight_to": N_("where the knight goes"),
+}
+
+
+def asking_words(task: str | None) -> str:
+    """What a seat decides now, in words ("" when the task has none)."""
+    message = ASKING.get(task or "")
+    return _(message) if message else ""
+
+
+def explain_illegal(s: ShadowState, action: Action, seat: int) -> str:
+    """Why ``action`` is not legal for ``seat`` now: what the game asks, and what is legal."""
+    legal = s.legal_actions(seat)
+    shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
+    asking = asking_words(s.tasks[-1][0] if s.tasks else None)
+    return _("{action} is not legal for {seat} now ({seat} chooses {asking}); legal: "
+             "{legal}").format(action=quoted(action.text), seat=s.seat_name(seat),
+                               asking=asking, legal=shown)

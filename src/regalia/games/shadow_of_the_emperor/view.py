@@ -9,16 +9,18 @@ Keys:
 - ``emperor`` (seat), ``throne`` (tile or null), ``rival`` (seat or null), ``turn`` (seat on
   turn in phase IV), ``passed`` (seats that passed in phase IV)
 - a tile is ``{"tile": "B3", "seat", "age": 15-45, "couple": bool}``
-- ``electorates``: in board order, ``{"id", "title", "spiritual", "votes", "in_play",
+- ``electorates``: in board order, ``{"id", "name", "title" (the short and the full name in
+  the language in force, from the edition), "spiritual", "votes", "in_play",
   "elector" (tile or null), "privilege_used", "aristocrats" (tiles on aristocrat spaces),
   "knights" (seats of knights on aristocrat spaces), "castle_knights", "eminences" (tiles),
   "cities" (seats, one per city), "empire_cities", "spaces": {"aristocrat", "castle",
   "city"}, "free": {"aristocrat", "castle", "city"}, "influence" (per seat)}``
-- ``stacks``: card id -> ``{"title", "left", "count", "cost", "cost_couple", "colour"}``
+- ``stacks``: card id -> ``{"title", "short" (its name and short name, worded), "left",
+  "count", "cost", "cost_couple", "colour"}``
 - ``rights``: per round ``{"vp", "thalers", "empire_city"}``; ``empire_supply``
-- ``seats``: per seat ``{"name", "thalers", "vp" (always the exact value: every point is won
-  in the open, so a seat with perfect memory knows them all), "tiles_in_supply",
-  "knights_in_supply", "cities_in_supply", "cities_built",
+- ``seats``: per seat ``{"name" (worded: Red, 红), "colour", "thalers", "vp" (always the exact
+  value: every point is won in the open, so a seat with perfect memory knows them all),
+  "tiles_in_supply", "knights_in_supply", "cities_in_supply", "cities_built",
   "kept": card id -> count, "children" ("son", "daughter" or null: what the kept cards bring
   next round), "income" (next phase I), "votes" (in an election now)}``
 - ``election``: ``{"church", "excommunication"`` (electorates named or null), ``"voted"``
@@ -45,7 +47,6 @@ from regalia.games.shadow_of_the_emperor.board import (
     BLUE,
     COLOURS,
     ELECTORATES,
-    KIND_TITLES,
     KINDS,
     KNIGHTS,
     N_ELECTORATES,
@@ -53,7 +54,6 @@ from regalia.games.shadow_of_the_emperor.board import (
     RED,
     SEAT_COLOURS,
     TILES,
-    TITLES,
     tile_name,
 )
 from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, EMINENCE
@@ -84,6 +84,11 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
         influence_all,
         votes_of,
     )
+    from regalia.games.shadow_of_the_emperor.text import (
+        card_name,
+        electorate_name,
+        electorate_title,
+    )
 
     d = s.d
     n = s.players
@@ -99,7 +104,8 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
         castle = [k // KNIGHTS for k, sp in enumerate(s.knight) if sp == 2 * e + 1]
         cities = [p for p in range(n) for _ in range(s.city[e][p])]
         electorates.append({
-            "id": ELECTORATES[e], "title": TITLES[ELECTORATES[e]],
+            "id": ELECTORATES[e], "name": electorate_name(s, e),
+            "title": electorate_title(s, e),
             "spiritual": e in ARCHDIOCESES, "votes": el.votes, "in_play": bool(s.in_play[e]),
             "elector": tile_dict(s, s.elector[e]) if s.elector[e] >= 0 else None,
             "privilege_used": bool(s.used >> e & 1),
@@ -137,7 +143,8 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
         "rival": s.rival if s.rival >= 0 else None, "turn": s.turn,
         "passed": [p for p in range(n) if s.passed >> p & 1],
         "electorates": electorates,
-        "stacks": {KINDS[k]: {"title": KIND_TITLES[KINDS[k]], "left": s.stacks[k],
+        "stacks": {KINDS[k]: {"title": card_name(s, k), "short": card_name(s, k, short=True),
+                              "left": s.stacks[k],
                               "count": card.count(n), "cost": card.cost,
                               "cost_couple": card.cost_couple, "colour": COLOURS[card.colour]}
                    for k, card in enumerate(d.cards)},
