@@ -163,11 +163,20 @@ def problems() -> Iterator[str]:
         else:
             with mo.open("rb") as handle:
                 shipped = read_mo(handle)
-            want = {(m.id, m.context): m.string for m in catalog if m.id and translated(m)}
-            have = {(m.id, m.context): m.string for m in shipped if m.id}
+            want = {_key(m): m.string for m in catalog if m.id and translated(m)}
+            have = {_key(m): m.string for m in shipped if m.id}
             if {k: _norm(v) for k, v in want.items()} != {k: _norm(v) for k, v in have.items()}:
                 yield (f"{lang}: {mo.name} is not the compilation of {po_path(lang).name}; "
                        "run update")
+
+
+def _key(message: Message) -> tuple[object, object]:
+    """A message's id and context as a .po and a .mo both give them (read back from a .mo,
+    a plural id is a list and a context bytes)."""
+    context = message.context
+    if isinstance(context, bytes):
+        context = context.decode("utf-8")
+    return _norm(message.id), context
 
 
 def _norm(value: object) -> object:

@@ -539,7 +539,7 @@ def _player_rows(board: Board) -> list[str]:
         if s.disk:
             bits.append(esc(disk_words(s.disk, board) or ""))
         if s.vetoes:
-            bits.append(f"[bold magenta]{esc(_('Veto!'))}[/]"
+            bits.append("[bold magenta]" + esc(_("Veto!")) + "[/]"
                         + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
         rows.append(head + "  ".join(bits))
     return rows
@@ -705,7 +705,7 @@ def _compact_player_rows(board: Board, width: int) -> list[str]:
         if s.disk:
             bits.append(esc(disk_words(s.disk, board) or ""))
         if s.vetoes:
-            bits.append(f"[bold magenta]{esc(_('Veto!'))}[/]"
+            bits.append("[bold magenta]" + esc(_("Veto!")) + "[/]"
                         + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
         row = head + "  ".join(bits)
         home = _("Grande {region}").format(region=board.label(s.grande)) if s.grande else ""
@@ -719,7 +719,7 @@ def _hand_line(board: Board) -> list[str]:
     me = next((s for s in board.seats if s.seat == board.viewer), None)
     if me is None or me.hand is None:
         return []
-    line = f"  [bold]{esc(_('Your hand'))}[/] " + (" ".join(map(str, me.hand)) or "—")
+    line = "  [bold]" + esc(_("Your hand")) + "[/] " + (" ".join(map(str, me.hand)) or "—")
     if me.played:
         line += "   " + _("played: {cards}").format(cards=" ".join(map(str, me.played)))
     return [line]
@@ -809,20 +809,21 @@ def screen_parts(board: Board, width: int, log_lines: int = 6
     hand = _hand_line(board)
     if hand:
         # In the bidding the hand is the decision itself; later it only informs.
-        bidding = board.phase == _(PHASE_WORDS["power"])
+        bidding_words = PHASE_WORDS["power"]
+        bidding = board.phase == _(bidding_words)
         parts.append(("hand", [hand] if bidding else [hand, []]))
     turn, short = turn_words(board), turn_words(board, short=True)
     if turn and short:
         parts.append(("turn", [[turn], [short], []]))
     if board.cards:
         parts.append(("blank", blank))
-        parts.append(("cards", [[f"[bold]{esc(_('Action cards'))}[/]",
+        parts.append(("cards", [["[bold]" + esc(_("Action cards")) + "[/]",
                                  *_card_rows(board, width)],
                                 _one_line_cards(board), _card_names(board, width), []]))
     if board.log and log_lines:
         recent = [f"  [dim]{esc(line)}[/]" for line in board.log[-log_lines:]]
         parts.append(("blank", blank))
-        head = f"[bold]{esc(_('Recent'))}[/]"
+        head = "[bold]" + esc(_("Recent")) + "[/]"
         parts.append(("recent", [[head, *recent], [head, *recent[-3:]], []]))
     return parts
 
