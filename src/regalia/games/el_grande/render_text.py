@@ -490,7 +490,12 @@ def _pad(markup: str, plain: str, width: int, right: bool = False) -> str:
 
 def _values(area: Area) -> str:
     text = "/".join(map(str, area.values))
-    return f"[bold]{text}[/]" + (" [reverse]mob[/]" if area.scoreboard else "")
+    return f"[bold]{text}[/]" + (" [reverse]" + esc(_mob()) + "[/]" if area.scoreboard else "")
+
+
+def _mob() -> str:
+    # TRANSLATORS: a short mark beside a region's values: a mobile scoreboard lies there
+    return _("mob")
 
 
 def _area_rows(board: Board) -> list[str]:
@@ -503,7 +508,7 @@ def _area_rows(board: Board) -> list[str]:
         king = board.king == name
         label = ("[bold yellow]♔[/] " if king else "  ") + esc(board.label(name))
         line = _pad(label, "  " + board.label(name), 18)
-        vplain = "/".join(map(str, area.values)) + (" mob" if area.scoreboard else "")
+        vplain = "/".join(map(str, area.values)) + (" " + _mob() if area.scoreboard else "")
         line += _pad(_values(area), vplain, 13)
         for s in seats:
             n = area.caballeros.get(s.seat, 0)
