@@ -369,8 +369,8 @@ def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
         if s.vetoes:
             notes.append(_("Veto!") if s.vetoes == 1 else _("{n}× Veto!").format(n=s.vetoes))
         if notes:
-            out.append(_text(x + 42 + 7.4 * display_width(name), y + 14, " · ".join(notes), size=8.5,
-                             anchor="start", fill="#7b3fa8" if s.vetoes else "#5a4630"))
+            out.append(_text(x + 42 + 7.4 * display_width(name), y + 14, " · ".join(notes),
+                             size=8.5, anchor="start", fill="#7b3fa8" if s.vetoes else "#5a4630"))
         out += _power_strip(board, s, x + 36, y + 20)
         out.append(_text(x + _COLS[0][1], y + 25, str(s.score), size=16, weight="bold",
                          class_="score", data_seat=s.seat))

@@ -134,7 +134,8 @@ def view(st: St, seat: int | None, log: bool = True) -> dict[str, Any]:
                           "caballeros": k + 1, "taken_by": None})
             continue
         card = parts.cards[t]
-        cards.append({"stack": k + 1, "id": card.id, "name": loc(card.name), "text": card_text(st, t),
+        cards.append({"stack": k + 1, "id": card.id, "name": loc(card.name),
+                      "text": card_text(st, t),
                       "caballeros": card.stack,
                       "taken_by": st.taken_by[k] if st.taken_by[k] >= 0 else None})
     stacks_left = [sum(st.unrevealed[t] for t in parts.stack_cards[k]) for k in range(4)] + [0]
