@@ -238,3 +238,17 @@ def test_english_stays_as_it_was() -> None:
         assert st.describe(action) == "打出力量卡1（最多6个臣子进入你的宫廷）"
         assert st.seat_name(0) == "红"
         assert st.view(0)["log"][0]["text"] == "第1回合开始"
+
+
+def test_edition_errors_speak_chinese() -> None:
+    from regalia.engine.errors import EditionError
+    from regalia.games.el_grande.edition import EDITION_FILE, load_edition
+
+    builtin = EDITION_FILE.read_text(encoding="utf-8")
+    bad = builtin.replace('neighbors = ["aragon", "valencia"]', 'neighbors = ["valencia"]')
+    with speaking("zh"), pytest.raises(EditionError) as err:
+        load_edition(bad)
+    assert "相邻关系不对称" in err.value.reason
+    assert_chinese(err.value.reason, NOTATION, "edition error")
+    with pytest.raises(EditionError, match="not symmetric"):
+        load_edition(bad)

@@ -764,7 +764,10 @@ def turn_words(board: Board, short: bool = False) -> str | None:
         placing += " " + _("({n} in court)").format(n=seat.court)
     words = _SHORT_ACTION_WORDS if short else _ACTION_WORDS
     action = _(words[turn.action]) if turn.action in words else ""
-    return f"{who} · {card}: {placing}" + (f" · {action}" if action else "")
+    # TRANSLATORS: the turn under way: who, the card taken (and its stack), the placement
+    line = pgettext("el-grande", "{who} · {card}: {placing}").format(
+        who=who, card=card, placing=placing)
+    return line + (f" · {action}" if action else "")
 
 
 def _one_line_cards(board: Board) -> list[str]:
@@ -776,8 +779,9 @@ def _one_line_cards(board: Board) -> list[str]:
             rows.append(f"[dim]{c.stack}[/] {esc(c.name)} — "
                         + _("taken by {who}").format(who=_who(taker)))
         else:
-            rows.append(f"[bold]{c.stack}[/] {esc(c.name)}" +
-                        (f": [dim italic]{esc(c.text)}[/]" if c.text else ""))
+            head = f"[bold]{c.stack}[/] {esc(c.name)}"
+            rows.append(pgettext("el-grande", "{card}: {text}").format(
+                card=head, text=f"[dim italic]{esc(c.text)}[/]") if c.text else head)
     return rows
 
 
