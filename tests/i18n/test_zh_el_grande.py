@@ -95,10 +95,9 @@ def play(players: int, seed: int, lang: str, check: bool = False) -> Any:
             if check:
                 for action in legal:
                     assert_chinese(st.describe(action), what=f"describe {action}")
-                    for other in range(players):
-                        if other != seat:
-                            assert_chinese(st.announce(action, other),
-                                           what=f"announce {action}")
+                    announced = st.announce(action, seat)  # what the others learn
+                    assert_chinese(announced, what=f"announce {action}")
+                    assert st.seat_name(seat) in announced
                     caution = st.caution(action, seat)
                     if caution is not None:
                         assert_chinese(caution, what="caution")
