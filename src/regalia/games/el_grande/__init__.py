@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from regalia.engine.i18n import N_
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.el_grande.actions import SEAT_NAMES, TABLE
 from regalia.games.el_grande.edition import load_edition
@@ -11,45 +12,45 @@ from regalia.games.el_grande.state import ElGrandeState
 
 # Help texts name their sources in words; docs/games/el-grande.md cites each one exactly.
 OPTIONS = (
-    Option("rounds", 9, "9 rounds, or the 6-round short game (rounds 2, 3, 5, 6, 8, 9)",
+    Option("rounds", 9, N_("9 rounds, or the 6-round short game (rounds 2, 3, 5, 6, 8, 9)"),
            (9, 6)),
     Option("setup_disk", True,
-           "each player places one more Caballero at setup by secret disk, as the Chinese "
-           "rules text says; false: the 1995 rule book's setup (7 to court, 21 in the "
-           "provinces)"),
+           N_("each player places one more Caballero at setup by secret disk, as the Chinese "
+              "rules text says; false: the 1995 rule book's setup (7 to court, 21 in the "
+              "provinces)")),
     Option("split_placement", True,
-           "a player may interrupt his placement for the special action and then go on "
-           "placing, as the Chinese rules text says; false: the 1995 rule book's rule D, "
-           "neither may be split"),
+           N_("a player may interrupt his placement for the special action and then go on "
+              "placing, as the Chinese rules text says; false: the 1995 rule book's rule D, "
+              "neither may be split")),
     Option("tie_break", "none",
-           "final ties: none (the official rules: tied players share the place) or "
-           "unused-power (the World Boardgaming Championships' house rule: the higher "
-           "unused power cards win)", ("none", "unused-power")),
+           N_("final ties: none (the official rules: tied players share the place) or "
+              "unused-power (the World Boardgaming Championships' house rule: the higher "
+              "unused power cards win)"), ("none", "unused-power")),
     Option("disk_return_self", False,
-           "the two stack-2 secret-disk return cards also hit the player who plays them "
-           "(the 1995 rule book and the championship notes say only his fellow players)"),
+           N_("the two stack-2 secret-disk return cards also hit the player who plays them "
+              "(the 1995 rule book and the championship notes say only his fellow players)")),
     Option("group_values", "current",
-           "which 1st value makes a region a 4-, 5- or 6-7-region for the stack-3 scorings: "
-           "current (a mobile scoreboard counts, as the 1995 rule book says) or printed",
+           N_("which 1st value makes a region a 4-, 5- or 6-7-region for the stack-3 scorings: "
+              "current (a mobile scoreboard counts, as the 1995 rule book says) or printed"),
            ("current", "printed")),
     Option("castillo_king", "court",
-           "a Castillo disk set to the King's region sends those Caballeros back to court "
-           "(the Chinese rules text and the 1995 rule book), or that choice is not offered",
+           N_("a Castillo disk set to the King's region sends those Caballeros back to court "
+              "(the Chinese rules text and the 1995 rule book), or that choice is not offered"),
            ("court", "forbidden")),
     Option("movement_to_court", True,
-           "Movement card: a player may set his disk to the King's region or to the named "
-           "region itself and take those Caballeros back to his court, as the 1995 rule "
-           "book says; false: he must move them to another region"),
+           N_("Movement card: a player may set his disk to the King's region or to the named "
+              "region itself and take those Caballeros back to his court, as the 1995 rule "
+              "book says; false: he must move them to another region")),
     Option("scoreboard_castillo", True,
-           "a mobile scoreboard may be placed on or moved to the Castillo, as the 1995 rule "
-           "book says; false: regions only"),
+           N_("a mobile scoreboard may be placed on or moved to the Castillo, as the 1995 rule "
+              "book says; false: regions only")),
     Option("banish_own", True,
-           "the stack-2 card that sends one Caballero of each player back to the provinces "
-           "takes one of the player's own too, as the 1995 rule book says; false: his "
-           "opponents' only"),
+           N_("the stack-2 card that sends one Caballero of each player back to the provinces "
+              "takes one of the player's own too, as the 1995 rule book says; false: his "
+              "opponents' only")),
     Option("secret_scoring_king", True,
-           "the secret special scoring may choose the King's region, as in the 1995 rule "
-           "book (the disks show every region); false: it may not"),
+           N_("the secret special scoring may choose the King's region, as in the 1995 rule "
+              "book (the disks show every region); false: it may not")),
 )
 
 
@@ -66,8 +67,8 @@ INFO = register(GameInfo(
     max_players=5,
     default_players=4,
     rules_version="1",
-    summary="Win the regions of Spain by majority: power cards, Caballeros, the King, "
-            "the Castillo and 45 action cards.",
+    summary=N_("Win the regions of Spain by majority: power cards, Caballeros, the King, "
+               "the Castillo and 45 action cards."),
     state_class=ElGrandeState,
     actions=TABLE,
     load_edition=load_edition,

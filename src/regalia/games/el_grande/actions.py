@@ -17,9 +17,13 @@ Notation (areas are region ids or ``castillo``; colours are seat names)::
 from __future__ import annotations
 
 from regalia.engine.actions import Action, ActionTable
+from regalia.engine.i18n import N_
 from regalia.games.el_grande.edition import GAME_ID, REGION_IDS, SCOREBOARD_IDS
 
-SEAT_NAMES = ("red", "blue", "yellow", "green", "black")
+SEAT_NAMES = ("red", "blue", "yellow", "green", "black")  # ids: notation, views, records
+# What a person reads (translated where shown): a seat's name, and its colour as a word.
+SEAT_TITLES = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Black"))
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("yellow"), N_("green"), N_("black"))
 # annotated: mypyc, unlike mypy, cannot infer them through the import cycle with edition.py
 REGIONS: int = len(REGION_IDS)
 CASTILLO: int = REGIONS  # area index of the Castillo, after the nine regions

@@ -10,6 +10,7 @@ from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, edition_loader
 from regalia.engine.errors import quoted
+from regalia.engine.i18n import _
 
 GAME_ID = "el-grande"
 EDITION_FILE = Path(__file__).with_name("edition.toml")
@@ -116,8 +117,8 @@ def components(edition: Edition) -> Components:
 def _scores(reader: EditionReader, path: tuple[str | int, ...]) -> tuple[int, int, int]:
     values = reader.ints((*path, "scores"), 3, 0, 99)
     if values[0] < values[1] or values[1] < values[2]:
-        raise reader.error(f"scores {values} must not rise from 1st to 3rd place", *path,
-                           "scores")
+        raise reader.error(_("scores {values} must not rise from 1st to 3rd place").format(
+            values=values), *path, "scores")
     return (values[0], values[1], values[2])
 
 
@@ -129,35 +130,39 @@ def _read_components(reader: EditionReader) -> Components:
     for i, _entry in reader.entries("regions"):
         rid = reader.get(("regions", i, "id"), str)
         if i >= len(REGION_IDS) or rid != REGION_IDS[i]:
-            want = REGION_IDS[i] if i < len(REGION_IDS) else "no further region"
-            raise reader.error(f"region {i + 1} must be {want!r} (the notation uses these ids, "
-                               f"in this order), not {quoted(rid)}", "regions", i, "id")
+            want = repr(REGION_IDS[i]) if i < len(REGION_IDS) else _("no further region")
+            raise reader.error(_("region {n} must be {want} (the notation uses these ids, in "
+                                 "this order), not {found}").format(
+                n=i + 1, want=want, found=quoted(rid)), "regions", i, "id")
         ids.append(rid)
         names.append(reader.get(("regions", i, "name"), str))
         scores.append(_scores(reader, ("regions", i)))
         nbrs = reader.get(("regions", i, "neighbors"), list)
         raw_neighbors.append(nbrs)
     if len(ids) != len(REGION_IDS):
-        raise reader.error(f"there must be {len(REGION_IDS)} regions, not {len(ids)}", "regions")
+        raise reader.error(_("there must be {want} regions, not {found}").format(
+            want=len(REGION_IDS), found=len(ids)), "regions")
     neighbors: list[tuple[int, ...]] = []
     for i, nbrs in enumerate(raw_neighbors):
         out = []
         for n in nbrs:
             if n not in ids:
-                raise reader.error(f"{ids[i]} names an unknown neighbour {quoted(n)}",
-                                   "regions", i, "neighbors")
+                raise reader.error(_("{region} names an unknown neighbour {found}").format(
+                    region=ids[i], found=quoted(n)), "regions", i, "neighbors")
             if n == ids[i]:
-                raise reader.error(f"{ids[i]} cannot neighbour itself", "regions", i, "neighbors")
+                raise reader.error(_("{region} cannot neighbour itself").format(region=ids[i]),
+                                   "regions", i, "neighbors")
             out.append(ids.index(n))
         if len(set(out)) != len(out):
-            raise reader.error(f"{ids[i]} names a neighbour twice", "regions", i, "neighbors")
+            raise reader.error(_("{region} names a neighbour twice").format(region=ids[i]),
+                               "regions", i, "neighbors")
         neighbors.append(tuple(sorted(out)))
     for i, nbrs_i in enumerate(neighbors):
         for j in nbrs_i:
             if i not in neighbors[j]:
-                raise reader.error(f"adjacency is not symmetric: {ids[i]} lists {ids[j]}, "
-                                   f"but {ids[j]} does not list {ids[i]}", "regions", j,
-                                   "neighbors")
+                raise reader.error(_("adjacency is not symmetric: {a} lists {b}, but {b} does "
+                                     "not list {a}").format(a=ids[i], b=ids[j]),
+                                   "regions", j, "neighbors")
 
     castillo = reader.get(("castillo",), dict)
     reader.check_provenance(castillo, ("castillo",))
@@ -167,7 +172,7 @@ def _read_components(reader: EditionReader) -> Components:
     reader.check_provenance(power, ("power",))
     values = reader.ints(("power", "values"), 13, 1, 13)
     if values != list(range(1, 14)):
-        raise reader.error("power card values must be 1 to 13 in order", "power", "values")
+        raise reader.error(_("power card values must be 1 to 13 in order"), "power", "values")
     cabs = reader.ints(("power", "caballeros"), 13, 0, 30)
 
     setup = reader.get(("setup",), dict)
@@ -177,22 +182,22 @@ def _read_components(reader: EditionReader) -> Components:
     court = reader.get(("setup", "court"), int)
     disk = reader.get(("setup", "disk"), int)
     if not 1 <= total <= 99:
-        raise reader.error(f"a player has 1 to 99 caballeros, not {total}", "setup",
-                           "caballeros")
+        raise reader.error(_("a player has 1 to 99 caballeros, not {n}").format(n=total),
+                           "setup", "caballeros")
     if min(home, court, disk) < 0 or home + court + disk > total:
-        raise reader.error("setup counts must be >= 0 and fit in the caballeros", "setup")
+        raise reader.error(_("setup counts must be >= 0 and fit in the caballeros"), "setup")
 
     sb_ids, sb_names, sb_scores = [], [], []
     for i, _entry in reader.entries("scoreboards"):
         sid = reader.get(("scoreboards", i, "id"), str)
         if i >= len(SCOREBOARD_IDS) or sid != SCOREBOARD_IDS[i]:
-            raise reader.error(f"scoreboards must be {', '.join(SCOREBOARD_IDS)} in order",
-                               "scoreboards", i, "id")
+            raise reader.error(_("scoreboards must be {ids} in order").format(
+                ids=", ".join(SCOREBOARD_IDS)), "scoreboards", i, "id")
         sb_ids.append(sid)
         sb_names.append(reader.get(("scoreboards", i, "name"), str))
         sb_scores.append(_scores(reader, ("scoreboards", i)))
     if len(sb_ids) != len(SCOREBOARD_IDS):
-        raise reader.error("there must be 2 mobile scoreboards", "scoreboards")
+        raise reader.error(_("there must be 2 mobile scoreboards"), "scoreboards")
 
     cards: list[CardType] = []
     seen: set[str] = set()
@@ -200,25 +205,27 @@ def _read_components(reader: EditionReader) -> Components:
     for i, _entry in reader.entries("cards"):
         cid = reader.get(("cards", i, "id"), str)
         if cid in seen:
-            raise reader.error(f"card id {quoted(cid)} is used twice", "cards", i, "id")
+            raise reader.error(_("card id {id} is used twice").format(id=quoted(cid)),
+                               "cards", i, "id")
         seen.add(cid)
         stack = reader.get(("cards", i, "stack"), int)
         if not 1 <= stack <= len(STACK_SIZES):
-            raise reader.error(f"stack must be 1 to {len(STACK_SIZES)}, not {stack}",
-                               "cards", i, "stack")
+            raise reader.error(_("stack must be 1 to {max}, not {n}").format(
+                max=len(STACK_SIZES), n=stack), "cards", i, "stack")
         kind = reader.get(("cards", i, "kind"), str)
         if kind not in CARD_KINDS:
-            raise reader.error(f"unknown card kind {quoted(kind)} (known: {', '.join(CARD_KINDS)})",
-                               "cards", i, "kind")
+            raise reader.error(_("unknown card kind {kind} (known: {known})").format(
+                kind=quoted(kind), known=", ".join(CARD_KINDS)), "cards", i, "kind")
         count = reader.get(("cards", i, "count"), int)
         if count < 1:
-            raise reader.error("count must be at least 1", "cards", i, "count")
+            raise reader.error(_("count must be at least 1"), "cards", i, "count")
         params = {name: reader.get(("cards", i, name), typ)
                   for name, typ in CARD_KINDS[kind].items()}
         for name, value in params.items():
             # no card moves or returns more caballeros than a player owns (30)
             if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= 30:
-                raise reader.error(f"{name} must be 0 to 30, not {value}", "cards", i, name)
+                raise reader.error(_("{name} must be 0 to 30, not {value}").format(
+                    name=name, value=value), "cards", i, name)
         if kind == "score-group":
             params["first"] = tuple(reader.ints(("cards", i, "first"), None, 0, 99))
         per_stack[stack - 1] += count
@@ -228,10 +235,11 @@ def _read_components(reader: EditionReader) -> Components:
     if tuple(per_stack) != STACK_SIZES:
         found = "/".join(map(str, per_stack))
         want = "/".join(map(str, STACK_SIZES))
-        raise reader.error(f"the stacks must hold {want} cards (45 in all), not {found} "
-                           f"({sum(per_stack)})", "cards")
+        raise reader.error(_("the stacks must hold {want} cards (45 in all), not {found} "
+                             "({total})").format(want=want, found=found, total=sum(per_stack)),
+                           "cards")
     if [c.kind for c in cards if c.stack == 5] not in (["king"],):
-        raise reader.error("stack 5 must hold the King's card alone (kind 'king')", "cards")
+        raise reader.error(_("stack 5 must hold the King's card alone (kind 'king')"), "cards")
     return Components(
         region_ids=tuple(ids), region_names=tuple(names), region_scores=tuple(scores),
         neighbors=tuple(neighbors), castillo_name=reader.get(("castillo", "name"), str),

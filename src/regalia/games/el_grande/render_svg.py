@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from regalia.engine.i18n import N_, _, display_width, ngettext, pgettext
 from regalia.engine.markup import attributes as _attrs
 from regalia.engine.markup import element as el
 from regalia.engine.markup import number as _n
@@ -37,6 +38,7 @@ from regalia.games.el_grande.render_text import (
     disk_words,
     read_view,
     turn_words,
+    wrap,
 )
 
 WIDTH, HEIGHT = 1080, 600
@@ -44,7 +46,9 @@ GRANDE_MARK = "G"  # the letter on a Grande, explained in the legend
 MAP_X, MAP_Y = 10, 52  # the map's top-left corner in the picture
 PANEL_X = MAP_X + MAP_WIDTH + 14
 
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"  # generic families only: nothing to fetch
+# Installed families only, nothing to fetch; the CJK ones carry Chinese names and texts.
+FONT = ("DejaVu Sans, Verdana, Arial, 'Noto Sans CJK SC', 'Source Han Sans SC', "
+        "'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif")
 
 # Fill and outline of each El Grande player colour as a view may name it; an unknown name
 # falls back to a neutral grey rather than failing.
@@ -149,7 +153,8 @@ def caballero_group(x: float, y: float, area: Area, board: Board, region: str,
         out.append(f'<g class="caballeros"{_attrs({"data_region": region})} '
                    f'data-seat="{s.seat}" data-count="{count}"'
                    f'{_attrs({"data_action": act})}>')
-        out.append(el("title", f"{s.name}: {count} Caballero{'s' if count != 1 else ''}"))
+        out.append(el("title", ngettext("{who}: {n} Caballero", "{who}: {n} Caballeros",
+                                        count).format(who=s.name, n=count)))
         if board.picked == (s.seat, region) or act:
             # The Caballero being moved, or one a click would pick: ringed.
             picked = board.picked == (s.seat, region)
@@ -189,11 +194,11 @@ def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
         top.append(el("polygon", points=_points(REGION_POLYGONS[name]), fill="none",
                       stroke="#2a6fdb", stroke_width=2.2, stroke_dasharray="6 3",
                       stroke_linejoin="round", pointer_events="none"))
-    top.append(_text(ax, ay, name, size=12.5, weight="bold", fill="#3b2a1a",
+    top.append(_text(ax, ay, board.label(name), size=12.5, weight="bold", fill="#3b2a1a",
                      letter_spacing=0.3, class_="region-name"))
     top += value_plate(ax, ay + 14, area.values, area.scoreboard is not None)
     if area.scoreboard is not None:
-        top.append(_text(ax + 33, ay + 17.5, "Mobile", size=7.5, fill="#3b2a1a",
+        top.append(_text(ax + 33, ay + 17.5, _("Mobile"), size=7.5, fill="#3b2a1a",
                          anchor="start", font_style="italic"))
     per_row = _PER_ROW.get(name, 5)
     top += caballero_group(ax, ay + 28, area, board, name, per_row)
@@ -204,13 +209,14 @@ def _region(board: Board, name: str) -> tuple[list[str], list[str]]:
     x = px + MAP_X - (pieces * 26 - 6) / 2
     if is_king:
         top.append('<g class="king"' + _attrs({"data_region": name}) + ">")
-        top.append(el("title", f"The King is in {name}"))
+        top.append(el("title", _("The King is in {region}").format(region=board.label(name))))
         top += king_piece(x + 10, y + 2)
         top.append("</g>")
         x += 26
     for s in grandes:
         top.append(f'<g class="grande"{_attrs({"data_region": name})} data-seat="{s.seat}">')
-        top.append(el("title", f"{s.name}'s Grande (home: {name})"))
+        top.append(el("title", _("{who}'s Grande (home: {region})").format(
+            who=s.name, region=board.label(name))))
         top += cube(x, y - 17, 19, s, GRANDE_MARK)
         top.append("</g>")
         x += 26
@@ -239,7 +245,8 @@ def _castillo(board: Board) -> list[str]:
            fill="#4e3a22", pointer_events="none"),
         el("rect", x=tx + 17, y=ty + 18, width=6.0, height=11.0, fill="#4e3a22",
            pointer_events="none"),
-        _text(x + w / 2 + 22, y + 20, "Castillo", size=13, weight="bold", fill="#3b2a1a"),
+        _text(x + w / 2 + 22, y + 20, board.label(CASTILLO), size=13, weight="bold",
+              fill="#3b2a1a"),
     ]
     out += value_plate(x + w / 2 + 22, y + 36, area.values, False)
     cx = x + w / 2 + 22
@@ -248,12 +255,13 @@ def _castillo(board: Board) -> list[str]:
         out.append(f'<g class="castillo-hidden" data-count="{area.hidden_total}">')
         out += cube(cx - 7, y + 56, 14, Seat(-1, "?", "grey"), str(area.hidden_total))
         out.append("</g>")
-        out.append(_text(cx, y + 86, "Colours hidden", size=8, fill="#6b4e2e",
+        out.append(_text(cx, y + 86, _("Colours hidden"), size=8, fill="#6b4e2e",
                          font_style="italic"))
     else:
         out += caballero_group(cx, y + 56, area, board, CASTILLO, per_row=3)
         if not area.caballeros:
-            out.append(_text(cx, y + 70, "Empty", size=9, fill="#6b4e2e", font_style="italic"))
+            out.append(_text(cx, y + 70, _("Empty"), size=9, fill="#6b4e2e",
+                             font_style="italic"))
     return out
 
 
@@ -268,14 +276,14 @@ def _map(board: Board) -> list[str]:
     ]
     out += [el("polygon", points=_points(isle), fill="#d6d6d0", stroke="#a9a9a0")
             for isle in BALEARICS]
-    out.append(_text(MAP_X + 48, MAP_Y + 300, "PORTUGAL", size=11, fill="#8d8d86",
+    out.append(_text(MAP_X + 48, MAP_Y + 300, _("PORTUGAL"), size=11, fill="#8d8d86",
                      letter_spacing=2.0, transform=f"rotate(-80 {MAP_X + 48} {MAP_Y + 300})"))
-    out.append(_text(MAP_X + 470, MAP_Y + 22, "FRANCE", size=11, fill="#8d8d86",
+    out.append(_text(MAP_X + 470, MAP_Y + 22, _("FRANCE"), size=11, fill="#8d8d86",
                      letter_spacing=3.0))
-    out.append(_text(MAP_X + 590, MAP_Y + 240, "Mare", size=10, fill="#7a9fb5",
-                     font_style="italic"))
-    out.append(_text(MAP_X + 590, MAP_Y + 252, "Mediterraneum", size=10, fill="#7a9fb5",
-                     font_style="italic"))
+    # TRANSLATORS: the sea's name on the map, shown on two lines at its first space
+    for i, line in enumerate(_("Mare Mediterraneum").split(" ", 1)):
+        out.append(_text(MAP_X + 590, MAP_Y + 240 + 12 * i, line, size=10, fill="#7a9fb5",
+                         font_style="italic"))
     lands, tops = [], []
     for name in REGIONS:
         land, top = _region(board, name)
@@ -286,7 +294,10 @@ def _map(board: Board) -> list[str]:
 
 # --------------------------------------------------------------------------- the side panel
 def _wrap(text: str, width: int) -> list[str]:
-    """Greedy word wrap by character count (no font metrics are available to a pure SVG)."""
+    """Greedy word wrap by character count (no font metrics are available to a pure SVG);
+    a wide (CJK) character counts two."""
+    if display_width(text) != len(text):
+        return wrap(text, width)
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -300,7 +311,7 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-_COLS = (("Score", 222), ("Court", 262), ("Prov.", 298), ("Grande", 344))
+_COLS = ((N_("Score"), 222), (N_("Court"), 262), (N_("Prov."), 298), (N_("Grande"), 344))
 
 
 def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
@@ -333,9 +344,9 @@ def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
 
 
 def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
-    out = [_text(x, y, "Players", size=13, weight="bold", anchor="start", fill="#3b2a1a")]
+    out = [_text(x, y, _("Players"), size=13, weight="bold", anchor="start", fill="#3b2a1a")]
     for label, dx in _COLS:
-        out.append(_text(x + dx, y, label, size=9, fill="#6b4e2e"))
+        out.append(_text(x + dx, y, _(label), size=9, fill="#6b4e2e"))
     y += 8
     row_h = 42
     for s in board.seats:
@@ -348,18 +359,18 @@ def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
         if moving:
             out.append(_text(x + 2, y + 24, "▶", size=10, fill="#b8860b", anchor="start"))
         out += cube(x + 13, y + 9, 14, s)
-        name = s.name + (" (you)" if s.seat == board.viewer else "")
+        name = s.name + (" " + _("(you)") if s.seat == board.viewer else "")
         out.append(_text(x + 36, y + 14, name, size=11.5, weight="bold", anchor="start"))
         notes = []
         if s.hand is None and s.hand_count is not None:
-            notes.append(f"{s.hand_count} in hand")
+            notes.append(_("{n} in hand").format(n=s.hand_count))
         if s.disk:
-            notes.append(disk_words(s.disk) or "")
+            notes.append(disk_words(s.disk, board) or "")
         if s.vetoes:
-            notes.append("Veto!" if s.vetoes == 1 else f"{s.vetoes}× Veto!")
+            notes.append(_("Veto!") if s.vetoes == 1 else _("{n}× Veto!").format(n=s.vetoes))
         if notes:
-            out.append(_text(x + 42 + 7.4 * len(name), y + 14, " · ".join(notes), size=8.5,
-                             anchor="start", fill="#7b3fa8" if s.vetoes else "#5a4630"))
+            out.append(_text(x + 42 + 7.4 * display_width(name), y + 14, " · ".join(notes),
+                             size=8.5, anchor="start", fill="#7b3fa8" if s.vetoes else "#5a4630"))
         out += _power_strip(board, s, x + 36, y + 20)
         out.append(_text(x + _COLS[0][1], y + 25, str(s.score), size=16, weight="bold",
                          class_="score", data_seat=s.seat))
@@ -368,8 +379,9 @@ def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
                          size=12, class_="court", data_action=court_act))
         out.append(_text(x + _COLS[2][1], y + 24,
                          "?" if s.provinces is None else str(s.provinces), size=12))
-        home = s.grande or "—"
-        out.append(_text(x + _COLS[3][1], y + 24, home, size=8.5 if len(home) < 13 else 7.5,
+        home = board.label(s.grande) if s.grande else "—"
+        out.append(_text(x + _COLS[3][1], y + 24, home,
+                         size=8.5 if display_width(home) < 13 else 7.5,
                          fill="#5a4630"))
         out.append("</g>")
         y += row_h
@@ -390,10 +402,11 @@ def _score_track(board: Board, x: float, y: float, w: float) -> tuple[list[str],
 
 
 def _cards(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
-    out = [_text(x, y, "Action cards", size=13, weight="bold", anchor="start", fill="#3b2a1a")]
+    out = [_text(x, y, _("Action cards"), size=13, weight="bold", anchor="start",
+                 fill="#3b2a1a")]
     y += 8
     if not board.cards:
-        out.append(_text(x, y + 14, "None face up", size=9, anchor="start", fill="#6b4e2e",
+        out.append(_text(x, y + 14, _("None face up"), size=9, anchor="start", fill="#6b4e2e",
                          font_style="italic"))
         return out, y + 24
     n = max(len(board.cards), 5)
@@ -405,7 +418,8 @@ def _cards(board: Board, x: float, y: float, w: float) -> tuple[list[str], float
         taker = by_seat.get(c.taken_by) if c.taken_by is not None else None
         out.append('<g class="action-card"' + _attrs({"data_action": c.action,
                                                         "data_card": c.name}) + ">")
-        out.append(el("title", f"{c.name} (place up to {c.stack}): {c.text}".strip()))
+        out.append(el("title", _("{card} (place up to {n}): {text}").format(
+            card=c.name, n=c.stack, text=c.text).strip()))
         out.append(el("rect", x=cx, y=y, width=cw, height=ch, rx=5.0,
                       fill="#ddd3bf" if taker else "#fffaf0",
                       stroke="#2a6fdb" if c.action else "#8c6d3f",
@@ -428,8 +442,8 @@ def _cards(board: Board, x: float, y: float, w: float) -> tuple[list[str], float
     return out, y + ch + 10
 
 
-_BUTTON_WORDS = {"act": "Special action", "done": "End turn", "stop": "Stop here",
-                 "veto": "Veto!", "pass": "Pass"}
+_BUTTON_WORDS = {"act": N_("Special action"), "done": N_("End turn"), "stop": N_("Stop here"),
+                 "veto": N_("Veto!"), "pass": N_("Pass")}
 
 
 def _buttons(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
@@ -437,17 +451,17 @@ def _buttons(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
     carrying their notation; drawn only for the viewer when it is his decision."""
     items: list[tuple[str, str]] = []
     for key, acts in board.all_targets.items():
-        kind, _, arg = key.partition(":")
+        kind, _sep, arg = key.partition(":")
         if kind == "recruit":
-            items.append((f"{arg} to court", acts[0]))
+            items.append((_("{n} to court").format(n=arg), acts[0]))
         elif kind == "button":
-            items.append((_BUTTON_WORDS.get(arg, arg), acts[0]))
+            items.append((_(_BUTTON_WORDS[arg]) if arg in _BUTTON_WORDS else arg, acts[0]))
     if not items:
         return [], y
     out = []
     bx = x
     for label, act in items:
-        bw = 12 + 6.2 * len(label)
+        bw = 12 + 6.2 * display_width(label)
         if bx + bw > x + w:
             bx, y = x, y + 24
         out.append('<g class="button"' + _attrs({"data_action": act}) + ">")
@@ -471,13 +485,15 @@ def _footer(board: Board, x: float, y: float, w: float) -> list[str]:
                              fill="#3b2a1a", class_="turn"))
             y += 13
         y += 3
-    boards = [f"{k} on {v}" if v else f"{k} in reserve" for k, v in board.scoreboards.items()]
+    boards = [_("{board} on {area}").format(board=k, area=board.label(v)) if v
+              else _("{board} in reserve").format(board=k) for k, v in board.scoreboards.items()]
     if boards:
-        out.append(_text(x, y, "Mobile scoreboards: " + "; ".join(boards), size=9,
+        out.append(_text(x, y, _("Mobile scoreboards: {boards}").format(
+            boards=pgettext("list separator", "; ").join(boards)), size=9,
                          anchor="start", fill="#3b2a1a"))
         y += 16
     if board.log:
-        out.append(_text(x, y, "Recent", size=11, weight="bold", anchor="start",
+        out.append(_text(x, y, _("Recent"), size=11, weight="bold", anchor="start",
                          fill="#3b2a1a"))
         y += 13
         # The newest entries that fit, each whole: a long one wraps rather than being cut.
@@ -503,19 +519,19 @@ def _legend(x: float, y: float) -> list[str]:
     seat = Seat(-1, "", "grey")
     out = ['<g class="legend">']
     out += cube(x, y - 10, 12, seat, "2")
-    out.append(_text(x + 20, y, "Caballeros (how many)", size=9.5, anchor="start"))
+    out.append(_text(x + 20, y, _("Caballeros (how many)"), size=9.5, anchor="start"))
     x += 150
     out += cube(x, y - 13, 16, seat, GRANDE_MARK)
-    out.append(_text(x + 24, y, "Grande", size=9.5, anchor="start"))
+    out.append(_text(x + 24, y, _("Grande"), size=9.5, anchor="start"))
     x += 80
     out += king_piece(x + 8, y + 3)
-    out.append(_text(x + 22, y, "King", size=9.5, anchor="start"))
+    out.append(_text(x + 22, y, _("King"), size=9.5, anchor="start"))
     x += 66
     out += value_plate(x + 18, y - 4, (5, 3, 1), False)
-    out.append(_text(x + 46, y, "Points for 1st, 2nd, 3rd", size=9.5, anchor="start"))
+    out.append(_text(x + 46, y, _("Points for 1st, 2nd, 3rd"), size=9.5, anchor="start"))
     x += 200
     out += value_plate(x + 28, y - 4, (8, 4, 0), True)
-    out.append(_text(x + 62, y, "Mobile scoreboard", size=9.5, anchor="start"))
+    out.append(_text(x + 62, y, _("Mobile scoreboard"), size=9.5, anchor="start"))
     out.append("</g>")
     return out
 

@@ -13,12 +13,15 @@ what a view means.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from regalia.engine.i18n import N_, _, display_width, ngettext, pad, pgettext
 from regalia.engine.markup import esc, strip_markup
+from regalia.games.el_grande.actions import SEAT_NAMES, SEAT_TITLES
 from regalia.games.el_grande.map_layout import REGIONS, canonical_region
 
 CASTILLO = "Castillo"
@@ -92,8 +95,42 @@ class Turn:
 
 
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """'1st', '2nd', '4th' (in Chinese 第1, 第2, 第4)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return pgettext("ordinal", "{n}th").format(n=n)
+    if n % 10 == 1:
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if n % 10 == 2:
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    return pgettext("ordinal", "{n}rd").format(n=n)
+
+
+def wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
+    """``text`` wrapped to ``width`` terminal cells: :func:`textwrap.wrap` for narrow text;
+    text with wide (CJK) characters, which has no spaces between its words, may break
+    between any two of them."""
+    if display_width(text) == len(text):
+        return textwrap.wrap(text, width, subsequent_indent=subsequent_indent)
+    lines: list[str] = []
+    line, space = "", False
+    for token in re.findall(r"\s+|[^\s\u1100-\uffef]+|.", text):
+        if token.isspace():
+            space = bool(line)
+            continue
+        add = (" " if space else "") + token
+        space = False
+        if line and display_width(line) + display_width(add) > width:
+            lines.append(line)
+            line, add = subsequent_indent, token
+        while display_width(line + add) > width and len(add) > 1 and \
+                display_width(add) == len(add) and width > display_width(line) + 1:
+            cut = width - display_width(line)  # a narrow word longer than the line
+            lines.append(line + add[:cut])
+            line, add = subsequent_indent, add[cut:]
+        line += add
+    if line.strip():
+        lines.append(line)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -122,6 +159,8 @@ class Board:
     round_index: int | None = None  # 0-based among the rounds played (6 in the short game)
     round_count: int | None = None  # how many rounds this game plays
     turn: Turn | None = None
+    # canonical area name ("Aragon", "Castillo") -> its name in the view's language
+    labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def castillo(self) -> Area:
@@ -134,8 +173,16 @@ class Board:
         if self.round is None:
             return None
         if self.round_count is None or self.round_index is None or self.round_count == 9:
-            return f"Round {self.round}" + (f" of {self.rounds}" if self.rounds else "")
-        return f"Round {self.round}, {ordinal(self.round_index + 1)} of {self.round_count}"
+            if self.rounds:
+                return _("Round {round} of {rounds}").format(round=self.round,
+                                                             rounds=self.rounds)
+            return _("Round {round}").format(round=self.round)
+        return _("Round {round}, {ordinal} of {count}").format(
+            round=self.round, ordinal=ordinal(self.round_index + 1), count=self.round_count)
+
+    def label(self, area: str) -> str:
+        """An area's name as the view words it (the canonical English name if it gives none)."""
+        return self.labels.get(area, area)
 
 
 # --------------------------------------------------------------------------- reading views
@@ -167,11 +214,13 @@ def _counts(raw: Any, seat_of: Mapping[str, int]) -> dict[int, int]:
 
 
 # Phase ids of the view (view.py) in words a board gamer uses.
+# Marked N_: translated where shown (read_view).
 PHASE_WORDS: dict[str, str] = {
-    "setup-disk": "Setup: secret disks", "power": "Power cards", "recruit": "To the court",
-    "recall": "To the court (from the board)", "card": "Choosing action cards",
-    "turn": "Placement", "action": "Special action", "withdraw": "The King returns!",
-    "disk": "Secret disks", "veto": "Veto?", "over": "Game over",
+    "setup-disk": N_("Setup: secret disks"), "power": N_("Power cards"),
+    "recruit": N_("To the court"), "recall": N_("To the court (from the board)"),
+    "card": N_("Choosing action cards"), "turn": N_("Placement"),
+    "action": N_("Special action"), "withdraw": N_("The King returns!"),
+    "disk": N_("Secret disks"), "veto": N_("Veto?"), "over": N_("Game over"),
 }
 
 # Action kinds whose last word names an area: a click on that region (or the Castillo) is the
@@ -183,6 +232,9 @@ BUTTON_KINDS = ("act", "done", "stop", "veto", "pass")
 
 
 def _nice(name: str) -> str:
+    """A seat's name for people: its colour's title in the language in force."""
+    if name.lower() in SEAT_NAMES:
+        return _(SEAT_TITLES[SEAT_NAMES.index(name.lower())])
     return name[:1].upper() + name[1:]
 
 
@@ -292,10 +344,13 @@ def read_view(view: Mapping[str, Any]) -> Board:
             disk=_disk(s.get("disk")),
         ))
     areas: dict[str, Area] = {}
+    labels: dict[str, str] = {}
     for r in view.get("regions") or ():
         name = canonical_region(str(r.get("id") or r.get("name")))
         if name is None:
             continue
+        if r.get("name"):
+            labels[name] = str(r["name"])
         sb = r.get("scoreboard")
         areas[name] = Area(name, tuple(r.get("scores") or PRINTED_VALUES[name]),
                            _board_name(view, sb) if sb else None,
@@ -303,6 +358,8 @@ def read_view(view: Mapping[str, Any]) -> Board:
     for name in REGIONS:
         areas.setdefault(name, Area(name, PRINTED_VALUES[name]))
     cas = view.get("castillo") or {}
+    if cas.get("name"):
+        labels[CASTILLO] = str(cas["name"])
     raw = cas.get("caballeros")
     areas[CASTILLO] = Area(
         CASTILLO, tuple(cas.get("scores") or PRINTED_VALUES[CASTILLO]),
@@ -327,14 +384,17 @@ def read_view(view: Mapping[str, Any]) -> Board:
     for p in view.get("pending") or ():
         s = _int(p.get("seat"))
         who = seats[s].name if s is not None and 0 <= s < len(seats) else "?"
-        pending.append(f"{who}: {p.get('decision', '')}")
+        pending.append(pgettext("el-grande", "{who}: {decision}").format(
+            who=who, decision=p.get("decision", "")))
     ranking = view.get("ranking")
     if view.get("over") and isinstance(ranking, Sequence):
         # The view gives each seat's place; the first places win (shared on a tie).
         best = [seats[i].name for i, place in enumerate(ranking) if place == 1 and i < len(seats)]
         top = max((s.score for s in seats), default=0)
-        pending = [f"Game over: {' and '.join(best)} win{'s' if len(best) == 1 else ''}"
-                   f" with {top}"]
+        winners = pgettext("list", " and ").join(best)
+        pending = [ngettext("Game over: {winners} wins with {points}",
+                            "Game over: {winners} win with {points}", len(best)).format(
+            winners=winners, points=top)]
     king = view.get("king")
     log = tuple(str(e.get("text", e)) if isinstance(e, Mapping) else str(e)
                 for e in view.get("log") or ())
@@ -361,8 +421,10 @@ def read_view(view: Mapping[str, Any]) -> Board:
         king=canonical_region(king) if isinstance(king, str) else None,
         round=_int(view.get("round")),
         rounds=rounds[-1] if isinstance(rounds, Sequence) and rounds else _int(rounds),
-        phase=PHASE_WORDS.get(str(view.get("phase")), str(view.get("phase") or "")),
-        to_move=tuple(view.get("to_move") or ()), pending="; ".join(pending),
+        phase=_(PHASE_WORDS[str(view.get("phase"))]) if str(view.get("phase")) in PHASE_WORDS
+        else str(view.get("phase") or ""),
+        to_move=tuple(view.get("to_move") or ()),
+        pending=pgettext("list separator", "; ").join(pending),
         cards=tuple(cards), scoreboards=boards, log=log, viewer=viewer,
         targets={k: "|".join(v) for k, v in targets.items()},
         all_targets=targets, over=bool(view.get("over")),
@@ -371,7 +433,7 @@ def read_view(view: Mapping[str, Any]) -> Board:
         round_index=_int(view.get("round_index")) if _int(view.get("round_index"), -1) != -1
         else None,
         round_count=len(rounds) if isinstance(rounds, Sequence) and rounds else None,
-        turn=turn,
+        turn=turn, labels=labels,
     )
 
 
@@ -381,13 +443,13 @@ def _disk(raw: Any) -> str | None:
     return canonical_region(raw) or raw
 
 
-def disk_words(disk: str | None) -> str | None:
+def disk_words(disk: str | None, board: Board | None = None) -> str | None:
     """A seat's secret disk as the viewer may know it: set, being set, or (his own) where."""
     if disk is None:
         return None
     if disk in ("choosing", "chosen"):
-        return "choosing a region" if disk == "choosing" else "disk set"
-    return f"disk → {disk}"
+        return _("choosing a region") if disk == "choosing" else _("disk set")
+    return _("disk → {region}").format(region=board.label(disk) if board else disk)
 
 
 def _board_label(b: Mapping[str, Any]) -> str:
@@ -422,33 +484,38 @@ def _who(seat: Seat) -> str:
 
 def _pad(markup: str, plain: str, width: int, right: bool = False) -> str:
     """Pad by the visible width (markup tags take no columns on screen)."""
-    fill = " " * max(0, width - len(plain))
+    fill = " " * max(0, width - display_width(plain))
     return fill + markup if right else markup + fill
 
 
 def _values(area: Area) -> str:
     text = "/".join(map(str, area.values))
-    return f"[bold]{text}[/]" + (" [reverse]mob[/]" if area.scoreboard else "")
+    return f"[bold]{text}[/]" + (" [reverse]" + esc(_mob()) + "[/]" if area.scoreboard else "")
+
+
+def _mob() -> str:
+    # TRANSLATORS: a short mark beside a region's values: a mobile scoreboard lies there
+    return _("mob")
 
 
 def _area_rows(board: Board) -> list[str]:
     seats = board.seats
-    head = "  Area            Values       " + "".join(
+    head = "  " + pad(_("Area"), 16) + pad(_("Values"), 13) + "".join(
         _pad(f"[{_style(s)}]{esc(s.name[:6])}[/]", s.name[:6], 7, right=True) for s in seats)
-    rows = [head + "   Grandes"]
+    rows = [head + "   " + _("Grandes")]
     for name in (*REGIONS, CASTILLO):
         area = board.areas[name]
         king = board.king == name
-        label = ("[bold yellow]♔[/] " if king else "  ") + esc(name)
-        line = _pad(label, "  " + name, 18)
-        vplain = "/".join(map(str, area.values)) + (" mob" if area.scoreboard else "")
+        label = ("[bold yellow]♔[/] " if king else "  ") + esc(board.label(name))
+        line = _pad(label, "  " + board.label(name), 18)
+        vplain = "/".join(map(str, area.values)) + (" " + _mob() if area.scoreboard else "")
         line += _pad(_values(area), vplain, 13)
         for s in seats:
             n = area.caballeros.get(s.seat, 0)
             cell = str(n) if n else "·"
             line += _pad(f"[{_style(s)}]{cell}[/]" if n else "[dim]·[/]", cell, 7, right=True)
         if name == CASTILLO and area.hidden_total is not None:
-            line += f"   ({area.hidden_total} inside, colours hidden)"
+            line += "   " + _("({n} inside, colours hidden)").format(n=area.hidden_total)
         grandes = [_who(s) for s in seats if s.grande == name]
         if grandes:
             line += "   " + " ".join(grandes)
@@ -461,23 +528,24 @@ def _player_rows(board: Board) -> list[str]:
     for s in board.seats:
         moving = s.seat in board.to_move
         mark = "[bold]▶[/]" if moving else " "
-        you = " (you)" if s.seat == board.viewer else ""
+        you = " " + _("(you)") if s.seat == board.viewer else ""
         head = _pad(f"{mark} {_who(s)}{you}", f"▶ {s.name}{you}", 18)
-        bits = [f"score [bold]{s.score}[/]",
-                f"court {'?' if s.court is None else s.court}",
-                f"provinces {'?' if s.provinces is None else s.provinces}"]
+        bits = [_("score {n}").format(n=f"[bold]{s.score}[/]"),
+                _("court {n}").format(n="?" if s.court is None else s.court),
+                _("provinces {n}").format(n="?" if s.provinces is None else s.provinces)]
         if s.power is not None:
-            bits.append(f"power {s.power}")
-        if s.hand is not None and s.seat != board.viewer:
-            bits.append("hand " + (" ".join(map(str, s.hand)) or "—"))  # the game is over
+            bits.append(_("power {n}").format(n=s.power))
+        if s.hand is not None and s.seat != board.viewer:  # the game is over
+            bits.append(_("hand {cards}").format(cards=" ".join(map(str, s.hand)) or "—"))
         elif s.hand is None and s.hand_count is not None:
-            bits.append(f"{s.hand_count} in hand")
+            bits.append(_("{n} in hand").format(n=s.hand_count))
         if s.played:
-            bits.append("played " + " ".join(map(str, s.played)))
+            bits.append(_("played {cards}").format(cards=" ".join(map(str, s.played))))
         if s.disk:
-            bits.append(esc(disk_words(s.disk)))
+            bits.append(esc(disk_words(s.disk, board) or ""))
         if s.vetoes:
-            bits.append("[bold magenta]Veto![/]" + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
+            bits.append("[bold magenta]" + esc(_("Veto!")) + "[/]"
+                        + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
         rows.append(head + "  ".join(bits))
     return rows
 
@@ -487,13 +555,13 @@ def _card_rows(board: Board, width: int = 100) -> list[str]:
     rows = []
     for c in board.cards:
         taker = by_seat.get(c.taken_by) if c.taken_by is not None else None
-        who = f" — taken by {_who(taker)}" if taker else (
+        who = " — " + _("taken by {who}").format(who=_who(taker)) if taker else (
             f" — [bold cyan]{esc(c.action)}[/]" if c.action else "")
         rows.append(f"  [dim]{c.stack}[/] {esc(c.name)}{who}")
         if c.text and taker is None:
             # A card still to take needs its effect beside it: that is what one chooses by.
             rows += [f"      [dim italic]{esc(line)}[/]"
-                     for line in textwrap.wrap(c.text, max(20, min(90, width - 6)))]
+                     for line in wrap(c.text, max(20, min(90, width - 6)))]
     return rows
 
 
@@ -506,21 +574,24 @@ _GIVE_WAY = ("recent", "recent", "blank", "regions", "pending", "hand", "cards",
 
 
 def _plain(line: str) -> int:
-    return len(strip_markup(line))
+    return display_width(strip_markup(line))
 
 
 def clip(line: str, width: int) -> str:
     """``line`` if it fits in ``width`` columns, else its plain text cut with an ellipsis."""
     plain = strip_markup(line)
-    if len(plain) <= width:
+    if display_width(plain) <= width:
         return line
-    return esc(plain[:max(0, width - 1)] + "…")
+    cut = plain
+    while cut and display_width(cut) > width - 1:
+        cut = cut[:-1]
+    return esc(cut + "…")
 
 
 def _fit(parts: list[tuple[str, list[list[str]]]], width: int, height: int) -> list[str]:
     """Choose a version of each part so the whole is at most ``width`` × ``height``."""
     chosen = []
-    for _, versions in parts:
+    for _key, versions in parts:
         # The first version no wider than the screen; an empty one only as the last resort
         # (an over-wide line is cut rather than lost).
         fits = [i for i, v in enumerate(versions)
@@ -555,13 +626,14 @@ def _title(board: Board) -> str:
         title += f"  {board.round_label}"
     if board.phase:
         title += f"  ·  {esc(board.phase)}"
-    title += "  ·  King " + (f"[bold yellow]♔ {esc(board.king)}[/]" if board.king else "—")
+    title += "  ·  " + _("King") + " " + (
+        f"[bold yellow]♔ {esc(board.label(board.king))}[/]" if board.king else "—")
     return title
 
 
 def _letter(seat: Seat) -> str:
     # Black would share Blue's B: K, as printers call black.
-    return "K" if seat.colour == "black" else seat.name[:1].upper()
+    return "K" if seat.colour == "black" and seat.name == "Black" else seat.name[:1].upper()
 
 
 def _grid_rows(board: Board, columns: int) -> list[str]:
@@ -570,17 +642,21 @@ def _grid_rows(board: Board, columns: int) -> list[str]:
     seats = board.seats
     names = (*REGIONS, CASTILLO)
     per = -(-len(names) // columns)
-    head = " " + "Area".ljust(15) + "Points" + "".join(
+    area_word, points_word = pad(_("Area"), 15), pad(_("Points"), 6)
+    head = " " + area_word + points_word + "".join(
         _pad(f"[{_style(s)}]{_letter(s)}[/]", _letter(s), 3, right=True) for s in seats)
-    head_plain = " " + "Area".ljust(15) + "Points" + "".join(f"{_letter(s):>3}" for s in seats)
+    head_plain = " " + area_word + points_word + "".join(pad(_letter(s), 3, ">")
+                                                         for s in seats)
 
     def cell(name: str) -> tuple[str, str]:
         area = board.areas[name]
         king = board.king == name
         mark, mark_plain = ("[bold yellow]♔[/]", "♔") if king else (" ", " ")
         values = "/".join(map(str, area.values)) + ("*" if area.scoreboard else "")
-        text = mark + esc(name).ljust(15) + f"[bold]{values}[/]".ljust(6 + 9)
-        plain = mark_plain + name.ljust(15) + values.ljust(6)
+        label = board.label(name)
+        text = mark + pad(esc(label), 15 + len(esc(label)) - len(label)) + \
+            f"[bold]{values}[/]".ljust(6 + 9)
+        plain = mark_plain + pad(label, 15) + values.ljust(6)
         for s in seats:
             n = area.caballeros.get(s.seat, 0)
             grande = "G" if s.grande == name else ""
@@ -595,7 +671,7 @@ def _grid_rows(board: Board, columns: int) -> list[str]:
 
     cells = [cell(n) for n in names]
     rows = [" │ ".join([head] * columns).rstrip()]
-    widths = len(head_plain)
+    widths = display_width(head_plain)
     for r in range(per):
         row = []
         for c in range(columns):
@@ -608,32 +684,38 @@ def _grid_rows(board: Board, columns: int) -> list[str]:
 
 
 def _mobile_line(board: Board) -> list[str]:
-    boards = [f"{esc(k)} on {esc(v)}" if v else f"{esc(k)} in reserve"
+    boards = [_("{board} on {area}").format(board=esc(k), area=esc(board.label(v))) if v
+              else _("{board} in reserve").format(board=esc(k))
               for k, v in board.scoreboards.items()]
-    return ["Mobile scoreboards (*): " + "; ".join(boards)] if boards else []
+    return [_("Mobile scoreboards (*): {boards}").format(
+        boards=pgettext("list separator", "; ").join(boards))] if boards else []
 
 
 def _compact_player_rows(board: Board, width: int) -> list[str]:
     rows = []
-    room = max(len(s.name) + (6 if s.seat == board.viewer else 0) for s in board.seats) + 4
+    you_word = " " + _("(you)")
+    room = max(display_width(s.name) + (display_width(you_word) if s.seat == board.viewer
+                                        else 0) for s in board.seats) + 4
     for s in board.seats:
         mark = "[bold]▶[/]" if s.seat in board.to_move else " "
-        you = " (you)" if s.seat == board.viewer else ""
+        you = you_word if s.seat == board.viewer else ""
         head = _pad(f"{mark} {_who(s)}{you}", f"▶ {s.name}{you}", room)
-        bits = [f"score [bold]{s.score}[/]",
-                f"court {'?' if s.court is None else s.court}",
-                f"prov {'?' if s.provinces is None else s.provinces}"]
+        bits = [_("score {n}").format(n=f"[bold]{s.score}[/]"),
+                _("court {n}").format(n="?" if s.court is None else s.court),
+                _("prov {n}").format(n="?" if s.provinces is None else s.provinces)]
         if s.power is not None:
-            bits.append(f"power {s.power}")
+            bits.append(_("power {n}").format(n=s.power))
         if s.hand is None and s.hand_count is not None:
-            bits.append(f"{s.hand_count} cards")
+            bits.append(_("{n} cards").format(n=s.hand_count))
         if s.disk:
-            bits.append(esc(disk_words(s.disk)))
+            bits.append(esc(disk_words(s.disk, board) or ""))
         if s.vetoes:
-            bits.append("[bold magenta]Veto![/]" + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
+            bits.append("[bold magenta]" + esc(_("Veto!")) + "[/]"
+                        + (f"×{s.vetoes}" if s.vetoes > 1 else ""))
         row = head + "  ".join(bits)
-        if s.grande and _plain(row) + len(s.grande) + 9 <= width:
-            row += f"  Grande {esc(s.grande)}"  # else the grid's G says it
+        home = _("Grande {region}").format(region=board.label(s.grande)) if s.grande else ""
+        if s.grande and _plain(row) + display_width(home) + 2 <= width:
+            row += f"  {esc(home)}"  # else the grid's G says it
         rows.append(row)
     return rows
 
@@ -642,10 +724,17 @@ def _hand_line(board: Board) -> list[str]:
     me = next((s for s in board.seats if s.seat == board.viewer), None)
     if me is None or me.hand is None:
         return []
-    line = "  [bold]Your hand[/] " + (" ".join(map(str, me.hand)) or "—")
+    line = "  [bold]" + esc(_("Your hand")) + "[/] " + (" ".join(map(str, me.hand)) or "—")
     if me.played:
-        line += "   played: " + " ".join(map(str, me.played))
+        line += "   " + _("played: {cards}").format(cards=" ".join(map(str, me.played)))
     return [line]
+
+
+_ACTION_WORDS = {"not started": N_("special action not yet done"),
+                 "in progress": N_("special action under way"),
+                 "done": N_("special action done"), "none": N_("no special action")}
+_SHORT_ACTION_WORDS = {"not started": N_("action to do"), "in progress": N_("action under way"),
+                       "done": N_("action done"), "none": N_("no action")}
 
 
 def turn_words(board: Board, short: bool = False) -> str | None:
@@ -657,24 +746,28 @@ def turn_words(board: Board, short: bool = False) -> str | None:
     if seat is None:
         return None
     if short:
-        who = "You" if turn.seat == board.viewer else seat.name
+        who = _("You") if turn.seat == board.viewer else seat.name
     else:
-        who = "Your turn" if turn.seat == board.viewer else f"{seat.name}'s turn"
+        who = _("Your turn") if turn.seat == board.viewer else \
+            _("{who}'s turn").format(who=seat.name)
     card = esc(turn.card) + (f" ({turn.stack})" if turn.stack else "")
-    s = "" if turn.place_max == 1 else "s"
+    numbers = {"placed": turn.placed, "max": turn.place_max, "left": turn.left}
     if turn.placement_over:
-        placing = f"{turn.placed} placed, placement over"
+        placing = _("{placed} placed, placement over").format(**numbers)
     elif short:
-        placing = f"placed {turn.placed} of {turn.place_max}, {turn.left} left"
+        placing = _("placed {placed} of {max}, {left} left").format(**numbers)
     else:
-        placing = f"{turn.placed} of {turn.place_max} Caballero{s} placed, {turn.left} more may go"
+        placing = ngettext("{placed} of {max} Caballero placed, {left} more may go",
+                           "{placed} of {max} Caballeros placed, {left} more may go",
+                           turn.place_max).format(**numbers)
     if not turn.placement_over and seat.court is not None and seat.court < turn.left:
-        placing += f" ({seat.court} in court)"
-    action = {"not started": "action to do" if short else "special action not yet done",
-              "in progress": "action under way" if short else "special action under way",
-              "done": "action done" if short else "special action done",
-              "none": "no action" if short else "no special action"}.get(turn.action, "")
-    return f"{who} · {card}: {placing}" + (f" · {action}" if action else "")
+        placing += " " + _("({n} in court)").format(n=seat.court)
+    words = _SHORT_ACTION_WORDS if short else _ACTION_WORDS
+    action = _(words[turn.action]) if turn.action in words else ""
+    # TRANSLATORS: the turn under way: who, the card taken (and its stack), the placement
+    line = pgettext("el-grande", "{who} · {card}: {placing}").format(
+        who=who, card=card, placing=placing)
+    return line + (f" · {action}" if action else "")
 
 
 def _one_line_cards(board: Board) -> list[str]:
@@ -683,10 +776,12 @@ def _one_line_cards(board: Board) -> list[str]:
     for c in board.cards:
         taker = by_seat.get(c.taken_by) if c.taken_by is not None else None
         if taker:
-            rows.append(f"[dim]{c.stack}[/] {esc(c.name)} — taken by {_who(taker)}")
+            rows.append(f"[dim]{c.stack}[/] {esc(c.name)} — "
+                        + _("taken by {who}").format(who=_who(taker)))
         else:
-            rows.append(f"[bold]{c.stack}[/] {esc(c.name)}" +
-                        (f": [dim italic]{esc(c.text)}[/]" if c.text else ""))
+            head = f"[bold]{c.stack}[/] {esc(c.name)}"
+            rows.append(pgettext("el-grande", "{card}: {text}").format(
+                card=head, text=f"[dim italic]{esc(c.text)}[/]") if c.text else head)
     return rows
 
 
@@ -699,7 +794,8 @@ def _card_names(board: Board, width: int) -> list[str]:
     if not items:
         return []
     return [esc(line) for line in
-            textwrap.wrap("Cards: " + " · ".join(items), width, subsequent_indent="  ")]
+            wrap(_("Cards: {cards}").format(cards=" · ".join(items)), width,
+                 subsequent_indent="  ")]
 
 
 def screen_parts(board: Board, width: int, log_lines: int = 6
@@ -722,20 +818,22 @@ def screen_parts(board: Board, width: int, log_lines: int = 6
     hand = _hand_line(board)
     if hand:
         # In the bidding the hand is the decision itself; later it only informs.
-        bidding = board.phase == PHASE_WORDS["power"]
+        bidding_words = PHASE_WORDS["power"]
+        bidding = board.phase == _(bidding_words)
         parts.append(("hand", [hand] if bidding else [hand, []]))
     turn, short = turn_words(board), turn_words(board, short=True)
     if turn and short:
         parts.append(("turn", [[turn], [short], []]))
     if board.cards:
         parts.append(("blank", blank))
-        parts.append(("cards", [["[bold]Action cards[/]", *_card_rows(board, width)],
+        parts.append(("cards", [["[bold]" + esc(_("Action cards")) + "[/]",
+                                 *_card_rows(board, width)],
                                 _one_line_cards(board), _card_names(board, width), []]))
     if board.log and log_lines:
         recent = [f"  [dim]{esc(line)}[/]" for line in board.log[-log_lines:]]
         parts.append(("blank", blank))
-        parts.append(("recent", [["[bold]Recent[/]", *recent],
-                                 ["[bold]Recent[/]", *recent[-3:]], []]))
+        head = "[bold]" + esc(_("Recent")) + "[/]"
+        parts.append(("recent", [[head, *recent], [head, *recent[-3:]], []]))
     return parts
 
 

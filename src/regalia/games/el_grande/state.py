@@ -13,6 +13,7 @@ from typing import Any
 
 from regalia.engine.actions import Action
 from regalia.engine.errors import IllegalAction
+from regalia.engine.i18n import _
 from regalia.engine.rng import Rng
 from regalia.engine.state import History, State
 from regalia.games.el_grande import actions as A
@@ -589,7 +590,7 @@ class ElGrandeState(State):
 
     def _apply_over(self, action: Action, seat: int) -> None:
         # Unreachable: State.apply refuses every action once to_move() is empty.
-        raise IllegalAction("the game is over")
+        raise IllegalAction(_("the game is over"))
 
     def _apply_veto(self, action: Action, seat: int) -> None:
         if action.kind == "veto":
@@ -689,7 +690,7 @@ class ElGrandeState(State):
         return words.announce(self, action, seat)
 
     def seat_name(self, seat: int) -> str:
-        return A.SEAT_NAMES[seat].capitalize() if 0 <= seat < A.MAX_SEATS else str(seat)
+        return _(A.SEAT_TITLES[seat]) if 0 <= seat < A.MAX_SEATS else str(seat)
 
     def explain_illegal(self, action: Action, seat: int) -> str:
         return words.explain_illegal(self, action, seat)

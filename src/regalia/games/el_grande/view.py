@@ -40,6 +40,9 @@
   ``returning`` (seats still to return Caballeros, first is on), ``left`` (how many more)
 - ``sealed``: None, or ``purpose`` (``setup | castillo | card``)
 - ``veto_queue``: seats still asked whether to use their Veto
+- Worded values (``name``, ``text``, ``decision``, a log entry's ``text``) are in the
+  language in force when ``view`` is called; ids, keys and numbers never change with it
+  (a seat's ``name`` and ``seat_names`` are colour ids)
 - ``log``: every public event since the setup (perfect memory), each ``{"event", "seat",
   "text", ...}``; scorings carry ``area`` and ``points`` per seat
 - ``scores``, ``over``, ``ranking`` (None until the end)
@@ -86,12 +89,13 @@ def view(st: St, seat: int | None, log: bool = True) -> dict[str, Any]:
     parts, players = st.components, st.players
     over = st.phase == OVER
     ids = parts.region_ids
+    loc = st.edition.localize  # names and texts in the language in force
     king = st.king_region
     adjacent = set(parts.neighbors[king])
     regions = []
     for r in range(A.REGIONS):
         regions.append({
-            "id": ids[r], "name": parts.region_names[r], "scores": list(st.values(r)),
+            "id": ids[r], "name": loc(parts.region_names[r]), "scores": list(st.values(r)),
             "printed_scores": list(parts.region_scores[r]),
             "scoreboard": _board_on(st, r),
             "neighbors": [ids[n] for n in parts.neighbors[r]], "king": r == king,
@@ -130,7 +134,8 @@ def view(st: St, seat: int | None, log: bool = True) -> dict[str, Any]:
                           "caballeros": k + 1, "taken_by": None})
             continue
         card = parts.cards[t]
-        cards.append({"stack": k + 1, "id": card.id, "name": card.name, "text": card_text(st, t),
+        cards.append({"stack": k + 1, "id": card.id, "name": loc(card.name),
+                      "text": card_text(st, t),
                       "caballeros": card.stack,
                       "taken_by": st.taken_by[k] if st.taken_by[k] >= 0 else None})
     stacks_left = [sum(st.unrevealed[t] for t in parts.stack_cards[k]) for k in range(4)] + [0]
@@ -173,11 +178,11 @@ def view(st: St, seat: int | None, log: bool = True) -> dict[str, Any]:
         "turn_order": list(st.turn_order) if st.phase != POWER else [],
         "active": st.active_seat if st.active_seat >= 0 else None,
         "king": ids[king], "regions": regions,
-        "castillo": {"name": parts.castillo_name, "scores": list(st.values(CASTILLO)),
+        "castillo": {"name": loc(parts.castillo_name), "scores": list(st.values(CASTILLO)),
                      "printed_scores": list(parts.castillo_scores),
                      "scoreboard": _board_on(st, CASTILLO),
                      "caballeros": st.board[CASTILLO * players:(CASTILLO + 1) * players]},
-        "scoreboards": [{"id": parts.scoreboard_ids[b], "name": parts.scoreboard_names[b],
+        "scoreboards": [{"id": parts.scoreboard_ids[b], "name": loc(parts.scoreboard_names[b]),
                          "scores": list(parts.scoreboard_scores[b]),
                          "region": A.AREA_IDS[st.scoreboards[b]]
                          if st.scoreboards[b] >= 0 else None}
