@@ -163,11 +163,17 @@ def problems() -> Iterator[str]:
         else:
             with mo.open("rb") as handle:
                 shipped = read_mo(handle)
-            want = {(m.id, m.context): m.string for m in catalog if m.id and translated(m)}
-            have = {(m.id, m.context): m.string for m in shipped if m.id}
+            want = {(_norm(m.id), m.context): m.string for m in catalog
+                    if m.id and translated(m)}
+            have = {(_norm(m.id), _text(m.context)): m.string for m in shipped if m.id}
             if {k: _norm(v) for k, v in want.items()} != {k: _norm(v) for k, v in have.items()}:
                 yield (f"{lang}: {mo.name} is not the compilation of {po_path(lang).name}; "
                        "run update")
+
+
+def _text(context: object) -> object:
+    """A context as the .po has it (Babel's read_mo gives bytes)."""
+    return context.decode("utf-8") if isinstance(context, bytes) else context
 
 
 def _norm(value: object) -> object:

@@ -36,10 +36,12 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
     def y(chance: float) -> float:
         return TOP + plot_h * (1.0 - chance)
 
+    label = escape(_("Estimated win chance over the game"))
+    axis, steps, fair_share = _("win chance"), _("decision (ticks: rounds)"), _("fair share")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="win-chance-graph" '
            f'width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
            f'font-family="{FONTS}" font-size="11" role="img" '
-           f'aria-label="{escape(_("Estimated win chance over the game"))}">',
+           f'aria-label="{label}">',
            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>']
     # y axis: win chance in percent, grid every 25 points.
     for pct in range(0, 101, 25):
@@ -49,7 +51,7 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
         out.append(f'<text x="{LEFT - 6}" y="{yy + 4:.1f}" text-anchor="end">{pct}%</text>')
     out.append(f'<text x="14" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" '
                f'transform="rotate(-90 14 {TOP + plot_h / 2:.1f})">'
-               f'{escape(_("win chance"))}</text>')
+               f'{escape(axis)}</text>')
     # x axis: round ticks (or plain decision counts when the game names no rounds).
     ticks = report.get("rounds") or [{"step": s, "round": None}
                                      for s in range(0, total + 1, max(1, total // 8))]
@@ -64,7 +66,7 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
         out.append(f'<text x="{xx:.1f}" y="{TOP + plot_h + 17}" text-anchor="middle">'
                    f'{escape(label)}</text>')
     out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle">'
-               f'{escape(_("decision (ticks: rounds)"))}</text>')
+               f'{escape(steps)}</text>')
     out.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" '
                f'y2="{TOP + plot_h}" stroke="#333"/>')
     out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#333"/>')
@@ -97,7 +99,7 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
     out.append(f'<line x1="{LEFT + plot_w + 14}" y1="{legend_y}" x2="{LEFT + plot_w + 32}" '
                f'y2="{legend_y}" stroke="#888" stroke-dasharray="4 4"/>')
     out.append(f'<text x="{LEFT + plot_w + 38}" y="{legend_y + 4}">'
-               f'{escape(_("fair share"))}</text>')
+               f'{escape(fair_share)}</text>')
     for m in moves:
         if m["mark"] is None:
             continue

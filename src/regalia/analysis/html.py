@@ -98,8 +98,8 @@ def html_report(report: Mapping[str, Any], boards: Mapping[int, str]) -> str:
                 place=report["ranking"][s])
             for s in range(report["players"]))
         parts.append("<p>" + _("Final: {results}").format(results=final) + "</p>")
-    parts.append(f"<h2>{escape(_('Summary'))}</h2>" + summary_table(report))
-    parts.append(f"<h2>{escape(_('Win chance'))}</h2>")
+    parts.append("<h2>" + escape(_("Summary")) + "</h2>" + summary_table(report))
+    parts.append("<h2>" + escape(_("Win chance")) + "</h2>")
     parts.append(win_chance_svg(report))
     marked = [m for m in report["moves"] if m.get("mark")]
     parts.append("<h2>" + escape(_("Marked moves ({n})").format(n=len(marked))) + "</h2>")
