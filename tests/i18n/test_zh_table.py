@@ -91,7 +91,7 @@ def test_refusals_are_in_chinese(session: TableSession) -> None:
             match_outcome("  ", choices, session.edition)
         with pytest.raises(TableError, match=r"没有第 99 项：请在 1 到 9 之间选择"):
             match_outcome("99", choices, session.edition)
-        with pytest.raises(TableError, match="可能是 .* 中的任何一个"):
+        with pytest.raises(TableError, match=r"可能是 .* 中的任何一个"):
             match_outcome("加", choices, session.edition)  # Catalonia and Galicia
         with pytest.raises(TableError, match="现在不可能出现"):
             match_outcome("马德里", choices, session.edition)
