@@ -219,3 +219,22 @@ def test_the_refusal_page_and_the_replay_speak_chinese(client: TestClient) -> No
     assert "回放 · 共" in replay and "以观众视角" in replay and '<html lang="zh">' in replay
     over = client.get(f"/play/{data['tokens'][0]}", headers=ZH).text
     assert "游戏已结束。" in over and "下载记录" in over and "名" in over
+
+
+def test_a_hint_is_described_in_the_askers_language(client: TestClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is worked out in another thread, still in the reader's language."""
+    import regalia
+    from regalia.engine.i18n import language
+
+    cls = regalia.get_game(TOY).state_class
+    plain = cls.describe
+    monkeypatch.setattr(cls, "describe", lambda self, a: f"[{language()}] {plain(self, a)}")
+    data = create(client, game=TOY, seats=["open", "open"])
+    token = data["tokens"][0]
+    zh = client.post("/api/seat/hint", headers={"X-Seat-Token": token, **ZH})
+    assert zh.status_code == 200, zh.text
+    assert all(h["description"].startswith("[zh] ") for h in zh.json()["hints"])
+    en = client.post("/api/seat/hint", headers={"X-Seat-Token": token, **EN})
+    assert all(h["description"].startswith("[en] ") for h in en.json()["hints"])
+    assert [h["action"] for h in zh.json()["hints"]] == [h["action"] for h in en.json()["hints"]]

@@ -11,6 +11,7 @@ table and no bot. Each seat may ask once per ``spacing`` seconds and has one hin
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 from collections.abc import Callable
@@ -88,8 +89,9 @@ class HintDesk:
             # device, after a restart) the hint is the same.
             seed = bot_seed(seat.game_id, live.decisions, seat.seat) ^ 0x68696E74
             state = live.state.clone()
+            # run in this request's context: the descriptions speak its reader's language
             top = await asyncio.wrap_future(self.pool.submit(
-                suggestions, state, seat.seat, self.spec, seed))
+                contextvars.copy_context().run, suggestions, state, seat.seat, self.spec, seed))
         finally:
             with self._guard:
                 self._busy.discard(key)
