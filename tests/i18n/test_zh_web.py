@@ -125,6 +125,10 @@ def test_api_error_details_are_in_the_readers_language(client: TestClient) -> No
     assert bad.status_code == 422 and bad.json()["detail"].startswith("请求格式错误：")
     # keys and codes stay English
     assert set(stale.json()) == {"detail"}
+    huge = client.post("/api/games", content=b"x" * (300 * 1024),
+                       headers={"Content-Type": "application/json", **ZH})
+    assert huge.status_code == 413
+    assert huge.json() == {"detail": "请求内容超过 262144 字节"}
 
 
 def test_a_table_in_chinese(client: TestClient) -> None:
