@@ -89,7 +89,7 @@ def test_the_graph_is_labelled_in_chinese_with_a_cjk_font(
     with speaking("zh"):
         svg = win_chance_svg(localized(record, report))
     assert CJK_FONTS in svg
-    assert ">胜率</text>" in svg and ">平均份额</text>" in svg and "决定（刻度：轮次）" in svg
+    assert ">胜率</text>" in svg and ">平均份额</text>" in svg and "决定（刻度：回合）" in svg
     assert 'aria-label="整局的估计胜率"' in svg
     english = win_chance_svg(report)
     assert ">win chance</text>" in english and ">fair share</text>" in english
