@@ -11,9 +11,15 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from regalia.engine.i18n import N_, _
+
 # Seat colours (Okabe-Ito: told apart by colour-blind readers too).
 SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 MARK_COLOURS = {"inaccuracy": "#e6b800", "mistake": "#f07000", "blunder": "#d00000"}
+MARK_NAMES = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+# Latin first, then fonts that carry Chinese (seat names and labels may be in Chinese).
+FONTS = ("Helvetica,Arial,'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei',"
+         "'Microsoft YaHei',sans-serif")
 WIDTH, HEIGHT = 900, 360
 LEFT, RIGHT, TOP, BOTTOM = 56, 150, 24, 44
 
@@ -30,10 +36,12 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
     def y(chance: float) -> float:
         return TOP + plot_h * (1.0 - chance)
 
+    label = escape(_("Estimated win chance over the game"))
+    axis, steps, fair_share = _("win chance"), _("decision (ticks: rounds)"), _("fair share")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="win-chance-graph" '
            f'width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'font-family="sans-serif" font-size="11" role="img" '
-           f'aria-label="Estimated win chance over the game">',
+           f'font-family="{FONTS}" font-size="11" role="img" '
+           f'aria-label="{label}">',
            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>']
     # y axis: win chance in percent, grid every 25 points.
     for pct in range(0, 101, 25):
@@ -42,13 +50,15 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
                    f'stroke="#e0e0e0"/>')
         out.append(f'<text x="{LEFT - 6}" y="{yy + 4:.1f}" text-anchor="end">{pct}%</text>')
     out.append(f'<text x="14" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 14 {TOP + plot_h / 2:.1f})">win chance</text>')
+               f'transform="rotate(-90 14 {TOP + plot_h / 2:.1f})">'
+               f'{escape(axis)}</text>')
     # x axis: round ticks (or plain decision counts when the game names no rounds).
     ticks = report.get("rounds") or [{"step": s, "round": None}
                                      for s in range(0, total + 1, max(1, total // 8))]
     for tick in ticks:
         xx = x(tick["step"])
-        label = f"R{tick['round']}" if tick["round"] is not None else str(tick["step"])
+        label = _("R{round}").format(round=tick["round"]) if tick["round"] is not None \
+            else str(tick["step"])
         out.append(f'<line x1="{xx:.1f}" y1="{TOP}" x2="{xx:.1f}" y2="{TOP + plot_h}" '
                    f'stroke="#f0f0f0"/>')
         out.append(f'<line x1="{xx:.1f}" y1="{TOP + plot_h}" x2="{xx:.1f}" '
@@ -56,7 +66,7 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
         out.append(f'<text x="{xx:.1f}" y="{TOP + plot_h + 17}" text-anchor="middle">'
                    f'{escape(label)}</text>')
     out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle">'
-               f'decision (ticks: rounds)</text>')
+               f'{escape(steps)}</text>')
     out.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" '
                f'y2="{TOP + plot_h}" stroke="#333"/>')
     out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#333"/>')
@@ -84,18 +94,26 @@ def win_chance_svg(report: Mapping[str, Any]) -> str:
         lx = LEFT + plot_w + 23
         out.append(f'<circle cx="{lx}" cy="{legend_y}" r="4" fill="{colour}" '
                    f'stroke="#000" stroke-width="0.6"/>')
-        out.append(f'<text x="{lx + 15}" y="{legend_y + 4}">{mark}</text>')
+        out.append(f'<text x="{lx + 15}" y="{legend_y + 4}">{escape(mark_name(mark))}</text>')
         legend_y += 16
     out.append(f'<line x1="{LEFT + plot_w + 14}" y1="{legend_y}" x2="{LEFT + plot_w + 32}" '
                f'y2="{legend_y}" stroke="#888" stroke-dasharray="4 4"/>')
-    out.append(f'<text x="{LEFT + plot_w + 38}" y="{legend_y + 4}">fair share</text>')
+    out.append(f'<text x="{LEFT + plot_w + 38}" y="{legend_y + 4}">'
+               f'{escape(fair_share)}</text>')
     for m in moves:
         if m["mark"] is None:
             continue
-        tip = (f"{names[m['seat']]}, decision {m['step']}: {m['mark']} "
-               f"({m['action']}; better {m['best']}; −{100 * m['loss']:.1f} points)")
+        tip = _("{seat}, decision {step}: {mark} ({action}; better {best}; −{loss} "
+                "points)").format(seat=names[m["seat"]], step=m["step"],
+                                  mark=mark_name(m["mark"]), action=m["action"],
+                                  best=m["best"], loss=f"{100 * m['loss']:.1f}")
         out.append(f'<circle class="mark {m["mark"]}" cx="{x(m["step"]):.1f}" '
                    f'cy="{y(m["win_before"]):.1f}" r="4.5" fill="{MARK_COLOURS[m["mark"]]}" '
                    f'stroke="#000" stroke-width="0.6"><title>{escape(tip)}</title></circle>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def mark_name(mark: str) -> str:
+    """A mark (``inaccuracy``, ``mistake``, ``blunder``) in the current language."""
+    return _(MARK_NAMES.get(mark, mark))

@@ -8,13 +8,16 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from regalia.analysis.graph import MARK_COLOURS, win_chance_svg
-from regalia.analysis.run import Cursor
+from regalia.analysis.graph import MARK_COLOURS, mark_name, win_chance_svg
+from regalia.analysis.run import Cursor, seat_names
+from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import _, language, pgettext
 from regalia.engine.record import Record
 from regalia.engine.registry import get_game
 
 STYLE = """
-body { font-family: sans-serif; margin: 1.5em auto; max-width: 960px; color: #222; }
+body { font-family: system-ui, 'Noto Sans CJK SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei',
+       'Microsoft YaHei', sans-serif; margin: 1.5em auto; max-width: 960px; color: #222; }
 table { border-collapse: collapse; margin: 0.8em 0; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
@@ -39,67 +42,119 @@ def boards_for(record: Record, report: Mapping[str, Any]) -> dict[int, str]:
     return out
 
 
+def localized(record: Record, report: Mapping[str, Any]) -> dict[str, Any]:
+    """``report`` with its words (title, seat names, the moves' descriptions) made again in
+    the current language from ``record``; keys, notation and numbers unchanged. A report
+    is data: its words are those of the language it was computed in, and a reader may read
+    another."""
+    out = dict(report)
+    names = seat_names(record)
+    if len(names) == len(report["seat_names"]):
+        out["seat_names"] = names
+        out["summary"] = [{**s, "name": names[s["seat"]]} for s in report["summary"]]
+    out["title"] = _(str(report["title"]))
+    cursor = Cursor(record)
+    moves = []
+    for move in report["moves"]:
+        state = cursor.before(move["step"])
+        worded = dict(move)
+        try:
+            worded["description"] = state.describe(state.parse_action(move["action"]))
+            if "best" in move:  # (a forced move has no other)
+                worded["best_description"] = state.describe(state.parse_action(move["best"]))
+        except RegaliaError:
+            pass  # keeps the words it came with
+        moves.append(worded)
+    out["moves"] = moves
+    return out
+
+
 def html_report(report: Mapping[str, Any], boards: Mapping[int, str]) -> str:
-    """The page (a string). ``boards``: SVG of the position before each marked move."""
+    """The page (a string), worded in the current language (:func:`localized` words the
+    report's own words in it). ``boards``: SVG of the position before each marked move."""
     names = report["seat_names"]
-    title = f"{report['title']} · analysis"
+    title = _("{title} · analysis").format(title=report["title"])
     settings = report["settings"]
+    thresholds = report["thresholds"]
+    intro = _("{players} players, {decisions} decisions; judged by {bot} from each seat's own "
+              "information (seed {seed}). Marks by lost win chance: inaccuracy from "
+              "{inaccuracy}, mistake from {mistake}, blunder from {blunder} points.").format(
+        players=report["players"], decisions=report["decisions"],
+        bot=f"\x00{settings['bot']}\x01", seed=settings["seed"],
+        inaccuracy=_pct(thresholds["inaccuracy"]), mistake=_pct(thresholds["mistake"]),
+        blunder=_pct(thresholds["blunder"]))
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{language()}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f'<p class="note">{report["players"]} players, {report["decisions"]} decisions; '
-        f"judged by <code>{escape(settings['bot'])}</code> from each seat's own information "
-        f"(seed {settings['seed']}). Marks by lost win chance: inaccuracy from "
-        f"{_pct(report['thresholds']['inaccuracy'])}, mistake from "
-        f"{_pct(report['thresholds']['mistake'])}, blunder from "
-        f"{_pct(report['thresholds']['blunder'])} points.</p>",
+        f'<p class="note">{_code(intro)}</p>',
     ]
     if report["over"]:
-        final = ", ".join(f"{escape(str(names[s]))} {report['scores'][s]} (place "
-                          f"{report['ranking'][s]})" for s in range(report["players"]))
-        parts.append(f"<p>Final: {final}</p>")
-    parts.append("<h2>Summary</h2>" + summary_table(report))
-    parts.append("<h2>Win chance</h2>")
+        final = pgettext("analysis", ", ").join(
+            _("{seat} {score} (place {place})").format(
+                seat=escape(str(names[s])), score=report["scores"][s],
+                place=report["ranking"][s])
+            for s in range(report["players"]))
+        parts.append("<p>" + _("Final: {results}").format(results=final) + "</p>")
+    parts.append("<h2>" + escape(_("Summary")) + "</h2>" + summary_table(report))
+    parts.append("<h2>" + escape(_("Win chance")) + "</h2>")
     parts.append(win_chance_svg(report))
     marked = [m for m in report["moves"] if m.get("mark")]
-    parts.append(f"<h2>Marked moves ({len(marked)})</h2>")
+    parts.append("<h2>" + escape(_("Marked moves ({n})").format(n=len(marked))) + "</h2>")
     if not marked:
-        parts.append("<p>No move lost enough to be marked.</p>")
+        parts.append("<p>" + escape(_("No move lost enough to be marked.")) + "</p>")
     for m in marked:
         colour = MARK_COLOURS[m["mark"]]
+        heading = escape(_("Decision {step}: {seat}").format(step=m["step"],
+                                                             seat=names[m["seat"]]))
+        played = (_("Played {move} {notation}: win chance {win}%, expected place {place} "
+                    "after it (never played out by the search).") if m["unexplored"] else
+                  _("Played {move} {notation}: win chance {win}%, expected place {place} "
+                    "after it.")).format(
+            move=f"\x02{m['description']}\x03", notation=f"\x00{m['action']}\x01",
+            win=_pct(m["win_after"]), place=f"{m['place_after']:.1f}")
+        better = _("Better: {move} {notation}: {win}%, expected place {place}. Lost {loss} "
+                   "points.").format(
+            move=f"\x02{m['best_description']}\x03", notation=f"\x00{m['best']}\x01",
+            win=_pct(m["win_before"]), place=f"{m['place_before']:.1f}",
+            loss=_pct(m["loss"]))
         parts.append(
-            f'<div class="move" id="step-{m["step"]}"><h3>Decision {m["step"]}: '
-            f"{escape(str(names[m['seat']]))} "
-            f'<span class="badge" style="background:{colour}">{m["mark"]}</span></h3>'
-            f"<p>Played <b>{escape(m['description'])}</b> <code>{escape(m['action'])}</code>: "
-            f"win chance {_pct(m['win_after'])}%, expected place {m['place_after']:.1f} after it"
-            f"{' (never played out by the search)' if m['unexplored'] else ''}.<br>"
-            f"Better: <b>{escape(m['best_description'])}</b> <code>{escape(m['best'])}</code>: "
-            f"{_pct(m['win_before'])}%, expected place {m['place_before']:.1f}. "
-            f"Lost {_pct(m['loss'])} points.</p>")
+            f'<div class="move" id="step-{m["step"]}"><h3>{heading} '
+            f'<span class="badge" style="background:{colour}">'
+            f"{escape(mark_name(m['mark']))}</span></h3>"
+            f"<p>{_code(played)}<br>{_code(better)}</p>")
         svg = boards.get(m["step"])
         if svg is not None:
             # As an image: each game's SVG keeps its own ids, and several on one page clash.
             data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-            parts.append(f'<img class="board" alt="the board before the move, as '
-                         f'{escape(str(names[m["seat"]]))} saw it" '
+            alt = escape(_("the board before the move, as {seat} saw it").format(
+                seat=names[m["seat"]]))
+            parts.append(f'<img class="board" alt="{alt}" '
                          f'src="data:image/svg+xml;base64,{data}">')
         parts.append("</div>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 
+def _code(text: str) -> str:
+    """``text`` escaped, its notation (between \\x00 and \\x01) in ``<code>`` and its
+    moves (between \\x02 and \\x03) in bold: the markup stays out of the catalog."""
+    return (escape(text).replace("\x00", "<code>").replace("\x01", "</code>")
+            .replace("\x02", "<b>").replace("\x03", "</b>"))
+
+
 def summary_table(report: Mapping[str, Any]) -> str:
-    rows = ["<table><tr><th>Seat</th><th>Judged</th><th>Forced</th><th>Average loss</th>"
-            "<th>Inaccuracies</th><th>Mistakes</th><th>Blunders</th><th>Accuracy</th></tr>"]
+    heads = [_("Seat"), _("Judged"), _("Forced"), _("Average loss"), _("Inaccuracies"),
+             _("Mistakes"), _("Blunders"), _("Accuracy")]
+    rows = ["<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"]
     for s in report["summary"]:
-        loss = "–" if s["average_loss"] is None else f"{100 * s['average_loss']:.1f} points"
+        loss = "–" if s["average_loss"] is None else \
+            _("{n} points").format(n=f"{100 * s['average_loss']:.1f}")
         accuracy = "–" if s["accuracy"] is None else f"{s['accuracy']:.1f}"
         rows.append(f"<tr><td>{escape(str(s['name']))}</td><td>{s['judged']}</td>"
-                    f"<td>{s['forced']}</td><td>{loss}</td><td>{s['inaccuracies']}</td>"
+                    f"<td>{s['forced']}</td><td>{escape(loss)}</td><td>{s['inaccuracies']}</td>"
                     f"<td>{s['mistakes']}</td><td>{s['blunders']}</td><td>{accuracy}</td></tr>")
     rows.append("</table>")
     return "".join(rows)

@@ -20,6 +20,7 @@ from typing import Any
 
 from regalia.bots import InformationSet, IsmctsBot, make_bot
 from regalia.engine.errors import InvalidOption
+from regalia.engine.i18n import _
 from regalia.engine.state import State
 
 # Lost win chance (0..1) from which a move is marked. Chess sites mark by lost winning chance
@@ -44,11 +45,11 @@ class Budget:
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
-            raise InvalidOption("give the analysis an iteration budget or a thinking time")
+            raise InvalidOption(_("give the analysis an iteration budget or a thinking time"))
         if self.iterations is not None and self.iterations < 1:
-            raise InvalidOption("--iterations must be at least 1")
+            raise InvalidOption(_("--iterations must be at least 1"))
         if self.seconds is not None and self.seconds <= 0:
-            raise InvalidOption("--think must be a positive time")
+            raise InvalidOption(_("--think must be a positive time"))
 
     @property
     def spec(self) -> str:

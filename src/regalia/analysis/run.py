@@ -25,6 +25,7 @@ from regalia.analysis.judge import (
     judge,
 )
 from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
+from regalia.engine.i18n import _
 from regalia.engine.record import Record, replay
 from regalia.engine.registry import get_game
 from regalia.engine.state import State
@@ -58,7 +59,8 @@ def start_state(record: Record) -> State:
         return info.state_class.new(record.players, seed=record.seed, edition=edition,
                                     options=record.options, chance=chance)
     except RegaliaError as err:
-        raise InvalidRecord(f"record's setup is invalid: {err}") from None
+        raise InvalidRecord(_("record's setup is invalid: {reason}").format(
+            reason=err)) from None
 
 
 def decisions(record: Record) -> list[tuple[int, int, str]]:
@@ -85,7 +87,7 @@ class Cursor:
         if step < self.step:
             self._reset()
         while self.step < step:
-            _, seat, text = self.moves[self.step]
+            _step, seat, text = self.moves[self.step]
             self.state.apply(self.state.parse_action(text), seat)
             self.step += 1
         return self.state
@@ -101,7 +103,7 @@ def judge_step(job: Job, step: int) -> dict[str, Any]:
     if not _CURSOR or (_CURSOR[0][0] is not job and _CURSOR[0][0] != job):
         _CURSOR[:] = [(job, Cursor(Record.from_json(job.record)))]
     cursor = _CURSOR[0][1]
-    _, seat, text = cursor.moves[step]
+    _step, seat, text = cursor.moves[step]
     return judge(cursor.before(step), seat, text, step, job.budget, job.seed)
 
 
@@ -115,15 +117,16 @@ def parse_seats(text: str | None, players: int, names: Sequence[str]) -> list[in
     for i, name in enumerate(names):
         if name.lower() == text.lower():
             return [i]
-    raise InvalidOption(f"no seat {text!r}: give all, 0 to {players - 1}, or a seat name "
-                        f"({', '.join(names)})")
+    raise InvalidOption(_("no seat {seat}: give all, 0 to {last}, or a seat name "
+                          "({names})").format(seat=repr(text), last=players - 1,
+                                              names=", ".join(names)))
 
 
 def seat_names(record: Record) -> list[str]:
     info = get_game(record.game)
     if info.seat_names is not None:
         return list(info.seat_names(record.players))
-    return [f"Player {i + 1}" for i in range(record.players)]
+    return [_("Player {n}").format(n=i + 1) for i in range(record.players)]
 
 
 def analyse(record: Record, seats: Sequence[int] | None = None, budget: Budget | None = None,
@@ -137,8 +140,9 @@ def analyse(record: Record, seats: Sequence[int] | None = None, budget: Budget |
     final = check_record(record)
     chosen = sorted(set(range(record.players) if seats is None else seats))
     if not chosen or not all(0 <= s < record.players for s in chosen):
-        raise InvalidOption(f"seats are 0 to {record.players - 1}, not {list(seats or [])}")
-    steps = [step for step, seat, _ in decisions(record) if seat in chosen]
+        raise InvalidOption(_("seats are 0 to {last}, not {seats}").format(
+            last=record.players - 1, seats=list(seats or [])))
+    steps = [step for step, seat, _text in decisions(record) if seat in chosen]
     job = Job(record.to_dict(), budget, seed)
     judged: list[dict[str, Any]] = []
     for result in _in_order(partial(judge_step, job), steps, workers):

@@ -26,8 +26,9 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from regalia.analysis import Budget, analyse
-from regalia.analysis.graph import win_chance_svg
-from regalia.analysis.html import boards_for, html_report
+from regalia.analysis.graph import FONTS, win_chance_svg
+from regalia.analysis.html import boards_for, html_report, localized
+from regalia.engine.i18n import _, language
 from regalia.engine.record import Record
 from regalia.server.service import GameService, ServiceError
 
@@ -57,7 +58,25 @@ class Job:
     done: int = 0
     report: dict[str, Any] | None = None
     error: str | None = None
-    html: str | None = field(default=None, repr=False)
+    # per language: the report worded in it, and its HTML page (made on first request)
+    worded: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    html: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def report_in(self, lang: str) -> dict[str, Any]:
+        """The finished report, its words in ``lang`` (the language in force)."""
+        assert self.report is not None
+        found = self.worded.get(lang)
+        if found is None:
+            found = self.worded[lang] = localized(self.record, self.report)
+        return found
+
+    def html_in(self, lang: str) -> str:
+        """The report's page in ``lang`` (the language in force)."""
+        found = self.html.get(lang)
+        if found is None:
+            report = self.report_in(lang)
+            found = self.html[lang] = html_report(report, boards_for(self.record, report))
+        return found
 
 
 class Analyses:
@@ -94,11 +113,11 @@ class Analyses:
 
         try:
             report = analyse(job.record, None, self.budget, SEED, 1, on_judged=advance)
-            job.html = html_report(report, boards_for(job.record, report))
+            job.html["en"] = html_report(report, boards_for(job.record, report))
             job.report = report
         except Exception as err:  # a bug must not kill the worker: show it, log it
             log.exception("analysis of game %s failed", game_id)
-            job.error = f"the analysis failed: {err}"
+            job.error = str(err)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -121,11 +140,11 @@ def build_analysis(service: GameService) -> tuple[APIRouter, Analyses]:
         except ServiceError as err:
             return refused(err)
         if job.error is not None:
-            return JSONResponse({"detail": job.error}, status_code=500, headers=HEADERS)
+            return JSONResponse({"detail": failed(job.error)}, status_code=500, headers=HEADERS)
         if job.report is None:
             return JSONResponse({"status": "computing", "done": job.done, "total": job.total},
                                 status_code=202, headers=HEADERS)
-        return JSONResponse(job.report, headers=HEADERS)
+        return JSONResponse(job.report_in(language()), headers=HEADERS)
 
     @router.get("/watch/{game_id}/analysis", response_class=HTMLResponse,
                 include_in_schema=False)
@@ -133,13 +152,15 @@ def build_analysis(service: GameService) -> tuple[APIRouter, Analyses]:
         try:
             job = analyses.job(game_id)
         except ServiceError as err:
-            return HTMLResponse(_note("Analysis refused", escape(str(err))),
+            return HTMLResponse(_note(_("Analysis refused"), escape(str(err))),
                                 status_code=err.status, headers=HEADERS)
-        if job.html is not None:
-            return HTMLResponse(job.html, headers=HEADERS)
-        text = job.error or f"Computing: {job.done} of {job.total} decisions judged."
+        if job.report is not None:
+            return HTMLResponse(job.html_in(language()), headers=HEADERS)
+        text = failed(job.error) if job.error is not None else \
+            _("Computing: {done} of {total} decisions judged.").format(done=job.done,
+                                                                       total=job.total)
         # A plain refresh every few seconds: the pages carry no script of their own here.
-        return HTMLResponse(_note("Analysis", escape(text), refresh=job.error is None),
+        return HTMLResponse(_note(_("Analysis"), escape(text), refresh=job.error is None),
                             status_code=500 if job.error else 202, headers=HEADERS)
 
     @router.get("/watch/{game_id}/analysis.svg", include_in_schema=False)
@@ -149,19 +170,24 @@ def build_analysis(service: GameService) -> tuple[APIRouter, Analyses]:
         except ServiceError as err:
             return Response(status_code=err.status, headers=HEADERS)
         if job.report is None:
-            label = escape(job.error or f"analysis under way: {job.done} of {job.total} "
-                           "decisions (reload)")
+            label = escape(failed(job.error) if job.error is not None else
+                           _("analysis under way: {done} of {total} decisions (reload)").format(
+                               done=job.done, total=job.total))
             svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="40">'
-                   f'<text x="8" y="24" font-family="sans-serif" font-size="14">{label}</text>'
+                   f'<text x="8" y="24" font-family="{FONTS}" font-size="14">{label}</text>'
                    "</svg>")
             return Response(svg, status_code=202, media_type="image/svg+xml", headers=HEADERS)
-        return Response(win_chance_svg(job.report), media_type="image/svg+xml",
+        return Response(win_chance_svg(job.report_in(language())), media_type="image/svg+xml",
                         headers=HEADERS)
 
     return router, analyses
 
 
+def failed(error: str) -> str:
+    return _("the analysis failed: {error}").format(error=error)
+
+
 def _note(title: str, text: str, refresh: bool = False) -> str:
     meta = '<meta http-equiv="refresh" content="5">' if refresh else ""
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">{meta}'
+    return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">{meta}'
             f"<title>{title}</title></head><body><h1>{title}</h1><p>{text}</p></body></html>")

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 import regalia
+from regalia.engine.i18n import _
 from regalia.server.hints import HintDesk
 from regalia.server.service import GameService, ServiceError
 
@@ -189,7 +190,7 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
         """From your seat's information only: each action with its share of the search and
         the estimated win chance after it. For the seat to move; once per few seconds (429)."""
         if hints is None:
-            raise ServiceError("this server gives no hints")
+            raise ServiceError(_("this server gives no hints"))
         return await hints.ask(x_seat_token)
 
     return api

@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regalia.engine import RegaliaError
+from regalia.engine.i18n import _
 from regalia.server.analysis import build_analysis
 from regalia.server.api import Announcer, build_router
 from regalia.server.bots import BotRunner
@@ -25,6 +26,7 @@ from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages
 from regalia.server.service import GameService, ServiceError
 from regalia.server.store import open_engine, session_factory
+from regalia.server.words import Speaking
 
 MAX_BODY = 256 * 1024  # bytes of a request body; an edition's TOML is the largest thing sent
 log = logging.getLogger("regalia.server")
@@ -67,8 +69,8 @@ class BodyTooLarge(Exception):
 
 
 async def too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
-    response = JSONResponse({"detail": f"the request body is larger than {limit} bytes"},
-                            status_code=413)
+    response = JSONResponse({"detail": _("the request body is larger than {limit} bytes").format(
+        limit=limit)}, status_code=413)
     await response(scope, receive, send)
 
 
@@ -171,7 +173,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}"
             for e in err.errors()[:5])
-        return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=422)
+        return JSONResponse({"detail": _("malformed request: {problems}").format(
+            problems=problems)}, status_code=422)
 
     app.include_router(build_router(service, kick, hints))
     app.include_router(build_pages(service, announcer, hints is not None))
@@ -180,6 +183,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     wrapped: Any = app
     wrapped.add_middleware(BodyLimit)
+    wrapped.add_middleware(Speaking)  # outside BodyLimit: its refusal speaks the reader's too
     if timing:
         wrapped.add_middleware(ServerTiming)
     return app

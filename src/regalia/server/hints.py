@@ -11,6 +11,7 @@ table and no bot. Each seat may ask once per ``spacing`` seconds and has one hin
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from typing import Any
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.ismcts import IsmctsBot
 from regalia.engine import State
+from regalia.engine.i18n import _
 from regalia.server.bots import bot_seed
 from regalia.server.service import Conflict, Forbidden, GameService, ServiceError
 
@@ -38,7 +40,8 @@ def suggestions(state: State, seat: int, spec: str, seed: int,
     only through the seat's information set."""
     bot = make_bot(spec, seed)
     if not isinstance(bot, IsmctsBot):
-        raise ServiceError(f"the hint bot ({spec}) is no search; it gives no hints")
+        raise ServiceError(_("the hint bot ({spec}) is no search; it gives no hints").format(
+            spec=spec))
     top = bot.top_actions(InformationSet(state, seat), count)
     return [{"action": s.action.text, "description": state.describe(s.action),
              "share": round(s.share, 4), "win_chance": round(s.win_chance, 4),
@@ -65,19 +68,20 @@ class HintDesk:
         seat not to move, a bot's seat, and a seat asking again too soon."""
         seat = self.service.seat_of(token)  # 403 for anything that holds no seat
         if seat.bot is not None:
-            raise Forbidden("a bot plays this seat; take it back to ask for hints")
+            raise Forbidden(_("a bot plays this seat; take it back to ask for hints"))
         live = self.service.live(seat.game_id)
         if seat.seat not in live.state.to_move():
-            raise Conflict("hints are for the seat to move")
+            raise Conflict(_("hints are for the seat to move"))
         key = (seat.game_id, seat.seat)
         moment = self.clock()
         with self._guard:
             if key in self._busy:
-                raise TooSoon("a hint for this seat is being worked out")
+                raise TooSoon(_("a hint for this seat is being worked out"))
             last = self._asked.get(key)
             if last is not None and moment - last < self.spacing:
                 wait = self.spacing - (moment - last)
-                raise TooSoon(f"one hint every {self.spacing:g} s; ask again in {wait:.0f} s")
+                raise TooSoon(_("one hint every {every} s; ask again in {wait} s").format(
+                    every=f"{self.spacing:g}", wait=f"{wait:.0f}"))
             self._asked[key] = moment
             self._busy.add(key)
         try:
@@ -85,8 +89,9 @@ class HintDesk:
             # device, after a restart) the hint is the same.
             seed = bot_seed(seat.game_id, live.decisions, seat.seat) ^ 0x68696E74
             state = live.state.clone()
+            # run in this request's context: the descriptions speak its reader's language
             top = await asyncio.wrap_future(self.pool.submit(
-                suggestions, state, seat.seat, self.spec, seed))
+                contextvars.copy_context().run, suggestions, state, seat.seat, self.spec, seed))
         finally:
             with self._guard:
                 self._busy.discard(key)

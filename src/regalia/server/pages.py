@@ -6,17 +6,26 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 import regalia
+from regalia.engine import i18n
+from regalia.engine.i18n import _
 from regalia.server.api import Announcer, events_response
 from regalia.server.service import GameService, ServiceError
+from regalia.server.words import COOKIE, COOKIE_AGE, js_messages, safe_next, switch_url, title
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 TEMPLATES = Jinja2Templates(directory=HERE / "templates")
+# The templates' words come from the catalog in the language in force when a page is rendered
+# (each request's: regalia.server.words.Speaking): ``_()``/``{% trans %}`` read it then.
+TEMPLATES.env.add_extension("jinja2.ext.i18n")
+TEMPLATES.env.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=i18n._, ngettext=i18n.ngettext, pgettext=i18n.pgettext,
+    npgettext=i18n.npgettext, newstyle=False)
 
 # No script, style or image from anywhere but this server; the board's SVG is inline.
 SECURITY_HEADERS = {
@@ -34,28 +43,35 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
 
     def page(request: Request, name: str, context: dict[str, Any],
              status: int = 200) -> Response:
-        response = TEMPLATES.TemplateResponse(request, name, context, status_code=status,
-                                              headers=SECURITY_HEADERS)
+        lang = i18n.language()
+        here, query = request.url.path, request.url.query
+        words = {"lang": lang, "messages": js_messages(),
+                 "switches": [{"code": code, "name": label, "current": code == lang,
+                               "url": switch_url(code, here, query)}
+                              for code, label in i18n.LANGUAGES.items()]}
+        response = TEMPLATES.TemplateResponse(request, name, {**words, **context},
+                                              status_code=status, headers=SECURITY_HEADERS)
         return response
 
     def table_context(game_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
         payload = dict(service.payload(game_id, seat))
         svg = payload.pop("svg", None)
+        movers = i18n.pgettext("web", ", ").join(payload["seats"][s] for s in payload["to_move"])
         return {"p": payload, "svg": Markup(svg) if svg else None, "token": token,
-                "game_id": game_id, "hints": hints}
+                "game_id": game_id, "hints": hints, "movers": movers}
 
     def refused(request: Request, err: ServiceError) -> Response:
         return page(request, "refused.html", {"reason": str(err)}, err.status)
 
     @pages.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> Response:
-        games = [{"id": g.id, "title": g.title, "min_players": g.min_players,
+        games = [{"id": g.id, "title": title(g.title), "min_players": g.min_players,
                   "max_players": g.max_players, "default_players": g.default_players,
-                  "options": [{"name": o.name, "default": o.default, "help": o.help,
+                  "options": [{"name": o.name, "default": o.default, "help": _(o.help),
                                "choices": list(o.choices) if o.choices else None}
                               for o in g.options]}
                  for g in regalia.list_games()]
-        open_games = [{"id": row.id, "title": regalia.get_game(row.game).title,
+        open_games = [{"id": row.id, "title": title(regalia.get_game(row.game).title),
                        "players": row.players, "free": len(free)}
                       for row, free in service.open_games()]
         return page(request, "lobby.html", {"games": games, "open_games": open_games})
@@ -112,11 +128,29 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         svg = info.render_svg(view) if info.render_svg else None
         decisions = [m for m in record.moves if "action" in m]
         names = [state.seat_name(s) for s in range(state.players)]
-        moves = [f"{names[m['seat']]}: {m['action']}" for m in decisions]
+        moves = [_("{who}: {action}").format(who=names[m["seat"]], action=m["action"])
+                 for m in decisions]
         return page(request, "replay.html", {
-            "title": info.title, "game_id": game_id, "step": step, "total": total,
+            "title": title(info.title), "game_id": game_id, "step": step, "total": total,
             "svg": Markup(svg) if svg else None, "moves": moves, "seat": seat,
             "seats": names, "at": "" if seat is None else f"&seat={seat}"})
+
+    @pages.get("/lang/{code}")
+    def switch(request: Request, code: str, next: str | None = None) -> Response:
+        """The language switch: remembers ``code`` in a cookie (a year) and goes back to the
+        page (``next``, a path of this server); a language Regalia does not speak is refused
+        and changes nothing."""
+        lang = i18n.normalize(code) if len(code) <= 35 else None
+        if lang is None:
+            reason = _("unknown language {code}; Regalia speaks {known}").format(
+                code=code[:35], known=", ".join(i18n.LANGUAGES))
+            return page(request, "refused.html", {"reason": reason}, 400)
+        response = RedirectResponse(safe_next(next), status_code=303,
+                                    headers={"Cache-Control": "no-store",
+                                             "Referrer-Policy": "no-referrer"})
+        response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, path="/", samesite="lax",
+                            httponly=True)
+        return response
 
     @pages.get("/favicon.ico")
     def favicon() -> Response:

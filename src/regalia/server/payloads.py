@@ -11,7 +11,9 @@ from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine import State
+from regalia.engine.i18n import _, language
 from regalia.server.models import Game, Seat
+from regalia.server.words import title
 
 if TYPE_CHECKING:
     from regalia.server.service import Decision
@@ -26,11 +28,11 @@ def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
         label = state.seat_name(number)
         row = by_number.get(number)
         if row is not None and row.bot:
-            label += f" ({row.bot.split(':', 1)[0]} bot)"
+            label = _("{seat} ({bot} bot)").format(seat=label, bot=row.bot.split(":", 1)[0])
         elif row is not None and row.name:
-            label += f" ({row.name})"
+            label = _("{seat} ({name})").format(seat=label, name=row.name)
         elif row is not None and not row.claimed:
-            label += " (open)"
+            label = _("{seat} (open)").format(seat=label)
         out.append(label)
     return out
 
@@ -46,16 +48,22 @@ def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decis
             for e in entries):
         return [e if isinstance(e, str) else e["text"] for e in entries]
     lines = []
+    lang = language()
     for move in moves:
-        who = names[move.seat] if 0 <= move.seat < len(names) else f"Seat {move.seat}"
-        if move.timed_out:
-            who += " ran out of time; a bot moved"
+        who = names[move.seat] if 0 <= move.seat < len(names) else \
+            _("Seat {n}").format(n=move.seat)
+        described, announced = move.words(lang)
         if over or (viewer is not None and move.seat == viewer):
-            lines.append(f"{who}: {move.described}")
+            text = described
         elif move.sealed:
-            lines.append(f"{who} made a sealed choice.")
+            lines.append(_("{who} ran out of time; a bot made a sealed choice.").format(who=who)
+                         if move.timed_out else
+                         _("{who} made a sealed choice.").format(who=who))
+            continue
         else:
-            lines.append(f"{who}: {move.announced}")
+            text = announced
+        lines.append(_("{who} ran out of time; a bot moved: {move}").format(who=who, move=text)
+                     if move.timed_out else _("{who}: {move}").format(who=who, move=text))
     return lines
 
 
@@ -89,7 +97,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
     payload: dict[str, Any] = {
         "game_id": game.id,
         "game": info.id,
-        "title": info.title,
+        "title": title(info.title),
         "players": state.players,
         "seat": seat,
         "seats": names,

@@ -13,7 +13,7 @@ import hashlib
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 import regalia
 from regalia.bots import check_spec
 from regalia.engine import IllegalAction, MalformedAction, Record, RegaliaError, State
+from regalia.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, speaking
 from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
 from regalia.server.models import Game, Move, Seat, TimeBank, now
 from regalia.server.payloads import seat_payload
@@ -73,6 +74,13 @@ class Decision:
     sealed: bool
     by_bot: bool
     timed_out: bool = False
+    # language -> (described, announced) in it; ``described``/``announced`` are the English
+    # (the move log's columns), the others are worded when the move is made or first shown
+    worded: Mapping[str, tuple[str, str]] = field(default_factory=dict, compare=False)
+
+    def words(self, lang: str) -> tuple[str, str]:
+        """(described, announced) in ``lang``; the English where it was never worded."""
+        return self.worded.get(lang) or (self.described, self.announced)
 
 
 @dataclass
@@ -147,10 +155,13 @@ class GameService:
         """What ``seat`` (None: a spectator) is sent about the game: built from its view, and
         kept until the game changes (a table polled by many is drawn once a position)."""
         live = self.live(game_id)
-        key = (game_id, self.versions.get(game_id, 0), live.entries, seat, svg)
+        lang = language()
+        key = (game_id, self.versions.get(game_id, 0), live.entries, seat, svg, lang)
         cached = self._payloads.get(key)
         if cached is not None:
             return cached
+        if lang != DEFAULT_LANGUAGE and any(lang not in d.worded for d in live.log):
+            reword(live, lang)
         payload = seat_payload(self.game_row(game_id), live.state, seat, live.decisions,
                                live.log, svg=svg)
         banks = self.banks(game_id)
@@ -176,11 +187,12 @@ class GameService:
                                    info.default_players)
         kinds = list(seats) or [ME] + [OPEN] * (count - 1)
         if len(kinds) != count:
-            raise ServiceError(f"{count} players need {count} seats, not {len(kinds)}")
+            raise ServiceError(_("{count} players need {count} seats, not {seats}").format(
+                count=count, seats=len(kinds)))
         bots = [None if k in (OPEN, ME) else check_spec(k) for k in kinds]
         for spec in bots:
             if spec is not None and spec.startswith("cmd:"):
-                raise ServiceError("external bots (cmd:) cannot sit at a web table")
+                raise ServiceError(_("external bots (cmd:) cannot sit at a web table"))
         resolved = info.resolve_options(options or {})
         seed = secrets.randbits(48) if seed is None else seed
         # A string edition is TOML text, never a file name: a request cannot make us read one.
@@ -223,18 +235,18 @@ class GameService:
     def seat_of(self, token: str) -> SeatInfo:
         """The seat a token holds; any token that holds none is refused (403)."""
         if not isinstance(token, str) or not 8 <= len(token) <= 100:
-            raise Forbidden("this link holds no seat")
+            raise Forbidden(_("this link holds no seat"))
         with self.session() as session:
             row = session.execute(self._seat_by_token, {"digest": digest(token)}).first()
         if row is None:
-            raise Forbidden("this link holds no seat")
+            raise Forbidden(_("this link holds no seat"))
         return SeatInfo(row.game_id, row.seat, row.bot, row.name)
 
     def game_row(self, game_id: str) -> Game:
         with self.session() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound("no such game")
+                raise NotFound(_("no such game"))
             return row
 
     def live(self, game_id: str) -> Live:
@@ -253,7 +265,7 @@ class GameService:
                 return cached
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound("no such game")
+                raise NotFound(_("no such game"))
             moves = list(session.scalars(select(Move).where(Move.game_id == game_id)
                                          .order_by(Move.index)))
         live = rebuild(row, moves)
@@ -278,7 +290,8 @@ class GameService:
         row = self.game_row(game_id)
         live = self.live(game_id)
         if not live.state.is_over():
-            raise Forbidden("the record (and the seed) stay on the server until the game is over")
+            raise Forbidden(_("the record (and the seed) stay on the server until the game is "
+                              "over"))
         names = {s.seat: s.name or s.bot for s in row.seats}
         return live.state.record(app=f"regalia {regalia.__version__} (web)",
                                  seats=[names.get(s) for s in range(row.players)])
@@ -327,13 +340,13 @@ class GameService:
         with self.lock(game_id), self.session() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise NotFound("no such game")
+                raise NotFound(_("no such game"))
             if lobby and (not row.public or row.over):
-                raise Forbidden("this game takes no one from the lobby")
+                raise Forbidden(_("this game takes no one from the lobby"))
             free = [s for s in row.seats if s.bot is None and not s.claimed
                     and (seat is None or s.seat == seat)]
             if not free:
-                raise Conflict("no free seat left at this table")
+                raise Conflict(_("no free seat left at this table"))
             free.sort(key=lambda s: s.seat != prefer)
             chosen = free[0]
             token = new_token()
@@ -353,7 +366,7 @@ class GameService:
         with self.lock(info.game_id):
             row = self.game_row(info.game_id)
             if not row.over:
-                raise Conflict("the game is not over yet")
+                raise Conflict(_("the game is not over yet"))
             if row.rematch is None:
                 kinds = [s.bot or OPEN for s in row.seats]
                 kinds[info.seat] = ME
@@ -383,7 +396,7 @@ class GameService:
         info = self.seat_of(token)
         checked = None if spec is None else check_spec(spec)
         if checked is not None and checked.startswith("cmd:"):
-            raise ServiceError("external bots (cmd:) cannot sit at a web table")
+            raise ServiceError(_("external bots (cmd:) cannot sit at a web table"))
         with self.session() as session:
             row = session.scalar(select(Seat).where(Seat.token_digest == digest(token)))
             assert row is not None
@@ -436,7 +449,7 @@ class GameService:
         ``turn`` (the number of decisions the client saw) refuses a move made on an outdated
         position, so a double click or two devices never play twice."""
         if not isinstance(action_text, str) or not action_text or len(action_text) > 200:
-            raise ServiceError("an action is its notation, e.g. 'place aragon'")
+            raise ServiceError(_("an action is its notation, e.g. 'place aragon'"))
         with self.lock(game_id):
             # The cached game, without counting its rows: only this process writes a SQLite
             # file, and when another process (PostgreSQL) moved it on, the insert below
@@ -446,14 +459,14 @@ class GameService:
             live = cached if cached is not None and turn in (None, cached.decisions) \
                 else self.live(game_id)
             if turn is not None and turn != live.decisions:
-                raise Conflict(f"the game has moved on (decision {live.decisions}, "
-                               f"not {turn}); look again")
+                raise Conflict(_("the game has moved on (decision {now}, not {turn}); look "
+                                 "again").format(now=live.decisions, turn=turn))
             state = live.state.clone()
             movers = state.to_move()
             if not movers:
-                raise Conflict("the game is over")
+                raise Conflict(_("the game is over"))
             if seat not in movers:
-                raise Conflict(f"it is not {state.seat_name(seat)}'s turn")
+                raise Conflict(_("it is not {seat}'s turn").format(seat=state.seat_name(seat)))
             try:
                 action = state.parse_action(action_text)
             except MalformedAction as err:
@@ -463,8 +476,13 @@ class GameService:
                 sealed_left = set(movers)  # a new sealed simultaneous choice begins
             sealed = seat in sealed_left
             sealed_left.discard(seat)
-            described = state.describe(action)
-            announced = state.announce(action, seat)
+            # Worded in every language now (the state before the move is at hand); the move
+            # log keeps the English.
+            worded: dict[str, tuple[str, str]] = {}
+            for code in LANGUAGES:
+                with speaking(code):
+                    worded[code] = (state.describe(action), state.announce(action, seat))
+            described, announced = worded[DEFAULT_LANGUAGE]
             before = len(state.moves())
             try:
                 state.apply(action, seat)
@@ -472,7 +490,7 @@ class GameService:
                 raise Conflict(str(err)) from None
             added = state.moves()[before:]
             decision = Decision(seat, action.text, described, announced, sealed, by_bot,
-                                timed_out)
+                                timed_out, worded)
             rows: list[dict[str, Any]] = []
             for i, entry in enumerate(added):
                 row = dict(_EMPTY_MOVE, game_id=game_id, index=live.entries + i)
@@ -505,7 +523,7 @@ class GameService:
                 except IntegrityError:
                     session.rollback()
                     self._live.pop(game_id, None)
-                    raise Conflict("another move was made first; look again") from None
+                    raise Conflict(_("another move was made first; look again")) from None
             new = Live(state, live.entries + len(added), live.decisions + 1,
                        frozenset(sealed_left), (*live.log, decision))
             self._live[game_id] = new
@@ -529,6 +547,30 @@ def rebuild(row: Game, moves: Sequence[Move]) -> Live:
     return Live(state, len(moves), len(decisions), left, log)
 
 
+def reword(live: Live, lang: str) -> None:
+    """Word ``live``'s decisions in ``lang`` where they are not yet (a game rebuilt from its
+    move log, which keeps the English): the game replayed a decision at a time, each
+    described on the position it was made on."""
+    try:
+        record = live.state.record()
+        state = regalia.replay(record, steps=0)
+        log = list(live.log)
+        decisions = [m for m in record.moves if "chance" not in m]
+        for index, move in enumerate(decisions[:len(log)]):
+            action = state.parse_action(move["action"])
+            old = log[index]
+            if lang not in old.worded:
+                with speaking(lang):
+                    words = (state.describe(action), state.announce(action, move["seat"]))
+                log[index] = Decision(old.seat, old.action, old.described, old.announced,
+                                      old.sealed, old.by_bot, old.timed_out,
+                                      {**old.worded, lang: words})
+            state.apply(action, move["seat"])
+    except RegaliaError:
+        return  # the English stays (a record that does not replay here is shown as kept)
+    live.log = tuple(log)
+
+
 _EMPTY_MOVE: dict[str, Any] = {"seat": None, "action": None, "chance": None, "outcome": None,
                                "described": None, "announced": None, "sealed": False,
                                "sealed_left": None, "by_bot": False, "timed_out": False}
@@ -539,7 +581,7 @@ def clean_name(name: str | None) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise ServiceError("a display name is text")
+        raise ServiceError(_("a display name is text"))
     text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
     return text or None
 
@@ -549,12 +591,13 @@ def check_clock(move_seconds: int | None, bank_seconds: int | None,
     """A game has a per-move clock, a time bank, or no clock: refuse anything else."""
     if bank_seconds is None:
         if increment_seconds is not None:
-            raise ServiceError("an increment goes with a time bank (bank_seconds)")
+            raise ServiceError(_("an increment goes with a time bank (bank_seconds)"))
         return
     if move_seconds is not None:
-        raise ServiceError("a game has a clock per move or a time bank, not both")
+        raise ServiceError(_("a game has a clock per move or a time bank, not both"))
     if not isinstance(bank_seconds, int) or not MIN_BANK <= bank_seconds <= MAX_BANK:
-        raise ServiceError(f"a time bank is {MIN_BANK} s to {MAX_BANK // 86400} days")
+        raise ServiceError(_("a time bank is {low} s to {high} days").format(
+            low=MIN_BANK, high=MAX_BANK // 86400))
     if increment_seconds is not None and (not isinstance(increment_seconds, int) or
                                           not 0 <= increment_seconds <= MAX_INCREMENT):
-        raise ServiceError("an increment is 0 s to a day")
+        raise ServiceError(_("an increment is 0 s to a day"))

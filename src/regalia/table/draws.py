@@ -69,7 +69,7 @@ def examine(label: str, population: Sequence[Any], *, public_label: bool, player
     draw = Draw(label, pop, True, ())
     if public_label or draw.forced:
         return draw
-    first, second = (value for value, _ in draw.choices[:2])
+    first, second = (value for value, _n in draw.choices[:2])
     views = [_views(_finished(probe, finish, [*given, (label, v)], (first, second)), players)
              for v in (first, second)]
     if views[0][-1] != views[1][-1]:  # the spectator's view shows it

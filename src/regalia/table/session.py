@@ -25,6 +25,7 @@ from regalia.engine.errors import (
     quoted,
 )
 from regalia.engine.files import write_atomic
+from regalia.engine.i18n import _
 from regalia.engine.record import Record
 from regalia.engine.registry import GameInfo, get_game
 from regalia.engine.rng import Rng
@@ -168,16 +169,17 @@ class TableSession:
         """The table reports the outcome of the wanted draw; one not possible is refused."""
         draw = self.wanted
         if not isinstance(draw, Draw):
-            raise TableError("no chance outcome is wanted now")
+            raise TableError(_("no chance outcome is wanted now"))
         key = outcome_key(value)
-        match = next((v for v, _ in draw.choices if outcome_key(v) == key), None)
+        match = next((v for v, _n in draw.choices if outcome_key(v) == key), None)
         if match is None and draw.public:
-            raise TableError(f"{quoted(value)} cannot come up now: it is not among the "
-                             f"{len(draw.choices)} outcomes still possible (a card already "
-                             "gone, or a typo)")
+            raise TableError(_("{value} cannot come up now: it is not among the {count} "
+                               "outcomes still possible (a card already gone, or a "
+                               "typo)").format(value=quoted(value), count=len(draw.choices)))
         if match is None:  # a secret draw: say nothing of what the others hold
-            raise TableError(f"{quoted(value)} cannot come up now by the entries so far (a "
-                             "typo, or an earlier entry was wrong: undo to it)")
+            raise TableError(_("{value} cannot come up now by the entries so far (a typo, or "
+                               "an earlier entry was wrong: undo to it)").format(
+                value=quoted(value)))
         self._push(Entry({"chance": draw.label, "outcome": match}))
         self._entered()
 
@@ -185,10 +187,10 @@ class TableSession:
         """A player's move; an illegal one is refused with the rule's reason."""
         turn = self.wanted
         if not isinstance(turn, Turn):
-            raise TableError("no move is wanted now: " + (
-                "the game is over" if turn is None else "a chance outcome is"))
+            raise TableError(_("no move is wanted now: the game is over") if turn is None
+                             else _("no move is wanted now: a chance outcome is"))
         if seat not in turn.seats:
-            raise TableError(f"it is not seat {quoted(seat)}'s move now")
+            raise TableError(_("it is not seat {seat}'s move now").format(seat=quoted(seat)))
         assert self.state is not None
         try:
             parsed = self.state.parse_action(action) if isinstance(action, str) else action
@@ -209,7 +211,7 @@ class TableSession:
         counts withheld (0), so the list tells the seer nothing of other seats' cards."""
         if draw.public:
             return draw.choices
-        values = {outcome_key(v): v for v, _ in draw.choices}
+        values = {outcome_key(v): v for v, _n in draw.choices}
         for entry in self.entries:
             if entry.move.get("chance") == draw.label:
                 values.setdefault(outcome_key(entry.move["outcome"]), entry.move["outcome"])
@@ -267,18 +269,20 @@ class TableSession:
         if entry.is_chance:
             if not isinstance(wanted, Draw) or wanted.label != move["chance"] or not any(
                     outcome_key(v) == outcome_key(move["outcome"]) for v in wanted.population):
-                raise InvalidRecord(f"entry {len(self.entries)}: the outcome "
-                                    f"{quoted(move['chance'])}={quoted(move['outcome'])} does "
-                                    "not fit the game here")
+                raise InvalidRecord(_("entry {n}: the outcome {label}={value} does not fit "
+                                      "the game here").format(
+                    n=len(self.entries), label=quoted(move["chance"]),
+                    value=quoted(move["outcome"])))
             return
         if not isinstance(wanted, Turn) or move["seat"] not in wanted.seats:
-            raise InvalidRecord(f"entry {len(self.entries)}: seat {quoted(move['seat'])} is not "
-                                "to move here")
+            raise InvalidRecord(_("entry {n}: seat {seat} is not to move here").format(
+                n=len(self.entries), seat=quoted(move["seat"])))
         assert self.state is not None
         try:
             self.state.pending_draw(move["action"], move["seat"])
         except RegaliaError as err:
-            raise InvalidRecord(f"entry {len(self.entries)}: {err}") from None
+            raise InvalidRecord(_("entry {n}: {reason}").format(n=len(self.entries),
+                                                                reason=err)) from None
 
     # ------------------------------------------------------------------ the record
     def record(self) -> Record:
@@ -310,11 +314,13 @@ class TableSession:
         record = Record.load(path)
         table = record.meta.get(META_KEY)
         if not isinstance(table, Mapping) or table.get("format") != TABLE_FORMAT:
-            raise InvalidRecord(f"{path} is no game of `regalia table` (no table entries in "
-                                "its meta); replay it with `regalia replay`")
+            raise InvalidRecord(_("{path} is no game of `regalia table` (no table entries in "
+                                  "its meta); replay it with `regalia replay`").format(
+                path=path))
         tail, auto, redo = (table.get(k) for k in ("tail", "auto", "redo"))
         if not (isinstance(tail, list) and isinstance(auto, list) and isinstance(redo, list)):
-            raise InvalidRecord(f"{path}: the table entries are malformed")
+            raise InvalidRecord(_("{path}: the table entries are malformed").format(
+                path=path))
         moves = [*record.moves, *tail]
         check = Record.from_json({**record.to_dict(), "moves": moves, "result": None})
         edition = None
@@ -339,7 +345,7 @@ class TableSession:
 def _redo_group(group: Any) -> list[Entry]:
     if not isinstance(group, list) or not all(
             isinstance(e, Mapping) and isinstance(e.get("move"), Mapping) for e in group):
-        raise InvalidRecord("the table's redo entries are malformed")
+        raise InvalidRecord(_("the table's redo entries are malformed"))
     moves = Record.from_json({"format": "regalia-record/1", "game": "", "rules_version": "",
                               "players": 0, "seed": 0, "options": {},
                               "moves": [dict(e["move"]) for e in group]}).moves

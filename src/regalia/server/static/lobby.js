@@ -5,9 +5,16 @@
   const catalog = JSON.parse(document.getElementById("catalog").textContent);
   const byId = Object.fromEntries(catalog.map((g) => [g.id, g]));
   const $ = (id) => document.getElementById(id);
-  const SEAT_KINDS = [["me", "me"], ["open", "open seat (a link)"], ["random", "bot: random"],
-    ["greedy", "bot: greedy"], ["easy", "bot: easy"], ["medium", "bot: medium"],
-    ["hard", "bot: hard"], ["ismcts", "bot: ismcts"]];
+  // Words from the server's catalog in the page's language (the page embeds them: #messages).
+  const MESSAGES = JSON.parse((document.getElementById("messages") || {}).textContent || "{}");
+  function t(message, fields) {
+    const text = MESSAGES[message] || message;
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+      fields && name in fields ? String(fields[name]) : whole);
+  }
+  const SEAT_KINDS = [["me", t("me")], ["open", t("open seat (a link)")],
+    ["random", t("bot: random")], ["greedy", t("bot: greedy")], ["easy", t("bot: easy")],
+    ["medium", t("bot: medium")], ["hard", t("bot: hard")], ["ismcts", t("bot: ismcts")]];
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -42,10 +49,10 @@
   function fillSeats() {
     const box = $("seats");
     const old = [...box.querySelectorAll("select")].map((s) => s.value);
-    box.replaceChildren(el("legend", {}, "Seats"));
+    box.replaceChildren(el("legend", {}, t("Seats")));
     const n = Number($("players").value);
     for (let i = 0; i < n; i++) {
-      const label = el("label", {}, `Seat ${i + 1} `);
+      const label = el("label", {}, t("Seat {n}", { n: i + 1 }) + " ");
       const sel = el("select", { name: `seat${i}`, "data-seat": i });
       for (const [value, text] of SEAT_KINDS) sel.append(el("option", { value }, text));
       sel.value = old[i] || (i === 0 ? "me" : "open");
@@ -58,7 +65,7 @@
     const g = byId[$("game").value];
     const box = $("options");
     box.replaceChildren();
-    if (!g.options.length) box.append(el("p", { class: "dim" }, "This game has no options."));
+    if (!g.options.length) box.append(el("p", { class: "dim" }, t("This game has no options.")));
     for (const o of g.options) {
       const label = el("label", { title: o.help }, `${o.name} `);
       let input;
@@ -106,11 +113,11 @@
     for (const link of data.seats) {
       const me = data.me.includes(link.seat);
       if (me) remember({ token: link.token, game: g.title, seat: link.seat });
-      const li = el("li", {}, `Seat ${link.seat + 1}${me ? " (you)" : ""}: `);
+      const li = el("li", {}, t(me ? "Seat {n} (you):" : "Seat {n}:", { n: link.seat + 1 }) + " ");
       li.append(el("a", { href: link.url, class: me ? "my-seat" : "join-link" }, link.url));
       links.append(li);
     }
-    const watch = el("li", {}, "Spectators: ");
+    const watch = el("li", {}, t("Spectators:") + " ");
     watch.append(el("a", { href: data.spectate }, data.spectate));
     links.append(watch);
     $("created").hidden = false;
@@ -125,7 +132,7 @@
       body: JSON.stringify({ name: $("name").value || null }) });
     const data = await response.json();
     if (!response.ok) { $("error").textContent = data.detail; return; }
-    remember({ token: data.token, game: button.parentElement.firstChild.textContent.trim(),
+    remember({ token: data.token, game: button.dataset.title,
       seat: data.seat });
     location.href = data.url;
   }
@@ -137,7 +144,7 @@
     ul.replaceChildren();
     for (const entry of list) {
       const li = el("li");
-      li.append(el("a", { href: `/play/${entry.token}` }, `${entry.game} · seat ${entry.seat + 1}`));
+      li.append(el("a", { href: `/play/${entry.token}` }, t("{game} · seat {n}", { game: entry.game, n: entry.seat + 1 })));
       ul.append(li);
     }
   }

@@ -7,6 +7,13 @@
   const game = table.dataset.game;
   const boardUrl = token ? `/play/${token}/board` : `/watch/${game}/board`;
   let busy = false;
+  // Words from the server's catalog in the page's language (the page embeds them: #messages).
+  const MESSAGES = JSON.parse((document.getElementById("messages") || {}).textContent || "{}");
+  function t(message, fields) {
+    const text = MESSAGES[message] || message;
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+      fields && name in fields ? String(fields[name]) : whole);
+  }
 
   function body() { return document.getElementById("body"); }
   function showError(text) { document.getElementById("error").textContent = text || ""; }
@@ -38,7 +45,7 @@
     const response = await fetch(path, { method: "POST", headers: { "X-Seat-Token": token,
       "Content-Type": "application/json" }, body: JSON.stringify(payload) });
     if (!response.ok) {
-      const data = await response.json().catch(() => ({ detail: response.statusText }));
+      const data = await response.json().catch(() => ({ detail: t("the server did not answer") }));
       showError(data.detail);
       return false;
     }
@@ -65,11 +72,11 @@
     const list = document.getElementById("hints");
     if (!button || !list) return;
     button.disabled = true;
-    button.textContent = "Thinking…";
+    button.textContent = t("Thinking…");
     try {
       const response = await fetch("/api/seat/hint", { method: "POST",
         headers: { "X-Seat-Token": token } });
-      const data = await response.json().catch(() => ({ detail: response.statusText }));
+      const data = await response.json().catch(() => ({ detail: t("the server did not answer") }));
       if (!response.ok) { showError(data.detail); return; }
       list.replaceChildren(...data.hints.map((h) => {
         const li = document.createElement("li");
@@ -79,16 +86,17 @@
         act.textContent = h.description;
         const figures = document.createElement("span");
         figures.className = "dim";
-        figures.textContent = ` ${Math.round(100 * h.share)}% of the search · ` +
-          `estimated win chance ${Math.round(100 * h.win_chance)}% · ` +
-          `expected place ${h.expected_place.toFixed(1)}`;
+        figures.textContent = " " + t(
+          "{share}% of the search · estimated win chance {win}% · expected place {place}",
+          { share: Math.round(100 * h.share), win: Math.round(100 * h.win_chance),
+            place: h.expected_place.toFixed(1) });
         li.append(act, figures);
         return li;
       }));
       list.hidden = false;
     } finally {
       const still = document.getElementById("hint");
-      if (still) { still.disabled = false; still.textContent = "Hint"; }
+      if (still) { still.disabled = false; still.textContent = t("Hint"); }
     }
   }
 
@@ -147,7 +155,8 @@
   function duration(seconds) {
     const left = Math.max(0, Math.round(seconds));
     const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-    return (h ? `${h} h ` : "") + (h || m ? `${m} min ` : "") + `${s} s`;
+    return (h ? t("{h} h", { h }) + " " : "") + (h || m ? t("{m} min", { m }) + " " : "") +
+      t("{s} s", { s });
   }
   function tick() {
     const now = Date.now() / 1000;
