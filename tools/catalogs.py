@@ -164,7 +164,9 @@ def problems() -> Iterator[str]:
             with mo.open("rb") as handle:
                 shipped = read_mo(handle)
             want = {(m.id, m.context): m.string for m in catalog if m.id and translated(m)}
-            have = {(m.id, m.context): m.string for m in shipped if m.id}
+            # (Babel's read_mo gives a message context as bytes)
+            have = {(m.id, m.context.decode() if isinstance(m.context, bytes) else m.context):
+                    m.string for m in shipped if m.id}
             if {k: _norm(v) for k, v in want.items()} != {k: _norm(v) for k, v in have.items()}:
                 yield (f"{lang}: {mo.name} is not the compilation of {po_path(lang).name}; "
                        "run update")

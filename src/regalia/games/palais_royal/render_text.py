@@ -79,6 +79,11 @@ def _privilege_name(key: str) -> str:
     return words.get(key, key)
 
 
+def _after(label: str) -> str:
+    """The space after a label ending in a colon: none after a full-width one (Chinese)."""
+    return "" if label.endswith("：") else " "
+
+
 def _cut(plain: str, width: int) -> str:
     """``plain`` cut to at most ``width`` terminal cells."""
     out = []
@@ -140,14 +145,14 @@ def park_key(width: int) -> str:
     """The line that reads a park tile (always shown above the park)."""
     label = esc(_("park:"))
     meaning = esc(_("= 14 VP, 6 gold now, 2 turquoise + 1 purple seals; P1 servant"))
-    return _fit(f"[dim]{label}[/] [bold]14v[/] [yellow]6g[/] [cyan]2t[/][magenta]1p[/] "
-                f"{meaning}", width)
+    return _fit(f"[dim]{label}[/]{_after(label)}[bold]14v[/] [yellow]6g[/] [cyan]2t[/]"
+                f"[magenta]1p[/] {meaning}", width)
 
 
 def privilege_key(width: int) -> str:
     """The line that spells out the privilege letters on park tiles."""
     label = esc(_("privilege:"))
-    return _fit(f"[dim]{label}[/] " + " ".join(
+    return _fit(f"[dim]{label}[/]{_after(label)}" + " ".join(
         f"[bold]{esc(mark)}[/]={esc(word)}" for mark, word in _privilege_key()), width)
 
 
@@ -216,14 +221,15 @@ def _seat_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]
             used = display_width(strip_markup(line))
             first = True
             for part in parts:
-                gap = 1 if first else display_width(sep)
+                join = _after(colon) if first else sep
+                gap = display_width(join)
                 if part and used + gap + display_width(part) <= width:
-                    line += (" " if first else sep) + esc(part)
+                    line += join + esc(part)
                     used += gap + display_width(part)
                     first = False
             out.append(line)
             continue
-        head = f"{turn}{seat_mark(p, s['name'])}{esc(me)}{colon} " + esc(_(
+        head = f"{turn}{seat_mark(p, s['name'])}{esc(me)}{colon}{_after(colon)}" + esc(_(
             "{gold} gold, {area} in play area, {supply} in supply; nobles {open} open + "
             "{hidden} hidden; {cards} cards; score {score}").format(
                 gold=s["gold"], area=s["area"], supply=s["supply"], open=len(s["nobles"]),
@@ -301,7 +307,8 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     if edges:
         # Each edge: its points for first/second place, then each seat's servants on it.
         head = _("edges") + " " if compact else \
-            _("edges (VP first/second, servants per player):") + " "
+            _("edges (VP first/second, servants per player):")
+        head += _after(head) if not head.endswith(" ") else ""
         out.append((_fit(esc(head) + pgettext("palais-royal", "; ").join(
             f"{esc(e.get('title', e['name']))} {e['first']}/{e['second']} " + " ".join(
                 seat_mark(p, str(e['counts'][p])) for p in range(players)) for e in edges),
