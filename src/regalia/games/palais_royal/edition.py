@@ -14,9 +14,9 @@ from typing import Any
 
 from regalia.engine.actions import Action
 from regalia.engine.edition import Edition, EditionReader, edition_loader
-from regalia.games.palais_royal.actions import EFFECT_INDEX, EFFECTS, enlist_action
 from regalia.engine.errors import quoted
 from regalia.engine.i18n import _
+from regalia.games.palais_royal.actions import EFFECT_INDEX, EFFECTS, enlist_action
 from regalia.games.palais_royal.rooms import MAX_SIDE, ROOM_INDEX, ROOM_TITLES, ROOMS
 
 GAME_ID = "palais-royal"

@@ -19,6 +19,7 @@ from typing import Any
 from regalia.engine.i18n import _, display_width, language, pgettext
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.games.palais_royal.render_text import breakdown_text
 from regalia.games.palais_royal.text import step_title
 
 WIDTH = 1280
@@ -337,6 +338,11 @@ def render_svg(view: Mapping[str, Any]) -> str:
                 name=view["seats"][p]["name"], score=view["scores"][p],
                 place=view["ranking"][p]) for p in range(view["players"]))), 16, "bold"))
         height += 20
+        for p in range(view["players"]):
+            line = breakdown_text(view, p)
+            if line:
+                body.append(_text(20, height, line, 13))
+                height += 18
     defs = ("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
             "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 "
             "z\" fill=\"#111\"/></marker></defs>")

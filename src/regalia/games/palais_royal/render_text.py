@@ -207,7 +207,10 @@ def _seat_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]
         me = _(" (you)") if view.get("seat") == p else ""
         turn = ">" if view.get("current") == p else " "
         score = s["score"] if s["score"] is not None else f"{s['score_known']}+?"
-        perks = "".join(PRIVILEGE_MARKS.get(k, "?") * v for k, v in s["perks"].items())
+        # The marks run together in English ("MBC"); elsewhere they are kept apart ("M/B/C"),
+        # so they do not read as a word of the other language.
+        marks = [PRIVILEGE_MARKS.get(k, "?") for k, v in s["perks"].items() for _i in range(v)]
+        perks = ("" if language() == "en" else "/").join(marks)
         if compact:
             # The parts in order of need; as many as fit the width.
             line = f"{turn}{seat_mark(p, s['name'])}{esc(me)}{colon}"
@@ -247,6 +250,15 @@ def _seat_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]
         if bits:
             out.append(_fit("   " + esc(pgettext("palais-royal", "; ").join(bits)), width))
     return out
+
+
+def breakdown_text(view: Mapping[str, Any], seat: int) -> str:
+    """A seat's final score in its parts (``seats[seat]["breakdown"]``), or "" if unknown."""
+    parts = view["seats"][seat].get("breakdown")
+    if not parts:
+        return ""
+    return _("{name}: nobles {nobles} + played cards {played} + cards in hand {hand} + park "
+             "edges {edges} = {total}").format(name=view["seats"][seat]["name"], **parts)
 
 
 def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) -> str:
@@ -319,6 +331,11 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
             _("{name} {score} (place {place})").format(
                 name=view["seats"][p]["name"], score=view["scores"][p],
                 place=view["ranking"][p]) for p in range(players)))), width), 0))
+        # Each seat's score in its parts (dropped before the board when the screen is short).
+        for p in range(players):
+            line = breakdown_text(view, p)
+            if line:
+                out.append((_fit(esc(line), width), 1))
     for drop in (3, 2, 1):
         if len(out) <= height:
             break

@@ -760,7 +760,7 @@ class PalaisState(State):
         again from the discard pile (SEED)."""
         want = self.servants[p][BACKDOOR] + self.perks[p][P_BACKDOOR] + self.t_backdoor
         ids = self.d.card_ids
-        for _ in range(want):
+        for _draw in range(want):
             if not self.pile:
                 if not any(self.discard):
                     break
