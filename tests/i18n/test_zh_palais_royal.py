@@ -259,3 +259,12 @@ def test_illegal_reasons_name_the_rule_in_chinese() -> None:
         s.apply("draw")
     message = str(err.value)
     assert "玩家1现在不能执行 'draw'" in message and "后门" in message
+
+
+def test_a_broken_conservation_law_is_named_in_chinese() -> None:
+    s = regalia.new_game("palais-royal", 2, seed=1)
+    s.gold[0] = -3  # type: ignore[attr-defined]
+    with speaking("zh"), pytest.raises(AssertionError, match="座位 0 的金币为负"):
+        s.check_invariants()
+    with pytest.raises(AssertionError, match="seat 0 has negative gold"):
+        s.check_invariants()
