@@ -268,3 +268,21 @@ def test_a_broken_conservation_law_is_named_in_chinese() -> None:
         s.check_invariants()
     with pytest.raises(AssertionError, match="seat 0 has negative gold"):
         s.check_invariants()
+
+
+def test_an_edition_without_chinese_names_borrows_the_built_in_ones() -> None:
+    # An owner's corrected file written before names were translated (no name_zh, no
+    # [[castle_rooms]]) still reads in Chinese.
+    lines = BUILTIN_PATH.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(line for line in lines if not line.startswith("name_zh"))
+    head, rest = text.split("# The nine rooms' names", 1)
+    text = head + rest[rest.index("# ----"):]  # and no [[castle_rooms]]
+    edition = load_edition(text)
+    assert "zh" not in edition.names and "castle_rooms" not in edition.data
+    s = regalia.new_game("palais-royal", 2, seed=1, edition=edition)
+    with speaking("zh"):
+        view = s.view(0)
+        assert view["room_titles"]["mint"] == "铸币房"
+        assert {c["name"] for c in view["cards"]} >= {"钱袋", "声望"}
+        assert [e["title"] for e in view["edges"]] == ["上边", "下边", "左边", "右边"]
+        assert_chinese(render_text(view, width=80, height=24), "render_text")
