@@ -92,6 +92,7 @@ def an_illegal_action(s: regalia.State) -> Any:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_read_in_chinese_only(players: int) -> None:
+    kinds: set[str] = set()
     for seed in (1, 2):
         with speaking("zh"):
             for step, s in enumerate(playout(players, seed)):
@@ -99,6 +100,7 @@ def test_random_games_read_in_chinese_only(players: int) -> None:
                     break
                 seat = s.to_move()[0]
                 for action in s.legal_actions():
+                    kinds.add(action.kind)
                     assert_chinese(s.describe(action), f"describe({action.text})")
                     assert_chinese(s.announce(action, seat), f"announce({action.text})")
                     note = s.caution(action, seat)
@@ -133,6 +135,9 @@ def test_random_games_read_in_chinese_only(players: int) -> None:
                 svg = svg_texts(render_svg(view))
                 assert_chinese(svg, "final render_svg")
                 assert "最终：" in svg
+    # the games went through every kind of decision (the test is not vacuous)
+    assert kinds == {"place", "recruit", "move", "extra", "enlist", "leave", "draw", "keep",
+                     "play", "done"}
 
 
 def test_the_screen_keeps_to_80_cells_in_chinese() -> None:
