@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from regalia.engine.i18n import N_
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.palais_royal.actions import TABLE
 from regalia.games.palais_royal.edition import load_edition
@@ -18,53 +19,53 @@ from regalia.games.palais_royal.state import GAME_ID, PalaisState
 OPTIONS = (
     Option(
         "layout", "random",
-        "Room layout: 'random' (the rulebook: the nine tiles shuffled into a 3 x 3 grid), "
-        "'gate-centre' (the Gate fixed in the middle, as one review plays it), 'first-game' "
-        "(the layout the rulebook recommends for a first game).",
+        N_("Room layout: 'random' (the rulebook: the nine tiles shuffled into a 3 x 3 grid), "
+           "'gate-centre' (the Gate fixed in the middle, as one review plays it), 'first-game' "
+           "(the layout the rulebook recommends for a first game)."),
         ("random", "gate-centre", "first-game"),
     ),
     Option(
         "discount", "orthogonal",
-        "Gold reduction of a noble (reconstructed): one gold less per empty orthogonally "
-        "neighbouring park space ('orthogonal'), per empty space of the eight around it "
-        "('eight'), or none ('none').",
+        N_("Gold reduction of a noble (reconstructed): one gold less per empty orthogonally "
+           "neighbouring park space ('orthogonal'), per empty space of the eight around it "
+           "('eight'), or none ('none')."),
         ("orthogonal", "eight", "none"),
     ),
     Option(
         "end", "twelve-or-fewer",
-        "End trigger at the start player's turn: 'twelve-or-fewer' nobles left (SEED, "
-        "gamepack), or 'fewer-than-twelve' (one German review's wording).",
+        N_("End trigger at the start player's turn: 'twelve-or-fewer' nobles left (SEED, "
+           "gamepack), or 'fewer-than-twelve' (one German review's wording)."),
         ("twelve-or-fewer", "fewer-than-twelve"),
     ),
     Option(
         "edge_ties", "both-score",
-        "Ties on a park edge: 'both-score' (tied players each score the place, the next "
-        "place is skipped) or 'cardinal' (servants in the Cardinal's room break the tie "
-        "first).",
+        N_("Ties on a park edge: 'both-score' (tied players each score the place, the next "
+           "place is skipped) or 'cardinal' (servants in the Cardinal's room break the tie "
+           "first)."),
         ("both-score", "cardinal"),
     ),
     Option(
         "winner_tiebreak", "shared",
-        "Equal final scores: 'shared' (no source gives a tie-break) or 'gold' (more gold "
-        "left wins).",
+        N_("Equal final scores: 'shared' (no source gives a tie-break) or 'gold' (more gold "
+           "left wins)."),
         ("shared", "gold"),
     ),
     Option(
         "stall_rounds", 20,
-        "Not in the rules: the game also ends after this many rounds in a row in which no "
-        "noble was enlisted (at least 5), so that players who never enlist cannot play for "
-        "ever. Real games enlist nobles every round.",
+        N_("Not in the rules: the game also ends after this many rounds in a row in which no "
+           "noble was enlisted (at least 5), so that players who never enlist cannot play for "
+           "ever. Real games enlist nobles every round."),
     ),
     Option(
         "dead_position", True,
-        "Not in the rules: the game also ends after a whole round of turns without a choice "
-        "in a position where nobody can ever enlist again (no Office servant with the seals "
-        "and gold for any noble). Off: such a game runs on until 'stall_rounds' ends it.",
+        N_("Not in the rules: the game also ends after a whole round of turns without a choice "
+           "in a position where nobody can ever enlist again (no Office servant with the seals "
+           "and gold for any noble). Off: such a game runs on until 'stall_rounds' ends it."),
     ),
     Option(
         "open_nobles", False,
-        "Every seat sees the face-down (points-only) nobles of the others, as a player who "
-        "remembers every tile taken from the park would; default: only their count.",
+        N_("Every seat sees the face-down (points-only) nobles of the others, as a player who "
+           "remembers every tile taken from the park would; default: only their count."),
     ),
 )
 
@@ -77,9 +78,9 @@ INFO = register(GameInfo(
     max_players=4,
     default_players=4,
     rules_version="1",
-    summary=("Place servants in the nine rooms of the castle, use each room's action as "
-             "strong as your servants there, and spend gold and seals to enlist nobles from "
-             "the castle park; edge majorities in the park score at the end."),
+    summary=N_("Place servants in the nine rooms of the castle, use each room's action as "
+               "strong as your servants there, and spend gold and seals to enlist nobles from "
+               "the castle park; edge majorities in the park score at the end."),
     state_class=PalaisState,
     actions=TABLE,
     load_edition=load_edition,

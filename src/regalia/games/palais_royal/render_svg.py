@@ -16,11 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from regalia.engine.i18n import _, display_width, language, pgettext
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.games.palais_royal.render_text import breakdown_text
+from regalia.games.palais_royal.text import step_title
 
 WIDTH = 1280
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# Latin first, then fonts that carry Chinese (names, cards and labels may be in Chinese).
+FONT = ("DejaVu Sans, Verdana, Arial, 'Noto Sans CJK SC', 'Source Han Sans SC', "
+        "'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif")
 SEAT_FILLS = ("#d23c3c", "#3b6fd1", "#e6c229", "#3ea352")
 TURQUOISE = "#1fb3b3"
 PURPLE = "#8c4fc2"
@@ -31,6 +36,54 @@ SPACE = 96
 PRIVILEGE_WORDS = {"servants": "+servants", "moves": "+move", "diagonal": "diagonal",
                    "gate": "+Gate", "backdoor": "+draw", "turquoise": "+turq.",
                    "purple": "+purple", "gold": "+gold", "cardinal": "+Cardinal"}
+
+
+def _privilege_word(privilege: str) -> str:
+    """A privilege's short label on a tile, in the language in force."""
+    if language() == "en":
+        return PRIVILEGE_WORDS.get(privilege, privilege)
+    words = {"servants": pgettext("palais-royal", "+servants"),
+             "moves": pgettext("palais-royal", "+move"),
+             "diagonal": pgettext("palais-royal", "diagonal"),
+             "gate": pgettext("palais-royal", "+Gate"),
+             "backdoor": pgettext("palais-royal", "+draw"),
+             "turquoise": pgettext("palais-royal", "+turq."),
+             "purple": pgettext("palais-royal", "+purple"),
+             "gold": pgettext("palais-royal", "+gold"),
+             "cardinal": pgettext("palais-royal", "+Cardinal")}
+    return words.get(privilege, privilege)
+
+
+# The words of the notation, for the labels of the buttons (the notation itself stays the
+# action's: records and clicks never change with the language).
+def _button_label(view: Mapping[str, Any], notation: str) -> str:
+    if language() == "en":
+        return notation
+    titles = view.get("room_titles", {})
+    cards = {c["effect"]: c["name"] for c in view.get("cards", [])}
+    verbs = {"place": pgettext("palais-royal", "place"),
+             "recruit": pgettext("palais-royal", "recruit"),
+             "move": pgettext("palais-royal", "move"),
+             "extra": pgettext("palais-royal", "extra"),
+             "enlist": pgettext("palais-royal", "enlist"),
+             "leave": pgettext("palais-royal", "leave"),
+             "draw": pgettext("palais-royal", "draw"),
+             "keep": pgettext("palais-royal", "keep"),
+             "play": pgettext("palais-royal", "play"),
+             "done": pgettext("palais-royal", "done"),
+             "from": pgettext("palais-royal", "from"),
+             "area": pgettext("palais-royal", "play area")}
+    words = []
+    for i, word in enumerate(notation.split()):
+        if i == 0 or word in ("from", "area"):
+            words.append(verbs.get(word, word))
+        elif word in titles:
+            words.append(titles[word])
+        elif word in cards:
+            words.append(cards[word])
+        else:
+            words.append(word)
+    return " ".join(words)
 
 
 def _text(x: float, y: float, s: str, size: float = 13, weight: str = "normal",
@@ -58,7 +111,7 @@ def _room_action(room: str, legal: set[str], used: set[str]) -> str | None:
 
 
 def _castle(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
-    out = [_text(CASTLE_X, CASTLE_Y - 12, "Castle", 18, "bold")]
+    out = [_text(CASTLE_X, CASTLE_Y - 12, pgettext("palais-royal", "Castle"), 18, "bold")]
     titles = view["room_titles"]
     players = view["players"]
     centre: dict[str, tuple[float, float]] = {}
@@ -74,7 +127,9 @@ def _castle(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[st
                           fill="#f4ecd8" if room != "gate" else "#e8dcc0",
                           stroke="#1a1a1a" if action else "#8a7a55",
                           stroke_width=3 if action else 1.5))
-            title = "Mme de Pompadour" if room == "pompadour" else titles[room]
+            title = titles[room]
+            if title == "Madame de Pompadour":
+                title = "Mme de Pompadour"
             out.append(_text(x + 8, y + 20, title, 14, "bold"))
             if held is not None:
                 out.append(el("circle", cx=x + ROOM_W - 16, cy=y + 15, r=9,
@@ -109,8 +164,9 @@ def _castle(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[st
 def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
     park = view["park"]
     cols = park["columns"]
-    out = [_text(PARK_X, PARK_Y - 12, f"Castle park — {view['nobles_left']} nobles, the game "
-                 f"ends at {view['end_at']}", 18, "bold")]
+    out = [_text(PARK_X, PARK_Y - 12, _("Castle park — {n} nobles, the game ends at "
+                                        "{end}").format(n=view["nobles_left"],
+                                                        end=view["end_at"]), 18, "bold")]
     for i, sp in enumerate(park["spaces"]):
         r, c = divmod(i, cols)
         x = PARK_X + c * SPACE
@@ -137,7 +193,7 @@ def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]
                 out.append(el("circle", cx=x + 16 + k * 13, cy=y + 64, r=5, fill=PURPLE))
             if nb["privilege"]:
                 out.append(_text(x + SPACE / 2 - 2, y + 84,
-                                 PRIVILEGE_WORDS.get(nb["privilege"], nb["privilege"]), 11,
+                                 _privilege_word(nb["privilege"]), 11,
                                  "bold", "#5a3000", "middle"))
         elif sp["servant"] is not None:
             out.append(el("circle", cx=x + SPACE / 2 - 2, cy=y + SPACE / 2 - 2, r=18,
@@ -151,14 +207,18 @@ def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]
     for r in range(park["rows"]):
         out.append(_text(PARK_X - 8, PARK_Y + r * SPACE + SPACE / 2 + 2, str(r + 1), 13,
                          "bold", "#555", "middle"))
-    out.append(_text(PARK_X, bottom + 34, "crown VP · coin gold to pay now · dots seals "
-                     "(turquoise, purple) · dark tile: points only", 12, fill="#444"))
+    out.append(_text(PARK_X, bottom + 34, _("crown VP · coin gold to pay now · dots seals "
+                                            "(turquoise, purple) · dark tile: points only"),
+                     12, fill="#444"))
     edges = view["edges"]
     y = bottom + 54
     for e in edges:
         counts = ", ".join(str(n) for n in e["counts"])
-        out.append(_text(PARK_X, y, f"{e['name']} edge {e['first']}/{e['second']} VP — "
-                         f"servants {counts}", 13))
+        out.append(_text(PARK_X, y, _("{edge} edge {first}/{second} VP — servants "
+                                      "{counts}").format(edge=e.get("title", e["name"]),
+                                                         first=e["first"],
+                                                         second=e["second"], counts=counts),
+                         13))
         y += 18
     return out
 
@@ -174,17 +234,24 @@ def _seats(view: Mapping[str, Any], legal: set[str], used: set[str], top: float)
                       fill="#fbf7ee", stroke=SEAT_FILLS[p % 4],
                       stroke_width=4 if on_turn else 2))
         score = s["score"] if s["score"] is not None else f"{s['score_known']} + ?"
-        me = " (you)" if view["seat"] == p else ""
+        me = _(" (you)") if view["seat"] == p else ""
         out.append(_text(32, y + 22, f"{s['name']}{me}", 15, "bold", SEAT_FILLS[p % 4]))
-        out.append(_text(200, y + 22, f"gold {s['gold']} · play area {s['area']} · supply "
-                         f"{s['supply']} · cards in hand {s['hand_count']} · played VP "
-                         f"{s['played_vp']} · score {score}", 13))
-        up = ", ".join(f"{PRIVILEGE_WORDS.get(n['privilege'], n['privilege'])} {n['vp']} VP"
-                       for n in s["nobles"]) or "none"
+        out.append(_text(200, y + 22, _(
+            "gold {gold} · play area {area} · supply {supply} · cards in hand {cards} · "
+            "played VP {played} · score {score}").format(
+                gold=s["gold"], area=s["area"], supply=s["supply"], cards=s["hand_count"],
+                played=s["played_vp"], score=score), 13))
+        sep = pgettext("palais-royal", ", ")
+        up = sep.join(_("{privilege} {vp} VP").format(
+            privilege=_privilege_word(n["privilege"]), vp=n["vp"])
+            for n in s["nobles"]) or pgettext("palais-royal", "none")
         down = s["face_down_nobles"]
-        down_text = f"{s['face_down']} face down" if down is None else \
-            "face down: " + (", ".join(f"{n['vp']} VP" for n in down) or "none")
-        out.append(_text(32, y + 44, f"nobles: {up}; {down_text}", 12))
+        down_text = _("{n} face down").format(n=s["face_down"]) if down is None else \
+            _("face down: {list}").format(list=sep.join(
+                _("{vp} VP").format(vp=n["vp"]) for n in down)
+                or pgettext("palais-royal", "none"))
+        out.append(_text(32, y + 44, _("nobles: {open}; {hidden}").format(
+            open=up, hidden=down_text), 12))
         hand = s["hand"]
         if hand:
             x = 32
@@ -192,7 +259,7 @@ def _seats(view: Mapping[str, Any], legal: set[str], used: set[str], top: float)
                 action = _claim(f"play {by_effect.get(cid, cid)}", legal, used)
                 out.append(_group("card", action, data_card=cid))
                 label = f"{cards[cid]['name'] if cid in cards else cid} ×{count}"
-                w = 10 + 7 * len(label)
+                w = 10 + 7 * display_width(label)
                 out.append(el("rect", x=x, y=y + 52, width=w, height=18, rx=3,
                               fill="#fff", stroke="#111" if action else "#999"))
                 out.append(_text(x + 5, y + 65, label, 11))
@@ -208,16 +275,23 @@ def render_svg(view: Mapping[str, Any]) -> str:
     used: set[str] = set()
     body: list[str] = []
     step = view["step"]
-    who = "" if view["current"] is None else \
-        f" — {view['seats'][view['current']]['name']} to move ({step})"
-    last = " — last round" if view.get("last_round") and not view["over"] else ""
-    body.append(_text(20, 32, f"Palais Royal, round {view['round']}{who}{last}", 20, "bold"))
+    game = pgettext("palais-royal", "Palais Royal")
+    if view["current"] is None:
+        heading = _("{game}, round {n}").format(game=game, n=view["round"])
+    else:
+        heading = _("{game}, round {n} — {who} to move ({step})").format(
+            game=game, n=view["round"], who=view["seats"][view["current"]]["name"],
+            step=step if language() == "en" else step_title(step))
+    if view.get("last_round") and not view["over"]:
+        heading = _("{heading} — last round").format(heading=heading)
+    body.append(_text(20, 32, heading, 20, "bold"))
     turn = view.get("turn")
     if turn:
-        body.append(_text(20, 56, f"seals this turn: {turn['turquoise']} turquoise, "
-                          f"{turn['purple']} purple · Office {turn['office']} · Back door "
-                          f"draws {turn['backdoor_draws']} · draw pile {view['deck']} · left "
-                          f"in the step {view['left']}", 13))
+        body.append(_text(20, 56, _(
+            "seals this turn: {turquoise} turquoise, {purple} purple · Office {office} · "
+            "Back door draws {draws} · draw pile {deck} · left in the step {left}").format(
+                turquoise=turn["turquoise"], purple=turn["purple"], office=turn["office"],
+                draws=turn["backdoor_draws"], deck=view["deck"], left=view["left"]), 13))
     body.extend(_castle(view, legal, used))
     body.extend(_park(view, legal, used))
     park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 36 + 18 * 5  # names, key, edges
@@ -225,14 +299,14 @@ def render_svg(view: Mapping[str, Any]) -> str:
     y = float(max(park_bottom, castle_bottom) + 10)
     drawn = view.get("drawn")
     if drawn:
-        body.append(_text(20, y + 14, "Drawn at the Back door:", 14, "bold"))
+        body.append(_text(20, y + 14, _("Drawn at the Back door:"), 14, "bold"))
         x = 200.0
         names = {c["id"]: c for c in view["cards"]}
         for cid in drawn:
             card = names.get(cid)
             action = _claim(f"keep {card['effect']}", legal, used) if card else None
             label = card["text"] if card else cid
-            w = 10 + 6.5 * len(label)
+            w = 10 + 6.5 * display_width(label)
             body.append(_group("drawn", action, data_card=cid))
             body.append(el("rect", x=x, y=y, width=w, height=22, rx=3, fill="#fff",
                            stroke="#111" if action else "#999"))
@@ -245,22 +319,30 @@ def render_svg(view: Mapping[str, Any]) -> str:
     rest = [a for a in view.get("legal", []) if a not in used]
     x = 20.0
     for notation in rest:
-        w = 16 + 8 * len(notation)
+        label = _button_label(view, notation)
+        w = 16 + 8 * display_width(label)
         if x + w > WIDTH - 20:
             x = 20.0
             y += 34
         body.append(_group("button", notation))
         body.append(el("rect", x=x, y=y, width=w, height=26, rx=5, fill="#ece4d0",
                        stroke="#333"))
-        body.append(_text(x + w / 2, y + 18, notation, 13, "normal", "#111", "middle"))
+        body.append(_text(x + w / 2, y + 18, label, 13, "normal", "#111", "middle"))
         body.append("</g>")
         x += w + 8
     height = y + 40
     if view.get("over") and view.get("scores"):
-        body.append(_text(20, height, "Final: " + ", ".join(
-            f"{view['seats'][p]['name']} {view['scores'][p]} (place {view['ranking'][p]})"
-            for p in range(view["players"])), 16, "bold"))
+        sep = pgettext("palais-royal", ", ")
+        body.append(_text(20, height, _("Final: {results}").format(results=sep.join(
+            _("{name} {score} (place {place})").format(
+                name=view["seats"][p]["name"], score=view["scores"][p],
+                place=view["ranking"][p]) for p in range(view["players"]))), 16, "bold"))
         height += 20
+        for p in range(view["players"]):
+            line = breakdown_text(view, p)
+            if line:
+                body.append(_text(20, height, line, 13))
+                height += 18
     defs = ("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
             "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 "
             "z\" fill=\"#111\"/></marker></defs>")

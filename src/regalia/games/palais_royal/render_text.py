@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from regalia.engine.i18n import _, display_width, language, pad, pgettext
 from regalia.engine.markup import esc, strip_markup
 from regalia.games.palais_royal.rooms import ROOMS
+from regalia.games.palais_royal.text import step_title
 
 ROOM_NUMBER = {room: i + 1 for i, room in enumerate(ROOMS)}
 
@@ -30,11 +32,69 @@ PRIVILEGE_KEY = (("S", "servants"), ("M", "move"), ("X", "diagonal"), ("G", "Gat
 SHORT_ROOMS = {"parade": "Parade", "stairs": "Stairs", "mint": "Mint", "king": "King",
                "pompadour": "Pompad.", "office": "Office", "backdoor": "Backdoor",
                "cardinal": "Cardinal", "gate": "Gate"}
-STEP_TITLES = {"setup": "setup: place servants", "parade": "1 Parade ground",
-               "stairs": "2 Stairway", "rooms": "3 Mint, seals, Office",
-               "enlist": "4 enlist nobles", "edge": "4 servant onto the edge space",
-               "backdoor": "5 Back door", "keep": "5 keep cards", "over": "game over"}
 CELL = 13  # a park tile's text at most: "19v 9g 3t3p M"
+
+
+def _privilege_key() -> tuple[tuple[str, str], ...]:
+    """PRIVILEGE_KEY in the language in force."""
+    if language() == "en":
+        return PRIVILEGE_KEY
+    words = {"servants": pgettext("palais-royal", "servants"),
+             "move": pgettext("palais-royal", "move"),
+             "diagonal": pgettext("palais-royal", "diagonal"),
+             "Gate": pgettext("palais-royal", "Gate"), "card": pgettext("palais-royal", "card"),
+             "seal": pgettext("palais-royal", "seal"), "gold": pgettext("palais-royal", "gold"),
+             "Cardinal": pgettext("palais-royal", "Cardinal")}
+    return tuple((mark, words[word]) for mark, word in PRIVILEGE_KEY)
+
+
+def _short_room(room: str) -> str:
+    """A room's short name on the castle grid, in the language in force."""
+    if language() == "en":
+        return SHORT_ROOMS.get(room, room)
+    words = {"parade": pgettext("palais-royal", "Parade"),
+             "stairs": pgettext("palais-royal", "Stairs"),
+             "mint": pgettext("palais-royal", "Mint"), "king": pgettext("palais-royal", "King"),
+             "pompadour": pgettext("palais-royal", "Pompad."),
+             "office": pgettext("palais-royal", "Office"),
+             "backdoor": pgettext("palais-royal", "Backdoor"),
+             "cardinal": pgettext("palais-royal", "Cardinal"),
+             "gate": pgettext("palais-royal", "Gate")}
+    return words.get(room, room)
+
+
+def _privilege_name(key: str) -> str:
+    """A privilege (view key) as a word."""
+    if language() == "en":
+        return key
+    words = {"servants": pgettext("palais-royal", "servants"),
+             "moves": pgettext("palais-royal", "moves"),
+             "diagonal": pgettext("palais-royal", "diagonal"),
+             "gate": pgettext("palais-royal", "Gate"),
+             "backdoor": pgettext("palais-royal", "Backdoor"),
+             "turquoise": pgettext("palais-royal", "turquoise"),
+             "purple": pgettext("palais-royal", "purple"),
+             "gold": pgettext("palais-royal", "gold"),
+             "cardinal": pgettext("palais-royal", "Cardinal")}
+    return words.get(key, key)
+
+
+def _after(label: str) -> str:
+    """The space after a label ending in a colon: none after a full-width one (Chinese)."""
+    return "" if label.endswith("：") else " "
+
+
+def _cut(plain: str, width: int) -> str:
+    """``plain`` cut to at most ``width`` terminal cells."""
+    out = []
+    used = 0
+    for ch in plain:
+        w = display_width(ch)
+        if used + w > width:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out)
 
 
 def seat_mark(seat: int, text: str | None = None) -> str:
@@ -45,13 +105,15 @@ def seat_mark(seat: int, text: str | None = None) -> str:
 def _pad(markup: str, width: int) -> str:
     """Markup padded with blanks (or cut) to ``width`` visible columns."""
     plain = strip_markup(markup)
-    if len(plain) > width:
-        return esc(plain[:width])
-    return markup + " " * (width - len(plain))
+    used = display_width(plain)
+    if used > width:
+        return esc(_cut(plain, width))
+    return markup + " " * (width - used)
 
 
 def _fit(line: str, width: int) -> str:
-    return line if len(strip_markup(line)) <= width else esc(strip_markup(line)[:width])
+    plain = strip_markup(line)
+    return line if display_width(plain) <= width else esc(_cut(plain, width))
 
 
 def noble_label(noble: Mapping[str, Any] | None, cost: Any, compact: bool = True) -> str:
@@ -81,14 +143,17 @@ def noble_markup(noble: Mapping[str, Any], cost: Any) -> str:
 
 def park_key(width: int) -> str:
     """The line that reads a park tile (always shown above the park)."""
-    return _fit("[dim]park:[/] [bold]14v[/] [yellow]6g[/] [cyan]2t[/][magenta]1p[/] = 14 VP, "
-                "6 gold now, 2 turquoise + 1 purple seals; P1 servant", width)
+    label = esc(_("park:"))
+    meaning = esc(_("= 14 VP, 6 gold now, 2 turquoise + 1 purple seals; P1 servant"))
+    return _fit(f"[dim]{label}[/]{_after(label)}[bold]14v[/] [yellow]6g[/] [cyan]2t[/]"
+                f"[magenta]1p[/] {meaning}", width)
 
 
 def privilege_key(width: int) -> str:
     """The line that spells out the privilege letters on park tiles."""
-    return _fit("[dim]privilege:[/] " + " ".join(
-        f"[bold]{esc(mark)}[/]={esc(word)}" for mark, word in PRIVILEGE_KEY), width)
+    label = esc(_("privilege:"))
+    return _fit(f"[dim]{label}[/]{_after(label)}" + " ".join(
+        f"[bold]{esc(mark)}[/]={esc(word)}" for mark, word in _privilege_key()), width)
 
 
 def _rooms(view: Mapping[str, Any], cell: int) -> list[str]:
@@ -101,10 +166,10 @@ def _rooms(view: Mapping[str, Any], cell: int) -> list[str]:
             counts = view["rooms"][room]
             held = majority.get(room)
             # The room's number (turn order) is what a player types for it.
-            name = f"{ROOM_NUMBER.get(room, '?')} {SHORT_ROOMS.get(room, room)}"
+            name = f"{ROOM_NUMBER.get(room, '?')} {_short_room(room)}"
             nums = " ".join(seat_mark(p, str(counts[p])) for p in range(players))
-            label = f"{esc(name):<10} " if held is None else \
-                f"{esc(name):<10}{seat_mark(held, '*')}"
+            label = f"{pad(esc(name), 10)} " if held is None else \
+                f"{pad(esc(name), 10)}{seat_mark(held, '*')}"
             parts.append(_pad(f"{label} {nums}", cell))
         lines.append("|".join(parts))
     return lines
@@ -135,42 +200,65 @@ def _park(view: Mapping[str, Any], width: int) -> list[str]:
 
 def _seat_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]:
     cards = {c["id"]: c["name"] for c in view.get("cards", [])}
+    sep = pgettext("palais-royal", ", ")
+    colon = pgettext("palais-royal", ":")
     out = []
     for p, s in enumerate(view["seats"]):
-        me = " (you)" if view.get("seat") == p else ""
+        me = _(" (you)") if view.get("seat") == p else ""
         turn = ">" if view.get("current") == p else " "
         score = s["score"] if s["score"] is not None else f"{s['score_known']}+?"
-        perks = "".join(PRIVILEGE_MARKS.get(k, "?") * v for k, v in s["perks"].items())
+        # The marks run together in English ("MBC"); elsewhere they are kept apart ("M/B/C"),
+        # so they do not read as a word of the other language.
+        marks = [PRIVILEGE_MARKS.get(k, "?") for k, v in s["perks"].items() for _i in range(v)]
+        perks = ("" if language() == "en" else "/").join(marks)
         if compact:
             # The parts in order of need; as many as fit the width.
-            line = f"{turn}{seat_mark(p, s['name'])}{esc(me)}:"
-            parts = [f"{s['gold']} gold", f"score {score}",
-                     f"nobles {len(s['nobles'])} open {s['face_down']} hidden",
-                     f"{s['hand_count']} cards", f"area {s['area']}",
-                     f"privileges {perks}" if perks else "", f"supply {s['supply']}"]
-            used = len(strip_markup(line))
+            line = f"{turn}{seat_mark(p, s['name'])}{esc(me)}{colon}"
+            parts = [_("{n} gold").format(n=s["gold"]), _("score {n}").format(n=score),
+                     _("nobles {open} open {hidden} hidden").format(
+                         open=len(s["nobles"]), hidden=s["face_down"]),
+                     _("{n} cards").format(n=s["hand_count"]),
+                     _("area {n}").format(n=s["area"]),
+                     _("privileges {marks}").format(marks=perks) if perks else "",
+                     _("supply {n}").format(n=s["supply"])]
+            used = display_width(strip_markup(line))
+            first = True
             for part in parts:
-                if part and used + 2 + len(part) <= width:
-                    line += (" " if line.endswith(":") else ", ") + esc(part)
-                    used += 2 + len(part)
+                join = _after(colon) if first else sep
+                gap = display_width(join)
+                if part and used + gap + display_width(part) <= width:
+                    line += join + esc(part)
+                    used += gap + display_width(part)
+                    first = False
             out.append(line)
             continue
-        head = (f"{turn}{seat_mark(p, s['name'])}{esc(me)}: {s['gold']} gold, "
-                f"{s['area']} in play area, {s['supply']} in supply; nobles "
-                f"{len(s['nobles'])} open + {s['face_down']} hidden; {s['hand_count']} "
-                f"cards; score {score}")
+        head = f"{turn}{seat_mark(p, s['name'])}{esc(me)}{colon}{_after(colon)}" + esc(_(
+            "{gold} gold, {area} in play area, {supply} in supply; nobles {open} open + "
+            "{hidden} hidden; {cards} cards; score {score}").format(
+                gold=s["gold"], area=s["area"], supply=s["supply"], open=len(s["nobles"]),
+                hidden=s["face_down"], cards=s["hand_count"], score=score))
         out.append(_fit(head, width))
         bits = []
         if s["perks"]:
-            bits.append("privileges " + ", ".join(f"{k} {v}" for k, v in s["perks"].items()))
+            bits.append(_("privileges {list}").format(list=sep.join(
+                f"{_privilege_name(k)} {v}" for k, v in s["perks"].items())))
         if s["hand"]:
-            bits.append("hand " + ", ".join(f"{cards.get(k, k)} x{v}"
-                                            for k, v in s["hand"].items()))
+            bits.append(_("hand {list}").format(list=sep.join(
+                f"{cards.get(k, k)} x{v}" for k, v in s["hand"].items())))
         if s["played_vp"]:
-            bits.append(f"played cards {s['played_vp']} VP")
+            bits.append(_("played cards {n} VP").format(n=s["played_vp"]))
         if bits:
-            out.append(_fit("   " + esc("; ".join(bits)), width))
+            out.append(_fit("   " + esc(pgettext("palais-royal", "; ").join(bits)), width))
     return out
+
+
+def breakdown_text(view: Mapping[str, Any], seat: int) -> str:
+    """A seat's final score in its parts (``seats[seat]["breakdown"]``), or "" if unknown."""
+    parts = view["seats"][seat].get("breakdown")
+    if not parts:
+        return ""
+    return _("{name}: nobles {nobles} + played cards {played} + cards in hand {hand} + park "
+             "edges {edges} = {total}").format(name=view["seats"][seat]["name"], **parts)
 
 
 def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) -> str:
@@ -178,27 +266,41 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     the picture can be cut to that (the key to the park tiles always stays)."""
     compact = width < 100 or height <= 30
     players = view["players"]
-    step = STEP_TITLES.get(view["step"], view["step"])
-    who = "" if view["current"] is None else f", {view['seats'][view['current']]['name']}"
-    last = " [bold]last round[/]" if view.get("last_round") and not view["over"] else ""
-    left = f" ({view['left']} left)" if view["step"] in ("setup", "parade", "stairs") else ""
-    title = f"{esc(who[2:])}: {esc(step)}{esc(left)}{last}" if who else esc(step) + last
-    title = ("Round" if compact else "[bold]Palais Royal[/] round") + \
-        f" {view['round']}, {title}"
-    tail = f"{view['nobles_left']} nobles (end at {view['end_at']}) · deck {view['deck']}"
+    step = step_title(view["step"])
+    who = None if view["current"] is None else view["seats"][view["current"]]["name"]
+    last = " [bold]" + esc(_("last round")) + "[/]" if view.get("last_round") and \
+        not view["over"] else ""
+    left = " " + _("({n} left)").format(n=view["left"]) \
+        if view["step"] in ("setup", "parade", "stairs") else ""
+    title = esc(_("{who}: {step}").format(who=who, step=step + left)) if who is not None \
+        else esc(step)
+    title += last
+    if compact:
+        title = esc(_("Round {n}, {position}")).format(n=view["round"], position=title)
+    else:
+        game = "[bold]" + esc(pgettext("palais-royal", "Palais Royal")) + "[/]"
+        title = esc(_("{game} round {n}, {position}")).format(
+            game=game, n=view["round"], position=title)
+    tail = _("{n} nobles (end at {end}) · deck {deck}").format(
+        n=view["nobles_left"], end=view["end_at"], deck=view["deck"])
     turn = view.get("turn")
-    turn_line = "" if not turn else (
-        f"this turn: seals [cyan]{turn['turquoise']} turquoise[/] [magenta]"
-        f"{turn['purple']} purple[/] · Office {turn['office']} · Back-door draws "
-        f"{turn['backdoor_draws']}")
+    turn_line = ""
+    if turn:
+        turquoise = esc(_("{n} turquoise").format(n=turn["turquoise"]))
+        purple = esc(_("{n} purple").format(n=turn["purple"]))
+        turn_line = esc(_("this turn: seals {turquoise} {purple} · Office {office} · "
+                          "Back-door draws {draws}")).format(
+            turquoise="[cyan]" + turquoise + "[/]", purple="[magenta]" + purple + "[/]",
+            office=turn["office"], draws=turn["backdoor_draws"])
     # The nobles left and the deck go where they fit: after the title, the turn line, or
     # on a line of their own.
-    if len(strip_markup(title)) + 3 + len(tail) <= width:
+    if display_width(strip_markup(title)) + 3 + display_width(tail) <= width:
         title, tail = f"{title} · {esc(tail)}", ""
-    elif turn_line and len(strip_markup(turn_line)) + 3 + len(tail) <= width:
+    elif turn_line and display_width(strip_markup(turn_line)) + 3 + display_width(tail) <= width:
         turn_line, tail = f"{turn_line} · {esc(tail)}", ""
     names = {c["id"]: c["text"] for c in view.get("cards", [])}
     drawn = view.get("drawn")
+    sep = pgettext("palais-royal", ", ")
     # (line, priority): 0 always; higher numbers are dropped first when ``height`` is short.
     out: list[tuple[str, int]] = [(_fit(title, width), 0)]
     if turn_line:
@@ -206,8 +308,8 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     if tail:
         out.append((_fit(esc(tail), width), 2))
     if drawn:
-        out.append((_fit("drawn: " + esc(", ".join(names.get(c, c) for c in drawn)), width),
-                    0))
+        out.append((_fit(esc(_("drawn: {cards}").format(
+            cards=sep.join(names.get(c, c) for c in drawn))), width), 0))
     cell = max(14, min(33, (width - 2) // 3))
     out.extend((_fit(r, width), 0) for r in _rooms(view, cell))
     out.append((_fit(park_key(width), width), 0))
@@ -216,18 +318,26 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     edges = view.get("edges", [])
     if edges:
         # Each edge: its points for first/second place, then each seat's servants on it.
-        head = "edges " if compact else "edges (VP first/second, servants per player): "
-        out.append((_fit(head + "; ".join(
-            f"{e['name']} {e['first']}/{e['second']} " + " ".join(
+        head = _("edges") + " " if compact else \
+            _("edges (VP first/second, servants per player):")
+        head += _after(head) if not head.endswith(" ") else ""
+        out.append((_fit(esc(head) + pgettext("palais-royal", "; ").join(
+            f"{esc(e.get('title', e['name']))} {e['first']}/{e['second']} " + " ".join(
                 seat_mark(p, str(e['counts'][p])) for p in range(players)) for e in edges),
             width), 3 if compact else 0))
     out.extend((line, 0) for line in _seat_lines(view, compact, width))
     if view.get("over") and view.get("ranking"):
-        out.append((_fit("final: " + ", ".join(
-            f"{esc(view['seats'][p]['name'])} {view['scores'][p]} (place {view['ranking'][p]})"
-            for p in range(players)), width), 0))
+        out.append((_fit(esc(_("final: {results}").format(results=sep.join(
+            _("{name} {score} (place {place})").format(
+                name=view["seats"][p]["name"], score=view["scores"][p],
+                place=view["ranking"][p]) for p in range(players)))), width), 0))
+        # Each seat's score in its parts (dropped before the board when the screen is short).
+        for p in range(players):
+            line = breakdown_text(view, p)
+            if line:
+                out.append((_fit(esc(line), width), 1))
     for drop in (3, 2, 1):
         if len(out) <= height:
             break
         out = [(line, prio) for line, prio in out if prio < drop]
-    return "\n".join(line for line, _ in out)
+    return "\n".join(line for line, _prio in out)

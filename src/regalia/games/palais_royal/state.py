@@ -16,6 +16,7 @@ from typing import Any, Final, cast
 
 from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidOption
+from regalia.engine.i18n import _
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
@@ -202,7 +203,7 @@ class PalaisState(State):
         index = {nid: i for i, nid in enumerate(ids)}
         left = list(ids)
         self.park = []
-        for _ in range(d.park_nobles):
+        for _space in range(d.park_nobles):
             nid = self._draw("noble", left)
             left.remove(nid)
             self.park.append(index[nid])
@@ -229,7 +230,8 @@ class PalaisState(State):
         self.last_enlist = 0
         stall = self.options["stall_rounds"]
         if stall < 5:
-            raise InvalidOption(f"option 'stall_rounds' takes 5 or more rounds, not {stall}")
+            raise InvalidOption(_("option 'stall_rounds' takes 5 or more rounds, not "
+                                  "{n}").format(n=stall))
         self.edge_space = -1
         self._reset_turn()
         self.cur = 0
@@ -758,7 +760,7 @@ class PalaisState(State):
         again from the discard pile (SEED)."""
         want = self.servants[p][BACKDOOR] + self.perks[p][P_BACKDOOR] + self.t_backdoor
         ids = self.d.card_ids
-        for _ in range(want):
+        for _draw in range(want):
             if not self.pile:
                 if not any(self.discard):
                     break
@@ -838,7 +840,14 @@ class PalaisState(State):
         return tuple(numbers[a.code] for a in self.legal_actions(seat))
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        from regalia.games.palais_royal.text import seat_name
+
+        return seat_name(seat)
+
+    def explain_illegal(self, action: Action, seat: int) -> str:
+        from regalia.games.palais_royal.text import explain_illegal
+
+        return explain_illegal(self, action, seat)
 
     def check_invariants(self) -> None:
         from regalia.games.palais_royal.invariants import check_invariants
@@ -916,7 +925,7 @@ class PalaisState(State):
         try:
             check_invariants(self)
         except AssertionError as err:
-            raise ValueError(f"inconsistent position: {err}") from None
+            raise ValueError(_("inconsistent position: {reason}").format(reason=err)) from None
         self._opts = self._compute_legal()
 
     def _determinize(self, seat: int, rng: Rng) -> None:

@@ -1,93 +1,169 @@
 """Sentences for actions: what an action does (describe), what other seats learn of it
-(announce), and a warning for a legal but likely mistaken one (caution)."""
+(announce), a warning for a legal but likely mistaken one (caution), and why an action is
+not legal now (explain_illegal).
+
+Every sentence is made when it is asked for, in the language in force (``regalia.engine.i18n``);
+component names (rooms, cards, park edges) are the edition's, translated by
+``Edition.localize`` at that moment.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
+from regalia.engine.edition import Edition
+from regalia.engine.errors import quoted
+from regalia.engine.i18n import N_, _, pgettext
 from regalia.games.palais_royal import actions as A
-from regalia.games.palais_royal.rooms import ROOM_TITLES, space_name
+from regalia.games.palais_royal.rooms import BACKDOOR, KING, OFFICE, POMPADOUR, space_name
 
 if TYPE_CHECKING:
-    from regalia.games.palais_royal.edition import CardKind, Noble
+    from regalia.games.palais_royal.edition import CardKind, Noble, PalaisData
     from regalia.games.palais_royal.state import PalaisState
 
 CARD_TEXT = {
-    "gold": "take {n} gold", "turquoise": "+{n} turquoise seal this turn",
-    "purple": "+{n} purple seal this turn", "moves": "+{n} Stairway moves this turn",
-    "gate": "+{n} servants onto the Gate this turn",
-    "office": "enlist {n} noble without an Office servant this turn",
-    "backdoor": "draw {n} more cards at the Back door this turn",
-    "cardinal": "+{n} in the Cardinal's room for this turn's ties", "prestige": "score it",
+    "gold": N_("take {n} gold"), "turquoise": N_("+{n} turquoise seal this turn"),
+    "purple": N_("+{n} purple seal this turn"), "moves": N_("+{n} Stairway moves this turn"),
+    "gate": N_("+{n} servants onto the Gate this turn"),
+    "office": N_("enlist {n} noble without an Office servant this turn"),
+    "backdoor": N_("draw {n} more cards at the Back door this turn"),
+    "cardinal": N_("+{n} in the Cardinal's room for this turn's ties"),
+    "prestige": N_("score it"),
 }
 PRIVILEGE_TEXT = {
-    "servants": "at once: {n} servants from the general supply",
-    "moves": "+{n} Stairway move every turn", "diagonal": "Stairway moves may go diagonally",
-    "gate": "+{n} servant onto the Gate every turn",
-    "backdoor": "+{n} card at the Back door every turn",
-    "turquoise": "+{n} turquoise seal every turn", "purple": "+{n} purple seal every turn",
-    "gold": "+{n} gold every turn", "cardinal": "+{n} in the Cardinal's room for ties",
+    "servants": N_("at once: {n} servants from the general supply"),
+    "moves": N_("+{n} Stairway move every turn"),
+    "diagonal": N_("Stairway moves may go diagonally"),
+    "gate": N_("+{n} servant onto the Gate every turn"),
+    "backdoor": N_("+{n} card at the Back door every turn"),
+    "turquoise": N_("+{n} turquoise seal every turn"),
+    "purple": N_("+{n} purple seal every turn"),
+    "gold": N_("+{n} gold every turn"), "cardinal": N_("+{n} in the Cardinal's room for ties"),
+}
+# The steps of a turn as the screens title them (view key "step" -> title).
+STEP_TITLES = {
+    "setup": N_("setup: place servants"), "parade": N_("1 Parade ground"),
+    "stairs": N_("2 Stairway"), "rooms": N_("3 Mint, seals, Office"),
+    "enlist": N_("4 enlist nobles"), "edge": N_("4 servant onto the edge space"),
+    "backdoor": N_("5 Back door"), "keep": N_("5 keep cards"), "over": N_("game over"),
+}
+DONE_TEXT = {
+    "parade": N_("end the Parade-ground step"), "stairs": N_("end the Stairway step"),
+    "rooms": N_("end step 3 (Mint, seals, Office)"), "enlist": N_("stop enlisting nobles"),
+    "backdoor": N_("end the turn without drawing"),
+    "keep": N_("discard the other cards and end the turn"),
 }
 
 
-def card_text(kind: CardKind) -> str:
-    effect = CARD_TEXT[kind.effect].format(n=kind.amount)
-    vp = f", {kind.vp} VP" if kind.vp else ""
-    return f"{kind.name} ({effect}{vp})"
+def step_title(step: str) -> str:
+    """A step's title (view key ``step``) in the language in force."""
+    title = STEP_TITLES.get(step)
+    return _(title) if title is not None else step
+
+
+def localize(edition: Edition, name: str) -> str:
+    """A component's name in the language in force: the edition's translation; for an
+    edition file that gives none (one written before its names were translated), the
+    built-in edition's translation of the same English name."""
+    out = edition.localize(name)
+    if out == name and not edition.builtin:
+        from regalia.games.palais_royal.edition import load_edition
+
+        out = load_edition(None).localize(name)
+    return out
+
+
+def room_title(edition: Edition, d: PalaisData, room: int) -> str:
+    """A room's name as the edition spells it, in the language in force."""
+    return localize(edition, d.room_titles[room])
+
+
+def seat_name(seat: int) -> str:
+    return _("Player {n}").format(n=seat + 1)
+
+
+def card_text(kind: CardKind, edition: Edition | None = None) -> str:
+    """A card kind in words: its name (translated by ``edition``), effect and VP."""
+    effect = _(CARD_TEXT[kind.effect]).format(n=kind.amount)
+    name = localize(edition, kind.name) if edition is not None else kind.name
+    if kind.vp:
+        return _("{card} ({effect}, {vp} VP)").format(card=name, effect=effect, vp=kind.vp)
+    return _("{card} ({effect})").format(card=name, effect=effect)
+
+
+def privilege_text(nb: Noble) -> str:
+    return _(PRIVILEGE_TEXT[nb.privilege]).format(n=nb.amount) if nb.privilege else ""
 
 
 def seals_text(nb: Noble) -> str:
-    seals = [f"{n} {colour}" for n, colour in ((nb.turquoise, "turquoise"),
-                                                (nb.purple, "purple")) if n]
-    return " + ".join(seals) + (" seals" if seals else "no seals")
+    t, p = nb.turquoise, nb.purple
+    if t and p:
+        return _("{t} turquoise + {p} purple seals").format(t=t, p=p)
+    if t:
+        return _("{t} turquoise seals").format(t=t)
+    if p:
+        return _("{p} purple seals").format(p=p)
+    return _("no seals")
 
 
 def noble_text(nb: Noble, gold: int | None = None) -> str:
     """A tile in words: its VP, what it costs (``gold``: the price now, if not the printed
     one), its privilege, and its id last (for an owner checking the edition)."""
-    price = f"{nb.gold} gold" if gold is None or gold == nb.gold else \
-        f"{gold} gold (printed {nb.gold})"
-    perk = f"; {PRIVILEGE_TEXT[nb.privilege].format(n=nb.amount)}" if nb.privilege else ""
-    return f"{nb.vp} VP for {price}, {seals_text(nb)}{perk} (tile {nb.id})"
+    price = _("{gold} gold").format(gold=nb.gold) if gold is None or gold == nb.gold else \
+        _("{gold} gold (printed {printed})").format(gold=gold, printed=nb.gold)
+    if nb.privilege:
+        return _("{vp} VP for {price}, {seals}; {privilege} (tile {id})").format(
+            vp=nb.vp, price=price, seals=seals_text(nb), privilege=privilege_text(nb),
+            id=nb.id)
+    return _("{vp} VP for {price}, {seals} (tile {id})").format(
+        vp=nb.vp, price=price, seals=seals_text(nb), id=nb.id)
 
 
 def describe(s: PalaisState, action: Action) -> str:
     kind = action.kind
     args = action.args
+
+    def room(r: int) -> str:
+        return room_title(s.edition, s.d, r)
+
     if kind == "place":
-        return f"a servant into the {ROOM_TITLES[args[0]]}"
+        return _("a servant into the {room}").format(room=room(args[0]))
     if kind == "recruit":
-        src = "the play area" if args[0] < 0 else f"the {ROOM_TITLES[args[0]]}"
-        return f"place a servant from {src} on the Gate"
+        if args[0] < 0:
+            return _("place a servant from the play area on the Gate")
+        return _("place a servant from the {room} on the Gate").format(room=room(args[0]))
     if kind == "move":
-        return f"move a servant from the {ROOM_TITLES[args[0]]} to the {ROOM_TITLES[args[1]]}"
+        return _("move a servant from the {source} to the {target}").format(
+            source=room(args[0]), target=room(args[1]))
     if kind == "extra":
-        src = "the play area" if args[1] < 0 else f"the {ROOM_TITLES[args[1]]}"
-        return f"majority bonus: a servant from {src} into the {ROOM_TITLES[args[0]]}"
+        if args[1] < 0:
+            return _("majority bonus: a servant from the play area into the {room}").format(
+                room=room(args[0]))
+        return _("majority bonus: a servant from the {source} into the {room}").format(
+            source=room(args[1]), room=room(args[0]))
     if kind == "enlist":
         space = A.enlist_space(action, s.d.columns)
         tile = s.park[space] if 0 <= space < len(s.park) else -1
         where = space_name(space, s.d.columns) if 0 <= space < len(s.park) else "?"
         if tile < 0:
-            return f"enlist the noble on {where}"
-        return f"enlist the noble on {where}: " + noble_text(s.d.nobles[tile],
-                                                             s.gold_cost(space))
+            return _("enlist the noble on {space}").format(space=where)
+        return _("enlist the noble on {space}: {noble}").format(
+            space=where, noble=noble_text(s.d.nobles[tile], s.gold_cost(space)))
     if kind == "leave":
-        src = "the play area" if args[0] < 0 else f"the {ROOM_TITLES[args[0]]}"
-        return f"leave a servant from {src} on the emptied edge space"
+        if args[0] < 0:
+            return _("leave a servant from the play area on the emptied edge space")
+        return _("leave a servant from the {room} on the emptied edge space").format(
+            room=room(args[0]))
     if kind == "draw":
-        return "draw privilege cards at the Back door"
+        return _("draw privilege cards at the Back door")
     if kind == "keep":
-        return f"keep {card_text(s.d.cards[args[0]])}, sending a Back-door servant home"
+        return _("keep {card}, sending a Back-door servant home").format(
+            card=card_text(s.d.cards[args[0]], s.edition))
     if kind == "play":
-        return f"play {card_text(s.d.cards[args[0]])}"
-    return {
-        "parade": "end the Parade-ground step", "stairs": "end the Stairway step",
-        "rooms": "end step 3 (Mint, seals, Office)", "enlist": "stop enlisting nobles",
-        "backdoor": "end the turn without drawing", "keep": "discard the other cards and "
-        "end the turn",
-    }.get(_phase_word(s), "done")
+        return _("play {card}").format(card=card_text(s.d.cards[args[0]], s.edition))
+    text = DONE_TEXT.get(_phase_word(s))
+    return _(text) if text is not None else pgettext("palais-royal", "done")
 
 
 def _phase_word(s: PalaisState) -> str:
@@ -99,12 +175,13 @@ def _phase_word(s: PalaisState) -> str:
 def announce(s: PalaisState, action: Action, seat: int) -> str:
     """Others learn everything but the kind of a card kept."""
     if action.kind == "keep":
-        return "keep a drawn card, sending a Back-door servant home"
+        return _("keep a drawn card, sending a Back-door servant home")
     if action.kind == "enlist" and not s.options["open_nobles"]:
         space = A.enlist_space(action, s.d.columns)
         tile = s.park[space]
         if tile >= 0 and s.d.nobles[tile].privilege is None:
-            return f"enlist the noble from {space_name(space, s.d.columns)} (face down)"
+            return _("enlist the noble from {space} (face down)").format(
+                space=space_name(space, s.d.columns))
     return describe(s, action)
 
 
@@ -112,15 +189,94 @@ def caution(s: PalaisState, action: Action, seat: int) -> str | None:
     if action is not A.DONE:
         return None
     word = _phase_word(s)
-    if word in ("parade", "stairs") and s.left > 0:
-        what = "placements" if word == "parade" else "moves"
-        return f"You still have {s.left} {what}; unused ones are lost."
+    if word == "parade" and s.left > 0:
+        return _("You still have {n} placements; unused ones are lost.").format(n=s.left)
+    if word == "stairs" and s.left > 0:
+        return _("You still have {n} moves; unused ones are lost.").format(n=s.left)
     if word == "enlist" and any(a.kind == "enlist" for a in s.opts):
-        return "You can still enlist a noble this turn."
+        return _("You can still enlist a noble this turn.")
     if word == "backdoor" and A.DRAW in s.opts:
-        return "You have servants at the Back door and could draw cards."
+        return _("You have servants at the Back door and could draw cards.")
     if word == "rooms" and any(a.kind == "extra" for a in s.opts):
-        return "You can still place a majority bonus servant (King's chamber or Pompadour)."
+        return _("You can still place a majority bonus servant (King's chamber or "
+                 "Pompadour).")
     if word == "keep" and any(a.kind == "keep" for a in s.opts):
-        return "You could still keep a drawn card (a Back-door servant goes home for it)."
+        return _("You could still keep a drawn card (a Back-door servant goes home for it).")
+    return None
+
+
+# The step in which each kind of action is taken (phase words of state.PHASE_NAMES).
+_ACTION_STEP = {"place": "setup", "recruit": "parade", "move": "stairs", "extra": "rooms",
+                "enlist": "enlist", "leave": "edge", "draw": "backdoor", "keep": "keep"}
+
+
+def explain_illegal(s: PalaisState, action: Action, seat: int) -> str:
+    """Why ``action`` is not legal for ``seat`` now: the rule it breaks where one can be
+    named, then the step the turn is in and the legal actions (in notation)."""
+    reason = _reason(s, action, seat)
+    legal = s.legal_actions(seat)
+    shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
+    step = step_title(_phase_word(s))
+    who = s.seat_name(seat)
+    if reason:
+        return _("{action} is not legal for {who} now: {reason} (step {step}; legal: "
+                 "{legal})").format(action=quoted(action.text), who=who, reason=reason,
+                                     step=step, legal=shown)
+    return _("{action} is not legal for {who} now (step {step}; legal: {legal})").format(
+        action=quoted(action.text), who=who, step=step, legal=shown)
+
+
+def _reason(s: PalaisState, action: Action, seat: int) -> str | None:
+    kind = action.kind
+    word = _phase_word(s)
+    rooms = s.servants[seat]
+    wanted = _ACTION_STEP.get(kind)
+    if kind == "play":
+        if not s.hand[seat][action.args[0]]:
+            return _("you hold no such card")
+        return _("this card cannot be played in this step")
+    if wanted is not None and wanted != word:
+        return _("this belongs to the step {step}").format(step=step_title(wanted))
+    if kind == "move":
+        a, b = action.args
+        if s.left <= 0:
+            return _("no Stairway moves are left")
+        if not rooms[a]:
+            return _("you have no servant in the {room}").format(
+                room=room_title(s.edition, s.d, a))
+        return _("the {source} and the {target} are not neighbours").format(
+            source=room_title(s.edition, s.d, a), target=room_title(s.edition, s.d, b))
+    if kind == "enlist":
+        space = A.enlist_space(action, s.d.columns)
+        if not 0 <= space < len(s.park):
+            return _("the park has no such space")
+        tile = s.park[space]
+        if tile < 0:
+            return _("there is no noble on {space}").format(
+                space=space_name(space, s.d.columns))
+        nb = s.d.nobles[tile]
+        if rooms[OFFICE] + s.t_office < 1:
+            return _("enlisting a noble needs a servant in the Office")
+        if rooms[KING] + s.t_turquoise < nb.turquoise:
+            return _("the noble needs {n} turquoise seals (servants in the King's "
+                     "chamber)").format(n=nb.turquoise)
+        if rooms[POMPADOUR] + s.t_purple < nb.purple:
+            return _("the noble needs {n} purple seals (servants with Madame de "
+                     "Pompadour)").format(n=nb.purple)
+        if s.gold[seat] < s.gold_cost(space):
+            return _("the noble costs {cost} gold; you have {gold}").format(
+                cost=s.gold_cost(space), gold=s.gold[seat])
+        return None
+    if kind == "draw" and not rooms[BACKDOOR]:
+        return _("you have no servant at the Back door")
+    if kind == "keep":
+        if not rooms[BACKDOOR]:
+            return _("keeping a card sends a Back-door servant home, and you have none left")
+        return _("you did not draw that card")
+    if kind in ("recruit", "extra") and action.args[-1] >= 0 and s.area[seat] > 0:
+        return _("a new servant comes from a room only when your play area is empty")
+    if kind in ("recruit", "leave", "extra") and action.args[-1] >= 0 and \
+            not rooms[action.args[-1]]:
+        return _("you have no servant in the {room}").format(
+            room=room_title(s.edition, s.d, action.args[-1]))
     return None

@@ -6,16 +6,19 @@ Keys:
   triggered), ``over``, ``current`` (seat on turn, null when over), ``to_move``, ``step``
   (setup, parade, stairs, rooms, enlist, edge, backdoor, keep, over), ``left`` (placements or
   moves left in the step)
-- ``layout``: three rows of three room names; ``room_titles``: name -> title
+- ``layout``: three rows of three room names; ``room_titles``: name -> title (the edition's
+  name, in the language in force when ``view()`` is called)
 - ``rooms``: room name -> servants per seat; ``majority``: bonus room -> seat holding it or null
 - ``park``: ``{"rows", "columns", "spaces": [{"space", "noble", "cost", "edge", "servant"}]}``
   row by row; ``noble`` is the tile (``id``, ``gold``, ``turquoise``, ``purple``, ``vp``,
   ``privilege``, ``amount``) or null; ``cost`` the gold it costs now; ``servant`` the seat
   whose servant stands on the emptied edge space, or null
-- ``edges``: ``[{"name", "first", "second", "counts"}]`` (servants per seat on each edge)
+- ``edges``: ``[{"name", "title", "first", "second", "counts"}]`` (``name`` the edge's id,
+  ``title`` its worded name; servants per seat on each edge)
 - ``nobles_left``, ``end_at`` (the count that ends the game), ``box`` (nobles in the box)
 - ``deck`` (cards in the draw pile), ``discard``: card id -> count (the pile is open)
 - ``cards``: the nine kinds ``{"id", "name", "effect", "amount", "vp", "phases", "text"}``
+  (``name`` and ``text`` worded in the language in force, the others keys and numbers)
 - ``turn``: this turn's ``turquoise``, ``purple`` seals and ``office`` permissions available
   (servants and bonuses), ``cardinal`` bonus, ``extra_king`` / ``extra_pompadour`` (bonus
   servant taken), ``backdoor_draws`` (cards a draw would bring); null when over
@@ -42,12 +45,11 @@ from regalia.games.palais_royal.rooms import (
     KING,
     OFFICE,
     POMPADOUR,
-    ROOM_TITLES,
     ROOMS,
     space_name,
 )
 from regalia.games.palais_royal.scoring import breakdown, edge_counts, edge_points, hand_vp
-from regalia.games.palais_royal.text import card_text
+from regalia.games.palais_royal.text import card_text, localize, room_title
 
 if TYPE_CHECKING:
     from regalia.games.palais_royal.edition import Noble
@@ -86,7 +88,9 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
             "servant": s.marker[sp] if s.marker[sp] >= 0 else None,
         })
     counts = edge_counts(s)
-    edges = [{"name": name, "first": pts[0], "second": pts[1], "counts": counts[i]}
+    edition = s.edition
+    edges = [{"name": name, "title": localize(edition, name), "first": pts[0], "second": pts[1],
+              "counts": counts[i]}
              for i, (name, pts) in enumerate(zip(EDGE_NAMES, d.edge_points, strict=True))]
     open_nobles = s.options["open_nobles"]
     edge_pts = edge_points(s)
@@ -143,7 +147,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         "step": PHASE_NAMES[s.phase],
         "left": s.left,
         "layout": [[ROOMS[s.layout[r * 3 + c]] for c in range(3)] for r in range(3)],
-        "room_titles": dict(zip(ROOMS, ROOM_TITLES, strict=True)),
+        "room_titles": {room: room_title(s.edition, d, r) for r, room in enumerate(ROOMS)},
         "rooms": {ROOMS[r]: [s.servants[p][r] for p in range(n)] for r in range(9)},
         "majority": {ROOMS[r]: (lambda h: None if h < 0 else h)(s.majority_holder(r))
                      for r in BONUS_ROOMS},
@@ -154,8 +158,9 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         "box": len(s.box),
         "deck": len(s.pile),
         "discard": {ids[k]: s.discard[k] for k in range(len(ids)) if s.discard[k]},
-        "cards": [{"id": c.id, "name": c.name, "effect": c.effect, "amount": c.amount,
-                   "vp": c.vp, "phases": sorted(c.phases), "text": card_text(c)}
+        "cards": [{"id": c.id, "name": localize(edition, c.name), "effect": c.effect,
+                   "amount": c.amount, "vp": c.vp, "phases": sorted(c.phases),
+                   "text": card_text(c, s.edition)}
                   for c in cards],
         "turn": turn,
         "drawn": [ids[k] for k in s.drawn] if seat == cur and not over else None,
