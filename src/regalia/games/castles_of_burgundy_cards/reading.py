@@ -91,7 +91,7 @@ def decision_words(view: Mapping[str, Any]) -> str:
         return f"{who} must {what}{src}"
     what = _DECISION_WORDS.get(kind, kind)
     if kind in ("drop", "estate") and pend.get("card"):
-        k, d, _ = card_parts(str(pend["card"]))
+        k, d, _t = card_parts(str(pend["card"]))
         what += f" the {kind_title(k)} ({d})"
     elif kind in ("goods", "animals") and pend.get("count"):
         what += f" ({pend['count']} to take)"

@@ -740,7 +740,7 @@ def _decision(view: Mapping[str, Any], legal: set[str], used: set[str],
             for j, (cand, label) in enumerate(((proj, "project"), (act, "use die"))):
                 if cand in legal:
                     used.add(cand)
-                    part, _ = button(cx + ECW + 4, cy + 18 + j * 26, label, cand)
+                    part, _w = button(cx + ECW + 4, cy + 18 + j * 26, label, cand)
                     out += part
             cx += ECW + 80
         end = cy + 14 + ECH
@@ -882,11 +882,11 @@ def render_svg(view: Mapping[str, Any]) -> str:
     bw = (WIDTH - 36) / 2
     boards: list[str] = []
     for i, s in enumerate(seats):
-        part, _ = _board(view, i, s, legal, used, 12 + (i % 2) * (bw + 12),
+        part, _w = _board(view, i, s, legal, used, 12 + (i % 2) * (bw + 12),
                          (i // 2) * (BOARD_H + 12), bw)
         boards += part
     if view.get("solo"):
-        part, _ = _aaron(view, 12 + bw + 12, 0.0, bw)
+        part, _w = _aaron(view, 12 + bw + 12, 0.0, bw)
         boards += part
     # Solo has no start player card (rules §2.11): the bar takes its place.
     bar_y = y0 + (174 if view.get("solo") else 214)

@@ -169,7 +169,7 @@ def estate_markup(piles: Sequence[Mapping[str, Any]], *, compact: bool = False,
             continue
         shown = []
         for c in cards:
-            kind, die, _ = card_parts(c)
+            kind, die, _t = card_parts(c)
             shown.append(str(die) if compact and kind == ptype else card_markup(c))
         own = all(card_parts(c)[0] == ptype for c in cards)
         text = ", ".join(shown) if own and not compact else f"{name}: " + ", ".join(shown)
