@@ -66,3 +66,14 @@ def card_words(kind: int | str, die: int, edition: Edition | None = None) -> str
 def face_words(face: int, edition: Edition | None = None) -> str:
     """:func:`card_words` of a face number."""
     return card_words(FACE_KIND[face], FACE_DIE[face], edition)
+
+
+def kind_label(kind: str, edition: Edition | None = None) -> str:
+    """A card's kind as a board labels it: the id (``boarding-house``) in English, where the
+    board has always shown it so, the edition's name (宿舍) in a language that has one."""
+    k = _KIND_INDEX.get(kind)
+    if k is None:
+        return kind
+    title = KIND_TITLES[k]
+    word = _edition(edition).localize(title)
+    return kind if word == title else word
