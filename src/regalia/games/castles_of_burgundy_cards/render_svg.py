@@ -44,7 +44,6 @@ CJK_FONTS = ("'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei',"
              "'Microsoft YaHei',sans-serif")
 FONT = "DejaVu Sans, Verdana, Arial, " + CJK_FONTS
 SERIF = "Georgia, 'DejaVu Serif', " + CJK_FONTS
-C = "castles-of-burgundy-cards"
 
 # Card-type colours (rules §1.2): fill, edge, ink for text on the fill.
 TYPE_COLOURS: dict[str, tuple[str, str, str]] = {
@@ -299,7 +298,8 @@ def _display(view: Mapping[str, Any], legal: set[str], used: set[str],
     h = 58 + deepest * (DCH + 5) + 6
     out = [el("rect", x=x, y=y, width=6 * COL + 12, height=h, rx=8.0, fill="#e2d5b8",
               stroke="#b49a6a"),
-           _text(x + 10, y + 17, pgettext(C, "Display"), size=13, weight="bold",
+           _text(x + 10, y + 17, pgettext(
+                   "castles-of-burgundy-cards", "Display"), size=13, weight="bold",
                  anchor="start")]
     for r in range(6):
         cx = x + 8 + r * COL
@@ -313,7 +313,8 @@ def _display(view: Mapping[str, Any], legal: set[str], used: set[str],
             out += card(cx, y + 60 + i * (DCH + 5), DCW, DCH, face, cls="display-card",
                         action=act, data_row=r + 1)
         if not row:
-            out.append(_text(cx + DCW / 2, y + 60 + DCH / 2, pgettext(C, "empty"), size=9,
+            out.append(_text(cx + DCW / 2, y + 60 + DCH / 2, pgettext(
+                    "castles-of-burgundy-cards", "empty"), size=9,
                              fill="#8c7a60",
                              font_style="italic"))
         out.append("</g>")
@@ -391,7 +392,8 @@ def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
     out.append(group("all-types", data_stack=" ".join(map(str, stack))))
     out.append(el("title", _("All 7 types: the next to hold all seven colours takes the top "
                              "card (values {values})").format(
-        values=pgettext(C, ", ").join(map(str, stack)) or pgettext(C, "none"))))
+        values=pgettext("castles-of-burgundy-cards", ", ").join(map(str, stack)) or pgettext(
+                "castles-of-burgundy-cards", "none"))))
     for k in range(min(len(stack), 4) - 1, -1, -1):
         out.append(el("rect", x=sx + k * 3, y=sy - k * 3, width=44.0, height=40.0, rx=3.0,
                       fill="#fdf3dc", stroke="#8c6d3f"))
@@ -596,7 +598,8 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
     bits = [_("VP cards {n}").format(n=s.get("vp_cards", 0))]
     first = list(s.get("first_bonus") or ())
     if first:
-        bits.append("“1.” " + pgettext(C, ", ").join(type_word(str(f)) for f in first))
+        bits.append("“1.” " + pgettext(
+                "castles-of-burgundy-cards", ", ").join(type_word(str(f)) for f in first))
     if s.get("all_types"):
         bits.append(_("all 7 types {vp}").format(vp=s["all_types"]))
     out.append(_text(x, y + 10, " · ".join(bits), size=9, anchor="start", fill="#3b2a1a"))
@@ -627,10 +630,11 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
            el("rect", x=x, y=y + 16, width=w, height=10.0, fill=accent)]
     name = str(s.get("name") or seat_name(view, seat))
     title = ("▶ " if moving else "") + name + (
-        " " + _("(you)") if mine and name != pgettext(C, "You") else "")
+        " " + _("(you)") if mine and name != pgettext("castles-of-burgundy-cards", "You") else "")
     out.append(_text(x + 10, y + 18, title, size=13, weight="bold", fill="#ffffff",
                      anchor="start"))
-    out.append(_text(x + w - 58, y + 18, pgettext(C, "VP"), size=10, fill="#ffffff",
+    out.append(_text(x + w - 58, y + 18, pgettext(
+            "castles-of-burgundy-cards", "VP"), size=10, fill="#ffffff",
                      anchor="end"))
     out.append(el("circle", cx=x + w - 38, cy=y + 13, r=15.0, fill="#ffffff",
                   stroke="#3b2a1a"))
@@ -726,12 +730,12 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
                          size=8.5, fill="#5a4630"))
     bits = []
     if a.get("first_bonus"):
-        bits.append("“1.” " + pgettext(C, ", ").join(type_word(str(f))
+        bits.append("“1.” " + pgettext("castles-of-burgundy-cards", ", ").join(type_word(str(f))
                                                      for f in a["first_bonus"]))
     if a.get("all_types"):
         bits.append(_("all 7 types {vp}").format(vp=a["all_types"]))
     out.append(_text(x + 10, ey + 112, _("Bonus cards: {cards}").format(
-        cards=" · ".join(bits) or pgettext(C, "none")),
+        cards=" · ".join(bits) or pgettext("castles-of-burgundy-cards", "none")),
                      size=9, anchor="start"))
     out.append("</g>")
     return out, y + h
@@ -823,7 +827,7 @@ def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> l
         if isinstance(e, Mapping) and e.get("kind", "move") != "move":
             text = str(e.get("text", ""))  # an event's text names its round itself
         elif isinstance(e, Mapping):
-            text = pgettext(C, "{round}  {text}").format(
+            text = pgettext("castles-of-burgundy-cards", "{round}  {text}").format(
                 round=e.get("round", ""), text=e.get("text") or e.get("action", ""))
         else:
             text = str(e)
@@ -868,7 +872,9 @@ def _final_scores(view: Mapping[str, Any], x: float, y: float,
             ry += 15
             count = int(part.get("count", 0))
             source = str(part.get("source", ""))
-            label = (pgettext(C, "{source} ({count})").format(source=source, count=count)
+            label = (pgettext(
+                    "castles-of-burgundy-cards", "{source} ({count})").format(
+                        source=source, count=count)
                      if count and (source.endswith("s") or not source.isascii()) else source)
             vp = int(part.get("vp", 0))
             out.append(_text(cx + 4, ry, label, size=9.5, anchor="start"))

@@ -34,8 +34,6 @@ from regalia.games.castles_of_burgundy_cards.reading import (
 )
 from regalia.games.castles_of_burgundy_cards.text import cards_text, vp_text, workers_text
 
-C = "castles-of-burgundy-cards"
-
 WIDTH = 100  # the default width; the rich board wants at least this much
 COMPACT_HEIGHT = 30  # a terminal this low or lower gets the compact board
 COMPACT_LINES = 14  # what the compact board aims at for two players (80×24 less the choices)
@@ -81,16 +79,16 @@ def _goods_vp(kind: str, vp: int) -> str:
 
 
 def _none() -> str:
-    return "[dim]" + esc(pgettext(C, "none")) + "[/]"
+    return "[dim]" + esc(pgettext("castles-of-burgundy-cards", "none")) + "[/]"
 
 
 def _empty() -> str:
-    return "[dim]" + esc(pgettext(C, "empty")) + "[/]"
+    return "[dim]" + esc(pgettext("castles-of-burgundy-cards", "empty")) + "[/]"
 
 
 def _sep() -> str:
     """', ' between listed items ('、' in Chinese)."""
-    return pgettext(C, ", ")
+    return pgettext("castles-of-burgundy-cards", ", ")
 
 
 def _clip(plain: str, room: int) -> str:
@@ -215,7 +213,9 @@ def estate_markup(piles: Sequence[Mapping[str, Any]], *, compact: bool = False,
             shown.append(str(die) if compact and kind == ptype else card_markup(c))
         own = all(card_parts(c)[0] == ptype for c in cards)
         text = (_sep().join(shown) if own and not compact
-                else pgettext(C, "{type}: {cards}").format(type=name, cards=_sep().join(shown)))
+                else pgettext(
+                        "castles-of-burgundy-cards", "{type}: {cards}").format(
+                            type=name, cards=_sep().join(shown)))
         if done:
             vp = (triple_vp or {}).get(ptype)
             text = "★ " + text + (" = " + esc(vp_text(vp)) if vp is not None else "")
@@ -234,7 +234,8 @@ def _animals(animals: Mapping[str, int]) -> str:
 
 def _animal_count(kind: str, n: int) -> str:
     """'2 sheep' / '2只羊'."""
-    return pgettext(C, "{n} {animal}").format(n=n, animal=animal_word(kind))
+    return pgettext(
+            "castles-of-burgundy-cards", "{n} {animal}").format(n=n, animal=animal_word(kind))
 
 
 def _bonus_words(first: Sequence[str], all_types: int) -> str:
@@ -312,8 +313,9 @@ def _hand_words(view: Mapping[str, Any], s: Mapping[str, Any], legal: set[str]) 
 def _project_words(s: Mapping[str, Any], legal: set[str]) -> str:
     proj = []
     for c in s.get("projects") or ():
-        mark = (" [bold cyan]←" + esc(pgettext(C, "place")) + "[/]" if f"place {c}" in legal
-                else (" [bold cyan]←" + esc(pgettext(C, "drop")) + "[/]"
+        mark = (" [bold cyan]←" + esc(pgettext(
+                "castles-of-burgundy-cards", "place")) + "[/]" if f"place {c}" in legal
+                else (" [bold cyan]←" + esc(pgettext("castles-of-burgundy-cards", "drop")) + "[/]"
                       if f"drop {c}" in legal else ""))
         proj.append(card_markup(c) + mark)
     return _sep().join(proj) if proj else _none()
@@ -323,14 +325,16 @@ def _goods_words(s: Mapping[str, Any], legal: set[str]) -> str:
     goods = s.get("goods") or {}
     flat = [g for k in goods for g in goods[k]]
     sells = any(f"sell {k}" in legal for k in goods)
-    return _goods(flat) + (" [bold cyan]←" + esc(pgettext(C, "sell")) + "[/]" if sells else "")
+    return _goods(flat) + (" [bold cyan]←" + esc(pgettext(
+            "castles-of-burgundy-cards", "sell")) + "[/]" if sells else "")
 
 
 def _seat_title(view: Mapping[str, Any], i: int, s: Mapping[str, Any]) -> str:
     moving = i in (view.get("to_move") or ())
     mark = "[bold]▶[/] " if moving else "  "
     you = (" [dim]" + esc(_("(you)")) + "[/]"
-           if i == view.get("seat") and s.get("name") != pgettext(C, "You") else "")
+           if i == view.get("seat") and s.get("name") != pgettext(
+                   "castles-of-burgundy-cards", "You") else "")
     return f"{mark}[bold]{esc(s.get('name', i))}[/]{you}"
 
 
@@ -347,7 +351,7 @@ def _log_lines(view: Mapping[str, Any], count: int, width: int) -> list[str]:
         if isinstance(e, Mapping) and e.get("kind", "move") != "move":
             line = str(e.get("text", ""))  # an event's text names its round itself
         elif isinstance(e, Mapping):
-            line = pgettext(C, "{round}: {text}").format(
+            line = pgettext("castles-of-burgundy-cards", "{round}: {text}").format(
                 round=e.get("round", ""), text=e.get("text") or e.get("action", ""))
         else:
             line = str(e)
@@ -399,7 +403,7 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
         out += _wrap(f"[{style}]", [(esc(w), w) for w in pieces], width, sep=gap)
         out[-1] += "[/]"
     out.append("")
-    out.append("[bold]" + esc(pgettext(C, "Display")) + "[/] [dim]"
+    out.append("[bold]" + esc(pgettext("castles-of-burgundy-cards", "Display")) + "[/] [dim]"
                + esc(_("(action 1 takes a card from the row of the die)")) + "[/]")
     rows = []
     for r, row in enumerate(view.get("display") or (), start=1):
@@ -431,7 +435,8 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
               _('"1." cards for the first triple of a type, {free} still free: '))
     out += _wrap(esc(firsts.format(vp=first_vp, free=free)),
                  [_item(_first_left(view))]
-                 + ([_item("[dim]" + esc(_("taken:")) + "[/] " + pgettext(C, "; ").join(taken))]
+                 + ([_item("[dim]" + esc(_("taken:")) + "[/] " + pgettext(
+                         "castles-of-burgundy-cards", "; ").join(taken))]
                     if taken else []), width,
                  sep="  · ")
     left = len(view.get("all_types_stack") or ())
@@ -544,7 +549,8 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
                  for c in row]
         glyph = DIE_FACES[r] if r < len(DIE_FACES) else str(r)
         rows.append(_item(f"[bold]{glyph}[/] " + (_sep().join(cards) if cards else "[dim]—[/]")))
-    out += _wrap(esc(pgettext(C, "Display")) + " ", rows, width, sep=" │ ")
+    out += _wrap(esc(pgettext(
+            "castles-of-burgundy-cards", "Display")) + " ", rows, width, sep=" │ ")
     rc = view.get("round_card") or {}
     out += _wrap(esc(_("Triple bonus {letter}: ").format(letter=rc.get("letter", "?"))),
                  _round_menu(view, legal), width)
@@ -563,7 +569,7 @@ def _compact_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: 
                   width: int) -> list[str]:
     """A seat in as few lines as its items pack into (two early in a game)."""
     workers = int(s.get("workers", 0))
-    start = ([_item("[bold]♛ " + esc(pgettext(C, "start")) + "[/]")]
+    start = ([_item("[bold]♛ " + esc(pgettext("castles-of-burgundy-cards", "start")) + "[/]")]
              if _holds_start_card(view, i) else [])
     estate = estate_markup(s.get("estate") or (), compact=True) or [_item(_empty())]
     called = esc(_("estate")) + " "
@@ -574,11 +580,14 @@ def _compact_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: 
         _item(f"[bold]{esc(vp_text(int(s.get('score', 0))))}[/]"), *start,
         _item(esc(_("{workers}, {silver} silver").format(
             workers=workers_text(workers), silver=s.get("silver", 0)))),
-        _item(esc(pgettext(C, "goods")) + " " + _goods_words(s, legal)),
-        _item(esc(pgettext(C, "animals")) + " " + _animals(s.get("animals") or {})),
+        _item(esc(pgettext("castles-of-burgundy-cards", "goods")) + " " + _goods_words(s, legal)),
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "animals")) + " " + _animals(s.get("animals") or {})),
         *estate,
-        _item(esc(pgettext(C, "projects")) + " " + _project_words(s, legal)),
-        _item(esc(pgettext(C, "hand")) + " " + _hand_words(view, s, legal)),
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "projects")) + " " + _project_words(s, legal)),
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "hand")) + " " + _hand_words(view, s, legal)),
         _item(esc(_("{n} face down").format(n=s.get("pile_count", 0))))], width, sep=" · ",
         indent=4)
 
@@ -590,7 +599,8 @@ def _compact_aaron(view: Mapping[str, Any], width: int) -> list[str]:
     waiting = [str(n) for n in a.get("piles") or () if n]
     items = [_item(f"[bold]{esc(vp_text(int(a.get('score', 0))))}[/]"),
              _item(esc(_("piles to come")) + " "
-                   + (" ".join(waiting) if waiting else esc(pgettext(C, "none")))),
+                   + (" ".join(waiting) if waiting else esc(pgettext(
+                           "castles-of-burgundy-cards", "none")))),
              *(estate_markup(a.get("estate") or (), compact=True)
                or [_item("[dim]" + esc(_("no estate")) + "[/]")])]
     return _wrap(f"  [bold]{esc(seat_name(view, 'aaron'))}[/] ", items, width, sep=" · ")

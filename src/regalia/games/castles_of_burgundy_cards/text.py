@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from regalia.engine.actions import Action
     from regalia.games.castles_of_burgundy_cards.state import CobState
 
-C = "castles-of-burgundy-cards"
 
 
 def bundle_text(bundle: tuple[int, ...]) -> str:
@@ -266,8 +265,9 @@ def event_text(s: CobState, entry: tuple[int, ...]) -> str:
     letter = ROUND_LETTERS[round_index]
     if kind == AARON_REVEAL:
         vp, cards = entry[2], entry[3:]
-        shown = (pgettext(C, ", ").join(face_words(f, s.edition) for f in cards)
-                 or pgettext(C, "nothing"))
+        shown = (pgettext(
+                "castles-of-burgundy-cards", ", ").join(face_words(f, s.edition) for f in cards)
+                 or pgettext("castles-of-burgundy-cards", "nothing"))
         cloisters = sum(1 for f in cards if FACE_TYPE[f] == CLOISTER)
         n = len(cards)
         if cloisters:
@@ -364,7 +364,7 @@ def _specific(s: CobState, top: tuple[int, ...], kind: str, args: tuple, p: int)
         if top[0] == P.TAKE and not top[1] >> FACE_TYPE[face] & 1:
             allowed = [type_word(t, ed) for t in range(7) if top[1] >> t & 1]
             return _("this building lets you take only {types} cards").format(
-                types=pgettext(C, " or ").join(allowed))
+                types=pgettext("castles-of-burgundy-cards", " or ").join(allowed))
         return _die_reason(s, top, row, p) or ""
     if kind == "place":
         face = args[0]
