@@ -163,11 +163,18 @@ def problems() -> Iterator[str]:
         else:
             with mo.open("rb") as handle:
                 shipped = read_mo(handle)
-            want = {(m.id, m.context): m.string for m in catalog if m.id and translated(m)}
-            have = {(m.id, m.context): m.string for m in shipped if m.id}
+            # plural ids: a tuple in a .po, a list as read from a .mo; a context: text in a
+            # .po, bytes as read from a .mo
+            want = {(_norm(m.id), _text(m.context)): m.string for m in catalog
+                    if m.id and translated(m)}
+            have = {(_norm(m.id), _text(m.context)): m.string for m in shipped if m.id}
             if {k: _norm(v) for k, v in want.items()} != {k: _norm(v) for k, v in have.items()}:
                 yield (f"{lang}: {mo.name} is not the compilation of {po_path(lang).name}; "
                        "run update")
+
+
+def _text(value: object) -> object:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _norm(value: object) -> object:
