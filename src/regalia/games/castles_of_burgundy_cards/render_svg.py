@@ -25,6 +25,7 @@ from regalia.engine.markup import number as _n
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, TYPE_NAMES
 from regalia.games.castles_of_burgundy_cards.names import (
     animal_word,
+    card_words,
     goods_word,
     kind_label,
     type_word,
@@ -34,7 +35,6 @@ from regalia.games.castles_of_burgundy_cards.reading import (
     clickable,
     decision_words,
     good_parts,
-    kind_title,
     seat_name,
 )
 
@@ -198,7 +198,7 @@ def card(x: float, y: float, w: float, h: float, face: str, cls: str = "card",
     kind, value, ctype = card_parts(face)
     fill, edge, ink = type_colours(ctype)
     out = [group(cls, data_card=face, data_action=action, **data),
-           el("title", f"{kind_title(kind)} ({value})"),
+           el("title", card_words(kind, value)),
            el("rect", x=x, y=y, width=w, height=h, rx=w * 0.09, fill=fill,
               stroke=CLICK if action else edge, stroke_width=2.6 if action else 1.0)]
     ds = min(w * 0.4, 20.0)
@@ -415,7 +415,7 @@ def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
     y += 16
     out += card_back(x, y, 44.0, 58.0, str(view.get("deck", "?")), cls="deck",
                      data_count=view.get("deck"))
-    out.append(_text(x + 22, y + 70, "deck", size=8.5, fill="#6b4e2e"))
+    out.append(_text(x + 22, y + 70, _("deck"), size=8.5, fill="#6b4e2e"))
     top = view.get("discard_top")
     dx = x + 52
     if top:
@@ -515,7 +515,8 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         # Type and progress on two short lines, so neighbouring labels never run together;
         # the type matters where a cloister joined another type's pile (rules §2.6).
         ly = y + ECH + 2 * STEP + 11
-        out.append(_text(px + ECW / 2, ly, str(pile.get("type")), size=7.5, fill="#5a4630"))
+        out.append(_text(px + ECW / 2, ly, type_word(str(pile.get("type"))), size=7.5,
+                         fill="#5a4630"))
         vp = triple_vp.get(str(pile.get("type")))
         done_label = "★ " + (_vp(vp) if vp is not None else _("triple"))
         out.append(_text(px + ECW / 2, ly + 10, done_label if done else _("{n} of 3").format(
@@ -706,7 +707,8 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
            el("rect", x=x, y=y + 16, width=w, height=10.0, fill="#4a4d51"),
            _text(x + 10, y + 18, _("Aaron (solo opponent)"), size=13, weight="bold",
                  fill="#ffffff", anchor="start"),
-           _text(x + w - 58, y + 18, "VP", size=10, fill="#ffffff", anchor="end"),
+           _text(x + w - 58, y + 18, pgettext("castles-of-burgundy-cards", "VP"), size=10,
+                 fill="#ffffff", anchor="end"),
            el("circle", cx=x + w - 38, cy=y + 13, r=15.0, fill="#ffffff", stroke="#3b2a1a"),
            el("text", str(a.get("score", 0)), x=x + w - 38, y=y + 18.5, font_size=14.0,
               font_weight="bold", fill=INK, text_anchor="middle", class_="aaron-score"),
@@ -714,7 +716,7 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
     part, ey = estate(list(a.get("estate") or ()), x + 12, y + 50, "aaron", set(), set(),
                       w - 24, (view.get("printed") or {}).get("triple_vp"))
     out += part
-    out.append(_text(x + 10, ey + 12, "Face-down piles for the rounds to come",
+    out.append(_text(x + 10, ey + 12, _("Face-down piles for the rounds to come"),
                      size=10, weight="bold", anchor="start"))
     letters = "ABCDE"
     for i, n in enumerate(a.get("piles") or ()):
@@ -724,7 +726,7 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
         else:
             out.append(el("rect", x=px, y=ey + 20, width=44.0, height=58.0, rx=4.0,
                           fill="none", stroke="#b49a6a", stroke_dasharray="3,2"))
-            out.append(_text(px + 22, ey + 52, "shown", size=8, fill="#8c7a60"))
+            out.append(_text(px + 22, ey + 52, _("shown"), size=8, fill="#8c7a60"))
         out.append(_text(px + 22, ey + 92, _("round {round}").format(
             round=letters[i] if i < 5 else i + 1),
                          size=8.5, fill="#5a4630"))
@@ -778,7 +780,7 @@ def _decision(view: Mapping[str, Any], legal: set[str], used: set[str],
     waiting = pend.get("card")
     if waiting and pend.get("kind") in ("drop", "estate"):
         # The card being placed or taken waits beside the bar until it finds its place.
-        out.append(_text(cx, cy + 9, "this card:", size=9, anchor="start", fill="#5a4630"))
+        out.append(_text(cx, cy + 9, _("this card:"), size=9, anchor="start", fill="#5a4630"))
         out += card(cx, cy + 14, ECW, ECH, str(waiting), cls="waiting-card")
         cx += ECW + 16
         end = cy + 14 + ECH
