@@ -258,10 +258,11 @@ def _all_types_words(view: Mapping[str, Any]) -> str:
     stack = list(view.get("all_types_stack") or ())
     if not stack:
         return "[dim]" + esc(_("all taken")) + "[/]"
+    top = "[bold]" + esc(vp_text(stack[0])) + "[/]"
     if len(stack) > 1:
-        return esc(_("next {vp}, then {rest}").format(
-            vp=vp_text(stack[0]), rest=_sep().join(vp_text(v) for v in stack[1:])))
-    return esc(_("next {vp}").format(vp=vp_text(stack[0])))
+        return _("next {vp}, then {rest}").format(
+            vp=top, rest=esc(_sep().join(vp_text(v) for v in stack[1:])))
+    return _("next {vp}").format(vp=top)
 
 
 def _pile_words(view: Mapping[str, Any], legal: set[str],
@@ -542,7 +543,12 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
     words = decision_words(view)
     style = "bold yellow" if view.get("over") else "italic"
     pieces, gap = _words(words)
-    out = _wrap(head + " · ", [(f"[{style}]{esc(w)}[/]", w) for w in pieces], width, sep=gap)
+    if gap:
+        out = _wrap(head + " · ", [(f"[{style}]{esc(w)}[/]", w) for w in pieces], width,
+                    sep=gap)
+    else:  # Chinese, wrapped by the character: one style around the whole sentence
+        out = _wrap(head + f" · [{style}]", [(esc(w), w) for w in pieces], width, sep=gap)
+        out[-1] += "[/]"
     rows = []
     for r, row in enumerate(view.get("display") or (), start=1):
         cards = [card_markup(c) + (" [bold cyan]←[/]" if f"take {r} {c}" in legal else "")
