@@ -116,8 +116,7 @@ def _check_position(state: State, step: int) -> None:
         for width, height in ((80, 24), (100, 40)):
             text = strip_markup(render_text(view, width=width, height=height))
             _assert_chinese(text, shown, f"render_text {width}x{height}")
-            if width == 80:
-                assert max(display_width(line) for line in text.splitlines()) <= 80, text
+            assert max(display_width(line) for line in text.splitlines()) <= width, text
         _assert_chinese(_svg_words(render_svg(view)), shown, "render_svg")
 
 
