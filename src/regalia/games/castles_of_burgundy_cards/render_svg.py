@@ -332,7 +332,8 @@ def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str],
            el("circle", cx=x + 20, cy=y + 20, r=13.0, fill="#6b1d1d"),
            _text(x + 20, y + 25.5, str(rc.get("letter", "?")), size=15, weight="bold",
                  fill="#f6d77a"),
-           _text(x + 40, y + 17, _("Round card"), size=11, weight="bold", anchor="start"),
+           _text(x + 40, y + 17, pgettext("castles-of-burgundy-cards", "Round card"), size=11,
+                 weight="bold", anchor="start"),
            _text(x + 40, y + 30, _("bonus for a triple, choose 1:"), size=8.5, anchor="start",
                  fill="#6b4e2e")]
     for i, opt in enumerate(opts):
@@ -399,11 +400,13 @@ def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
                       fill="#fdf3dc", stroke="#8c6d3f"))
     if stack:
         out.append(_text(sx + 22, sy + 17, _vp(stack[0]), size=11, weight="bold"))
-        out.append(_text(sx + 22, sy + 31, _("all 7"), size=8.5, fill="#6b4e2e"))
+        out.append(_text(sx + 22, sy + 31, pgettext(
+                "castles-of-burgundy-cards", "all 7"), size=8.5, fill="#6b4e2e"))
     else:
         out.append(el("rect", x=sx, y=sy, width=44.0, height=40.0, rx=3.0, fill="none",
                       stroke="#b49a6a", stroke_dasharray="3,2"))
-        out.append(_text(sx + 22, sy + 24, _("gone"), size=9, fill="#8c7a60"))
+        out.append(_text(sx + 22, sy + 24, pgettext(
+                "castles-of-burgundy-cards", "gone"), size=9, fill="#8c7a60"))
     out.append("</g>")
     return out
 
@@ -411,11 +414,13 @@ def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
 def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
            x: float, y: float) -> list[str]:
     """Deck, discard, the two goods piles and the two animal piles with their top cards."""
-    out = [_text(x, y + 10, _("Supply"), size=11, weight="bold", anchor="start")]
+    out = [_text(x, y + 10, pgettext(
+            "castles-of-burgundy-cards", "Supply"), size=11, weight="bold", anchor="start")]
     y += 16
     out += card_back(x, y, 44.0, 58.0, str(view.get("deck", "?")), cls="deck",
                      data_count=view.get("deck"))
-    out.append(_text(x + 22, y + 70, _("deck"), size=8.5, fill="#6b4e2e"))
+    out.append(_text(x + 22, y + 70, pgettext(
+            "castles-of-burgundy-cards", "deck"), size=8.5, fill="#6b4e2e"))
     top = view.get("discard_top")
     dx = x + 52
     if top:
@@ -473,7 +478,8 @@ def start_player_card(x: float, y: float, side: str, holder: str) -> list[str]:
                          ).format(who=holder)),
             el("rect", x=x, y=y, width=34.0, height=24.0, rx=3.0,
                fill="#6b1d1d" if down else "#f6d77a", stroke="#3b0e0e"),
-            _text(x + 17, y + 17, "???" if down else _("1st"), size=10, weight="bold",
+            _text(x + 17, y + 17, "???" if down else pgettext(
+                    "castles-of-burgundy-cards", "1st"), size=10, weight="bold",
                   fill="#f6d77a" if down else "#6b1d1d"),
             "</g>"]
 
@@ -518,7 +524,8 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         out.append(_text(px + ECW / 2, ly, type_word(str(pile.get("type"))), size=7.5,
                          fill="#5a4630"))
         vp = triple_vp.get(str(pile.get("type")))
-        done_label = "★ " + (_vp(vp) if vp is not None else _("triple"))
+        done_label = "★ " + (_vp(vp) if vp is not None else pgettext(
+                "castles-of-burgundy-cards", "triple"))
         out.append(_text(px + ECW / 2, ly + 10, done_label if done else _("{n} of 3").format(
             n=len(cards)),
                          size=8, fill="#8a6500" if done else "#5a4630",
@@ -533,11 +540,13 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         out += [group("estate-new", data_seat=seat, data_action="onto new"),
                 el("rect", x=px, y=y, width=ECW, height=ECH, rx=4.0, fill="#dcebff",
                    stroke=CLICK, stroke_width=2.2, stroke_dasharray="4,2"),
-                _text(px + ECW / 2, y + ECH / 2 + 4, _("new pile"), size=8.5, weight="bold",
+                _text(px + ECW / 2, y + ECH / 2 + 4, pgettext(
+                        "castles-of-burgundy-cards", "new pile"), size=8.5, weight="bold",
                       fill="#0050a0"),
                 "</g>"]
     if not piles and "onto new" not in legal:
-        out.append(_text(x + 4, y + 30, _("no cards yet"), size=9, anchor="start",
+        out.append(_text(x + 4, y + 30, pgettext(
+                "castles-of-burgundy-cards", "no cards yet"), size=9, anchor="start",
                          fill="#8c7a60", font_style="italic"))
     return out, y + ECH + 2 * STEP + 24
 
@@ -548,7 +557,8 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
     storage what lies left and right of the estate: sold goods, VP cards, bonus cards."""
     out = [group("storage", data_seat=seat, data_workers=s.get("workers", 0),
                  data_silver=s.get("silver", 0)),
-           _text(x, y + 10, _("Storage"), size=10, weight="bold", anchor="start")]
+           _text(x, y + 10, pgettext(
+                   "castles-of-burgundy-cards", "Storage"), size=10, weight="bold", anchor="start")]
     y += 16
     out += worker(x, y)
     out.append(_text(x + 18, y + 12, f"×{s.get('workers', 0)}", size=11, weight="bold",
@@ -571,7 +581,8 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
             out.append(_text(gx + 18, y + 12, f"×{n}", size=9.5, anchor="start"))
             gx += 42
     if gx == x:
-        out.append(_text(x, y + 12, _("no goods"), size=8.5, anchor="start", fill="#8c7a60"))
+        out.append(_text(x, y + 12, pgettext(
+                "castles-of-burgundy-cards", "no goods"), size=8.5, anchor="start", fill="#8c7a60"))
     y += 22
     animals = s.get("animals") or {}
     ax = x
@@ -581,13 +592,15 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
             out += animal_token(ax, y, kind, w=56.0, count=n)
             ax += 59
     if ax == x:
-        out.append(_text(x, y + 12, _("no animals"), size=8.5, anchor="start",
+        out.append(_text(x, y + 12, pgettext(
+                "castles-of-burgundy-cards", "no animals"), size=8.5, anchor="start",
                          fill="#8c7a60"))
     out.append("</g>")
     y += 24
     # Right of the estate: the sold goods, kept face up with their VP (rules §2.3).
     sold = list(s.get("sold") or ())
-    out.append(_text(x, y + 11, _("Sold"), size=9, weight="bold", anchor="start"))
+    out.append(_text(x, y + 11, pgettext(
+            "castles-of-burgundy-cards", "Sold"), size=9, weight="bold", anchor="start"))
     sx = x + 28
     for g, n in _grouped(sold):
         out += good_token(sx, y, g, size=14.0, cls="sold")
@@ -631,7 +644,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
            el("rect", x=x, y=y + 16, width=w, height=10.0, fill=accent)]
     name = str(s.get("name") or seat_name(view, seat))
     title = ("▶ " if moving else "") + name + (
-        " " + _("(you)") if mine and name != pgettext("castles-of-burgundy-cards", "You") else "")
+        " " + pgettext("castles-of-burgundy-cards", "(you)") if mine and name != pgettext(
+                "castles-of-burgundy-cards", "You") else "")
     out.append(_text(x + 10, y + 18, title, size=13, weight="bold", fill="#ffffff",
                      anchor="start"))
     out.append(_text(x + w - 58, y + 18, pgettext(
@@ -650,13 +664,15 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
         "{n} card in storage (tie-breaker)", "{n} cards in storage (tie-breaker)",
         stored).format(n=stored), size=9, fill="#ffffff", anchor="end", opacity=0.85))
     # Estate across the top of the board.
-    out.append(_text(x + 10, y + 42, _("Estate"), size=10, weight="bold", anchor="start"))
+    out.append(_text(x + 10, y + 42, pgettext(
+            "castles-of-burgundy-cards", "Estate"), size=10, weight="bold", anchor="start"))
     part, ey = estate(estate_piles, x + 12, y + 50, seat, legal if mine else set(), used,
                       w - 24, (view.get("printed") or {}).get("triple_vp"))
     out += part
     # Projects, hand and face-down pile, then storage to the right.
     by = ey + 4
-    out.append(_text(x + 10, by + 8, _("Projects"), size=10, weight="bold", anchor="start"))
+    out.append(_text(x + 10, by + 8, pgettext(
+            "castles-of-burgundy-cards", "Projects"), size=10, weight="bold", anchor="start"))
     projects = list(s.get("projects") or ())
     for i in range(3):
         px = x + 10 + i * (ECW + 5)
@@ -674,7 +690,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
                           stroke="#c9b48a", stroke_dasharray="3,2"))
     hx = x + 10 + 3 * (ECW + 5) + 12
     hand = s.get("hand")
-    out.append(_text(hx, by + 8, _("Hand"), size=10, weight="bold", anchor="start"))
+    out.append(_text(hx, by + 8, pgettext(
+            "castles-of-burgundy-cards", "Hand"), size=10, weight="bold", anchor="start"))
     if isinstance(hand, Sequence) and not isinstance(hand, str):
         for i, face in enumerate(hand):
             act = _claim(f"play {card_parts(str(face))[1]}", legal, used) if mine else None
@@ -687,7 +704,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
             out += card_back(hx + i * (ECW + 5), by + 14, ECW, ECH, cls="hidden-hand",
                              data_seat=seat)
     fx = hx + max(nhand, 2) * (ECW + 5) + 6
-    out.append(_text(fx, by + 8, _("Pile"), size=10, weight="bold", anchor="start"))
+    out.append(_text(fx, by + 8, pgettext(
+            "castles-of-burgundy-cards", "Pile"), size=10, weight="bold", anchor="start"))
     out += card_back(fx, by + 14, ECW * 0.8, ECH, str(s.get("pile_count", 0)), cls="pile",
                      data_seat=seat, data_count=s.get("pile_count", 0))
     out += _storage(view, s, seat, legal if mine else set(), used, fx + ECW * 0.8 + 18, by)
@@ -705,14 +723,16 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
            el("rect", x=x, y=y, width=w, height=h, rx=8.0, fill="#f2ece0", stroke="#6d737a"),
            el("rect", x=x, y=y, width=w, height=26.0, rx=8.0, fill="#4a4d51"),
            el("rect", x=x, y=y + 16, width=w, height=10.0, fill="#4a4d51"),
-           _text(x + 10, y + 18, _("Aaron (solo opponent)"), size=13, weight="bold",
+           _text(x + 10, y + 18, pgettext(
+                   "castles-of-burgundy-cards", "Aaron (solo opponent)"), size=13, weight="bold",
                  fill="#ffffff", anchor="start"),
            _text(x + w - 58, y + 18, pgettext("castles-of-burgundy-cards", "VP"), size=10,
                  fill="#ffffff", anchor="end"),
            el("circle", cx=x + w - 38, cy=y + 13, r=15.0, fill="#ffffff", stroke="#3b2a1a"),
            el("text", str(a.get("score", 0)), x=x + w - 38, y=y + 18.5, font_size=14.0,
               font_weight="bold", fill=INK, text_anchor="middle", class_="aaron-score"),
-           _text(x + 10, y + 42, _("Estate"), size=10, weight="bold", anchor="start")]
+           _text(x + 10, y + 42, pgettext(
+                   "castles-of-burgundy-cards", "Estate"), size=10, weight="bold", anchor="start")]
     part, ey = estate(list(a.get("estate") or ()), x + 12, y + 50, "aaron", set(), set(),
                       w - 24, (view.get("printed") or {}).get("triple_vp"))
     out += part
@@ -726,7 +746,8 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
         else:
             out.append(el("rect", x=px, y=ey + 20, width=44.0, height=58.0, rx=4.0,
                           fill="none", stroke="#b49a6a", stroke_dasharray="3,2"))
-            out.append(_text(px + 22, ey + 52, _("shown"), size=8, fill="#8c7a60"))
+            out.append(_text(px + 22, ey + 52, pgettext(
+                    "castles-of-burgundy-cards", "shown"), size=8, fill="#8c7a60"))
         out.append(_text(px + 22, ey + 92, _("round {round}").format(
             round=letters[i] if i < 5 else i + 1),
                          size=8.5, fill="#5a4630"))
@@ -749,9 +770,9 @@ def _extra_words(act: str) -> str:
     words = act.split()
     kind = words[0] if words else act
     if kind == "workers":
-        return _("Restock workers")
+        return pgettext("castles-of-burgundy-cards", "Restock workers")
     if kind == "silver":
-        return _("Take 1 silver")
+        return pgettext("castles-of-burgundy-cards", "Take 1 silver")
     if kind == "convert" and len(words) == 2 and words[1].isdigit():
         n = int(words[1])
         return _("{n} VP for {cost}").format(n=n, cost=3 * n)
@@ -760,7 +781,7 @@ def _extra_words(act: str) -> str:
     if kind == "buy":
         return _("Buy 3 cards (3 silver)")
     if kind == "end":
-        return _("End turn")
+        return pgettext("castles-of-burgundy-cards", "End turn")
     return act
 
 
@@ -780,18 +801,22 @@ def _decision(view: Mapping[str, Any], legal: set[str], used: set[str],
     waiting = pend.get("card")
     if waiting and pend.get("kind") in ("drop", "estate"):
         # The card being placed or taken waits beside the bar until it finds its place.
-        out.append(_text(cx, cy + 9, _("this card:"), size=9, anchor="start", fill="#5a4630"))
+        out.append(_text(cx, cy + 9, pgettext(
+                "castles-of-burgundy-cards", "this card:"), size=9, anchor="start", fill="#5a4630"))
         out += card(cx, cy + 14, ECW, ECH, str(waiting), cls="waiting-card")
         cx += ECW + 16
         end = cy + 14 + ECH
     if pend.get("kind") == "keep" and pend.get("cards"):
-        out.append(_text(cx, cy + 9, _("bought: keep one"), size=9, anchor="start",
+        out.append(_text(cx, cy + 9, pgettext(
+                "castles-of-burgundy-cards", "bought: keep one"), size=9, anchor="start",
                          fill="#5a4630"))
         for face in pend["cards"]:
             proj, act = f"keep {face} project", f"keep {face} action"
             out += card(cx, cy + 14, ECW, ECH, str(face), cls="bought-card",
                         action=proj if proj in legal else None)
-            for j, (cand, label) in enumerate(((proj, _("project")), (act, _("use die")))):
+            labels = (pgettext("castles-of-burgundy-cards", "project"),
+                      pgettext("castles-of-burgundy-cards", "use die"))
+            for j, (cand, label) in enumerate(((proj, labels[0]), (act, labels[1]))):
                 if cand in legal:
                     used.add(cand)
                     part, _w = button(cx + ECW + 4, cy + 18 + j * 26, label, cand)
@@ -824,7 +849,8 @@ def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> l
     log = list(view.get("log") or ())[-lines:]
     if not log:
         return []
-    out = [_text(x, y, _("Recent"), size=11, weight="bold", anchor="start")]
+    out = [_text(x, y, pgettext(
+            "castles-of-burgundy-cards", "Recent"), size=11, weight="bold", anchor="start")]
     for i, e in enumerate(log):
         if isinstance(e, Mapping) and e.get("kind", "move") != "move":
             text = str(e.get("text", ""))  # an event's text names its round itself
@@ -884,12 +910,14 @@ def _final_scores(view: Mapping[str, Any], x: float, y: float,
                              class_="score-part", data_vp=vp))
         if not parts:
             ry += 15
-            out.append(_text(cx + 4, ry, _("no points"), size=9.5, anchor="start",
+            out.append(_text(cx + 4, ry, pgettext(
+                    "castles-of-burgundy-cards", "no points"), size=9.5, anchor="start",
                              fill="#8c7a60"))
         ty = y + 40 + 15 * rows + 18
         out.append(el("line", x1=cx + 4, y1=ty - 12, x2=cx + cw - 18, y2=ty - 12,
                       stroke="#b49a6a"))
-        out.append(_text(cx + 4, ty, _("total"), size=10, weight="bold", anchor="start"))
+        out.append(_text(cx + 4, ty, pgettext(
+                "castles-of-burgundy-cards", "total"), size=10, weight="bold", anchor="start"))
         out.append(_text(cx + cw - 18, ty, str(score), size=10.5, weight="bold", anchor="end",
                          class_="score-total", data_seat=seat))
         out.append("</g>")
@@ -903,7 +931,7 @@ def _header(view: Mapping[str, Any]) -> list[str]:
     if view.get("turn"):
         parts.append(_("turn {turn} of 6").format(turn=view["turn"]))
     if view.get("solo"):
-        parts.append(_("solo against Aaron"))
+        parts.append(pgettext("castles-of-burgundy-cards", "solo against Aaron"))
     else:
         order = " → ".join(seat_name(view, s) for s in view.get("turn_order") or ())
         if order and display_width(order) <= 64:  # long names: the boards show who moves
@@ -911,7 +939,8 @@ def _header(view: Mapping[str, Any]) -> list[str]:
     return [el("rect", x=0.0, y=0.0, width=float(WIDTH), height=44.0, fill="#6b1d1d"),
             _text(16, 29, _("The Castles of Burgundy"), size=21, weight="bold",
                   fill="#f6d77a", anchor="start", font_family=SERIF),
-            _text(322, 29, _("The Card Game"), size=13, fill="#f6d77a", anchor="start",
+            _text(322, 29, pgettext("castles-of-burgundy-cards", "The Card Game"), size=13,
+                  fill="#f6d77a", anchor="start",
                   font_style="italic", font_family=SERIF),
             _text(WIDTH - 16, 28, " · ".join(parts), size=13, fill="#fff3d6", anchor="end")]
 
@@ -931,7 +960,8 @@ def render_svg(view: Mapping[str, Any]) -> str:
     if not view.get("solo"):
         sp = view.get("start_player") or {}
         holder = seat_name(view, sp.get("holder"))
-        body.append(_text(sx, y0 + 178, _("Start player card"), size=10, weight="bold",
+        body.append(_text(sx, y0 + 178, pgettext(
+                "castles-of-burgundy-cards", "Start player card"), size=10, weight="bold",
                           anchor="start"))
         body += start_player_card(sx, y0 + 184, str(sp.get("side")), holder)
         body.append(_text(sx + 42, y0 + 200, holder, size=10, anchor="start"))

@@ -257,7 +257,7 @@ def _all_types_words(view: Mapping[str, Any]) -> str:
     """'next 3 VP, then 1 VP': the "all 7 types" cards still to take, top first."""
     stack = list(view.get("all_types_stack") or ())
     if not stack:
-        return "[dim]" + esc(_("all taken")) + "[/]"
+        return "[dim]" + esc(pgettext("castles-of-burgundy-cards", "all taken")) + "[/]"
     top = "[bold]" + esc(vp_text(stack[0])) + "[/]"
     if len(stack) > 1:
         return _("next {vp}, then {rest}").format(
@@ -288,8 +288,10 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
                        esc(_("animals {n}:").format(n=i)) + f" {shown} "
                        f"({esc(cards_text(count))}){mark}")
     if compact:
-        return [_item(esc(_("goods:")) + " " + _sep().join(goods)),
-                _item(esc(_("animals:")) + " " + _sep().join(animals))]
+        return [_item(esc(pgettext(
+                "castles-of-burgundy-cards", "goods:")) + " " + _sep().join(goods)),
+                _item(esc(pgettext(
+                        "castles-of-burgundy-cards", "animals:")) + " " + _sep().join(animals))]
     return [_item(x) for x in goods + animals]
 
 
@@ -333,7 +335,7 @@ def _goods_words(s: Mapping[str, Any], legal: set[str]) -> str:
 def _seat_title(view: Mapping[str, Any], i: int, s: Mapping[str, Any]) -> str:
     moving = i in (view.get("to_move") or ())
     mark = "[bold]▶[/] " if moving else "  "
-    you = (" [dim]" + esc(_("(you)")) + "[/]"
+    you = (" [dim]" + esc(pgettext("castles-of-burgundy-cards", "(you)")) + "[/]"
            if i == view.get("seat") and s.get("name") != pgettext(
                    "castles-of-burgundy-cards", "You") else "")
     return f"{mark}[bold]{esc(s.get('name', i))}[/]{you}"
@@ -372,7 +374,7 @@ def _words(text: str) -> tuple[list[str], str]:
 def _rounds_left(view: Mapping[str, Any]) -> str:
     left = view.get("round_cards_left") or ()
     return (_("rounds to come: {rounds}").format(rounds=" ".join(left)) if left
-            else _("last round"))
+            else pgettext("castles-of-burgundy-cards", "last round"))
 
 
 # --------------------------------------------------------------------------- rich board
@@ -381,7 +383,8 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
     printed = view.get("printed") or {}
     title = "[bold]" + esc(_("THE CASTLES OF BURGUNDY · THE CARD GAME")) + "[/]"
     if view.get("solo"):
-        title += "  [dim]" + esc(_("(solo against Aaron)")) + "[/]"
+        title += "  [dim]" + esc(pgettext(
+                "castles-of-burgundy-cards", "(solo against Aaron)")) + "[/]"
     turn = view.get("turn")
     rnd = f"[bold]{esc(view.get('round', '?'))}[/]"
     head = (_("Round {round}, turn {turn} of 6").format(round=rnd, turn=turn) if turn
@@ -393,7 +396,7 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
         side = (_("turned to its question marks: the holder starts next round")
                 if sp.get("side") == "question marks" else _("passes left after the round"))
         holder = f"[bold]{esc(seat_name(view, sp.get('holder')))}[/]"
-        out += _wrap(esc(_("Turn order: ")), [
+        out += _wrap(esc(pgettext("castles-of-burgundy-cards", "Turn order: ")), [
             _item(" → ".join(esc(seat_name(view, s)) for s in view.get("turn_order") or ())),
             _item(_("start player card: {holder}").format(holder=holder)
                   + f" [dim]({esc(side)})[/]")], width)
@@ -436,7 +439,8 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
               _('"1." cards for the first triple of a type, {free} still free: '))
     out += _wrap(esc(firsts.format(vp=first_vp, free=free)),
                  [_item(_first_left(view))]
-                 + ([_item("[dim]" + esc(_("taken:")) + "[/] " + pgettext(
+                 + ([_item("[dim]" + esc(pgettext(
+                         "castles-of-burgundy-cards", "taken:")) + "[/] " + pgettext(
                          "castles-of-burgundy-cards", "; ").join(taken))]
                     if taken else []), width,
                  sep="  · ")
@@ -451,7 +455,8 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
     if top:
         deck_words += " " + _("(top {card})").format(card=card_markup(top))
     deck = _item(deck_words)
-    out += _wrap(esc(_("Piles  ")), [*_pile_words(view, legal), deck], width)
+    out += _wrap(esc(pgettext(
+            "castles-of-burgundy-cards", "Piles  ")), [*_pile_words(view, legal), deck], width)
     vps = printed.get("triple_vp") or {}
     dice = printed.get("goods_dice") or {}
     facts = [_item(f"[{TYPE_STYLE.get(t, 'bold')}]{esc(type_word(t))}[/] {vp}")
@@ -460,7 +465,7 @@ def _rich(view: Mapping[str, Any], width: int) -> list[str]:
                    + "/".join(map(str, d)))
              for k, d in dice.items()]
     if facts:
-        out += _wrap(esc(_("Triple VP: ")), facts, width)
+        out += _wrap(esc(pgettext("castles-of-burgundy-cards", "Triple VP: ")), facts, width)
     if sells:
         out += _wrap(esc(_("Goods sell with the dice: ")), sells, width)
     out.append("")
@@ -474,7 +479,7 @@ def _rich_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: set
                width: int) -> list[str]:
     if i != view.get("seat"):
         legal = set()
-    start = (" [bold]♛ " + esc(_("start player card")) + "[/]"
+    start = (" [bold]♛ " + esc(pgettext("castles-of-burgundy-cards", "start player card")) + "[/]"
              if _holds_start_card(view, i) else "")
     storage = int(s.get("storage", 0))
     out = _wrap("", [
@@ -483,15 +488,15 @@ def _rich_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: set
         _item(_("sold: {goods} ({vp} VP)").format(goods=_goods(s.get("sold") or ()),
                                                   vp=s.get("sold_vp", 0))),
         _item(_("VP cards: {vp} VP").format(vp=f"[bold]{s.get('vp_cards', 0)}[/]")),
-        _item(esc(_("bonus cards:")) + " " + _bonus_words(s.get("first_bonus") or (),
-                                                          int(s.get("all_types") or 0)))],
+        _item(esc(pgettext("castles-of-burgundy-cards", "bonus cards:")) + " "
+              + _bonus_words(s.get("first_bonus") or (), int(s.get("all_types") or 0)))],
         width, sep="  · ")
     triple_vp = (view.get("printed") or {}).get("triple_vp")
-    out += _wrap("    " + esc(_("estate")) + "  ",
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "estate")) + "  ",
                  estate_markup(s.get("estate") or (), triple_vp=triple_vp)
                  or [_item(_empty())], width, sep=" · ")
     projects = s.get("projects") or ()
-    out += _wrap("    " + esc(_("hand")) + "  ", [
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "hand")) + "  ", [
         _item(_hand_words(view, s, legal)),
         _item(_("projects ({n}/3): {cards}").format(n=len(projects),
                                                     cards=_project_words(s, legal))),
@@ -499,12 +504,13 @@ def _rich_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: set
             cards=cards_text(int(s.get("pile_count", 0))))))], width,
         sep="  · ")
     workers = int(s.get("workers", 0))
-    out += _wrap("    " + esc(_("storage")) + "  ", [
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "storage")) + "  ", [
         _item(_("{workers}, {silver} silver").format(
             workers=f"[bold]{esc(workers_text(workers))}[/]",
             silver=f"[bold]{s.get('silver', 0)}[/]")),
-        _item(esc(_("goods:")) + " " + _goods_words(s, legal)),
-        _item(esc(_("animals:")) + " " + _animals(s.get("animals") or {})),
+        _item(esc(pgettext("castles-of-burgundy-cards", "goods:")) + " " + _goods_words(s, legal)),
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "animals:")) + " " + _animals(s.get("animals") or {})),
         _item("[dim]" + esc(_("{cards} in all (the tie-breaker)").format(
             cards=cards_text(storage))) + "[/]")],
         width, sep="  · ")
@@ -524,11 +530,12 @@ def _rich_aaron(view: Mapping[str, Any], width: int) -> list[str]:
                            + (" ".join(waiting) if waiting else _none()))], width,
                 sep="  · ")
     triple_vp = (view.get("printed") or {}).get("triple_vp")
-    out += _wrap("    " + esc(_("estate")) + "  ",
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "estate")) + "  ",
                  estate_markup(a.get("estate") or (), triple_vp=triple_vp)
                  or [_item(_empty())], width, sep=" · ")
     if a.get("first_bonus") or a.get("all_types"):
-        out += _wrap("    " + esc(_("bonus cards:")) + " ", [_item(_bonus_words(
+        out += _wrap("    " + esc(pgettext(
+                "castles-of-burgundy-cards", "bonus cards:")) + " ", [_item(_bonus_words(
             a.get("first_bonus") or (), int(a.get("all_types") or 0)))], width)
     return out
 
@@ -563,7 +570,8 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
     deck = _item(esc(_("deck {n}").format(n=view.get("deck", "?"))))
     out += _wrap("", [*_pile_words(view, legal, compact=True), deck], width, sep=" · ")
     out += _wrap("", [_item(esc(_('"1." free:')) + " " + _first_left(view)),
-                      _item(esc(_("all 7 types:")) + " " + _all_types_words(view))], width,
+                      _item(esc(pgettext("castles-of-burgundy-cards", "all 7 types:")) + " "
+                            + _all_types_words(view))], width,
                  sep=" · ")
     for i, s in enumerate(view.get("seats") or ()):
         out += _compact_seat(view, i, s, legal if i == view.get("seat") else set(), width)
@@ -578,7 +586,7 @@ def _compact_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: 
     start = ([_item("[bold]♛ " + esc(pgettext("castles-of-burgundy-cards", "start")) + "[/]")]
              if _holds_start_card(view, i) else [])
     estate = estate_markup(s.get("estate") or (), compact=True) or [_item(_empty())]
-    called = esc(_("estate")) + " "
+    called = esc(pgettext("castles-of-burgundy-cards", "estate")) + " "
     estate[0] = (called + estate[0][0], strip_markup(called) + estate[0][1])
     # Sold goods, VP cards and bonus cards are in the score already: the rich board lists
     # them.
@@ -604,11 +612,12 @@ def _compact_aaron(view: Mapping[str, Any], width: int) -> list[str]:
         return []
     waiting = [str(n) for n in a.get("piles") or () if n]
     items = [_item(f"[bold]{esc(vp_text(int(a.get('score', 0))))}[/]"),
-             _item(esc(_("piles to come")) + " "
+             _item(esc(pgettext("castles-of-burgundy-cards", "piles to come")) + " "
                    + (" ".join(waiting) if waiting else esc(pgettext(
                            "castles-of-burgundy-cards", "none")))),
              *(estate_markup(a.get("estate") or (), compact=True)
-               or [_item("[dim]" + esc(_("no estate")) + "[/]")])]
+               or [_item("[dim]" + esc(pgettext(
+                       "castles-of-burgundy-cards", "no estate")) + "[/]")])]
     return _wrap(f"  [bold]{esc(seat_name(view, 'aaron'))}[/] ", items, width, sep=" · ")
 
 
@@ -617,11 +626,13 @@ def _choices(view: Mapping[str, Any], width: int) -> list[str]:
     pend = view.get("pending") or {}
     out = []
     if pend.get("kind") == "keep" and pend.get("cards"):
-        out += _wrap(esc(_("Bought cards: ")), [_item(card_markup(c)) for c in pend["cards"]],
+        out += _wrap(esc(pgettext("castles-of-burgundy-cards", "Bought cards: ")),
+                     [_item(card_markup(c)) for c in pend["cards"]],
                      width)
     legal = sorted(clickable(view))
     if legal:
-        out += _wrap("[bold cyan]" + esc(_("Your choices:")) + "[/] ",
+        out += _wrap("[bold cyan]" + esc(pgettext(
+                "castles-of-burgundy-cards", "Your choices:")) + "[/] ",
                      [(esc(a), a) for a in legal], width)
     return out
 
@@ -663,7 +674,7 @@ def render_text(view: Mapping[str, Any], *, width: int = WIDTH, height: int = 40
     count = min(8, room) if log_lines is None else log_lines
     log = _log_lines(view, count, width)
     if log:
-        out += ["", "[bold]" + esc(_("Recent")) + "[/]", *log]
+        out += ["", "[bold]" + esc(pgettext("castles-of-burgundy-cards", "Recent")) + "[/]", *log]
     return "\n".join(out) + "\n"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from regalia.engine.i18n import _, ngettext
+from regalia.engine.i18n import _, ngettext, pgettext
 from regalia.games.castles_of_burgundy_cards.names import type_word
 
 if TYPE_CHECKING:
@@ -77,14 +77,17 @@ def score_parts(s: CobState, p: int) -> list[tuple[str, int, int]]:
     are words in the language in force (made when the view is)."""
     d = s.components
     parts = _estate_parts(s, s.estates[p], p)
-    parts.append((_("VP cards"), 0, s.vp_cards[p]))  # VP cards are counted by value only
+    # VP cards are counted by value only
+    parts.append((pgettext("castles-of-burgundy-cards", "VP cards"), 0, s.vp_cards[p]))
     faces = d.goods_faces
     sold = sum(s.sold_goods[p])
-    parts.append((_("sold goods"), sold,
+    parts.append((pgettext("castles-of-burgundy-cards", "sold goods"), sold,
                   sum(n * faces[g][1] for g, n in enumerate(s.sold_goods[p]))))
-    parts.append((_("animals"), sum(s.animals[p]), animal_vp(s.animals[p], d.animal_variety_vp)))
+    parts.append((pgettext("castles-of-burgundy-cards", "animals"), sum(s.animals[p]),
+                  animal_vp(s.animals[p], d.animal_variety_vp)))
     holds = s.start_card_holder == p
-    parts.append((_("start player card"), int(holds), d.start_player_vp if holds else 0))
+    parts.append((pgettext("castles-of-burgundy-cards", "start player card"), int(holds),
+                  d.start_player_vp if holds else 0))
     return [part for part in parts if part[2]]
 
 

@@ -171,7 +171,8 @@ def _sentence(s: CobState, action: Action, round_index: int, now: bool, who: str
         return _say(who, _("Restock your workers to {n}"),
                     _("{who} restocks their workers to {n}"), n=RESTOCK)
     if kind == "silver":
-        return _say(who, _("Take 1 silver"), _("{who} takes 1 silver"))
+        return _say(who, pgettext(
+                "castles-of-burgundy-cards", "Take 1 silver"), _("{who} takes 1 silver"))
     if kind == "convert":
         return _say(who, _("Turn {cost} workers and/or silver into {vp} VP"),
                     _("{who} turns {cost} workers and/or silver into {vp} VP"),
@@ -241,7 +242,8 @@ def _sentence(s: CobState, action: Action, round_index: int, now: bool, who: str
         return _say(who, _("Take option {n} of the round card"),
                     _("{who} takes option {n} of the round card"), n=args[0] + 1)
     if kind == "end":
-        return _say(who, _("End your turn"), _("{who} ends their turn"))
+        return _say(who, pgettext(
+                "castles-of-burgundy-cards", "End your turn"), _("{who} ends their turn"))
     return action.text  # pragma: no cover - every kind is listed above
 
 
