@@ -599,9 +599,9 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
     y += 24
     # Right of the estate: the sold goods, kept face up with their VP (rules §2.3).
     sold = list(s.get("sold") or ())
-    out.append(_text(x, y + 11, pgettext(
-            "castles-of-burgundy-cards", "Sold"), size=9, weight="bold", anchor="start"))
-    sx = x + 28
+    sold_label = pgettext("castles-of-burgundy-cards", "Sold")
+    out.append(_text(x, y + 11, sold_label, size=9, weight="bold", anchor="start"))
+    sx = x + 28 if sold_label.isascii() else x + display_width(sold_label) * 4.5 + 6
     for g, n in _grouped(sold):
         out += good_token(sx, y, g, size=14.0, cls="sold")
         out.append(_text(sx + 16, y + 11, f"×{n}", size=9, anchor="start"))
@@ -936,10 +936,13 @@ def _header(view: Mapping[str, Any]) -> list[str]:
         order = " → ".join(seat_name(view, s) for s in view.get("turn_order") or ())
         if order and display_width(order) <= 64:  # long names: the boards show who moves
             parts.append(_("order {seats}").format(seats=order))
+    title = _("The Castles of Burgundy")
+    # the subtitle follows the title: Latin letters about 0.62 em, CJK a full em (21 px)
+    after = 322.0 if title.isascii() else 16 + display_width(title) * 10.5 + 16
     return [el("rect", x=0.0, y=0.0, width=float(WIDTH), height=44.0, fill="#6b1d1d"),
-            _text(16, 29, _("The Castles of Burgundy"), size=21, weight="bold",
+            _text(16, 29, title, size=21, weight="bold",
                   fill="#f6d77a", anchor="start", font_family=SERIF),
-            _text(322, 29, pgettext("castles-of-burgundy-cards", "The Card Game"), size=13,
+            _text(after, 29, pgettext("castles-of-burgundy-cards", "The Card Game"), size=13,
                   fill="#f6d77a", anchor="start",
                   font_style="italic", font_family=SERIF),
             _text(WIDTH - 16, 28, " · ".join(parts), size=13, fill="#fff3d6", anchor="end")]
