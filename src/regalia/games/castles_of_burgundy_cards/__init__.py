@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from regalia.engine.i18n import N_, _, pgettext
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
@@ -18,34 +19,34 @@ from regalia.games.castles_of_burgundy_cards.state import GAME_ID, CobState
 
 def seat_names(players: int) -> tuple[str, ...]:
     if players == 1:
-        return ("You",)
-    return tuple(f"Player {p + 1}" for p in range(players))
+        return (pgettext("castles-of-burgundy-cards", "You"),)
+    return tuple(_("Player {n}").format(n=p + 1) for p in range(players))
 
 
 OPTIONS = (
     Option(
         "start_workers", "last-gets-two",
-        "Start workers with 2 or 3 players. Both the published rule book and the Chinese "
-        "rules text this game was specified from say 'the next two players take 1 worker "
-        "each, the last player 2', which leaves 2 and 3 players open. 'last-gets-two' "
-        "(default): the start player 0, the last player 2, everyone else 1 (2 players 0/2, "
-        "3 players 0/1/2). 'left-first': the two players left of the start player take 1 "
-        "each before a last player takes 2 (2 players 0/1, 3 players 0/1/1). 4 players get "
-        "0/1/1/2 either way.",
+        N_("Start workers with 2 or 3 players. Both the published rule book and the Chinese "
+           "rules text this game was specified from say 'the next two players take 1 worker "
+           "each, the last player 2', which leaves 2 and 3 players open. 'last-gets-two' "
+           "(default): the start player 0, the last player 2, everyone else 1 (2 players 0/2, "
+           "3 players 0/1/2). 'left-first': the two players left of the start player take 1 "
+           "each before a last player takes 2 (2 players 0/1, 3 players 0/1/1). 4 players get "
+           "0/1/1/2 either way."),
         ("last-gets-two", "left-first"),
     ),
     Option(
         "watchtower_vp", 1,
-        "Value of the victory point card a watchtower gives. The rule book says 'take 1 "
-        "victory point card' and the cards come as 1 and 2 VP; default 1.",
+        N_("Value of the victory point card a watchtower gives. The rule book says 'take 1 "
+           "victory point card' and the cards come as 1 and 2 VP; default 1."),
         (1, 2),
     ),
     Option(
         "all_types_by_player_count", True,
-        "Use only the 'all 7 types' bonus cards of the player count (1-2 players: 3 and 1 "
-        "VP; 3 players: 4, 2, 1; 4 players: all four), as the published rule book says "
-        "(default). false: the whole 4-3-2-1 stack, as the Chinese rules text describes "
-        "setup without removing any.",
+        N_("Use only the 'all 7 types' bonus cards of the player count (1-2 players: 3 and 1 "
+           "VP; 3 players: 4, 2, 1; 4 players: all four), as the published rule book says "
+           "(default). false: the whole 4-3-2-1 stack, as the Chinese rules text describes "
+           "setup without removing any."),
     ),
 )
 
@@ -58,9 +59,9 @@ INFO = register(GameInfo(
     max_players=4,
     default_players=2,
     rules_version="1",
-    summary=("Play one of two cards a turn and use its die: draft cards from the display, "
-             "build triples in your estate, sell goods, convert workers and silver to "
-             "victory points. Five rounds; solo against Aaron."),
+    summary=N_("Play one of two cards a turn and use its die: draft cards from the display, "
+                "build triples in your estate, sell goods, convert workers and silver to "
+                "victory points. Five rounds; solo against Aaron."),
     state_class=CobState,
     actions=TABLE,
     load_edition=load_edition,

@@ -16,6 +16,7 @@ from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader, edition_loader
 from regalia.engine.errors import quoted
+from regalia.engine.i18n import _
 from regalia.games.castles_of_burgundy_cards.faces import (
     ANIMAL_KINDS,
     FACE_NAMES,
@@ -82,7 +83,8 @@ def data_of(edition: Edition) -> CobData:
 def _whole(reader: EditionReader, path: tuple[Any, ...], lo: int = 0, hi: int = 99) -> int:
     value = reader.get(path, int)
     if not lo <= value <= hi:
-        raise reader.error(f"{path[-1]} must be between {lo} and {hi}, not {value}", *path)
+        raise reader.error(_("{key} must be between {lo} and {hi}, not {value}").format(
+            key=path[-1], lo=lo, hi=hi, value=value), *path)
     return value
 
 
@@ -92,15 +94,16 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("types"):
         name = r.get(("types", i, "name"), str)
         if name not in TYPE_NAMES:
-            raise r.error(f"unknown card type {quoted(name)} (types: {', '.join(TYPE_NAMES)})",
-                          "types", i, "name")
+            raise r.error(_("unknown card type {name} (types: {types})").format(
+                name=quoted(name), types=", ".join(TYPE_NAMES)), "types", i, "name")
         t = TYPE_NAMES.index(name)
         if triple_vp[t] >= 0:
-            raise r.error(f"type {quoted(name)} is given twice", "types", i, "name")
+            raise r.error(_("type {name} is given twice").format(name=quoted(name)),
+                          "types", i, "name")
         triple_vp[t] = _whole(r, ("types", i, "triple_vp"), 0, 50)
     missing = [TYPE_NAMES[t] for t, v in enumerate(triple_vp) if v < 0]
     if missing:
-        raise r.error(f"types missing: {', '.join(missing)}", "types")
+        raise r.error(_("types missing: {types}").format(types=", ".join(missing)), "types")
 
     # Action cards: every kind once, the printed count of cards, dice 1..6.
     deck: list[str] = []
@@ -108,21 +111,26 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("cards"):
         kind_name = r.get(("cards", i, "kind"), str)
         if kind_name not in KIND_NAMES:
-            raise r.error(f"unknown card kind {quoted(kind_name)}", "cards", i, "kind")
+            raise r.error(_("unknown card kind {kind}").format(kind=quoted(kind_name)),
+                          "cards", i, "kind")
         kind = KIND_NAMES.index(kind_name)
         if kind in seen:
-            raise r.error(f"card kind {quoted(kind_name)} is given twice", "cards", i, "kind")
+            raise r.error(_("card kind {kind} is given twice").format(kind=quoted(kind_name)),
+                          "cards", i, "kind")
         seen.add(kind)
         dice = r.ints(("cards", i, "dice"), lo=1, hi=6)
         if len(dice) != KIND_COUNTS[kind]:
-            raise r.error(f"the game has {KIND_COUNTS[kind]} {kind_name} cards, this entry "
-                          f"gives {len(dice)} dice", "cards", i, "dice")
+            raise r.error(_("the game has {n} {kind} cards, this entry gives {dice} "
+                            "dice").format(n=KIND_COUNTS[kind], kind=kind_name, dice=len(dice)),
+                          "cards", i, "dice")
         deck.extend(FACE_NAMES[face_of(kind, d)] for d in dice)
     missing = [KIND_NAMES[k] for k in range(len(KIND_NAMES)) if k not in seen]
     if missing:
-        raise r.error(f"card kinds missing: {', '.join(missing)}", "cards")
+        raise r.error(_("card kinds missing: {kinds}").format(kinds=", ".join(missing)),
+                      "cards")
     if len(deck) != N_ACTION_CARDS:  # pragma: no cover - implied by the counts above
-        raise r.error(f"{len(deck)} action cards instead of {N_ACTION_CARDS}", "cards")
+        raise r.error(_("{n} action cards instead of {expected}").format(
+            n=len(deck), expected=N_ACTION_CARDS), "cards")
 
     # Goods: three kinds, dice covering 1..6 exactly once, six cards each with their VP.
     kind_of_die = [-1] * 7
@@ -132,18 +140,19 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("goods"):
         name = r.get(("goods", i, "kind"), str)
         if name not in GOODS_KINDS:
-            raise r.error(f"unknown goods kind {quoted(name)} (kinds: {', '.join(GOODS_KINDS)})",
-                          "goods", i, "kind")
+            raise r.error(_("unknown goods kind {name} (kinds: {kinds})").format(
+                name=quoted(name), kinds=", ".join(GOODS_KINDS)), "goods", i, "kind")
         g = GOODS_KINDS.index(name)
         if goods_dice[g]:
-            raise r.error(f"goods kind {quoted(name)} is given twice", "goods", i, "kind")
+            raise r.error(_("goods kind {name} is given twice").format(name=quoted(name)),
+                          "goods", i, "kind")
         dice = r.ints(("goods", i, "dice"), lo=1, hi=6)
         if not dice:
-            raise r.error("a goods kind needs at least one die number", "goods", i, "dice")
+            raise r.error(_("a goods kind needs at least one die number"), "goods", i, "dice")
         for d in dice:
             if kind_of_die[d] >= 0:
-                raise r.error(f"die {d} already sells {GOODS_KINDS[kind_of_die[d]]} goods",
-                              "goods", i, "dice")
+                raise r.error(_("die {die} already sells {goods} goods").format(
+                    die=d, goods=GOODS_KINDS[kind_of_die[d]]), "goods", i, "dice")
             kind_of_die[d] = g
         goods_dice[g] = tuple(dice)
         vps = r.ints(("goods", i, "vp"), length=6, lo=0, hi=20)
@@ -152,10 +161,11 @@ def _check(r: EditionReader) -> CobData:
                 goods_faces.append((g, vp))
             goods_deck_faces.append(goods_faces.index((g, vp)))
     if any(not d for d in goods_dice):
-        raise r.error("goods kinds missing: " + ", ".join(
-            GOODS_KINDS[g] for g in range(N_GOODS_KINDS) if not goods_dice[g]), "goods")
+        raise r.error(_("goods kinds missing: {kinds}").format(kinds=", ".join(
+            GOODS_KINDS[g] for g in range(N_GOODS_KINDS) if not goods_dice[g])), "goods")
     if -1 in kind_of_die[1:]:
-        raise r.error(f"die {kind_of_die.index(-1, 1)} sells no goods kind", "goods")
+        raise r.error(_("die {die} sells no goods kind").format(die=kind_of_die.index(-1, 1)),
+                      "goods")
     goods_faces_sorted = sorted(goods_faces)
     face_names = tuple(f"{GOODS_KINDS[g]}-{vp}vp" for g, vp in goods_faces_sorted)
     goods_deck = tuple(sorted(face_names[goods_faces_sorted.index(goods_faces[f])]
@@ -167,13 +177,14 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("animals"):
         name = r.get(("animals", i, "kind"), str)
         if name not in ANIMAL_KINDS or name in kinds_seen:
-            raise r.error(f"animal kind {quoted(name)} is unknown or given twice", "animals", i,
-                          "kind")
+            raise r.error(_("animal kind {name} is unknown or given twice").format(
+                name=quoted(name)), "animals", i, "kind")
         kinds_seen.add(name)
         count = _whole(r, ("animals", i, "cards"), 5, 5)
         animal_deck.extend([name] * count)
     if len(kinds_seen) != N_ANIMAL_KINDS:
-        raise r.error("the game has four animal kinds: " + ", ".join(ANIMAL_KINDS), "animals")
+        raise r.error(_("the game has four animal kinds: {kinds}").format(
+            kinds=", ".join(ANIMAL_KINDS)), "animals")
 
     # Scoring constants.
     r.check_provenance(r.get(("scoring",), dict), ("scoring",))
@@ -188,27 +199,28 @@ def _check(r: EditionReader) -> CobData:
     for i, _entry in r.entries("round_cards"):
         letter = r.get(("round_cards", i, "letter"), str)
         if i >= len(ROUND_LETTERS) or letter != ROUND_LETTERS[i]:
-            raise r.error(f"round cards run A to E in order; entry {i + 1} is {quoted(letter)}",
-                          "round_cards", i, "letter")
+            raise r.error(_("round cards run A to E in order; entry {n} is {letter}").format(
+                n=i + 1, letter=quoted(letter)), "round_cards", i, "letter")
         options = r.get(("round_cards", i, "options"), list)
         if not options or len(options) > 8:
-            raise r.error("a round card offers 1 to 8 bonus options", "round_cards", i,
+            raise r.error(_("a round card offers 1 to 8 bonus options"), "round_cards", i,
                           "options")
         menu: list[Bundle] = []
         for option in options:
             if not isinstance(option, dict) or not option or any(
                     k not in BUNDLE_KEYS for k in option):
-                raise r.error(f"a bonus option is a table of {', '.join(BUNDLE_KEYS)}, not "
-                              f"{quoted(option)}", "round_cards", i, "options")
+                raise r.error(_("a bonus option is a table of {keys}, not {option}").format(
+                    keys=", ".join(BUNDLE_KEYS), option=quoted(option)), "round_cards", i,
+                    "options")
             values = [option.get(k, 0) for k in BUNDLE_KEYS]
             if any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 20
                    for v in values) or not any(values):
-                raise r.error(f"bonus option {quoted(option)} needs whole amounts 0..20, not all 0",
-                              "round_cards", i, "options")
+                raise r.error(_("bonus option {option} needs whole amounts 0..20, not all "
+                                "0").format(option=quoted(option)), "round_cards", i, "options")
             menu.append(tuple(values))
         rounds.append(tuple(menu))
     if len(rounds) != len(ROUND_LETTERS):
-        raise r.error("the game has five round cards, A to E", "round_cards")
+        raise r.error(_("the game has five round cards, A to E"), "round_cards")
 
     # Setup.
     r.check_provenance(r.get(("setup",), dict), ("setup",))
@@ -216,7 +228,7 @@ def _check(r: EditionReader) -> CobData:
     hand = _whole(r, ("setup", "hand"), 1, pile)
     turns = _whole(r, ("setup", "turns"), 1, 20)
     if turns != pile:
-        raise r.error("every card of a round's pile is played: turns must equal pile",
+        raise r.error(_("every card of a round's pile is played: turns must equal pile"),
                       "setup", "turns")
     display: dict[int, int] = {}
     all_types: dict[int, tuple[int, ...]] = {}
@@ -226,11 +238,11 @@ def _check(r: EditionReader) -> CobData:
         kept = r.ints(("player_counts", i, "all_types"), lo=0, hi=50)
         for v in kept:
             if v not in all_types_vp:
-                raise r.error(f"all-types card {v} is not in scoring.all_types_vp",
-                              "player_counts", i, "all_types")
+                raise r.error(_("all-types card {vp} is not in scoring.all_types_vp").format(
+                    vp=v), "player_counts", i, "all_types")
         all_types[n] = tuple(kept)
     if sorted(display) != [1, 2, 3, 4]:
-        raise r.error("player_counts must cover 1, 2, 3 and 4 players once each",
+        raise r.error(_("player_counts must cover 1, 2, 3 and 4 players once each"),
                       "player_counts")
     r.check_provenance(r.get(("solo",), dict), ("solo",))
     aaron = r.ints(("solo", "aaron_piles"), length=len(ROUND_LETTERS), lo=0, hi=20)

@@ -18,21 +18,32 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from regalia.engine.i18n import _, display_width, ngettext, pgettext
 from regalia.engine.markup import attributes as _attrs
 from regalia.engine.markup import element as el
 from regalia.engine.markup import number as _n
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, TYPE_NAMES
+from regalia.games.castles_of_burgundy_cards.names import (
+    animal_word,
+    card_words,
+    goods_word,
+    kind_label,
+    type_word,
+)
 from regalia.games.castles_of_burgundy_cards.reading import (
     card_parts,
     clickable,
     decision_words,
     good_parts,
-    kind_title,
     seat_name,
 )
 
 WIDTH = 1200
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"  # generic families only: nothing to fetch
+# Installed families only, nothing to fetch; the CJK ones carry Chinese labels.
+CJK_FONTS = ("'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei',"
+             "'Microsoft YaHei',sans-serif")
+FONT = "DejaVu Sans, Verdana, Arial, " + CJK_FONTS
+SERIF = "Georgia, 'DejaVu Serif', " + CJK_FONTS
 
 # Card-type colours (rules §1.2): fill, edge, ink for text on the fill.
 TYPE_COLOURS: dict[str, tuple[str, str, str]] = {
@@ -56,6 +67,13 @@ SHORT_KIND: dict[str, str] = {
     "watchtower": "watchtower", "bank": "bank", "boarding-house": "boarding",
     "warehouse": "warehouse", "city-hall": "city hall",
 }
+
+
+def _short_kind(kind: str) -> str:
+    """The word on a small card: the short English word, or the kind's name in a language
+    that has one (Chinese names are short already)."""
+    label = kind_label(kind)
+    return SHORT_KIND.get(kind, kind) if label == kind else label
 SEAT_ACCENT = ("#b03a2e", "#1f618d", "#b7950b", "#6c3483")  # a seat's band colour
 INK, PAPER, TABLE = "#3b2a1a", "#fffaf0", "#efe6d2"
 BONUS_W, BONUS_STEP = 42.0, 46.0  # a "1." card: wide enough for its type's name
@@ -63,6 +81,11 @@ CLICK = "#0a84ff"
 
 
 # --------------------------------------------------------------------------- SVG primitives
+def _vp(n: int) -> str:
+    """'3 VP' / '3分'."""
+    return ngettext("{n} VP", "{n} VP", n).format(n=n)
+
+
 def _claim(notation: str, legal: set[str], used: set[str]) -> str | None:
     """The notation if the viewer may play it now (noted as drawn), else None."""
     if notation in legal:
@@ -175,15 +198,15 @@ def card(x: float, y: float, w: float, h: float, face: str, cls: str = "card",
     kind, value, ctype = card_parts(face)
     fill, edge, ink = type_colours(ctype)
     out = [group(cls, data_card=face, data_action=action, **data),
-           el("title", f"{kind_title(kind)} ({value})"),
+           el("title", card_words(kind, value)),
            el("rect", x=x, y=y, width=w, height=h, rx=w * 0.09, fill=fill,
               stroke=CLICK if action else edge, stroke_width=2.6 if action else 1.0)]
     ds = min(w * 0.4, 20.0)
     out += die(x + 3, y + 3, ds, value)
     out += type_icon(ctype, x + w - ds / 2 - 4, y + 3 + ds / 2, ds * 0.85, ink)
-    word = SHORT_KIND.get(kind, kind)
-    # Bold sans glyphs run about 0.68 em wide: shrink long words to stay on the card.
-    size = min(9.0, (w - 5) / (max(len(word), 1) * 0.68))
+    word = _short_kind(kind)
+    # Bold sans glyphs run about 0.68 em wide (CJK about 1.2): shrink long words to fit.
+    size = min(9.0, (w - 5) / (max(display_width(word), 1) * 0.68))
     if h >= ds + 14:
         out.append(_text(x + w / 2, y + h - 6, word, size=size, weight="bold", fill=ink))
     out.append("</g>")
@@ -212,7 +235,8 @@ def good_token(x: float, y: float, good: str, size: float = 18.0,
     fill = GOODS_COLOURS.get(kind, "#999999")
     ink = "#3b2a1a" if kind == "light" else "#fff6e0"
     return [group(cls, data_good=good, data_action=action),
-            el("title", f"{kind} brown good, {vp} VP when sold"),
+            el("title", _("{goods} brown good, {vp} VP when sold").format(
+                goods=goods_word(kind), vp=vp)),
             el("rect", x=x, y=y, width=size, height=size, rx=3.0, fill=fill,
                stroke=CLICK if action else "#3b2a1a", stroke_width=2.2 if action else 0.7),
             _text(x + size / 2, y + size * 0.68, str(vp), size=size * 0.55, weight="bold",
@@ -224,7 +248,8 @@ def animal_token(x: float, y: float, kind: str, w: float = 44.0, h: float = 17.0
                  count: int | None = None) -> list[str]:
     """An animal card as a rounded tag with its kind (and how many, in storage)."""
     fill, ink = ANIMAL_COLOURS.get(kind, ("#dddddd", "#222222"))
-    label = kind if count is None else f"{kind} {count}"
+    word = animal_word(kind)
+    label = word if count is None else f"{word} {count}"
     return [el("rect", x=x, y=y, width=w, height=h, rx=h / 2, fill=fill, stroke="#5a4630",
                stroke_width=0.7),
             _text(x + w / 2, y + h * 0.7, label, size=min(9.5, h * 0.58), weight="bold",
@@ -252,7 +277,7 @@ def silver(x: float, y: float, size: float = 14.0) -> list[str]:
 
 def button(x: float, y: float, label: str, action: str) -> tuple[list[str], float]:
     """A pill with the words of a decision that has no place on the table; its width."""
-    w = 14 + 6.3 * len(label)
+    w = 14 + 6.3 * display_width(label)
     return [group("button", data_action=action),
             el("rect", x=x, y=y, width=w, height=20.0, rx=10.0, fill=CLICK,
                stroke="#0050a0"),
@@ -273,20 +298,24 @@ def _display(view: Mapping[str, Any], legal: set[str], used: set[str],
     h = 58 + deepest * (DCH + 5) + 6
     out = [el("rect", x=x, y=y, width=6 * COL + 12, height=h, rx=8.0, fill="#e2d5b8",
               stroke="#b49a6a"),
-           _text(x + 10, y + 17, "Display", size=13, weight="bold", anchor="start")]
+           _text(x + 10, y + 17, pgettext(
+                   "castles-of-burgundy-cards", "Display"), size=13, weight="bold",
+                 anchor="start")]
     for r in range(6):
         cx = x + 8 + r * COL
         row = rows[r] if r < len(rows) else []
         out.append(group("display-row", data_row=r + 1, data_count=len(row)))
         # The display card of the row: a big die face, as the printed row marker.
-        out.append(el("title", f"display row {r + 1}"))
+        out.append(el("title", _("display row {n}").format(n=r + 1)))
         out += die(cx + DCW / 2 - 15, y + 24, 30.0, r + 1, fill=PAPER)
         for i, face in enumerate(row):
             act = _claim(f"take {r + 1} {face}", legal, used)
             out += card(cx, y + 60 + i * (DCH + 5), DCW, DCH, face, cls="display-card",
                         action=act, data_row=r + 1)
         if not row:
-            out.append(_text(cx + DCW / 2, y + 60 + DCH / 2, "empty", size=9, fill="#8c7a60",
+            out.append(_text(cx + DCW / 2, y + 60 + DCH / 2, pgettext(
+                    "castles-of-burgundy-cards", "empty"), size=9,
+                             fill="#8c7a60",
                              font_style="italic"))
         out.append("</g>")
     return out, y + h
@@ -303,8 +332,9 @@ def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str],
            el("circle", cx=x + 20, cy=y + 20, r=13.0, fill="#6b1d1d"),
            _text(x + 20, y + 25.5, str(rc.get("letter", "?")), size=15, weight="bold",
                  fill="#f6d77a"),
-           _text(x + 40, y + 17, "Round card", size=11, weight="bold", anchor="start"),
-           _text(x + 40, y + 30, "bonus for a triple, choose 1:", size=8.5, anchor="start",
+           _text(x + 40, y + 17, pgettext("castles-of-burgundy-cards", "Round card"), size=11,
+                 weight="bold", anchor="start"),
+           _text(x + 40, y + 30, _("bonus for a triple, choose 1:"), size=8.5, anchor="start",
                  fill="#6b4e2e")]
     for i, opt in enumerate(opts):
         act = _claim(f"bonus {i + 1}", legal, used)
@@ -316,7 +346,8 @@ def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str],
         out.append(_text(x + 14, oy + 11, f"{i + 1}. {opt}", size=9.5, anchor="start"))
         out.append("</g>")
     left = view.get("round_cards_left") or ()
-    out.append(_text(x + w / 2, y + h + 13, "to come: " + (" ".join(left) if left else "—"),
+    out.append(_text(x + w / 2, y + h + 13, _("to come: {rounds}").format(
+        rounds=" ".join(left) if left else "—"),
                      size=9, fill="#6b4e2e"))
     out.append("</g>")
     return out
@@ -327,9 +358,9 @@ def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
     under it, once taken), and the "all 7 types" stack."""
     first = view.get("first_bonus") or {}
     first_vp = (view.get("printed") or {}).get("first_triple_vp")
-    worth = f", {first_vp} VP" if first_vp is not None else ""
-    out = [_text(x, y + 10, f"Bonus cards “1.” (first triple of a type{worth})", size=11,
-                 weight="bold", anchor="start")]
+    heading = (_("Bonus cards “1.” (first triple of a type, {vp} VP)").format(vp=first_vp)
+               if first_vp is not None else _("Bonus cards “1.” (first triple of a type)"))
+    out = [_text(x, y + 10, heading, size=11, weight="bold", anchor="start")]
     for i, t in enumerate(TYPE_NAMES):
         bx, by = x + i * BONUS_STEP, y + 16
         fill, edge, ink = type_colours(t)
@@ -337,36 +368,45 @@ def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
         fade = 0.3 if holder is not None else 1.0
         out.append(group("first-bonus", data_type=t,
                          data_holder="" if holder is None else holder))
-        out.append(el("title", f"first {t} triple" + (f": {first_vp} VP" if first_vp else "")
-                      + ("" if holder is None else f" (taken by {seat_name(view, holder)})")))
+        tip = _("first {type} triple").format(type=type_word(t))
+        if first_vp:
+            tip = _("first {type} triple: {vp} VP").format(type=type_word(t), vp=first_vp)
+        if holder is not None:
+            tip = _("{bonus} (taken by {who})").format(bonus=tip, who=seat_name(view, holder))
+        out.append(el("title", tip))
         out.append(el("rect", x=bx, y=by, width=BONUS_W, height=40.0, rx=3.0, fill=fill,
                       stroke=edge, opacity=fade))
         out.append(_text(bx + BONUS_W / 2, by + 19, "1.", size=14, weight="bold", fill=ink,
                          opacity=fade))
-        out.append(_text(bx + BONUS_W / 2, by + 33, t, size=7, fill=ink, opacity=fade,
+        out.append(_text(bx + BONUS_W / 2, by + 33, type_word(t), size=7, fill=ink,
+                         opacity=fade,
                          class_="first-bonus-type"))
         if holder is not None:
             who = seat_name(view, holder)
-            short = "Aaron" if holder == "aaron" else f"P{holder + 1}" \
-                if isinstance(holder, int) else who
+            short = seat_name(view, "aaron") if holder == "aaron" else \
+                _("P{n}").format(n=holder + 1) if isinstance(holder, int) else who
             out.append(_text(bx + BONUS_W / 2, by + 50, short, size=8.5, weight="bold",
                              fill=INK))
         out.append("</g>")
     stack = list(view.get("all_types_stack") or ())
     sx, sy = x + 7 * BONUS_STEP + 8, y + 16
     out.append(group("all-types", data_stack=" ".join(map(str, stack))))
-    out.append(el("title", "All 7 types: the next to hold all seven colours takes the top "
-                  "card (values " + (", ".join(map(str, stack)) or "none") + ")"))
+    out.append(el("title", _("All 7 types: the next to hold all seven colours takes the top "
+                             "card (values {values})").format(
+        values=pgettext("castles-of-burgundy-cards", ", ").join(map(str, stack)) or pgettext(
+                "castles-of-burgundy-cards", "none"))))
     for k in range(min(len(stack), 4) - 1, -1, -1):
         out.append(el("rect", x=sx + k * 3, y=sy - k * 3, width=44.0, height=40.0, rx=3.0,
                       fill="#fdf3dc", stroke="#8c6d3f"))
     if stack:
-        out.append(_text(sx + 22, sy + 17, f"{stack[0]} VP", size=11, weight="bold"))
-        out.append(_text(sx + 22, sy + 31, "all 7", size=8.5, fill="#6b4e2e"))
+        out.append(_text(sx + 22, sy + 17, _vp(stack[0]), size=11, weight="bold"))
+        out.append(_text(sx + 22, sy + 31, pgettext(
+                "castles-of-burgundy-cards", "all 7"), size=8.5, fill="#6b4e2e"))
     else:
         out.append(el("rect", x=sx, y=sy, width=44.0, height=40.0, rx=3.0, fill="none",
                       stroke="#b49a6a", stroke_dasharray="3,2"))
-        out.append(_text(sx + 22, sy + 24, "gone", size=9, fill="#8c7a60"))
+        out.append(_text(sx + 22, sy + 24, pgettext(
+                "castles-of-burgundy-cards", "gone"), size=9, fill="#8c7a60"))
     out.append("</g>")
     return out
 
@@ -374,11 +414,13 @@ def _bonus_cards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
 def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
            x: float, y: float) -> list[str]:
     """Deck, discard, the two goods piles and the two animal piles with their top cards."""
-    out = [_text(x, y + 10, "Supply", size=11, weight="bold", anchor="start")]
+    out = [_text(x, y + 10, pgettext(
+            "castles-of-burgundy-cards", "Supply"), size=11, weight="bold", anchor="start")]
     y += 16
     out += card_back(x, y, 44.0, 58.0, str(view.get("deck", "?")), cls="deck",
                      data_count=view.get("deck"))
-    out.append(_text(x + 22, y + 70, "deck", size=8.5, fill="#6b4e2e"))
+    out.append(_text(x + 22, y + 70, pgettext(
+            "castles-of-burgundy-cards", "deck"), size=8.5, fill="#6b4e2e"))
     top = view.get("discard_top")
     dx = x + 52
     if top:
@@ -386,7 +428,8 @@ def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
     else:
         out.append(el("rect", x=dx, y=y, width=44.0, height=58.0, rx=4.0, fill="none",
                       stroke="#b49a6a", stroke_dasharray="3,2"))
-    out.append(_text(dx + 22, y + 70, f"discard {view.get('discard', 0)}", size=8.5,
+    out.append(_text(dx + 22, y + 70, _("discard {n}").format(n=view.get("discard", 0)),
+                     size=8.5,
                      fill="#6b4e2e"))
     px = dx + 60
     for i, p in enumerate(view.get("goods_piles") or ()):
@@ -398,10 +441,12 @@ def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
                       stroke=CLICK if act else "#8c6d3f", stroke_width=2.4 if act else 0.8))
         if p.get("top"):
             out += good_token(gx + 8, y + 6, str(p["top"]), size=30.0)
-            out.append(_text(gx + 23, y + 50, good_parts(str(p["top"]))[0], size=8.5))
+            out.append(_text(gx + 23, y + 50, goods_word(good_parts(str(p["top"]))[0]),
+                             size=8.5))
         else:
             out.append(_text(gx + 23, y + 32, "empty", size=8.5, fill="#8c7a60"))
-        out.append(_text(gx + 23, y + 70, f"goods {i + 1}: {p.get('count', 0)}", size=8.5,
+        out.append(_text(gx + 23, y + 70, _("goods {n}: {count}").format(
+            n=i + 1, count=p.get("count", 0)), size=8.5,
                          fill="#6b4e2e"))
         out.append("</g>")
     ax = px + 2 * 52 + 6
@@ -416,7 +461,8 @@ def _piles(view: Mapping[str, Any], legal: set[str], used: set[str],
             out += animal_token(gx + 3, y + 20, str(p["top"]))
         else:
             out.append(_text(gx + 25, y + 32, "empty", size=8.5, fill="#8c7a60"))
-        out.append(_text(gx + 25, y + 70, f"animal {i + 1}: {p.get('count', 0)}", size=8.5,
+        out.append(_text(gx + 25, y + 70, _("animal {n}: {count}").format(
+            n=i + 1, count=p.get("count", 0)), size=8.5,
                          fill="#6b4e2e"))
         out.append("</g>")
     return out
@@ -426,11 +472,14 @@ def start_player_card(x: float, y: float, side: str, holder: str) -> list[str]:
     """The start player card: face up plain, face down with question marks (rules §2.3)."""
     down = side == "question marks"
     return [group("start-player", data_side=side),
-            el("title", f"start player card ({'face down' if down else 'face up'}), "
-                        f"held by {holder}: 1 VP at the end"),
+            el("title", (_("start player card (face down), held by {who}: 1 VP at the end")
+                         if down else
+                         _("start player card (face up), held by {who}: 1 VP at the end")
+                         ).format(who=holder)),
             el("rect", x=x, y=y, width=34.0, height=24.0, rx=3.0,
                fill="#6b1d1d" if down else "#f6d77a", stroke="#3b0e0e"),
-            _text(x + 17, y + 17, "???" if down else "1st", size=10, weight="bold",
+            _text(x + 17, y + 17, "???" if down else pgettext(
+                    "castles-of-burgundy-cards", "1st"), size=10, weight="bold",
                   fill="#f6d77a" if down else "#6b1d1d"),
             "</g>"]
 
@@ -472,15 +521,18 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         # Type and progress on two short lines, so neighbouring labels never run together;
         # the type matters where a cloister joined another type's pile (rules §2.6).
         ly = y + ECH + 2 * STEP + 11
-        out.append(_text(px + ECW / 2, ly, str(pile.get("type")), size=7.5, fill="#5a4630"))
+        out.append(_text(px + ECW / 2, ly, type_word(str(pile.get("type"))), size=7.5,
+                         fill="#5a4630"))
         vp = triple_vp.get(str(pile.get("type")))
-        done_label = f"★ {vp} VP" if vp is not None else "★ triple"
-        out.append(_text(px + ECW / 2, ly + 10, done_label if done else f"{len(cards)} of 3",
+        done_label = "★ " + (_vp(vp) if vp is not None else pgettext(
+                "castles-of-burgundy-cards", "triple"))
+        out.append(_text(px + ECW / 2, ly + 10, done_label if done else _("{n} of 3").format(
+            n=len(cards)),
                          size=8, fill="#8a6500" if done else "#5a4630",
                          weight="bold" if done else "normal"))
         if vp is not None:
-            out.append(el("title", f"{pile.get('type')}: {len(cards)} of 3; "
-                                   f"a triple scores {vp} VP"))
+            out.append(el("title", _("{type}: {n} of 3; a triple scores {vp} VP").format(
+                type=type_word(str(pile.get("type"))), n=len(cards), vp=vp)))
         out.append("</g>")
         px += gap
     if "onto new" in legal:
@@ -488,11 +540,13 @@ def estate(piles: Sequence[Mapping[str, Any]], x: float, y: float, seat: Any,
         out += [group("estate-new", data_seat=seat, data_action="onto new"),
                 el("rect", x=px, y=y, width=ECW, height=ECH, rx=4.0, fill="#dcebff",
                    stroke=CLICK, stroke_width=2.2, stroke_dasharray="4,2"),
-                _text(px + ECW / 2, y + ECH / 2 + 4, "new pile", size=8.5, weight="bold",
+                _text(px + ECW / 2, y + ECH / 2 + 4, pgettext(
+                        "castles-of-burgundy-cards", "new pile"), size=8.5, weight="bold",
                       fill="#0050a0"),
                 "</g>"]
     if not piles and "onto new" not in legal:
-        out.append(_text(x + 4, y + 30, "no cards yet", size=9, anchor="start",
+        out.append(_text(x + 4, y + 30, pgettext(
+                "castles-of-burgundy-cards", "no cards yet"), size=9, anchor="start",
                          fill="#8c7a60", font_style="italic"))
     return out, y + ECH + 2 * STEP + 24
 
@@ -503,7 +557,8 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
     storage what lies left and right of the estate: sold goods, VP cards, bonus cards."""
     out = [group("storage", data_seat=seat, data_workers=s.get("workers", 0),
                  data_silver=s.get("silver", 0)),
-           _text(x, y + 10, "Storage", size=10, weight="bold", anchor="start")]
+           _text(x, y + 10, pgettext(
+                   "castles-of-burgundy-cards", "Storage"), size=10, weight="bold", anchor="start")]
     y += 16
     out += worker(x, y)
     out.append(_text(x + 18, y + 12, f"×{s.get('workers', 0)}", size=11, weight="bold",
@@ -526,7 +581,8 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
             out.append(_text(gx + 18, y + 12, f"×{n}", size=9.5, anchor="start"))
             gx += 42
     if gx == x:
-        out.append(_text(x, y + 12, "no goods", size=8.5, anchor="start", fill="#8c7a60"))
+        out.append(_text(x, y + 12, pgettext(
+                "castles-of-burgundy-cards", "no goods"), size=8.5, anchor="start", fill="#8c7a60"))
     y += 22
     animals = s.get("animals") or {}
     ax = x
@@ -536,26 +592,30 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
             out += animal_token(ax, y, kind, w=56.0, count=n)
             ax += 59
     if ax == x:
-        out.append(_text(x, y + 12, "no animals", size=8.5, anchor="start", fill="#8c7a60"))
+        out.append(_text(x, y + 12, pgettext(
+                "castles-of-burgundy-cards", "no animals"), size=8.5, anchor="start",
+                         fill="#8c7a60"))
     out.append("</g>")
     y += 24
     # Right of the estate: the sold goods, kept face up with their VP (rules §2.3).
     sold = list(s.get("sold") or ())
-    out.append(_text(x, y + 11, "Sold", size=9, weight="bold", anchor="start"))
-    sx = x + 28
+    sold_label = pgettext("castles-of-burgundy-cards", "Sold")
+    out.append(_text(x, y + 11, sold_label, size=9, weight="bold", anchor="start"))
+    sx = x + 28 if sold_label.isascii() else x + display_width(sold_label) * 4.5 + 6
     for g, n in _grouped(sold):
         out += good_token(sx, y, g, size=14.0, cls="sold")
         out.append(_text(sx + 16, y + 11, f"×{n}", size=9, anchor="start"))
         sx += 38
-    out.append(_text(sx, y + 11, f"= {s.get('sold_vp', 0)} VP", size=9, anchor="start",
+    out.append(_text(sx, y + 11, "= " + _vp(int(s.get("sold_vp", 0))), size=9, anchor="start",
                      fill="#5a4630"))
     y += 20
-    bits = [f"VP cards {s.get('vp_cards', 0)}"]
+    bits = [_("VP cards {n}").format(n=s.get("vp_cards", 0))]
     first = list(s.get("first_bonus") or ())
     if first:
-        bits.append("“1.” " + ", ".join(first))
+        bits.append("“1.” " + pgettext(
+                "castles-of-burgundy-cards", ", ").join(type_word(str(f)) for f in first))
     if s.get("all_types"):
-        bits.append(f"all 7 types {s['all_types']}")
+        bits.append(_("all 7 types {vp}").format(vp=s["all_types"]))
     out.append(_text(x, y + 10, " · ".join(bits), size=9, anchor="start", fill="#3b2a1a"))
     return out
 
@@ -582,11 +642,15 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
               stroke_width=2.6 if moving else 1.0),
            el("rect", x=x, y=y, width=w, height=26.0, rx=8.0, fill=accent),
            el("rect", x=x, y=y + 16, width=w, height=10.0, fill=accent)]
-    name = str(s.get("name") or f"Player {seat + 1}")
-    title = ("▶ " if moving else "") + name + (" (you)" if mine and name != "You" else "")
+    name = str(s.get("name") or seat_name(view, seat))
+    title = ("▶ " if moving else "") + name + (
+        " " + pgettext("castles-of-burgundy-cards", "(you)") if mine and name != pgettext(
+                "castles-of-burgundy-cards", "You") else "")
     out.append(_text(x + 10, y + 18, title, size=13, weight="bold", fill="#ffffff",
                      anchor="start"))
-    out.append(_text(x + w - 58, y + 18, "VP", size=10, fill="#ffffff", anchor="end"))
+    out.append(_text(x + w - 58, y + 18, pgettext(
+            "castles-of-burgundy-cards", "VP"), size=10, fill="#ffffff",
+                     anchor="end"))
     out.append(el("circle", cx=x + w - 38, cy=y + 13, r=15.0, fill="#ffffff",
                   stroke="#3b2a1a"))
     out.append(el("text", str(s.get("score", 0)), x=x + w - 38, y=y + 18.5, font_size=14.0,
@@ -596,17 +660,19 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
     if sp.get("holder") == seat and not view.get("solo"):
         out += start_player_card(x + w - 110, y + 1, str(sp.get("side")), name)
     stored = int(s.get("storage", 0))
-    out.append(_text(x + w - 120, y + 18, f"{stored} card{'' if stored == 1 else 's'} in "
-                     "storage (tie-breaker)", size=9, fill="#ffffff", anchor="end",
-                     opacity=0.85))
+    out.append(_text(x + w - 120, y + 18, ngettext(
+        "{n} card in storage (tie-breaker)", "{n} cards in storage (tie-breaker)",
+        stored).format(n=stored), size=9, fill="#ffffff", anchor="end", opacity=0.85))
     # Estate across the top of the board.
-    out.append(_text(x + 10, y + 42, "Estate", size=10, weight="bold", anchor="start"))
+    out.append(_text(x + 10, y + 42, pgettext(
+            "castles-of-burgundy-cards", "Estate"), size=10, weight="bold", anchor="start"))
     part, ey = estate(estate_piles, x + 12, y + 50, seat, legal if mine else set(), used,
                       w - 24, (view.get("printed") or {}).get("triple_vp"))
     out += part
     # Projects, hand and face-down pile, then storage to the right.
     by = ey + 4
-    out.append(_text(x + 10, by + 8, "Projects", size=10, weight="bold", anchor="start"))
+    out.append(_text(x + 10, by + 8, pgettext(
+            "castles-of-burgundy-cards", "Projects"), size=10, weight="bold", anchor="start"))
     projects = list(s.get("projects") or ())
     for i in range(3):
         px = x + 10 + i * (ECW + 5)
@@ -624,7 +690,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
                           stroke="#c9b48a", stroke_dasharray="3,2"))
     hx = x + 10 + 3 * (ECW + 5) + 12
     hand = s.get("hand")
-    out.append(_text(hx, by + 8, "Hand", size=10, weight="bold", anchor="start"))
+    out.append(_text(hx, by + 8, pgettext(
+            "castles-of-burgundy-cards", "Hand"), size=10, weight="bold", anchor="start"))
     if isinstance(hand, Sequence) and not isinstance(hand, str):
         for i, face in enumerate(hand):
             act = _claim(f"play {card_parts(str(face))[1]}", legal, used) if mine else None
@@ -637,7 +704,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
             out += card_back(hx + i * (ECW + 5), by + 14, ECW, ECH, cls="hidden-hand",
                              data_seat=seat)
     fx = hx + max(nhand, 2) * (ECW + 5) + 6
-    out.append(_text(fx, by + 8, "Pile", size=10, weight="bold", anchor="start"))
+    out.append(_text(fx, by + 8, pgettext(
+            "castles-of-burgundy-cards", "Pile"), size=10, weight="bold", anchor="start"))
     out += card_back(fx, by + 14, ECW * 0.8, ECH, str(s.get("pile_count", 0)), cls="pile",
                      data_seat=seat, data_count=s.get("pile_count", 0))
     out += _storage(view, s, seat, legal if mine else set(), used, fx + ECW * 0.8 + 18, by)
@@ -655,17 +723,20 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
            el("rect", x=x, y=y, width=w, height=h, rx=8.0, fill="#f2ece0", stroke="#6d737a"),
            el("rect", x=x, y=y, width=w, height=26.0, rx=8.0, fill="#4a4d51"),
            el("rect", x=x, y=y + 16, width=w, height=10.0, fill="#4a4d51"),
-           _text(x + 10, y + 18, "Aaron (solo opponent)", size=13, weight="bold",
+           _text(x + 10, y + 18, pgettext(
+                   "castles-of-burgundy-cards", "Aaron (solo opponent)"), size=13, weight="bold",
                  fill="#ffffff", anchor="start"),
-           _text(x + w - 58, y + 18, "VP", size=10, fill="#ffffff", anchor="end"),
+           _text(x + w - 58, y + 18, pgettext("castles-of-burgundy-cards", "VP"), size=10,
+                 fill="#ffffff", anchor="end"),
            el("circle", cx=x + w - 38, cy=y + 13, r=15.0, fill="#ffffff", stroke="#3b2a1a"),
            el("text", str(a.get("score", 0)), x=x + w - 38, y=y + 18.5, font_size=14.0,
               font_weight="bold", fill=INK, text_anchor="middle", class_="aaron-score"),
-           _text(x + 10, y + 42, "Estate", size=10, weight="bold", anchor="start")]
+           _text(x + 10, y + 42, pgettext(
+                   "castles-of-burgundy-cards", "Estate"), size=10, weight="bold", anchor="start")]
     part, ey = estate(list(a.get("estate") or ()), x + 12, y + 50, "aaron", set(), set(),
                       w - 24, (view.get("printed") or {}).get("triple_vp"))
     out += part
-    out.append(_text(x + 10, ey + 12, "Face-down piles for the rounds to come",
+    out.append(_text(x + 10, ey + 12, _("Face-down piles for the rounds to come"),
                      size=10, weight="bold", anchor="start"))
     letters = "ABCDE"
     for i, n in enumerate(a.get("piles") or ()):
@@ -675,15 +746,19 @@ def _aaron(view: Mapping[str, Any], x: float, y: float, w: float) -> tuple[list[
         else:
             out.append(el("rect", x=px, y=ey + 20, width=44.0, height=58.0, rx=4.0,
                           fill="none", stroke="#b49a6a", stroke_dasharray="3,2"))
-            out.append(_text(px + 22, ey + 52, "shown", size=8, fill="#8c7a60"))
-        out.append(_text(px + 22, ey + 92, f"round {letters[i] if i < 5 else i + 1}",
+            out.append(_text(px + 22, ey + 52, pgettext(
+                    "castles-of-burgundy-cards", "shown"), size=8, fill="#8c7a60"))
+        out.append(_text(px + 22, ey + 92, _("round {round}").format(
+            round=letters[i] if i < 5 else i + 1),
                          size=8.5, fill="#5a4630"))
     bits = []
     if a.get("first_bonus"):
-        bits.append("“1.” " + ", ".join(a["first_bonus"]))
+        bits.append("“1.” " + pgettext("castles-of-burgundy-cards", ", ").join(type_word(str(f))
+                                                     for f in a["first_bonus"]))
     if a.get("all_types"):
-        bits.append(f"all 7 types {a['all_types']}")
-    out.append(_text(x + 10, ey + 112, "Bonus cards: " + (" · ".join(bits) or "none"),
+        bits.append(_("all 7 types {vp}").format(vp=a["all_types"]))
+    out.append(_text(x + 10, ey + 112, _("Bonus cards: {cards}").format(
+        cards=" · ".join(bits) or pgettext("castles-of-burgundy-cards", "none")),
                      size=9, anchor="start"))
     out.append("</g>")
     return out, y + h
@@ -695,18 +770,18 @@ def _extra_words(act: str) -> str:
     words = act.split()
     kind = words[0] if words else act
     if kind == "workers":
-        return "Restock workers"
+        return pgettext("castles-of-burgundy-cards", "Restock workers")
     if kind == "silver":
-        return "Take 1 silver"
+        return pgettext("castles-of-burgundy-cards", "Take 1 silver")
     if kind == "convert" and len(words) == 2 and words[1].isdigit():
         n = int(words[1])
-        return f"{n} VP for {3 * n}"
+        return _("{n} VP for {cost}").format(n=n, cost=3 * n)
     if kind == "pay" and len(words) == 2:
-        return f"pay {words[1]} workers"
+        return _("pay {n} workers").format(n=words[1])
     if kind == "buy":
-        return "Buy 3 cards (3 silver)"
+        return _("Buy 3 cards (3 silver)")
     if kind == "end":
-        return "End turn"
+        return pgettext("castles-of-burgundy-cards", "End turn")
     return act
 
 
@@ -726,21 +801,25 @@ def _decision(view: Mapping[str, Any], legal: set[str], used: set[str],
     waiting = pend.get("card")
     if waiting and pend.get("kind") in ("drop", "estate"):
         # The card being placed or taken waits beside the bar until it finds its place.
-        out.append(_text(cx, cy + 9, "this card:", size=9, anchor="start", fill="#5a4630"))
+        out.append(_text(cx, cy + 9, pgettext(
+                "castles-of-burgundy-cards", "this card:"), size=9, anchor="start", fill="#5a4630"))
         out += card(cx, cy + 14, ECW, ECH, str(waiting), cls="waiting-card")
         cx += ECW + 16
         end = cy + 14 + ECH
     if pend.get("kind") == "keep" and pend.get("cards"):
-        out.append(_text(cx, cy + 9, "bought: keep one", size=9, anchor="start",
+        out.append(_text(cx, cy + 9, pgettext(
+                "castles-of-burgundy-cards", "bought: keep one"), size=9, anchor="start",
                          fill="#5a4630"))
         for face in pend["cards"]:
             proj, act = f"keep {face} project", f"keep {face} action"
             out += card(cx, cy + 14, ECW, ECH, str(face), cls="bought-card",
                         action=proj if proj in legal else None)
-            for j, (cand, label) in enumerate(((proj, "project"), (act, "use die"))):
+            labels = (pgettext("castles-of-burgundy-cards", "project"),
+                      pgettext("castles-of-burgundy-cards", "use die"))
+            for j, (cand, label) in enumerate(((proj, labels[0]), (act, labels[1]))):
                 if cand in legal:
                     used.add(cand)
-                    part, _ = button(cx + ECW + 4, cy + 18 + j * 26, label, cand)
+                    part, _w = button(cx + ECW + 4, cy + 18 + j * 26, label, cand)
                     out += part
             cx += ECW + 80
         end = cy + 14 + ECH
@@ -770,17 +849,21 @@ def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> l
     log = list(view.get("log") or ())[-lines:]
     if not log:
         return []
-    out = [_text(x, y, "Recent", size=11, weight="bold", anchor="start")]
+    out = [_text(x, y, pgettext(
+            "castles-of-burgundy-cards", "Recent"), size=11, weight="bold", anchor="start")]
     for i, e in enumerate(log):
         if isinstance(e, Mapping) and e.get("kind", "move") != "move":
             text = str(e.get("text", ""))  # an event's text names its round itself
         elif isinstance(e, Mapping):
-            text = f"{e.get('round', '')}  {e.get('text') or e.get('action', '')}"
+            text = pgettext("castles-of-burgundy-cards", "{round}  {text}").format(
+                round=e.get("round", ""), text=e.get("text") or e.get("action", ""))
         else:
             text = str(e)
         limit = int(w / 5.6)
-        if len(text) > limit:
-            text = text[:limit - 1] + "…"
+        if display_width(text) > limit:
+            while display_width(text) > limit - 1:
+                text = text[:-1]
+            text += "…"
         out.append(_text(x, y + 14 + i * 13, text, size=9.5, anchor="start", fill="#5a4630"))
     return out
 
@@ -794,7 +877,7 @@ def _final_scores(view: Mapping[str, Any], x: float, y: float,
          list(s.get("score_parts") or ())) for i, s in enumerate(view.get("seats") or ())]
     aaron = view.get("aaron")
     if isinstance(aaron, Mapping):
-        columns.append(("aaron", "Aaron", int(aaron.get("score", 0)),
+        columns.append(("aaron", seat_name(view, "aaron"), int(aaron.get("score", 0)),
                         list(aaron.get("score_parts") or ())))
     if not columns:
         return [], y
@@ -803,7 +886,7 @@ def _final_scores(view: Mapping[str, Any], x: float, y: float,
     out = [group("final-scores"),
            el("rect", x=x, y=y, width=w, height=float(h), rx=8.0, fill=PAPER,
               stroke="#6b1d1d", stroke_width=1.6),
-           _text(x + 12, y + 20, "Final scores: where each point came from", size=13,
+           _text(x + 12, y + 20, _("Final scores: where each point came from"), size=13,
                  weight="bold", anchor="start", fill="#6b1d1d")]
     cw = (w - 24) / len(columns)
     for k, (seat, name, score, parts) in enumerate(columns):
@@ -817,19 +900,24 @@ def _final_scores(view: Mapping[str, Any], x: float, y: float,
             ry += 15
             count = int(part.get("count", 0))
             source = str(part.get("source", ""))
-            label = f"{source} ({count})" if count and source.endswith("s") else source
+            label = (pgettext(
+                    "castles-of-burgundy-cards", "{source} ({count})").format(
+                        source=source, count=count)
+                     if count and (source.endswith("s") or not source.isascii()) else source)
             vp = int(part.get("vp", 0))
             out.append(_text(cx + 4, ry, label, size=9.5, anchor="start"))
             out.append(_text(cx + cw - 18, ry, str(vp), size=9.5, anchor="end",
                              class_="score-part", data_vp=vp))
         if not parts:
             ry += 15
-            out.append(_text(cx + 4, ry, "no points", size=9.5, anchor="start",
+            out.append(_text(cx + 4, ry, pgettext(
+                    "castles-of-burgundy-cards", "no points"), size=9.5, anchor="start",
                              fill="#8c7a60"))
         ty = y + 40 + 15 * rows + 18
         out.append(el("line", x1=cx + 4, y1=ty - 12, x2=cx + cw - 18, y2=ty - 12,
                       stroke="#b49a6a"))
-        out.append(_text(cx + 4, ty, "total", size=10, weight="bold", anchor="start"))
+        out.append(_text(cx + 4, ty, pgettext(
+                "castles-of-burgundy-cards", "total"), size=10, weight="bold", anchor="start"))
         out.append(_text(cx + cw - 18, ty, str(score), size=10.5, weight="bold", anchor="end",
                          class_="score-total", data_seat=seat))
         out.append("</g>")
@@ -839,20 +927,24 @@ def _final_scores(view: Mapping[str, Any], x: float, y: float,
 
 # --------------------------------------------------------------------------- the table
 def _header(view: Mapping[str, Any]) -> list[str]:
-    parts = [f"Round {view.get('round', '?')}"]
+    parts = [_("Round {round}").format(round=view.get("round", "?"))]
     if view.get("turn"):
-        parts.append(f"turn {view['turn']} of 6")
+        parts.append(_("turn {turn} of 6").format(turn=view["turn"]))
     if view.get("solo"):
-        parts.append("solo against Aaron")
+        parts.append(pgettext("castles-of-burgundy-cards", "solo against Aaron"))
     else:
         order = " → ".join(seat_name(view, s) for s in view.get("turn_order") or ())
-        if order and len(order) <= 64:  # long names: the boards still show who moves
-            parts.append("order " + order)
+        if order and display_width(order) <= 64:  # long names: the boards show who moves
+            parts.append(_("order {seats}").format(seats=order))
+    title = _("The Castles of Burgundy")
+    # the subtitle follows the title: Latin letters about 0.62 em, CJK a full em (21 px)
+    after = 322.0 if title.isascii() else 16 + display_width(title) * 10.5 + 16
     return [el("rect", x=0.0, y=0.0, width=float(WIDTH), height=44.0, fill="#6b1d1d"),
-            _text(16, 29, "The Castles of Burgundy", size=21, weight="bold", fill="#f6d77a",
-                  anchor="start", font_family="Georgia, 'DejaVu Serif', serif"),
-            _text(322, 29, "The Card Game", size=13, fill="#f6d77a", anchor="start",
-                  font_style="italic", font_family="Georgia, 'DejaVu Serif', serif"),
+            _text(16, 29, title, size=21, weight="bold",
+                  fill="#f6d77a", anchor="start", font_family=SERIF),
+            _text(after, 29, pgettext("castles-of-burgundy-cards", "The Card Game"), size=13,
+                  fill="#f6d77a", anchor="start",
+                  font_style="italic", font_family=SERIF),
             _text(WIDTH - 16, 28, " · ".join(parts), size=13, fill="#fff3d6", anchor="end")]
 
 
@@ -871,7 +963,8 @@ def render_svg(view: Mapping[str, Any]) -> str:
     if not view.get("solo"):
         sp = view.get("start_player") or {}
         holder = seat_name(view, sp.get("holder"))
-        body.append(_text(sx, y0 + 178, "Start player card", size=10, weight="bold",
+        body.append(_text(sx, y0 + 178, pgettext(
+                "castles-of-burgundy-cards", "Start player card"), size=10, weight="bold",
                           anchor="start"))
         body += start_player_card(sx, y0 + 184, str(sp.get("side")), holder)
         body.append(_text(sx + 42, y0 + 200, holder, size=10, anchor="start"))
@@ -882,11 +975,11 @@ def render_svg(view: Mapping[str, Any]) -> str:
     bw = (WIDTH - 36) / 2
     boards: list[str] = []
     for i, s in enumerate(seats):
-        part, _ = _board(view, i, s, legal, used, 12 + (i % 2) * (bw + 12),
+        part, _w = _board(view, i, s, legal, used, 12 + (i % 2) * (bw + 12),
                          (i // 2) * (BOARD_H + 12), bw)
         boards += part
     if view.get("solo"):
-        part, _ = _aaron(view, 12 + bw + 12, 0.0, bw)
+        part, _w = _aaron(view, 12 + bw + 12, 0.0, bw)
         boards += part
     # Solo has no start player card (rules §2.11): the bar takes its place.
     bar_y = y0 + (174 if view.get("solo") else 214)
@@ -907,7 +1000,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" '
             f'height="{_n(height)}" viewBox="0 0 {WIDTH} {_n(height)}" '
             f'font-family={quoteattr(FONT)}>')
-    return "\n".join([head, el("title", "The Castles of Burgundy: The Card Game"),
+    return "\n".join([head, el("title", _("The Castles of Burgundy: The Card Game")),
                       el("rect", x=0.0, y=0.0, width=float(WIDTH), height=height, fill=TABLE),
                       *body, "</svg>"]) + "\n"
 

@@ -14,8 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from regalia.engine.i18n import _, display_width, pgettext
 from regalia.engine.markup import esc, strip_markup
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS
+from regalia.games.castles_of_burgundy_cards.names import (
+    animal_word,
+    goods_word,
+    kind_label,
+    type_word,
+)
 from regalia.games.castles_of_burgundy_cards.reading import (
     card_parts,
     clickable,
@@ -25,7 +32,7 @@ from regalia.games.castles_of_burgundy_cards.reading import (
     result_words,
     seat_name,
 )
-from regalia.games.castles_of_burgundy_cards.text import plural
+from regalia.games.castles_of_burgundy_cards.text import cards_text, vp_text, workers_text
 
 WIDTH = 100  # the default width; the rich board wants at least this much
 COMPACT_HEIGHT = 30  # a terminal this low or lower gets the compact board
@@ -48,7 +55,7 @@ def card_markup(card: str) -> str:
     """'[bold green4]castle[/] 3': the type's colour names the card, the die follows."""
     kind, die, ctype = card_parts(card)
     style = TYPE_STYLE.get(ctype, "bold")
-    return f"[{style}]{esc(kind)}[/] {die}"
+    return f"[{style}]{esc(kind_label(kind))}[/] {die}"
 
 
 def _goods(goods: Sequence[str]) -> str:
@@ -61,9 +68,39 @@ def _goods(goods: Sequence[str]) -> str:
     for g in sorted(counts, key=lambda g: (order.get(good_parts(g)[0], 9), g)):
         kind, vp = good_parts(g)
         n = counts[g]
-        parts.append(f"[{GOODS_STYLE.get(kind, 'bold')}]{esc(kind)} {vp} VP[/]"
+        parts.append(f"[{GOODS_STYLE.get(kind, 'bold')}]{esc(_goods_vp(kind, vp))}[/]"
                      + (f" ×{n}" if n > 1 else ""))
-    return ", ".join(parts) if parts else "[dim]none[/]"
+    return _sep().join(parts) if parts else _none()
+
+
+def _goods_vp(kind: str, vp: int) -> str:
+    """'light 1 VP' / '浅棕色 1分': a goods card by its kind and printed VP."""
+    return _("{goods} {vp} VP").format(goods=goods_word(kind), vp=vp)
+
+
+def _none() -> str:
+    return "[dim]" + esc(pgettext("castles-of-burgundy-cards", "none")) + "[/]"
+
+
+def _empty() -> str:
+    return "[dim]" + esc(pgettext("castles-of-burgundy-cards", "empty")) + "[/]"
+
+
+def _sep() -> str:
+    """', ' between listed items ('、' in Chinese)."""
+    return pgettext("castles-of-burgundy-cards", ", ")
+
+
+def _clip(plain: str, room: int) -> str:
+    """``plain`` cut to ``room - 1`` terminal cells (the '…' takes the last)."""
+    out, used = [], 0
+    for ch in plain:
+        w = display_width(ch)
+        if used + w > room - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out)
 
 
 
@@ -74,20 +111,21 @@ def _wrap(prefix: str, items: Sequence[tuple[str, str]], width: int,
     item too long for a line of its own is cut with '…'."""
     plain_prefix = strip_markup(prefix)
     if indent is None:
-        indent = len(plain_prefix) if len(plain_prefix) <= width // 4 else 4
+        indent = (display_width(plain_prefix) if display_width(plain_prefix) <= width // 4
+                  else 4)
     pad = " " * indent
-    lines, cur, used = [], prefix, len(plain_prefix)
+    lines, cur, used = [], prefix, display_width(plain_prefix)
     first = True
     for markup, plain in items:
         gap = "" if first else sep
-        if not first and used + len(gap) + len(plain) > width:
+        if not first and used + len(gap) + display_width(plain) > width:
             lines.append(cur)
             cur, used, gap = pad, indent, ""
         room = width - used - len(gap)
-        if len(plain) > room:
-            markup, plain = _cut(markup, room), plain[:max(room - 1, 0)] + "…"
+        if display_width(plain) > room:
+            markup, plain = _cut(markup, room), _clip(plain, room) + "…"
         cur += gap + markup
-        used += len(gap) + len(plain)
+        used += len(gap) + display_width(plain)
         first = False
     lines.append(cur)
     return lines
@@ -111,8 +149,10 @@ def _cut(markup: str, room: int) -> str:
                 out.append(markup[i:end + 1])
                 i = end + 1
                 continue
+        if seen + display_width(markup[i]) > room - 1:
+            break
         out.append(markup[i])
-        seen += 1
+        seen += display_width(markup[i])
         i += 1
     # Close what was opened so the rest of the line keeps its own style.
     opened = sum(1 for tag in _tags("".join(out)) if not tag.startswith("/"))
@@ -163,55 +203,66 @@ def estate_markup(piles: Sequence[Mapping[str, Any]], *, compact: bool = False,
         cards = [str(c) for c in pile.get("cards") or ()]
         done = bool(pile.get("complete"))
         style = TYPE_STYLE.get(ptype, "bold")
-        name = f"[{style}]{esc(ptype)}[/]"
+        name = f"[{style}]{esc(type_word(ptype))}[/]"
         if compact and done:
             items.append(_item(f"★ {name}"))
             continue
         shown = []
         for c in cards:
-            kind, die, _ = card_parts(c)
+            kind, die, _t = card_parts(c)
             shown.append(str(die) if compact and kind == ptype else card_markup(c))
         own = all(card_parts(c)[0] == ptype for c in cards)
-        text = ", ".join(shown) if own and not compact else f"{name}: " + ", ".join(shown)
+        text = (_sep().join(shown) if own and not compact
+                else pgettext(
+                        "castles-of-burgundy-cards", "{type}: {cards}").format(
+                            type=name, cards=_sep().join(shown)))
         if done:
             vp = (triple_vp or {}).get(ptype)
-            text = "★ " + text + (f" = {vp} VP" if vp is not None else "")
+            text = "★ " + text + (" = " + esc(vp_text(vp)) if vp is not None else "")
         elif not compact:
-            text += f" [dim]({3 - len(cards)} to go)[/]"
+            text += " [dim]" + esc(_("({n} to go)").format(n=3 - len(cards))) + "[/]"
         items.append(_item(text))
     return items
 
 
 def _animals(animals: Mapping[str, int]) -> str:
-    parts = [f"{animals[k]} {esc(k)}" for k in ANIMAL_KINDS if animals.get(k)]
-    parts += [f"{n} {esc(k)}" for k, n in animals.items() if k not in ANIMAL_KINDS and n]
-    return ", ".join(parts) if parts else "[dim]none[/]"
+    parts = [esc(_animal_count(k, animals[k])) for k in ANIMAL_KINDS if animals.get(k)]
+    parts += [esc(_animal_count(k, n)) for k, n in animals.items()
+              if k not in ANIMAL_KINDS and n]
+    return _sep().join(parts) if parts else _none()
+
+
+def _animal_count(kind: str, n: int) -> str:
+    """'2 sheep' / '2只羊'."""
+    return pgettext(
+            "castles-of-burgundy-cards", "{n} {animal}").format(n=n, animal=animal_word(kind))
 
 
 def _bonus_words(first: Sequence[str], all_types: int) -> str:
     """The bonus cards a player holds: '"1." castle, "1." ship; all 7 types 3 VP'."""
-    held = [f"\"1.\" {esc(t)}" for t in first]
+    held = [esc(_('"1." {type}').format(type=type_word(t))) for t in first]
     if all_types:
-        held.append(f"all 7 types ({all_types} VP)")
-    return ", ".join(held) if held else "[dim]none[/]"
+        held.append(esc(_("all 7 types ({vp} VP)").format(vp=all_types)))
+    return _sep().join(held) if held else _none()
 
 
 def _first_left(view: Mapping[str, Any]) -> str:
     first = view.get("first_bonus") or {}
-    left = [f"[{TYPE_STYLE.get(t, 'bold')}]{esc(t)}[/]" for t, who in first.items()
+    left = [f"[{TYPE_STYLE.get(t, 'bold')}]{esc(type_word(t))}[/]" for t, who in first.items()
             if who is None]
-    return " ".join(left) if left else "[dim]none[/]"
+    return " ".join(left) if left else _none()
 
 
 def _all_types_words(view: Mapping[str, Any]) -> str:
     """'next 3 VP, then 1 VP': the "all 7 types" cards still to take, top first."""
     stack = list(view.get("all_types_stack") or ())
     if not stack:
-        return "[dim]all taken[/]"
-    words = f"next [bold]{stack[0]} VP[/]"
+        return "[dim]" + esc(pgettext("castles-of-burgundy-cards", "all taken")) + "[/]"
+    top = "[bold]" + esc(vp_text(stack[0])) + "[/]"
     if len(stack) > 1:
-        words += ", then " + ", ".join(f"{v} VP" for v in stack[1:])
-    return words
+        return _("next {vp}, then {rest}").format(
+            vp=top, rest=esc(_sep().join(vp_text(v) for v in stack[1:])))
+    return _("next {vp}").format(vp=top)
 
 
 def _pile_words(view: Mapping[str, Any], legal: set[str],
@@ -221,21 +272,26 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
     for i, p in enumerate(view.get("goods_piles") or (), start=1):
         t = p.get("top")
         kind, vp = good_parts(t) if t else ("", 0)
-        shown = (f"[{GOODS_STYLE.get(kind, 'bold')}]{esc(kind)} {vp} VP[/]" if t
-                 else "[dim]empty[/]")
+        shown = (f"[{GOODS_STYLE.get(kind, 'bold')}]{esc(_goods_vp(kind, vp))}[/]" if t
+                 else _empty())
         mark = " [bold cyan]←[/]" if f"goods {i}" in legal else ""
         count = p.get("count", 0)
         goods.append(f"{shown} ({count}){mark}" if compact else
-                     f"goods {i}: {shown} ({plural(count, 'card')}){mark}")
+                     esc(_("goods {n}:").format(n=i)) + f" {shown} ({esc(cards_text(count))})"
+                     + mark)
     for i, p in enumerate(view.get("animal_piles") or (), start=1):
         t = p.get("top")
         mark = " [bold cyan]←[/]" if f"animal {i}" in legal else ""
-        shown = esc(t) if t else "[dim]empty[/]"
+        shown = esc(animal_word(t)) if t else _empty()
         count = p.get("count", 0)
         animals.append(f"{shown} ({count}){mark}" if compact else
-                       f"animals {i}: {shown} ({plural(count, 'card')}){mark}")
+                       esc(_("animals {n}:").format(n=i)) + f" {shown} "
+                       f"({esc(cards_text(count))}){mark}")
     if compact:
-        return [_item("goods: " + ", ".join(goods)), _item("animals: " + ", ".join(animals))]
+        return [_item(esc(pgettext(
+                "castles-of-burgundy-cards", "goods:")) + " " + _sep().join(goods)),
+                _item(esc(pgettext(
+                        "castles-of-burgundy-cards", "animals:")) + " " + _sep().join(animals))]
     return [_item(x) for x in goods + animals]
 
 
@@ -249,34 +305,39 @@ def _round_menu(view: Mapping[str, Any], legal: set[str]) -> list[tuple[str, str
 def _hand_words(view: Mapping[str, Any], s: Mapping[str, Any], legal: set[str]) -> str:
     hand = s.get("hand")
     if hand is None:
-        return plural(int(s.get("hand_count", 0)), "card")
+        return esc(cards_text(int(s.get("hand_count", 0))))
     cards = []
     for c in hand:
         die = card_parts(c)[1]
         cards.append(card_markup(c) + (" [bold cyan]←[/]" if f"play {die}" in legal else ""))
-    return ", ".join(cards) if cards else "[dim]none[/]"
+    return _sep().join(cards) if cards else _none()
 
 
 def _project_words(s: Mapping[str, Any], legal: set[str]) -> str:
     proj = []
     for c in s.get("projects") or ():
-        mark = " [bold cyan]←place[/]" if f"place {c}" in legal else (
-            " [bold cyan]←drop[/]" if f"drop {c}" in legal else "")
+        mark = (" [bold cyan]←" + esc(pgettext(
+                "castles-of-burgundy-cards", "place")) + "[/]" if f"place {c}" in legal
+                else (" [bold cyan]←" + esc(pgettext("castles-of-burgundy-cards", "drop")) + "[/]"
+                      if f"drop {c}" in legal else ""))
         proj.append(card_markup(c) + mark)
-    return ", ".join(proj) if proj else "[dim]none[/]"
+    return _sep().join(proj) if proj else _none()
 
 
 def _goods_words(s: Mapping[str, Any], legal: set[str]) -> str:
     goods = s.get("goods") or {}
     flat = [g for k in goods for g in goods[k]]
     sells = any(f"sell {k}" in legal for k in goods)
-    return _goods(flat) + (" [bold cyan]←sell[/]" if sells else "")
+    return _goods(flat) + (" [bold cyan]←" + esc(pgettext(
+            "castles-of-burgundy-cards", "sell")) + "[/]" if sells else "")
 
 
 def _seat_title(view: Mapping[str, Any], i: int, s: Mapping[str, Any]) -> str:
     moving = i in (view.get("to_move") or ())
     mark = "[bold]▶[/] " if moving else "  "
-    you = " [dim](you)[/]" if i == view.get("seat") and s.get("name") != "You" else ""
+    you = (" [dim]" + esc(pgettext("castles-of-burgundy-cards", "(you)")) + "[/]"
+           if i == view.get("seat") and s.get("name") != pgettext(
+                   "castles-of-burgundy-cards", "You") else "")
     return f"{mark}[bold]{esc(s.get('name', i))}[/]{you}"
 
 
@@ -293,95 +354,120 @@ def _log_lines(view: Mapping[str, Any], count: int, width: int) -> list[str]:
         if isinstance(e, Mapping) and e.get("kind", "move") != "move":
             line = str(e.get("text", ""))  # an event's text names its round itself
         elif isinstance(e, Mapping):
-            line = f"{e.get('round', '')}: {e.get('text') or e.get('action', '')}"
+            line = pgettext("castles-of-burgundy-cards", "{round}: {text}").format(
+                round=e.get("round", ""), text=e.get("text") or e.get("action", ""))
         else:
             line = str(e)
         out += _line(f"  [dim]{esc(line)}[/]", width)
     return out
 
 
-def _words(markup_text: str) -> list[tuple[str, str]]:
-    """Plain words as wrap items (for sentences that may need a second line)."""
-    return [(esc(w), w) for w in markup_text.split()]
+def _words(text: str) -> tuple[list[str], str]:
+    """Plain text as wrap pieces and the separator to lay between them (for sentences that
+    may need a second line): words and a space, or, for Chinese, which puts no spaces between
+    words, its characters and nothing."""
+    if display_width(text) > len(text):
+        return list(text), ""
+    return text.split(), " "
 
 
 def _rounds_left(view: Mapping[str, Any]) -> str:
     left = view.get("round_cards_left") or ()
-    return f"rounds to come: {' '.join(left)}" if left else "last round"
+    return (_("rounds to come: {rounds}").format(rounds=" ".join(left)) if left
+            else pgettext("castles-of-burgundy-cards", "last round"))
 
 
 # --------------------------------------------------------------------------- rich board
 def _rich(view: Mapping[str, Any], width: int) -> list[str]:
     legal = clickable(view)
     printed = view.get("printed") or {}
-    title = "[bold]THE CASTLES OF BURGUNDY · THE CARD GAME[/]"
+    title = "[bold]" + esc(_("THE CASTLES OF BURGUNDY · THE CARD GAME")) + "[/]"
     if view.get("solo"):
-        title += "  [dim](solo against Aaron)[/]"
+        title += "  [dim]" + esc(pgettext(
+                "castles-of-burgundy-cards", "(solo against Aaron)")) + "[/]"
     turn = view.get("turn")
+    rnd = f"[bold]{esc(view.get('round', '?'))}[/]"
+    head = (_("Round {round}, turn {turn} of 6").format(round=rnd, turn=turn) if turn
+            else _("Round {round}").format(round=rnd))
     out = _wrap("", [_item(title), _item(
-        f"Round [bold]{esc(view.get('round', '?'))}[/]" + (f", turn {turn} of 6" if turn else "")
-        + f"  [dim]({esc(_rounds_left(view))})[/]")], width, sep="   ")
+        head + f"  [dim]({esc(_rounds_left(view))})[/]")], width, sep="   ")
     if not view.get("solo"):
         sp = view.get("start_player") or {}
-        side = ("turned to its question marks: the holder starts next round"
-                if sp.get("side") == "question marks" else "passes left after the round")
-        out += _wrap("Turn order: ", [
+        side = (_("turned to its question marks: the holder starts next round")
+                if sp.get("side") == "question marks" else _("passes left after the round"))
+        holder = f"[bold]{esc(seat_name(view, sp.get('holder')))}[/]"
+        out += _wrap(esc(pgettext("castles-of-burgundy-cards", "Turn order: ")), [
             _item(" → ".join(esc(seat_name(view, s)) for s in view.get("turn_order") or ())),
-            _item(f"start player card: [bold]{esc(seat_name(view, sp.get('holder')))}[/] "
-                  f"[dim]({side})[/]")], width)
+            _item(_("start player card: {holder}").format(holder=holder)
+                  + f" [dim]({esc(side)})[/]")], width)
     words = decision_words(view)
     if words:
         style = "bold yellow" if view.get("over") else "italic"
-        out += _wrap(f"[{style}]", _words(words), width, sep=" ")
+        pieces, gap = _words(words)
+        out += _wrap(f"[{style}]", [(esc(w), w) for w in pieces], width, sep=gap)
         out[-1] += "[/]"
     out.append("")
-    out.append("[bold]Display[/] [dim](action 1 takes a card from the row of the die)[/]")
+    out.append("[bold]" + esc(pgettext("castles-of-burgundy-cards", "Display")) + "[/] [dim]"
+               + esc(_("(action 1 takes a card from the row of the die)")) + "[/]")
     rows = []
     for r, row in enumerate(view.get("display") or (), start=1):
         cards = [card_markup(c) + (" [bold cyan]←[/]" if f"take {r} {c}" in legal else "")
                  for c in row]
         glyph = DIE_FACES[r] if r < len(DIE_FACES) else str(r)
-        rows.append(f"  {glyph} row {r}  " + ("  ".join(cards) if cards else "[dim]empty[/]"))
+        rows.append(f"  {glyph} " + esc(_("row {n}").format(n=r)) + "  "
+                    + ("  ".join(cards) if cards else _empty()))
     half = width // 2
-    if all(len(strip_markup(row)) < half for row in rows):
+    if all(display_width(strip_markup(row)) < half for row in rows):
         # Two rows a line: rows 1 and 2 side by side, 3 and 4, 5 and 6.
         for k in range(0, len(rows), 2):
             pair = rows[k:k + 2]
-            pad = " " * (half - len(strip_markup(pair[0])))
+            pad = " " * (half - display_width(strip_markup(pair[0])))
             out.append(pad.join(pair) if len(pair) == 2 else pair[0])
     else:
         for row in rows:
             out += _line(row, width)
     out.append("")
     rc = view.get("round_card") or {}
-    out += _wrap(f"Round card {esc(rc.get('letter', '?'))}, the bonus for completing a "
-                 "triple: ", _round_menu(view, legal), width)
+    out += _wrap(esc(_("Round card {letter}, the bonus for completing a triple: ").format(
+        letter=rc.get("letter", "?"))), _round_menu(view, legal), width)
     first_vp = printed.get("first_triple_vp")
-    worth = f" ({first_vp} VP)" if first_vp is not None else ""
-    taken = [f"{esc(t)} by {esc(seat_name(view, who))}"
+    taken = [esc(_("{type} by {who}").format(type=type_word(t), who=seat_name(view, who)))
              for t, who in (view.get("first_bonus") or {}).items() if who is not None]
     free = sum(1 for who in (view.get("first_bonus") or {}).values() if who is None)
-    out += _wrap(f"\"1.\" cards{worth} for the first triple of a type, {free} still free: ",
+    firsts = (_('"1." cards ({vp} VP) for the first triple of a type, {free} still free: ')
+              if first_vp is not None else
+              _('"1." cards for the first triple of a type, {free} still free: '))
+    out += _wrap(esc(firsts.format(vp=first_vp, free=free)),
                  [_item(_first_left(view))]
-                 + ([_item("[dim]taken:[/] " + "; ".join(taken))] if taken else []), width,
+                 + ([_item("[dim]" + esc(pgettext(
+                         "castles-of-burgundy-cards", "taken:")) + "[/] " + pgettext(
+                         "castles-of-burgundy-cards", "; ").join(taken))]
+                    if taken else []), width,
                  sep="  · ")
     left = len(view.get("all_types_stack") or ())
-    out += _wrap(f"\"All 7 types\" cards, for the first to hold all seven types, {left} left: ",
+    out += _wrap(esc(_('"All 7 types" cards, for the first to hold all seven types, {n} left: ')
+                     .format(n=left)),
                  [_item(_all_types_words(view))], width)
     top = view.get("discard_top")
-    deck = _item(f"deck [bold]{plural(int(view.get('deck', 0)), 'card')}[/], discard pile "
-                 f"[bold]{view.get('discard', 0)}[/]" + (f" (top {card_markup(top)})" if top
-                                                        else ""))
-    out += _wrap("Piles  ", [*_pile_words(view, legal), deck], width)
+    deck_words = _("deck {cards}, discard pile {n}").format(
+        cards=f"[bold]{esc(cards_text(int(view.get('deck', 0))))}[/]",
+        n=f"[bold]{view.get('discard', 0)}[/]")
+    if top:
+        deck_words += " " + _("(top {card})").format(card=card_markup(top))
+    deck = _item(deck_words)
+    out += _wrap(esc(pgettext(
+            "castles-of-burgundy-cards", "Piles  ")), [*_pile_words(view, legal), deck], width)
     vps = printed.get("triple_vp") or {}
     dice = printed.get("goods_dice") or {}
-    facts = [_item(f"[{TYPE_STYLE.get(t, 'bold')}]{esc(t)}[/] {vp}") for t, vp in vps.items()]
-    sells = [_item(f"[{GOODS_STYLE.get(k, 'bold')}]{esc(k)}[/] " + "/".join(map(str, d)))
+    facts = [_item(f"[{TYPE_STYLE.get(t, 'bold')}]{esc(type_word(t))}[/] {vp}")
+             for t, vp in vps.items()]
+    sells = [_item(f"[{GOODS_STYLE.get(k, 'bold')}]{esc(goods_word(k))}[/] "
+                   + "/".join(map(str, d)))
              for k, d in dice.items()]
     if facts:
-        out += _wrap("Triple VP: ", facts, width)
+        out += _wrap(esc(pgettext("castles-of-burgundy-cards", "Triple VP: ")), facts, width)
     if sells:
-        out += _wrap("Goods sell with the dice: ", sells, width)
+        out += _wrap(esc(_("Goods sell with the dice: ")), sells, width)
     out.append("")
     for i, s in enumerate(view.get("seats") or ()):
         out += _rich_seat(view, i, s, legal, width)
@@ -393,30 +479,40 @@ def _rich_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: set
                width: int) -> list[str]:
     if i != view.get("seat"):
         legal = set()
-    start = " [bold]♛ start player card[/]" if _holds_start_card(view, i) else ""
+    start = (" [bold]♛ " + esc(pgettext("castles-of-burgundy-cards", "start player card")) + "[/]"
+             if _holds_start_card(view, i) else "")
     storage = int(s.get("storage", 0))
     out = _wrap("", [
-        _item(_seat_title(view, i, s) + f"  score [bold]{s.get('score', 0)}[/]" + start),
-        _item(f"sold: {_goods(s.get('sold') or ())} ({s.get('sold_vp', 0)} VP)"),
-        _item(f"VP cards: [bold]{s.get('vp_cards', 0)}[/] VP"),
-        _item("bonus cards: " + _bonus_words(s.get("first_bonus") or (),
-                                            int(s.get("all_types") or 0)))],
+        _item(_seat_title(view, i, s) + "  " + _("score {score}").format(
+            score=f"[bold]{s.get('score', 0)}[/]") + start),
+        _item(_("sold: {goods} ({vp} VP)").format(goods=_goods(s.get("sold") or ()),
+                                                  vp=s.get("sold_vp", 0))),
+        _item(_("VP cards: {vp} VP").format(vp=f"[bold]{s.get('vp_cards', 0)}[/]")),
+        _item(esc(pgettext("castles-of-burgundy-cards", "bonus cards:")) + " "
+              + _bonus_words(s.get("first_bonus") or (), int(s.get("all_types") or 0)))],
         width, sep="  · ")
     triple_vp = (view.get("printed") or {}).get("triple_vp")
-    out += _wrap("    estate  ", estate_markup(s.get("estate") or (), triple_vp=triple_vp)
-                 or [_item("[dim]empty[/]")], width, sep=" · ")
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "estate")) + "  ",
+                 estate_markup(s.get("estate") or (), triple_vp=triple_vp)
+                 or [_item(_empty())], width, sep=" · ")
     projects = s.get("projects") or ()
-    out += _wrap("    hand  ", [
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "hand")) + "  ", [
         _item(_hand_words(view, s, legal)),
-        _item(f"projects ({len(projects)}/3): {_project_words(s, legal)}"),
-        _item(f"face-down pile: {plural(int(s.get('pile_count', 0)), 'card')}")], width,
+        _item(_("projects ({n}/3): {cards}").format(n=len(projects),
+                                                    cards=_project_words(s, legal))),
+        _item(esc(_("face-down pile: {cards}").format(
+            cards=cards_text(int(s.get("pile_count", 0))))))], width,
         sep="  · ")
     workers = int(s.get("workers", 0))
-    out += _wrap("    storage  ", [
-        _item(f"[bold]{plural(workers, 'worker')}[/], [bold]{s.get('silver', 0)}[/] silver"),
-        _item(f"goods: {_goods_words(s, legal)}"),
-        _item(f"animals: {_animals(s.get('animals') or {})}"),
-        _item(f"[dim]{plural(storage, 'card')} in all (the tie-breaker)[/]")],
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "storage")) + "  ", [
+        _item(_("{workers}, {silver} silver").format(
+            workers=f"[bold]{esc(workers_text(workers))}[/]",
+            silver=f"[bold]{s.get('silver', 0)}[/]")),
+        _item(esc(pgettext("castles-of-burgundy-cards", "goods:")) + " " + _goods_words(s, legal)),
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "animals:")) + " " + _animals(s.get("animals") or {})),
+        _item("[dim]" + esc(_("{cards} in all (the tie-breaker)").format(
+            cards=cards_text(storage))) + "[/]")],
         width, sep="  · ")
     return out
 
@@ -427,15 +523,19 @@ def _rich_aaron(view: Mapping[str, Any], width: int) -> list[str]:
         return []
     # The view lists a size per round; revealed piles are empty (rules §2.11).
     waiting = [str(n) for n in a.get("piles") or () if n]
-    out = _wrap("", [_item(f"  [bold]Aaron[/]  score [bold]{a.get('score', 0)}[/]"),
-                     _item("face-down piles for the rounds to come: "
-                           + (" ".join(waiting) if waiting else "[dim]none[/]"))], width,
+    aaron = f"[bold]{esc(seat_name(view, 'aaron'))}[/]"
+    out = _wrap("", [_item(f"  {aaron}  " + _("score {score}").format(
+                         score=f"[bold]{a.get('score', 0)}[/]")),
+                     _item(esc(_("face-down piles for the rounds to come:")) + " "
+                           + (" ".join(waiting) if waiting else _none()))], width,
                 sep="  · ")
     triple_vp = (view.get("printed") or {}).get("triple_vp")
-    out += _wrap("    estate  ", estate_markup(a.get("estate") or (), triple_vp=triple_vp)
-                 or [_item("[dim]empty[/]")], width, sep=" · ")
+    out += _wrap("    " + esc(pgettext("castles-of-burgundy-cards", "estate")) + "  ",
+                 estate_markup(a.get("estate") or (), triple_vp=triple_vp)
+                 or [_item(_empty())], width, sep=" · ")
     if a.get("first_bonus") or a.get("all_types"):
-        out += _wrap("    bonus cards: ", [_item(_bonus_words(
+        out += _wrap("    " + esc(pgettext(
+                "castles-of-burgundy-cards", "bonus cards:")) + " ", [_item(_bonus_words(
             a.get("first_bonus") or (), int(a.get("all_types") or 0)))], width)
     return out
 
@@ -444,25 +544,35 @@ def _rich_aaron(view: Mapping[str, Any], width: int) -> list[str]:
 def _compact(view: Mapping[str, Any], width: int) -> list[str]:
     legal = clickable(view)
     turn = view.get("turn")
-    head = f"Round [bold]{esc(view.get('round', '?'))}[/]" + (f" turn {turn}/6" if turn else "")
+    rnd = f"[bold]{esc(view.get('round', '?'))}[/]"
+    head = (_("Round {round} turn {turn}/6").format(round=rnd, turn=turn) if turn
+            else _("Round {round}").format(round=rnd))
     words = decision_words(view)
     style = "bold yellow" if view.get("over") else "italic"
-    out = _wrap(head + " · ", [(f"[{style}]{esc(w)}[/]", w) for w in words.split()], width,
-                sep=" ")
+    pieces, gap = _words(words)
+    if gap:
+        out = _wrap(head + " · ", [(f"[{style}]{esc(w)}[/]", w) for w in pieces], width,
+                    sep=gap)
+    else:  # Chinese, wrapped by the character: one style around the whole sentence
+        out = _wrap(head + f" · [{style}]", [(esc(w), w) for w in pieces], width, sep=gap)
+        out[-1] += "[/]"
     rows = []
     for r, row in enumerate(view.get("display") or (), start=1):
         cards = [card_markup(c) + (" [bold cyan]←[/]" if f"take {r} {c}" in legal else "")
                  for c in row]
         glyph = DIE_FACES[r] if r < len(DIE_FACES) else str(r)
-        rows.append(_item(f"[bold]{glyph}[/] " + (", ".join(cards) if cards else "[dim]—[/]")))
-    out += _wrap("Display ", rows, width, sep=" │ ")
+        rows.append(_item(f"[bold]{glyph}[/] " + (_sep().join(cards) if cards else "[dim]—[/]")))
+    out += _wrap(esc(pgettext(
+            "castles-of-burgundy-cards", "Display")) + " ", rows, width, sep=" │ ")
     rc = view.get("round_card") or {}
-    out += _wrap(f"Triple bonus {esc(rc.get('letter', '?'))}: ", _round_menu(view, legal),
-                 width)
-    deck = _item(f"deck {view.get('deck', '?')}")
+    out += _wrap(esc(_("Triple bonus {letter}: ").format(letter=rc.get("letter", "?"))),
+                 _round_menu(view, legal), width)
+    deck = _item(esc(_("deck {n}").format(n=view.get("deck", "?"))))
     out += _wrap("", [*_pile_words(view, legal, compact=True), deck], width, sep=" · ")
-    out += _wrap("", [_item("\"1.\" free: " + _first_left(view)),
-                      _item("all 7 types: " + _all_types_words(view))], width, sep=" · ")
+    out += _wrap("", [_item(esc(_('"1." free:')) + " " + _first_left(view)),
+                      _item(esc(pgettext("castles-of-burgundy-cards", "all 7 types:")) + " "
+                            + _all_types_words(view))], width,
+                 sep=" · ")
     for i, s in enumerate(view.get("seats") or ()):
         out += _compact_seat(view, i, s, legal if i == view.get("seat") else set(), width)
     out += _compact_aaron(view, width)
@@ -473,20 +583,27 @@ def _compact_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: 
                   width: int) -> list[str]:
     """A seat in as few lines as its items pack into (two early in a game)."""
     workers = int(s.get("workers", 0))
-    start = [_item("[bold]♛ start[/]")] if _holds_start_card(view, i) else []
-    estate = estate_markup(s.get("estate") or (), compact=True) or [_item("[dim]empty[/]")]
-    estate[0] = (f"estate {estate[0][0]}", f"estate {estate[0][1]}")
+    start = ([_item("[bold]♛ " + esc(pgettext("castles-of-burgundy-cards", "start")) + "[/]")]
+             if _holds_start_card(view, i) else [])
+    estate = estate_markup(s.get("estate") or (), compact=True) or [_item(_empty())]
+    called = esc(pgettext("castles-of-burgundy-cards", "estate")) + " "
+    estate[0] = (called + estate[0][0], strip_markup(called) + estate[0][1])
     # Sold goods, VP cards and bonus cards are in the score already: the rich board lists
     # them.
     return _wrap(_seat_title(view, i, s) + " ", [
-        _item(f"[bold]{s.get('score', 0)} VP[/]"), *start,
-        _item(f"{plural(workers, 'worker')}, {s.get('silver', 0)} silver"),
-        _item(f"goods {_goods_words(s, legal)}"),
-        _item(f"animals {_animals(s.get('animals') or {})}"),
+        _item(f"[bold]{esc(vp_text(int(s.get('score', 0))))}[/]"), *start,
+        _item(esc(_("{workers}, {silver} silver").format(
+            workers=workers_text(workers), silver=s.get("silver", 0)))),
+        _item(esc(pgettext("castles-of-burgundy-cards", "goods")) + " " + _goods_words(s, legal)),
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "animals")) + " " + _animals(s.get("animals") or {})),
         *estate,
-        _item(f"projects {_project_words(s, legal)}"),
-        _item(f"hand {_hand_words(view, s, legal)}"),
-        _item(f"{s.get('pile_count', 0)} face down")], width, sep=" · ", indent=4)
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "projects")) + " " + _project_words(s, legal)),
+        _item(esc(pgettext(
+                "castles-of-burgundy-cards", "hand")) + " " + _hand_words(view, s, legal)),
+        _item(esc(_("{n} face down").format(n=s.get("pile_count", 0))))], width, sep=" · ",
+        indent=4)
 
 
 def _compact_aaron(view: Mapping[str, Any], width: int) -> list[str]:
@@ -494,11 +611,14 @@ def _compact_aaron(view: Mapping[str, Any], width: int) -> list[str]:
     if not isinstance(a, Mapping):
         return []
     waiting = [str(n) for n in a.get("piles") or () if n]
-    items = [_item(f"[bold]{a.get('score', 0)} VP[/]"),
-             _item("piles to come " + (" ".join(waiting) if waiting else "none")),
+    items = [_item(f"[bold]{esc(vp_text(int(a.get('score', 0))))}[/]"),
+             _item(esc(pgettext("castles-of-burgundy-cards", "piles to come")) + " "
+                   + (" ".join(waiting) if waiting else esc(pgettext(
+                           "castles-of-burgundy-cards", "none")))),
              *(estate_markup(a.get("estate") or (), compact=True)
-               or [_item("[dim]no estate[/]")])]
-    return _wrap("  [bold]Aaron[/] ", items, width, sep=" · ")
+               or [_item("[dim]" + esc(pgettext(
+                       "castles-of-burgundy-cards", "no estate")) + "[/]")])]
+    return _wrap(f"  [bold]{esc(seat_name(view, 'aaron'))}[/] ", items, width, sep=" · ")
 
 
 def _choices(view: Mapping[str, Any], width: int) -> list[str]:
@@ -506,10 +626,14 @@ def _choices(view: Mapping[str, Any], width: int) -> list[str]:
     pend = view.get("pending") or {}
     out = []
     if pend.get("kind") == "keep" and pend.get("cards"):
-        out += _wrap("Bought cards: ", [_item(card_markup(c)) for c in pend["cards"]], width)
+        out += _wrap(esc(pgettext("castles-of-burgundy-cards", "Bought cards: ")),
+                     [_item(card_markup(c)) for c in pend["cards"]],
+                     width)
     legal = sorted(clickable(view))
     if legal:
-        out += _wrap("[bold cyan]Your choices:[/] ", [(esc(a), a) for a in legal], width)
+        out += _wrap("[bold cyan]" + esc(pgettext(
+                "castles-of-burgundy-cards", "Your choices:")) + "[/] ",
+                     [(esc(a), a) for a in legal], width)
     return out
 
 
@@ -550,9 +674,9 @@ def render_text(view: Mapping[str, Any], *, width: int = WIDTH, height: int = 40
     count = min(8, room) if log_lines is None else log_lines
     log = _log_lines(view, count, width)
     if log:
-        out += ["", "[bold]Recent[/]", *log]
+        out += ["", "[bold]" + esc(pgettext("castles-of-burgundy-cards", "Recent")) + "[/]", *log]
     return "\n".join(out) + "\n"
 
 
-__all__ = ["card_parts", "clickable", "decision_words", "estate_markup", "kind_title",
+__all__ = ["card_parts", "clickable", "decision_words", "estate_markup", "kind_label", "kind_title",
            "render_text", "result_words", "seat_name", "strip_markup"]

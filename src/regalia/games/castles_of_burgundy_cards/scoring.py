@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from regalia.games.castles_of_burgundy_cards.faces import TYPE_NAMES
+from regalia.engine.i18n import _, ngettext, pgettext
+from regalia.games.castles_of_burgundy_cards.names import type_word
 
 if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
@@ -72,17 +73,21 @@ def storage_cards(s: CobState, p: int) -> int:
 def score_parts(s: CobState, p: int) -> list[tuple[str, int, int]]:
     """Where the seat's points come from, as ``(source, count, VP)``: triples by type, "1."
     cards, the "all 7 types" card, VP cards, sold goods, animals, the start player card.
-    Sources worth nothing are left out; the VP add up to :func:`player_score`."""
+    Sources worth nothing are left out; the VP add up to :func:`player_score`. The sources
+    are words in the language in force (made when the view is)."""
     d = s.components
     parts = _estate_parts(s, s.estates[p], p)
-    parts.append(("VP cards", 0, s.vp_cards[p]))  # VP cards are counted by value only
+    # VP cards are counted by value only
+    parts.append((pgettext("castles-of-burgundy-cards", "VP cards"), 0, s.vp_cards[p]))
     faces = d.goods_faces
     sold = sum(s.sold_goods[p])
-    parts.append(("sold goods", sold,
+    parts.append((pgettext("castles-of-burgundy-cards", "sold goods"), sold,
                   sum(n * faces[g][1] for g, n in enumerate(s.sold_goods[p]))))
-    parts.append(("animals", sum(s.animals[p]), animal_vp(s.animals[p], d.animal_variety_vp)))
+    parts.append((pgettext("castles-of-burgundy-cards", "animals"), sum(s.animals[p]),
+                  animal_vp(s.animals[p], d.animal_variety_vp)))
     holds = s.start_card_holder == p
-    parts.append(("start player card", int(holds), d.start_player_vp if holds else 0))
+    parts.append((pgettext("castles-of-burgundy-cards", "start player card"), int(holds),
+                  d.start_player_vp if holds else 0))
     return [part for part in parts if part[2]]
 
 
@@ -99,10 +104,11 @@ def _estate_parts(s: CobState, estate: Sequence[Pile], owner: int
     done = [t for t, cards in estate if len(cards) == 3]
     for t in sorted(set(done)):
         n = done.count(t)
-        parts.append((f"{TYPE_NAMES[t]} {'triple' if n == 1 else 'triples'}", n,
-                      n * d.triple_vp[t]))
+        words = ngettext("{type} triple", "{type} triples", n).format(
+            type=type_word(t, s.edition))
+        parts.append((words, n, n * d.triple_vp[t]))
     firsts = s.first_bonus_owner.count(owner)
-    parts.append(('"1." bonus cards', firsts, firsts * d.first_triple_vp))
+    parts.append((_('"1." bonus cards'), firsts, firsts * d.first_triple_vp))
     value = s.all_types_bonus[owner]
-    parts.append(('"all 7 types" card', 1 if value else 0, value))
+    parts.append((_('"all 7 types" card'), 1 if value else 0, value))
     return parts

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine.actions import Action
+from regalia.engine.i18n import _, pgettext
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.castles_of_burgundy_cards import actions as A
@@ -188,9 +189,9 @@ class CobState(State):
         self._choices = None
         # Storage: one random good and animal each (silver and workers above) [RB].
         for p in range(n):
-            for _ in range(d.start_goods):
+            for _k in range(d.start_goods):
                 self.goods[p][supply.draw_good(self)] += 1
-            for _ in range(d.start_animals):
+            for _k in range(d.start_animals):
                 self.animals[p][supply.draw_animal(self)] += 1
         supply.setup_open_piles(self)
         # Aaron's five face-down piles, one per round, reserved before the first deal.
@@ -221,7 +222,7 @@ class CobState(State):
             reserved = (supply.reserve(self) for _ in range(d.pile))
             self.face_down_piles[p] = [gen for gen in reserved if gen >= 0]
         for p in order:
-            for _ in range(d.hand):
+            for _k in range(d.hand):
                 self._draw_to_hand(p)
         if self.players == 1:
             self._reveal_aaron()
@@ -352,7 +353,9 @@ class CobState(State):
         return record
 
     def seat_name(self, seat: int) -> str:
-        return "You" if self.players == 1 else f"Player {seat + 1}"
+        if self.players == 1:
+            return pgettext("castles-of-burgundy-cards", "You")
+        return _("Player {n}").format(n=seat + 1)
 
     def _legal_actions(self, seat: int) -> Sequence[Action]:
         opts = self._choices
@@ -613,8 +616,8 @@ class CobState(State):
         card's action is spent for no effect."""
         if action.kind == "workers" and seat in self.moving_seats \
                 and self.workers[seat] >= RESTOCK:
-            return (f"You already have {self.workers[seat]} workers: restocking to {RESTOCK} "
-                    "gains nothing and uses up the card's action.")
+            return _("You already have {n} workers: restocking to {restock} gains nothing and "
+                     "uses up the card's action.").format(n=self.workers[seat], restock=RESTOCK)
         return None
 
     def explain_illegal(self, action: Action, seat: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from regalia.engine.i18n import N_, _, ngettext, pgettext
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards import supply
 from regalia.games.castles_of_burgundy_cards.actions import MAX_CONVERT
@@ -16,34 +17,62 @@ from regalia.games.castles_of_burgundy_cards.amounts import (
 )
 from regalia.games.castles_of_burgundy_cards.estate import pile_options
 from regalia.games.castles_of_burgundy_cards.faces import (
-    ANIMAL_KINDS,
     CLOISTER,
     FACE_DIE,
     FACE_TYPE,
-    GOODS_KINDS,
     ROUND_LETTERS,
-    TYPE_NAMES,
     die_distance,
-    face_title,
 )
 from regalia.games.castles_of_burgundy_cards.game_log import AARON_REVEAL, SOLO_CHECK
+from regalia.games.castles_of_burgundy_cards.names import (
+    animal_word,
+    face_words,
+    goods_word,
+    type_word,
+)
 
 if TYPE_CHECKING:
     from regalia.engine.actions import Action
     from regalia.games.castles_of_burgundy_cards.state import CobState
 
-BUNDLE_WORDS = (("VP", "VP"), ("good", "goods"), ("animal", "animals"),
-                ("silver", "silver"), ("worker", "workers"))
 
 
 def bundle_text(bundle: tuple[int, ...]) -> str:
-    """'1 worker + 1 silver'."""
-    parts = [f"{n} {BUNDLE_WORDS[i][n != 1]}" for i, n in enumerate(bundle) if n]
+    """'1 worker + 1 silver': a round-card bonus option in words."""
+    parts = []
+    for i, n in enumerate(bundle):
+        if not n:
+            continue
+        if i == 0:
+            parts.append(vp_text(n))
+        elif i == 1:
+            parts.append(ngettext("{n} good", "{n} goods", n).format(n=n))
+        elif i == 2:
+            parts.append(ngettext("{n} animal", "{n} animals", n).format(n=n))
+        elif i == 3:
+            parts.append(ngettext("{n} silver", "{n} silver", n).format(n=n))
+        else:
+            parts.append(ngettext("{n} worker", "{n} workers", n).format(n=n))
     return " + ".join(parts)
 
 
+def vp_text(n: int) -> str:
+    """'3 VP' / '3分'."""
+    return ngettext("{n} VP", "{n} VP", n).format(n=n)
+
+
+def workers_text(n: int) -> str:
+    """'1 worker' / '2 workers' / '2个工人'."""
+    return ngettext("{n} worker", "{n} workers", n).format(n=n)
+
+
+def cards_text(n: int) -> str:
+    """'1 card' / '2 cards' / '2张卡片'."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """'1 worker', '2 workers'; ``words`` for a plural of its own ('silver', 'VP')."""
+    """'1 worker', '2 workers' (English only; sentences shown to players use ngettext)."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
@@ -65,7 +94,9 @@ def _cost_note(s: CobState, action: Action) -> str:
     else:  # sell: the nearer die of that goods kind
         target = min(s.components.goods_dice[action.args[0]],
                      key=lambda x: die_distance(top[1], x))
-    return f", paying {plural(cost, 'worker')} to turn the {top[1]} into a {target}"
+    return ngettext(", paying {n} worker to turn the {die} into a {target}",
+                    ", paying {n} workers to turn the {die} into a {target}", cost).format(
+        n=cost, die=top[1], target=target)
 
 
 def describe(s: CobState, action: Action, round_index: int | None = None) -> str:
@@ -90,19 +121,22 @@ def logged(s: CobState, action: Action, round_index: int, name: str,
     return _sentence(s, action, round_index, False, name, card)
 
 
-def _say(who: str | None, imperative: str, third: str) -> str:
+def _say(who: str | None, imperative: str, third: str, **fields: object) -> str:
     """The mover reads the imperative; others read ``third`` with the name filled in; a seat
-    named "You" (solo, or the viewer's own moves) reads "You" + the imperative."""
+    named "You" (solo, or the viewer's own moves; English) reads "You" + the imperative.
+    Both are translated templates, filled with ``fields`` (and ``who``)."""
     if who is None:
-        return imperative
+        return imperative.format(**fields)
     if who == "You":
-        return "You " + imperative[0].lower() + imperative[1:]
-    return third.format(who=who)
+        said = imperative.format(**fields)
+        return "You " + said[0].lower() + said[1:]
+    return third.format(who=who, **fields)
 
 
 def _sentence(s: CobState, action: Action, round_index: int, now: bool, who: str | None,
               card: int | None = None) -> str:
     kind, args = action.kind, action.args
+    ed = s.edition
     note = _cost_note(s, action) if now else ""
     seat = s.current_seat
     if kind == "play":
@@ -110,84 +144,106 @@ def _sentence(s: CobState, action: Action, round_index: int, now: bool, who: str
         if card is None and now:
             card = next((f for f in s.hands[seat] if FACE_DIE[f] == die), None)
         if card is None:
-            return _say(who, f"Play the card showing {die}",
-                        f"{{who}} plays a card showing {die}")
-        return _say(who, f"Play your {face_title(card)}",
-                    f"{{who}} plays a {face_title(card)}")
+            return _say(who, _("Play the card showing {die}"),
+                        _("{who} plays a card showing {die}"), die=die)
+        return _say(who, _("Play your {card}"), _("{who} plays a {card}"),
+                    card=face_words(card, ed))
     if kind == "take":
-        what = f"the {face_title(args[1])} from display row {args[0]}{note}"
-        return _say(who, f"Take {what}", f"{{who}} takes {what}")
+        return _say(who, _("Take the {card} from display row {row}{note}"),
+                    _("{who} takes the {card} from display row {row}{note}"),
+                    card=face_words(args[1], ed), row=args[0], note=note)
     if kind == "place":
-        what = face_title(args[0])
-        return _say(who, f"Place your {what} project in your estate{note}",
-                    f"{{who}} places their {what} project in their estate{note}")
+        return _say(who, _("Place your {card} project in your estate{note}"),
+                    _("{who} places their {card} project in their estate{note}"),
+                    card=face_words(args[0], ed), note=note)
     if kind == "sell":
-        goods = GOODS_KINDS[args[0]]
-        count = ""
+        goods = goods_word(args[0], ed)
         if now:
             faces = s.components.goods_faces
             n = sum(c for gf, c in enumerate(s.goods[seat]) if faces[gf][0] == args[0])
-            count = f" ({n}: {plural(n, 'silver', 'silver')})" if n else ""
-        return _say(who, f"Sell all your {goods} goods{count}{note}",
-                    f"{{who}} sells all their {goods} goods{count}{note}")
+            if n:
+                return _say(who, _("Sell all your {goods} goods ({n}: {n} silver){note}"),
+                            _("{who} sells all their {goods} goods ({n}: {n} silver){note}"),
+                            goods=goods, n=n, note=note)
+        return _say(who, _("Sell all your {goods} goods{note}"),
+                    _("{who} sells all their {goods} goods{note}"), goods=goods, note=note)
     if kind == "workers":
-        return _say(who, f"Restock your workers to {RESTOCK}",
-                    f"{{who}} restocks their workers to {RESTOCK}")
+        return _say(who, _("Restock your workers to {n}"),
+                    _("{who} restocks their workers to {n}"), n=RESTOCK)
     if kind == "silver":
-        return _say(who, "Take 1 silver", "{who} takes 1 silver")
+        return _say(who, pgettext(
+                "castles-of-burgundy-cards", "Take 1 silver"), _("{who} takes 1 silver"))
     if kind == "convert":
-        what = f"{PER_VP * args[0]} workers and/or silver into {args[0]} VP"
-        return _say(who, f"Turn {what}", f"{{who}} turns {what}")
+        return _say(who, _("Turn {cost} workers and/or silver into {vp} VP"),
+                    _("{who} turns {cost} workers and/or silver into {vp} VP"),
+                    cost=PER_VP * args[0], vp=args[0])
     if kind == "pay":
         top = s.pending[-1] if s.pending and now else ()
+        workers = workers_text(args[0])
         if top and top[0] == P.PAY:
             silver = PER_VP * top[1] - args[0]
-            what = f"{plural(args[0], 'worker')} and {silver} silver"
-        else:
-            what = f"{plural(args[0], 'worker')}, the rest in silver"
-        return _say(who, f"Pay {what}", f"{{who}} pays {what}")
+            return _say(who, _("Pay {workers} and {silver} silver"),
+                        _("{who} pays {workers} and {silver} silver"),
+                        workers=workers, silver=silver)
+        return _say(who, _("Pay {workers}, the rest in silver"),
+                    _("{who} pays {workers}, the rest in silver"), workers=workers)
     if kind == "buy":
-        what = f"{PURCHASE_COST} silver for the top {PURCHASE_CARDS} cards of the deck"
-        return _say(who, f"Pay {what}", f"{{who}} pays {what}")
+        return _say(who, _("Pay {cost} silver for the top {n} cards of the deck"),
+                    _("{who} pays {cost} silver for the top {n} cards of the deck"),
+                    cost=PURCHASE_COST, n=PURCHASE_CARDS)
     if kind == "keep":
-        what = f"the bought {face_title(args[0])}"
+        bought = face_words(args[0], ed)
         if args[1]:
-            return _say(who, f"Keep {what} and use its die for an extra action",
-                        f"{{who}} keeps {what} for an extra action with its die")
-        return _say(who, f"Keep {what} as a project", f"{{who}} keeps {what} as a project")
+            return _say(who, _("Keep the bought {card} and use its die for an extra action"),
+                        _("{who} keeps the bought {card} for an extra action with its die"),
+                        card=bought)
+        return _say(who, _("Keep the bought {card} as a project"),
+                    _("{who} keeps the bought {card} as a project"), card=bought)
     if kind == "drop":
-        what = face_title(args[0])
-        return _say(who, f"Discard your {what} project to make room",
-                    f"{{who}} discards their {what} project to make room")
+        return _say(who, _("Discard your {card} project to make room"),
+                    _("{who} discards their {card} project to make room"),
+                    card=face_words(args[0], ed))
     if kind == "onto":
-        placing = ""
+        placing = None
         if now and s.pending and s.pending[-1][0] == P.ESTATE:
-            placing = f"the {face_title(s.pending[-1][1])} "
+            placing = face_words(s.pending[-1][1], ed)
         if args[0] < 0:
             if placing:
-                return _say(who, f"Put {placing}in your estate as a new pile",
-                            f"{{who}} puts {placing}in their estate as a new pile")
-            return _say(who, "Start a new pile in your estate",
-                        "{who} starts a new pile in their estate")
-        pile = f"estate pile {args[0] + 1}"
+                return _say(who, _("Put the {card} in your estate as a new pile"),
+                            _("{who} puts the {card} in their estate as a new pile"),
+                            card=placing)
+            return _say(who, _("Start a new pile in your estate"),
+                        _("{who} starts a new pile in their estate"))
+        pile = _("estate pile {n}").format(n=args[0] + 1)
         if now and args[0] < len(s.estates[seat]):
             ptype, cards = s.estates[seat][args[0]]
-            pile += f" ({TYPE_NAMES[ptype]}, {plural(len(cards), 'card')})"
-        what = placing or "the card "
-        return _say(who, f"Put {what}on your {pile}", f"{{who}} puts {what}on their {pile}")
+            pile = _("estate pile {n} ({type}, {cards})").format(
+                n=args[0] + 1, type=type_word(ptype, ed), cards=cards_text(len(cards)))
+        if placing:
+            return _say(who, _("Put the {card} on your {pile}"),
+                        _("{who} puts the {card} on their {pile}"), card=placing, pile=pile)
+        return _say(who, _("Put the card on your {pile}"),
+                    _("{who} puts the card on their {pile}"), pile=pile)
     if kind in ("goods", "animal"):
-        what = f"the top card of {kind} pile {args[0] + 1}"
-        if now:
-            what = _pile_top(s, kind, args[0]) or what
-        return _say(who, f"Take {what}", f"{{who}} takes {what}")
+        top_card = _pile_top(s, kind, args[0]) if now else ""
+        if top_card:
+            return _say(who, _("Take {card}"), _("{who} takes {card}"), card=top_card)
+        if kind == "goods":
+            return _say(who, _("Take the top card of goods pile {n}"),
+                        _("{who} takes the top card of goods pile {n}"), n=args[0] + 1)
+        return _say(who, _("Take the top card of animal pile {n}"),
+                    _("{who} takes the top card of animal pile {n}"), n=args[0] + 1)
     if kind == "bonus":
         menu = s.components.rounds[round_index]
-        what = f"option {args[0] + 1} of the round card"
         if args[0] < len(menu):
-            what = f"the round bonus: {bundle_text(menu[args[0]])}"
-        return _say(who, f"Take {what}", f"{{who}} takes {what}")
+            return _say(who, _("Take the round bonus: {bonus}"),
+                        _("{who} takes the round bonus: {bonus}"),
+                        bonus=bundle_text(menu[args[0]]))
+        return _say(who, _("Take option {n} of the round card"),
+                    _("{who} takes option {n} of the round card"), n=args[0] + 1)
     if kind == "end":
-        return _say(who, "End your turn", "{who} ends their turn")
+        return _say(who, pgettext(
+                "castles-of-burgundy-cards", "End your turn"), _("{who} ends their turn"))
     return action.text  # pragma: no cover - every kind is listed above
 
 
@@ -197,10 +253,12 @@ def _pile_top(s: CobState, kind: str, pile: int) -> str:
         if not s.goods_pile_sizes[pile]:
             return ""
         goods, vp = s.components.goods_faces[s.goods_pile_tops[pile]]
-        return f"the {GOODS_KINDS[goods]} good ({vp} VP) from goods pile {pile + 1}"
+        return _("the {goods} good ({vp} VP) from goods pile {n}").format(
+            goods=goods_word(goods, s.edition), vp=vp, n=pile + 1)
     if not s.animal_pile_sizes[pile]:
         return ""
-    return f"the {ANIMAL_KINDS[s.animal_pile_tops[pile]]} from animal pile {pile + 1}"
+    return _("the {animal} from animal pile {n}").format(
+        animal=animal_word(s.animal_pile_tops[pile], s.edition), n=pile + 1)
 
 
 def event_text(s: CobState, entry: tuple[int, ...]) -> str:
@@ -209,52 +267,69 @@ def event_text(s: CobState, entry: tuple[int, ...]) -> str:
     letter = ROUND_LETTERS[round_index]
     if kind == AARON_REVEAL:
         vp, cards = entry[2], entry[3:]
-        shown = ", ".join(face_title(f) for f in cards) or "nothing"
+        shown = (pgettext(
+                "castles-of-burgundy-cards", ", ").join(face_words(f, s.edition) for f in cards)
+                 or pgettext("castles-of-burgundy-cards", "nothing"))
         cloisters = sum(1 for f in cards if FACE_TYPE[f] == CLOISTER)
-        gain = (f"; you take {vp} VP for his {plural(cloisters, 'cloister')}"
-                if cloisters else "")
-        return f"Round {letter}: Aaron reveals {plural(len(cards), 'card')}: {shown}{gain}"
+        n = len(cards)
+        if cloisters:
+            return ngettext(
+                "Round {round}: Aaron reveals {cards}: {shown}; you take {vp} VP for his "
+                "{n} cloister",
+                "Round {round}: Aaron reveals {cards}: {shown}; you take {vp} VP for his "
+                "{n} cloisters", cloisters).format(
+                round=letter, cards=cards_text(n), shown=shown, vp=vp, n=cloisters)
+        return _("Round {round}: Aaron reveals {cards}: {shown}").format(
+            round=letter, cards=cards_text(n), shown=shown)
     if kind == SOLO_CHECK:
         yours, aarons = entry[2], entry[3]
-        verdict = "Aaron is ahead: you lose" if aarons > yours else "you play on" \
-            if round_index < len(s.components.rounds) - 1 else "you are not behind: you win"
-        return f"End of round {letter}: you {yours} VP, Aaron {aarons} VP: {verdict}"
+        if aarons > yours:
+            text = _("End of round {round}: you {yours} VP, Aaron {aarons} VP: Aaron is ahead: "
+                     "you lose")
+        elif round_index < len(s.components.rounds) - 1:
+            text = _("End of round {round}: you {yours} VP, Aaron {aarons} VP: you play on")
+        else:
+            text = _("End of round {round}: you {yours} VP, Aaron {aarons} VP: you are not "
+                     "behind: you win")
+        return text.format(round=letter, yours=yours, aarons=aarons)
     return ""  # pragma: no cover - moves are worded by logged()
 
 
 EXPECTED = {
-    P.PLAY: ({"play", "buy"}, "play one of their hand cards"),
+    P.PLAY: ({"play", "buy"}, N_("{who} must play one of their hand cards")),
     P.ACT: ({"take", "place", "sell", "workers", "silver", "convert", "buy"},
-            "choose an action for the die"),
-    P.TAKE: ({"take"}, "take a card from the display (building bonus)"),
-    P.DROP: ({"drop"}, "discard one of their 3 projects to make room"),
-    P.ESTATE: ({"onto"}, "choose the estate pile for the card"),
-    P.PLACE_ANY: ({"place", "buy"}, "place another project (city hall)"),
-    P.SELL_ANY: ({"sell"}, "sell one kind of goods (warehouse)"),
-    P.GOODS: ({"goods"}, "choose a goods pile"),
-    P.ANIMALS: ({"animal"}, "choose an animal pile"),
-    P.BOARD: ({"goods", "animal"}, "take a good or an animal (boarding house)"),
-    P.BONUS: ({"bonus"}, "choose the round card's bonus for the completed triple"),
-    P.KEEP: ({"keep"}, "keep one of the 3 bought cards"),
-    P.PAY: ({"pay"}, "say how many workers pay for the VP"),
-    P.END: ({"end", "buy"}, "end the turn or buy cards"),
+            N_("{who} must choose an action for the die")),
+    P.TAKE: ({"take"}, N_("{who} must take a card from the display (building bonus)")),
+    P.DROP: ({"drop"}, N_("{who} must discard one of their 3 projects to make room")),
+    P.ESTATE: ({"onto"}, N_("{who} must choose the estate pile for the card")),
+    P.PLACE_ANY: ({"place", "buy"}, N_("{who} must place another project (city hall)")),
+    P.SELL_ANY: ({"sell"}, N_("{who} must sell one kind of goods (warehouse)")),
+    P.GOODS: ({"goods"}, N_("{who} must choose a goods pile")),
+    P.ANIMALS: ({"animal"}, N_("{who} must choose an animal pile")),
+    P.BOARD: ({"goods", "animal"}, N_("{who} must take a good or an animal (boarding house)")),
+    P.BONUS: ({"bonus"}, N_("{who} must choose the round card's bonus for the completed "
+                            "triple")),
+    P.KEEP: ({"keep"}, N_("{who} must keep one of the 3 bought cards")),
+    P.PAY: ({"pay"}, N_("{who} must say how many workers pay for the VP")),
+    P.END: ({"end", "buy"}, N_("{who} must end the turn or buy cards")),
 }
 
 
 def explain_illegal(s: CobState, action: Action, seat: int) -> str:
     """The rule that forbids ``action`` now."""
     if s.game_over:
-        return "the game is over"
+        return _("the game is over")
     top = s.pending[-1]
-    expected, what = EXPECTED[top[0]]
-    name = s.seat_name(seat)
+    expected, must = EXPECTED[top[0]]
+    what = _(must).format(who=s.seat_name(seat))
     if action.kind not in expected:
-        return f"'{action}' does not fit now: {name} must {what}"
+        return _("'{action}' does not fit now: {must}").format(action=action, must=what)
     kind, args = action.kind, action.args
     p = s.current_seat
     reason = _specific(s, top, kind, args, p)
-    return f"'{action}' is not legal: {reason}" if reason else \
-        f"'{action}' is not legal now: {name} must {what}"
+    if reason:
+        return _("'{action}' is not legal: {reason}").format(action=action, reason=reason)
+    return _("'{action}' is not legal now: {must}").format(action=action, must=what)
 
 
 def _die_reason(s: CobState, top: tuple[int, ...], target: int, p: int) -> str | None:
@@ -262,75 +337,98 @@ def _die_reason(s: CobState, top: tuple[int, ...], target: int, p: int) -> str |
         return None
     cost = die_distance(top[1], target)
     if cost > s.workers[p]:
-        return (f"changing the die {top[1]} to {target} costs {cost} workers; "
-                f"you have {s.workers[p]}")
+        return _("changing the die {die} to {target} costs {cost} workers; "
+                 "you have {have}").format(die=top[1], target=target, cost=cost,
+                                           have=s.workers[p])
     return None
 
 
 def _specific(s: CobState, top: tuple[int, ...], kind: str, args: tuple, p: int) -> str:
+    ed = s.edition
     if kind == "play":
-        return f"you hold no card showing {args[0]}"
+        return _("you hold no card showing {die}").format(die=args[0])
     if kind == "buy":
         if s.bought_this_turn or (top[0] == P.ACT and top[2] == P.EXTRA):
-            return "you may buy cards only once per turn"
+            return _("you may buy cards only once per turn")
         if s.silver[p] < 3:
-            return f"you need 3 silver to buy (you have {s.silver[p]})"
+            return _("you need 3 silver to buy (you have {have})").format(have=s.silver[p])
         if supply.available(s) < 3:
-            return "the deck and the discard pile hold fewer than 3 cards"
+            return _("the deck and the discard pile hold fewer than 3 cards")
         return ""
     if kind == "take":
         row, face = args
         cards = s.display[row - 1]
         if not cards:
-            return f"row {row} of the display is empty"
+            return _("row {row} of the display is empty").format(row=row)
         if face not in cards:
-            return f"row {row} of the display holds no {face_title(face)}"
+            return _("row {row} of the display holds no {card}").format(
+                row=row, card=face_words(face, ed))
         if top[0] == P.TAKE and not top[1] >> FACE_TYPE[face] & 1:
-            allowed = [TYPE_NAMES[t] for t in range(7) if top[1] >> t & 1]
-            return f"this building lets you take only {' or '.join(allowed)} cards"
+            allowed = [type_word(t, ed) for t in range(7) if top[1] >> t & 1]
+            return _("this building lets you take only {types} cards").format(
+                types=pgettext("castles-of-burgundy-cards", " or ").join(allowed))
         return _die_reason(s, top, row, p) or ""
     if kind == "place":
         face = args[0]
         if face not in s.projects[p]:
-            return f"you have no {face_title(face)} project"
+            return _("you have no {card} project").format(card=face_words(face, ed))
         return _die_reason(s, top, FACE_DIE[face], p) or ""
     if kind == "sell":
         g = args[0]
+        goods = goods_word(g, ed)
         if not any(n for gf, n in enumerate(s.goods[p]) if s.components.goods_faces[gf][0] == g):
-            return f"you have no {GOODS_KINDS[g]} goods to sell"
+            return _("you have no {goods} goods to sell").format(goods=goods)
         if top[0] == P.ACT and top[1]:
             cost = min(die_distance(top[1], x) for x in s.components.goods_dice[g])
-            return (f"selling {GOODS_KINDS[g]} goods with a {top[1]} costs {cost} workers; "
-                    f"you have {s.workers[p]}")
+            return _("selling {goods} goods with a {die} costs {cost} workers; "
+                     "you have {have}").format(goods=goods, die=top[1], cost=cost,
+                                               have=s.workers[p])
         return ""
     if kind == "convert":
         have = s.workers[p] + s.silver[p]
         if args[0] > MAX_CONVERT:
-            return f"at most {MAX_CONVERT} VP can be taken at once"
-        return f"{args[0]} VP need {3 * args[0]} workers and/or silver; you have {have}"
+            return _("at most {n} VP can be taken at once").format(n=MAX_CONVERT)
+        return _("{vp} VP need {cost} workers and/or silver; you have {have}").format(
+            vp=args[0], cost=3 * args[0], have=have)
     if kind == "pay":
         cost = 3 * top[1]
-        return (f"paying {cost} with {args[0]} workers needs {args[0]} workers and "
-                f"{cost - args[0]} silver; you have {s.workers[p]} and {s.silver[p]}")
+        return _("paying {cost} with {w} workers needs {w} workers and {silver} silver; you "
+                 "have {workers} and {have}").format(cost=cost, w=args[0],
+                                                    silver=cost - args[0],
+                                                    workers=s.workers[p], have=s.silver[p])
     if kind == "keep":
-        return f"you did not buy a {face_title(args[0])}"
+        return _("you did not buy a {card}").format(card=face_words(args[0], ed))
     if kind == "drop":
-        return f"you have no {face_title(args[0])} project"
+        return _("you have no {card} project").format(card=face_words(args[0], ed))
     if kind == "onto":
         options = pile_options(s.estates[p], top[1])
         if args[0] < 0:
-            return ("you already have an unfinished pile of that type: the card must join a "
-                    "pile" if -1 not in options else "")
-        return (f"estate pile {args[0] + 1} cannot take a {face_title(top[1])}: a card joins "
-                "an unfinished pile of its type or of cloisters (a cloister: any unfinished "
-                "pile)")
-    if kind in ("goods", "animal"):
-        return f"{kind} pile {args[0] + 1} is empty"
+            return (_("you already have an unfinished pile of that type: the card must join "
+                      "a pile") if -1 not in options else "")
+        return _("estate pile {n} cannot take a {card}: a card joins an unfinished pile of "
+                 "its type or of cloisters (a cloister: any unfinished pile)").format(
+            n=args[0] + 1, card=face_words(top[1], ed))
+    if kind == "goods":
+        return _("goods pile {n} is empty").format(n=args[0] + 1)
+    if kind == "animal":
+        return _("animal pile {n} is empty").format(n=args[0] + 1)
     if kind == "bonus":
-        return (f"round card {ROUND_LETTERS[s.round_index]} offers only "
-                f"{len(s.components.rounds[s.round_index])} choices")
+        return ngettext("round card {round} offers only {n} choice",
+                        "round card {round} offers only {n} choices",
+                        len(s.components.rounds[s.round_index])).format(
+            round=ROUND_LETTERS[s.round_index], n=len(s.components.rounds[s.round_index]))
     return ""
 
 
-__all__ = ["announce", "bundle_text", "describe", "event_text", "explain_illegal", "logged",
-           "plural"]
+__all__ = [
+    "announce",
+    "bundle_text",
+    "cards_text",
+    "describe",
+    "event_text",
+    "explain_illegal",
+    "logged",
+    "plural",
+    "vp_text",
+    "workers_text",
+]

@@ -43,12 +43,15 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
   "text"}]``; ``kind`` is ``move`` (``seat``, ``action`` notation), ``aaron-reveal`` (solo:
   Aaron's pile turned up; ``seat`` "aaron") or ``solo-check`` (solo: the end-of-round
   comparison; ``seat`` null); ``text`` says it in the third person, "You" for the viewer
+- worded values (seat ``name``, ``round_card.options``, ``score_parts[].source``, ``log[].text``)
+  are in the language in force when ``view()`` is called; keys, ids and notation never are
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from regalia.engine.i18n import pgettext
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards import supply
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
@@ -115,7 +118,8 @@ def _log_line(s: CobState, entry: tuple[int, ...], viewer: int | None) -> dict[s
     line: dict[str, Any] = {"round": ROUND_LETTERS[round_index], "kind": KIND_NAMES[kind]}
     if kind == MOVE:
         seat, action = entry[2], TABLE.decode(entry[3])
-        name = "You" if seat == viewer else s.seat_name(seat)
+        name = pgettext("castles-of-burgundy-cards", "You") if seat == viewer \
+            else s.seat_name(seat)
         card = entry[4] if len(entry) > 4 else None
         line.update(seat=seat, action=action.text,
                     text=logged(s, action, round_index, name, card))
