@@ -25,6 +25,7 @@ from regalia.analysis.run import decisions
 from regalia.cli.console import safe, stderr_console, stdout_console
 from regalia.cli.options import check_seed, parse_think
 from regalia.cli.simulate import worker_count
+from regalia.engine.i18n import N_, _
 from regalia.engine.errors import InvalidOption
 from regalia.engine.files import check_writable, write_atomic
 from regalia.engine.record import Record
@@ -32,34 +33,38 @@ from regalia.engine.record import Record
 WORST_SHOWN = 8  # marked moves listed on the terminal (the HTML report has them all)
 
 
+ANALYZE_HELP = N_(
+    "Judge every decision of a record from what its seat knew then: win chance, the "
+    "better move, marks, a per-seat summary; -o writes an HTML report with the "
+    "win-chance graph.")
+
+
 def analyze(
-    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help=N_("A game record (JSON)."))],
     seat: Annotated[str | None, typer.Option(
-        "--seat", metavar="SEAT|all", help="Whose decisions to judge: a seat number from 0, a "
-        "seat name, or all (default).")] = None,
+        "--seat", metavar="SEAT|all", help=N_("Whose decisions to judge: a seat number from 0, a "
+        "seat name, or all (default)."))] = None,
     think: Annotated[str | None, typer.Option(
-        "--think", metavar="TIME", help="Thinking time a decision instead of the iteration "
-        "budget, e.g. 0.5s (the result then depends on the machine's speed).")] = None,
+        "--think", metavar="TIME", help=N_("Thinking time a decision instead of the iteration "
+        "budget, e.g. 0.5s (the result then depends on the machine's speed)."))] = None,
     iterations: Annotated[int | None, typer.Option(
         "--iterations", metavar="N", min=1,
-        help=f"Search iterations a decision (default {DEFAULT_ITERATIONS}).")] = None,
+        help=N_("Search iterations a decision (default {iterations})."))] = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="N", min=0,
-        help="Processes (default and 0: one per core); the result is the same for any.")
+        help=N_("Processes (default and 0: one per core); the result is the same for any."))
     ] = None,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="SEED", callback=lambda v: check_seed(v),
-        help="Seed of the search (default 0: the same report every time).")] = 0,
+        help=N_("Seed of the search (default 0: the same report every time)."))] = 0,
     as_json: Annotated[bool, typer.Option(
-        "--json", metavar="", help="The report as JSON (schema in docs/analysis.md).")] = False,
+        "--json", metavar="", help=N_("The report as JSON (schema in docs/analysis.md)."))] = False,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE.html", help="Write the HTML report (graph and boards) "
-        "here.")] = None,
+        "--output", "-o", metavar="FILE.html", help=N_("Write the HTML report (graph and boards) "
+        "here."))] = None,
     force: Annotated[bool, typer.Option(
-        "--force", metavar="", help="Replace an existing report instead of refusing.")] = False,
+        "--force", metavar="", help=N_("Replace an existing report instead of refusing."))] = False,
 ) -> None:
-    """Judge every decision of a record from what its seat knew then: win chance, the better
-    move, marks, a per-seat summary; -o writes an HTML report with the win-chance graph."""
     if think is not None and iterations is not None:
         raise InvalidOption("give --think or --iterations, not both")
     seconds = parse_think(think)
