@@ -16,6 +16,7 @@ from regalia.engine.errors import (
     RegaliaError,
     UnknownGame,
 )
+from regalia.engine.i18n import _
 from regalia.engine.markup import printable
 
 P = ParamSpec("P")
@@ -51,7 +52,7 @@ def exit_code_for(err: RegaliaError) -> int:
 
 def fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
     """Print one red line on stderr; the caller raises the returned ``typer.Exit``."""
-    stderr_console().print(f"[bold red]error:[/] [red]{safe(message)}[/]", soft_wrap=True)
+    stderr_console().print(f"[bold red]{_('error:')}[/] [red]{safe(message)}[/]", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -65,6 +66,6 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
         except RegaliaError as err:
             raise fail(str(err), exit_code_for(err)) from None
         except KeyboardInterrupt:
-            raise fail("interrupted", EXIT_INTERRUPTED) from None
+            raise fail(_("interrupted"), EXIT_INTERRUPTED) from None
 
     return wrapper

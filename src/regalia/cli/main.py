@@ -228,6 +228,16 @@ def main(
     """Regalia: court-intrigue board games by their rules."""
 
 
+def seat_kind(kind: str) -> str:
+    """A seat's kind as the table reads it: a human, or a bot by its spec."""
+    return _("human") if kind == opts.HUMAN else _("{bot} bot").format(bot=kind)
+
+
+def records_written(count: int, folder: Path) -> str:
+    return ngettext("{n} record written to {folder}", "{n} records written to {folder}",
+                    count).format(n=count, folder=f"[bold]{safe(str(folder))}[/]")
+
+
 # ---------------------------------------------------------------------------------- games
 @app.command(cls=Command, help=N_(
     "List the games: id, title, designers, year, player counts and options."))
@@ -240,7 +250,7 @@ def games(
     if as_json:
         typer.echo(json.dumps(games_json(infos), indent=1))
     elif not infos:
-        stdout_console().print("[yellow]No games are installed.[/]")
+        stdout_console().print(f"[yellow]{_('No games are installed.')}[/]")
     else:
         stdout_console().print(games_table(infos))
 
@@ -286,9 +296,11 @@ def play(
         saved, state = rp.load_checked(resume)
         info = get_game(saved.game)
         if game is not None and get_game(game).id != info.id:
-            raise InvalidOption(f"{resume} is a record of {info.id}, not {game}")
+            raise InvalidOption(_("{file} is a record of {game}, not {asked}").format(
+                file=resume, game=info.id, asked=game))
         if state.is_over():
-            raise InvalidOption(f"the game in {resume} is over; see it with regalia replay")
+            raise InvalidOption(_("the game in {file} is over; see it with regalia replay").format(
+                file=resume))
         if seat_items is None and isinstance(saved.meta.get("seats"), list):
             seat_items = [str(s) for s in saved.meta["seats"]]
         opts.resolve_players(info, saved.players, len(seat_items) if seat_items else None)
@@ -296,7 +308,7 @@ def play(
         seed = saved.seed
     else:
         if game is None:
-            raise InvalidOption("name a game to play (see regalia games), or --resume FILE")
+            raise InvalidOption(_("name a game to play (see regalia games), or --resume FILE"))
         info = get_game(game)
         chosen = opts.parse_options(info, option or [])
         count = opts.resolve_players(info, players, len(seat_items) if seat_items else None)
@@ -311,16 +323,18 @@ def play(
         default_save=default_save, render_text=info.render_text,
         record_path=None if record is None else str(record),
     )
-    who = ", ".join(f"{safe(state.seat_name(s))}: {kind}"
-                    for s, kind in enumerate(seat_kinds))
-    console.print(f"[bold]{safe(info.title)}[/] · {state.players} players\n{who}\n"
-                  "[dim]Type help at the prompt for commands.[/]")
+    who = _(", ").join(_("{seat}: {kind}").format(seat=safe(state.seat_name(s)),
+                                                  kind=safe(seat_kind(kind)))
+                       for s, kind in enumerate(seat_kinds))
+    players_line = ngettext("{n} player", "{n} players", state.players).format(n=state.players)
+    console.print(f"[bold]{safe(info.title)}[/] · {players_line}\n{who}\n"
+                  f"[dim]{_('Type help at the prompt for commands.')}[/]")
     try:
         session.run()
     except GameStopped as stop:
         raise typer.Exit(stop.code) from None
     if record is not None and not session.save(str(record), replace=True):
-        session.offer_save("The record could not be written there.")
+        session.offer_save(_("The record could not be written there."))
 
 
 # ---------------------------------------------------------------------------------- table
@@ -407,7 +421,7 @@ def simulate(
     with progress:
         task = progress.add_task(f"{info.id} ×{games_}", total=games_)
 
-        def advance(_: GameResult) -> None:
+        def advance(_result: GameResult) -> None:
             nonlocal first
             if first:
                 first = False
@@ -427,7 +441,7 @@ def simulate(
     for table in summary_tables(summary):
         console.print(table)
     if records is not None:
-        console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
+        console.print(records_written(len(results), records))
 
 
 # ---------------------------------------------------------------------------------- tournament
@@ -480,7 +494,8 @@ def tournament(
         check_writable(chart, overwrite=force)
     errors = stderr_console()
     if total != games_ and not as_json:
-        errors.print(f"[dim]{total} games: whole rotations of the {count} seats[/]")
+        errors.print("[dim]" + _("{total} games: whole rotations of the {count} seats").format(
+            total=total, count=count) + "[/]")
     workers, note = worker_count(workers, total)
     if note:
         errors.print(f"[yellow]{safe(note)}[/]")
@@ -493,9 +508,10 @@ def tournament(
     lines = ProgressLines(lambda text: errors.print(safe(text)), total)
     started = time.perf_counter()
     with progress:
-        task = progress.add_task(f"{info.id} tournament ×{total}", total=total)
+        task = progress.add_task(_("{game} tournament ×{total}").format(game=info.id, total=total),
+                                 total=total)
 
-        def advance(_: tn.MatchResult) -> None:
+        def advance(_result: tn.MatchResult) -> None:
             progress.advance(task)
             if not live and not as_json:
                 lines.advance()
@@ -511,10 +527,11 @@ def tournament(
     console = stdout_console()
     console.print(tn.standings_table(summary))
     if chart is not None:
-        console.print(f"Ratings drawn in [bold]{safe(str(chart))}[/]" if rate else
-                      "[yellow]No chart: ratings need the openskill package[/]")
+        console.print(_("Ratings drawn in {file}").format(file=f"[bold]{safe(str(chart))}[/]")
+                      if rate else
+                      f"[yellow]{_('No chart: ratings need the openskill package')}[/]")
     if records is not None:
-        console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
+        console.print(records_written(len(results), records))
 
 
 # ---------------------------------------------------------------------------------- replay
@@ -561,12 +578,14 @@ def render(
     force: ForceOpt = False,
 ) -> None:
     rp.check_picture_target(output, record, force)
-    saved, _ = rp.load_checked(record)
+    saved, _final = rp.load_checked(record)
     info = get_game(saved.game)
     viewer = opts.parse_seat(seat, info, saved.players)
     position = rp.position_at(saved, step)
     rp.write_picture(info, position, viewer, output, overwrite=force)
-    stdout_console().print(f"Wrote {safe(str(output))} (after {position.step} decisions)")
+    stdout_console().print(ngettext("Wrote {file} (after {n} decision)",
+                                    "Wrote {file} (after {n} decisions)", position.step).format(
+        file=safe(str(output)), n=position.step))
 
 
 # ---------------------------------------------------------------------------------- analyze

@@ -102,7 +102,7 @@ def selfplay(
         def advance(games: int) -> None:
             progress.advance(task, games)
             if not live:
-                for _ in range(games):
+                for _game in range(games):
                     lines.advance()
 
         paths = run_selfplay(job, out, workers=used, ray_address=ray, fmt=fmt,

@@ -221,7 +221,7 @@ class TableScreen:
     def command(self, text: str) -> bool:
         """Act on undo, redo or quit; True if the entry asked for may have changed (so the
         prompt must be asked afresh). Raises GameStopped on quit."""
-        word, _, rest = text.strip().partition(" ")
+        word, _sep, rest = text.strip().partition(" ")
         word = word.lower()
         if word in ("quit", "exit"):
             where = self.session.path
