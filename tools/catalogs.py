@@ -163,8 +163,10 @@ def problems() -> Iterator[str]:
         else:
             with mo.open("rb") as handle:
                 shipped = read_mo(handle)
-            want = {(m.id, m.context): m.string for m in catalog if m.id and translated(m)}
-            have = {(m.id, m.context): m.string for m in shipped if m.id}
+            # plural ids are tuples in a .po and lists in a .mo: compare them as tuples
+            want = {(_norm(m.id), m.context): m.string for m in catalog
+                    if m.id and translated(m)}
+            have = {(_norm(m.id), m.context): m.string for m in shipped if m.id}
             if {k: _norm(v) for k, v in want.items()} != {k: _norm(v) for k, v in have.items()}:
                 yield (f"{lang}: {mo.name} is not the compilation of {po_path(lang).name}; "
                        "run update")

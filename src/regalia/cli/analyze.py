@@ -25,9 +25,9 @@ from regalia.analysis.run import decisions
 from regalia.cli.console import safe, stderr_console, stdout_console
 from regalia.cli.options import check_seed, parse_think
 from regalia.cli.simulate import worker_count
-from regalia.engine.i18n import N_, _
 from regalia.engine.errors import InvalidOption
 from regalia.engine.files import check_writable, write_atomic
+from regalia.engine.i18n import N_, _
 from regalia.engine.record import Record
 
 WORST_SHOWN = 8  # marked moves listed on the terminal (the HTML report has them all)
@@ -66,14 +66,15 @@ def analyze(
         "--force", metavar="", help=N_("Replace an existing report instead of refusing."))] = False,
 ) -> None:
     if think is not None and iterations is not None:
-        raise InvalidOption("give --think or --iterations, not both")
+        raise InvalidOption(_("give --think or --iterations, not both"))
     seconds = parse_think(think)
     budget = Budget(iterations=None, seconds=seconds) if seconds is not None else \
         Budget(iterations=iterations or DEFAULT_ITERATIONS)
     if output is not None:
         with contextlib.suppress(OSError):
             if output.resolve() == record.resolve():
-                raise InvalidOption(f"-o {output} is the record being read; name another file")
+                raise InvalidOption(_("-o {file} is the record being read; name another "
+                                      "file").format(file=output))
         check_writable(output, overwrite=force)
     saved = Record.load(record)
     chosen = parse_seats(seat, saved.players, seat_names(saved))
@@ -88,7 +89,7 @@ def analyze(
         disable=not errors.is_terminal or as_json,
     )
     with progress:
-        task = progress.add_task(f"analysing {saved.game}", total=total)
+        task = progress.add_task(_("analysing {game}").format(game=saved.game), total=total)
         report = analyse(saved, chosen, budget, seed, workers,
                          on_judged=lambda _: progress.advance(task))
     if output is not None:
@@ -103,17 +104,18 @@ def analyze(
     if worst:
         console.print(worst_table(report, worst))
     if output is not None:
-        console.print(f"Report written to [bold]{safe(str(output))}[/]")
+        console.print(_("Report written to {file}").format(file=f"[bold]{safe(str(output))}[/]"))
 
 
 def summary_table(report: dict[str, Any]) -> Table:
     settings = report["settings"]
-    table = Table(title=safe(f"{report['title']} · analysis · {settings['bot']} · seed "
-                             f"{settings['seed']}"),
-                  caption="loss: average lost win chance (percentage points); "
-                  "inaccuracies, mistakes, blunders; accuracy 0-100")
-    for name in ("Seat", "Judged", "Forced", "Loss", "Inacc.", "Mist.", "Blund.", "Acc."):
-        table.add_column(name, justify="left" if name == "Seat" else "right")
+    table = Table(title=safe(_("{title} · analysis · {bot} · seed {seed}").format(
+        title=report["title"], bot=settings["bot"], seed=settings["seed"])),
+                  caption=_("loss: average lost win chance (percentage points); "
+                            "inaccuracies, mistakes, blunders; accuracy 0-100"))
+    for name in (N_("Seat"), N_("Judged"), N_("Forced"), N_("Loss"), N_("Inacc."), N_("Mist."),
+                 N_("Blund."), N_("Acc.")):
+        table.add_column(_(name), justify="left" if name == "Seat" else "right")
     for s in report["summary"]:
         table.add_row(
             safe(str(s["name"])), str(s["judged"]), str(s["forced"]),
@@ -124,9 +126,10 @@ def summary_table(report: dict[str, Any]) -> Table:
 
 
 def worst_table(report: dict[str, Any], moves: list[dict[str, Any]]) -> Table:
-    table = Table(title="The costliest moves")
-    for name in ("Step", "Seat", "Mark", "Played", "Better", "Before", "After", "Loss"):
-        table.add_column(name, justify="left" if name in ("Seat", "Mark", "Played", "Better")
+    table = Table(title=_("The costliest moves"))
+    for name in (N_("Step"), N_("Seat"), N_("Mark"), N_("Played"), N_("Better"), N_("Before"),
+                 N_("After"), N_("Loss")):
+        table.add_column(_(name), justify="left" if name in ("Seat", "Mark", "Played", "Better")
                          else "right")
     names = report["seat_names"]
     for m in moves:

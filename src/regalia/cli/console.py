@@ -52,7 +52,8 @@ def exit_code_for(err: RegaliaError) -> int:
 
 def fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
     """Print one red line on stderr; the caller raises the returned ``typer.Exit``."""
-    stderr_console().print(f"[bold red]{_('error:')}[/] [red]{safe(message)}[/]", soft_wrap=True)
+    stderr_console().print("[bold red]" + _("error:") + f"[/] [red]{safe(message)}[/]",
+                           soft_wrap=True)
     return typer.Exit(code)
 
 

@@ -3,20 +3,18 @@
 
 Typer reads help texts when the module is imported, before anyone knows the language, so the
 sources keep them in English, marked with ``N_`` for the catalog, and they are translated
-here at the moment click formats the help (:func:`translated_help`). Typer's and click's own
-words (panel titles, "Usage:", click's error messages) are translated the same way, while a
-command runs (:func:`cli_words`).
+here at the moment click formats the help (:func:`translated_help`). Typer's own words
+(panel titles, "Usage:") are translated while a command runs (:func:`cli_words`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from regalia.engine.i18n import LANGUAGES, N_, _, ngettext
+from regalia.engine.i18n import LANGUAGES, N_, _
 
 LANG_HELP = N_("Language of everything shown: {languages} (default: REGALIA_LANG, else the "
                "system locale, else en).")
@@ -108,56 +106,10 @@ TYPER_WORDS = {
     "ENVVAR_STRING": N_("[env var: {}]"),
 }
 
-# Click's messages that a user of this command line meets (click words them with the standard
-# gettext, in English): the same English here, so the catalog translates them.
-CLICK_MESSAGES = (
-    N_("Usage:"),
-    N_("Error: {message}"),
-    N_("Try '{command} {option}' for help."),
-    N_("Missing argument"),
-    N_("Missing option"),
-    N_("Missing parameter"),
-    N_("Missing {param_type}"),
-    N_("Missing parameter: {param_name}"),
-    N_("Missing command."),
-    N_("Invalid value: {message}"),
-    N_("Invalid value for {param_hint}: {message}"),
-    N_("No such option {name!r}."),
-    N_("No such command {name!r}."),
-    N_("Option {name!r} does not take a value."),
-    N_("{value!r} is not a valid {number_type}."),
-    N_("{value!r} is not a valid boolean. Recognized values: {states}"),
-    N_("{value} is not in the range {range}."),
-    N_("{name} {filename!r} does not exist."),
-    N_("{name} {filename!r} is a directory."),
-    N_("{name} {filename!r} is not readable."),
-    N_("Choose from:\n\t{choices}"),
-    N_("Show this message and exit."),
-    N_("Aborted!"),
-)
-# Click's plural messages (singular, plural); Chinese has one form.
-CLICK_PLURALS = (
-    ngettext("Got unexpected extra argument ({args})",
-             "Got unexpected extra arguments ({args})", 1),
-    ngettext("Option {name!r} requires an argument.",
-             "Option {name!r} requires {nargs} arguments.", 1),
-)
-CLICK_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types",
-                 "click.formatting", "click.decorators", "click.termui", "click.utils")
-
-
-def _click_gettext(message: str) -> str:
-    return _(message)
-
-
-def _click_ngettext(singular: str, plural: str, n: int) -> str:
-    return ngettext(singular, plural, n)
-
-
 @contextlib.contextmanager
 def cli_words() -> Iterator[None]:
-    """While a command runs: typer's help and error words, and click's messages, in the
-    language in force (read when they are shown, so a ``--lang`` of the command counts)."""
+    """While a command runs: typer's help and error words in the language in force. (Typer's
+    own copy of click words its usage errors in English only: they stay English.)"""
     from typer import rich_utils
 
     undo: list[Callable[[], None]] = []
@@ -170,13 +122,6 @@ def cli_words() -> Iterator[None]:
     for name, english in TYPER_WORDS.items():
         if hasattr(rich_utils, name):
             patch(rich_utils, name, _(english))
-    for module_name in CLICK_MODULES:
-        with contextlib.suppress(ImportError):
-            module = importlib.import_module(module_name)
-            if hasattr(module, "_"):
-                patch(module, "_", _click_gettext)
-            if hasattr(module, "ngettext"):
-                patch(module, "ngettext", _click_ngettext)
     try:
         yield
     finally:
@@ -184,5 +129,8 @@ def cli_words() -> Iterator[None]:
             step()
 
 
+USAGE = N_("Usage:")
+
+
 def usage_prefix() -> str:
-    return _("Usage:") + " "
+    return _(USAGE) + " "

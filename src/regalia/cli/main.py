@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.progress import (
     BarColumn,
@@ -93,7 +92,7 @@ def _lang_check(value: str | None) -> str | None:
     return value
 
 
-def _lang_option() -> click.Parameter:
+def _lang_option() -> Any:
     """The ``--lang`` option that the group and every command accept."""
     probe = typer.Typer()
 
@@ -112,7 +111,7 @@ class _Translated:
     formats them; ``--lang`` among the parameters."""
 
     help: str | None
-    params: list[click.Parameter]
+    params: list[Any]
 
     def _add_lang(self) -> None:
         self.source_help = self.help
@@ -121,7 +120,7 @@ class _Translated:
         if not any(p.name == "lang" for p in self.params):
             self.params.append(_lang_option())
 
-    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=usage_prefix())
 
@@ -137,7 +136,7 @@ class Command(_Translated, TyperCommand):
     def get_help_option(self, ctx: Any) -> Any:
         return _bare_help_option(super().get_help_option(ctx))
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: Any, formatter: Any) -> None:
         with translated_help(self):
             super().format_help(ctx, formatter)
 
@@ -154,7 +153,7 @@ class Group(_Translated, TyperGroup):
     def get_help_option(self, ctx: Any) -> Any:
         return _bare_help_option(super().get_help_option(ctx))
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: Any, formatter: Any) -> None:
         with translated_help(self):
             super().format_help(ctx, formatter)
 
@@ -203,7 +202,8 @@ SeatOpt = Annotated[
                  "or spectator (default).")),
 ]
 ForceOpt = Annotated[
-    bool, typer.Option("--force", metavar="", help=N_("Replace existing files instead of refusing."))
+    bool, typer.Option("--force", metavar="",
+                       help=N_("Replace existing files instead of refusing."))
 ]
 ThinkOpt = Annotated[str | None, typer.Option(
     "--think", metavar="TIME", help=N_("Thinking time a decision for the searching bots whose "
@@ -250,7 +250,7 @@ def games(
     if as_json:
         typer.echo(json.dumps(games_json(infos), indent=1))
     elif not infos:
-        stdout_console().print(f"[yellow]{_('No games are installed.')}[/]")
+        stdout_console().print("[yellow]" + _("No games are installed.") + "[/]")
     else:
         stdout_console().print(games_table(infos))
 
@@ -328,7 +328,7 @@ def play(
                        for s, kind in enumerate(seat_kinds))
     players_line = ngettext("{n} player", "{n} players", state.players).format(n=state.players)
     console.print(f"[bold]{safe(info.title)}[/] · {players_line}\n{who}\n"
-                  f"[dim]{_('Type help at the prompt for commands.')}[/]")
+                  "[dim]" + _("Type help at the prompt for commands.") + "[/]")
     try:
         session.run()
     except GameStopped as stop:
@@ -384,8 +384,8 @@ def simulate(
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="N", min=0,
         help=N_("Processes (default and 0: one per core, capped at the core count)."))] = None,
-    records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
-                                                 help=N_("Write every game's record here."))] = None,
+    records: Annotated[Path | None, typer.Option(
+        "--records", metavar="DIR", help=N_("Write every game's record here."))] = None,
     as_json: Annotated[bool, typer.Option("--json", metavar="",
                                           help=N_("Machine-readable results (JSON)."))] = False,
     option: OptionOpt = None,
@@ -467,8 +467,8 @@ def tournament(
         "--workers", "-w", metavar="N", min=0,
         help=N_("Processes (default and 0: one per core, capped at the core count)."))] = None,
     think: ThinkOpt = None,
-    records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
-                                                 help=N_("Write every game's record here."))] = None,
+    records: Annotated[Path | None, typer.Option(
+        "--records", metavar="DIR", help=N_("Write every game's record here."))] = None,
     chart: Annotated[Path | None, typer.Option(
         "--chart", metavar="FILE.svg", help=N_("Draw the ratings with their intervals (SVG)."))
     ] = None,
@@ -529,7 +529,7 @@ def tournament(
     if chart is not None:
         console.print(_("Ratings drawn in {file}").format(file=f"[bold]{safe(str(chart))}[/]")
                       if rate else
-                      f"[yellow]{_('No chart: ratings need the openskill package')}[/]")
+                      "[yellow]" + _("No chart: ratings need the openskill package") + "[/]")
     if records is not None:
         console.print(records_written(len(results), records))
 
@@ -613,8 +613,9 @@ def bench(
         "--compare-pure", metavar="", help=N_("Compiled build only: measure it and pure Python "
         "(the same installation, compiled modules hidden) in turn, with ISMCTS iterations/s "
         "on a mid-game position too."))] = False,
-    rounds: Annotated[int, typer.Option("--rounds", metavar="N", min=1,
-                                        help=N_("With --compare-pure: turns of each variant."))] = 1,
+    rounds: Annotated[int, typer.Option(
+        "--rounds", metavar="N", min=1,
+        help=N_("With --compare-pure: turns of each variant."))] = 1,
 ) -> None:
     info = get_game(game)
     chosen: dict[str, Any] = opts.parse_options(info, option or [])

@@ -407,7 +407,7 @@ class PlaySession:
         console.rule(rule)
         console.print(shown)
         if sealed:
-            console.print(f"[yellow]{_('Sealed choice:')}[/] "
+            console.print("[yellow]" + _("Sealed choice:") + "[/] "
                           + _("nobody sees it until every seat has chosen."))
         if room > 0:
             console.print()
@@ -440,7 +440,7 @@ class PlaySession:
                 console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
             more = at + page < len(shown)
             self.term.ask(_("Enter: more ") if more else _("Enter: on to your turn "))
-            head = f"[bold]{title}[/] [dim]{_('(continued)')}[/]"
+            head = f"[bold]{title}[/] [dim]" + _("(continued)") + "[/]"
         return new[last + 1:]
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
@@ -533,7 +533,7 @@ class PlaySession:
         elif word == "hint":
             self.show_hint(seat, legal, numbers)
         elif word == "log":
-            for line in self.log_lines(seat)[0] or [f"[dim]{_('(no moves yet)')}[/]"]:
+            for line in self.log_lines(seat)[0] or ["[dim]" + _("(no moves yet)") + "[/]"]:
                 console.print(f"  {line}")
         elif text.isdigit():
             by_number = dict(zip(numbers, legal, strict=True))
@@ -550,12 +550,14 @@ class PlaySession:
         self.hints += 1
         bot = make_bot(self.hint_bot, bot_seed(self.seed, seat) ^ self.hints)
         if not isinstance(bot, IsmctsBot):
-            self.console.print(f"[yellow]{_('The hint bot is no search; it gives no hints.')}[/]")
+            self.console.print("[yellow]" + _("The hint bot is no search; it gives no hints.")
+                               + "[/]")
             return
         with self.console.status(_("Thinking…")):
             top = bot.top_actions(InformationSet(self.state, seat), 3)
         by_action = dict(zip(legal, numbers, strict=True))
-        self.console.print(f"[bold]{_('Hint')}[/] [dim]" + _("({bot}, from what you can see)").format(
+        self.console.print("[bold]" + _("Hint") + "[/] [dim]" + _(
+            "({bot}, from what you can see)").format(
             bot=safe(self.hint_bot)) + "[/]")
         for suggestion in top:
             number = by_action.get(suggestion.action, 0)
@@ -615,7 +617,7 @@ class PlaySession:
                                + "[/]")
             return False
         self.mark_seen(seat, before)
-        self.console.print(f"[green]{_('You chose:')}[/] {safe(description)}")
+        self.console.print("[green]" + _("You chose:") + f"[/] {safe(description)}")
         return True
 
     def confirmed(self, action: Action, seat: int) -> bool:
@@ -631,7 +633,7 @@ class PlaySession:
             warning=printable(warning))).strip().lower()
         if yes(answer):
             return True
-        self.console.print(f"[yellow]{_('Not played.')}[/]")
+        self.console.print("[yellow]" + _("Not played.") + "[/]")
         return False
 
     # ------------------------------------------------------------------ saving and the end
@@ -665,7 +667,7 @@ class PlaySession:
             answer = self.term.ask(_("{file} exists. Replace it? [y/N] ").format(
                 file=path)).strip().lower()
             if not yes(answer):
-                self.console.print(f"[yellow]{_('Not saved.')}[/]")
+                self.console.print("[yellow]" + _("Not saved.") + "[/]")
                 return False
             replace = True
         return self.save(path, replace=replace)
@@ -681,20 +683,22 @@ class PlaySession:
                 ).strip()
             except EOFError:
                 # No one can answer any more: keeping the game is the safer guess.
-                console.print("\n[yellow]" + _("No answer (end of input): saving automatically.") + "[/]")
+                console.print("\n[yellow]" + _(
+                    "No answer (end of input): saving automatically.") + "[/]")
                 self.save(str(unused_path(self.default_save)))
                 return
             except KeyboardInterrupt:
-                console.print(f"\n[yellow]{_('Not saved.')}[/]")
+                console.print("\n[yellow]" + _("Not saved.") + "[/]")
                 return
             if no(answer):
-                console.print(f"[yellow]{_('Not saved.')}[/]")
+                console.print("[yellow]" + _("Not saved.") + "[/]")
                 return
             try:
                 if self.save_asking(answer or default):
                     return
             except EOFError:
-                console.print("\n[yellow]" + _("No answer (end of input): saving automatically.") + "[/]")
+                console.print("\n[yellow]" + _(
+                    "No answer (end of input): saving automatically.") + "[/]")
                 self.save(str(unused_path(self.default_save)))
                 return
 
@@ -708,7 +712,7 @@ class PlaySession:
             since = 0 if not self.seen else max(0, len(lines) - LOG_SHOWN)
         last = lines[since:][-LOG_SHOWN:]
         if last:
-            console.print(f"[dim]{_('Last moves:')}[/]")
+            console.print("[dim]" + _("Last moves:") + "[/]")
         for line in last:
             console.print(f"  {line}")
         console.rule(ngettext("Game over after {n} decision · seed {seed}",

@@ -20,11 +20,10 @@ from rich.progress import (
 from regalia.cli import options as opts
 from regalia.cli.console import safe, stderr_console, stdout_console
 from regalia.cli.simulate import ProgressLines, worker_count
-from regalia.engine.i18n import N_, _
 from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import N_, _
 from regalia.engine.registry import get_game
 from regalia.engine.rng import fresh_seed
-
 
 SELFPLAY_HELP = N_(
     "Self-play for learning: bots play K games and every decision (the seat's encoded"
@@ -66,14 +65,14 @@ def selfplay(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-O", metavar="NAME=VALUE",
         help=N_("A game option (repeatable); [cyan]regalia games[/] lists them."))] = None,
-    force: Annotated[bool, typer.Option("--force", metavar="",
-                                        help=N_("Replace files of an earlier run in DIR."))] = False,
+    force: Annotated[bool, typer.Option(
+        "--force", metavar="", help=N_("Replace files of an earlier run in DIR."))] = False,
 ) -> None:
     try:
         from regalia.rl.selfplay import SelfPlayJob, run_selfplay
     except ImportError as err:
-        raise RegaliaError(f"selfplay needs the rl extra (pip install 'regalia[rl]'): "
-                           f"{err}") from None
+        raise RegaliaError(_("selfplay needs the rl extra (pip install 'regalia[rl]'): {reason}"
+                             ).format(reason=err)) from None
 
     info = get_game(game)
     chosen = opts.parse_options(info, option or [])
@@ -108,8 +107,9 @@ def selfplay(
         paths = run_selfplay(job, out, workers=used, ray_address=ray, fmt=fmt,
                              overwrite=force, on_games=advance)
     seconds = time.perf_counter() - started
-    where = f"Ray ({ray})" if ray is not None else f"{used} worker(s)"
-    stdout_console().print(
-        f"{games_} games in {len(paths)} shard(s) written to [bold]{safe(str(out))}[/] "
-        f"(seed {job.seed}, {where}, {seconds:.1f} s, {games_ / max(seconds, 1e-9):.1f} "
-        "games/s)")
+    where = f"Ray ({ray})" if ray is not None else _("{n} worker(s)").format(n=used)
+    stdout_console().print(_(
+        "{games} games in {shards} shard(s) written to {folder} (seed {seed}, {where}, "
+        "{seconds} s, {rate} games/s)").format(
+            games=games_, shards=len(paths), folder=f"[bold]{safe(str(out))}[/]", seed=job.seed,
+            where=where, seconds=f"{seconds:.1f}", rate=f"{games_ / max(seconds, 1e-9):.1f}"))
