@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
@@ -20,6 +21,26 @@ from regalia.engine.i18n import _
 from regalia.engine.markup import printable
 
 P = ParamSpec("P")
+
+# Rich breaks lines at spaces only, so a Chinese sentence (no spaces) would be cut off with an
+# ellipsis in a table cell or a help panel. Chinese may break between any two characters, but
+# not before closing punctuation nor after opening punctuation: each CJK character (with the
+# punctuation that clings to it) is a "word" of its own for Rich's line breaking.
+_CJK = ("\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3200-\u9fff\uac00-\ud7af"
+        "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef")
+_OPENING = "（「『《〈【〔“‘"
+_CLOSING = "，。、：；！？）」』》〉】〕”’…·"
+CJK_WORD = re.compile(rf"\s*(?:[{_OPENING}]*[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+[{_CLOSING}]*)\s*")
+
+
+def break_cjk_lines() -> None:
+    """Let Rich wrap CJK text between characters (it reads ``rich._wrap.re_word``)."""
+    from rich import _wrap
+
+    _wrap.re_word = CJK_WORD
+
+
+break_cjk_lines()
 
 
 def safe(text: object) -> str:

@@ -640,7 +640,7 @@ app.command(name="selfplay", cls=Command, help=SELFPLAY_HELP)(reports_errors(sel
 # ---------------------------------------------------------------------------------- serve
 @app.command(cls=Command, help=N_(
     "Play online: the lobby at / and the JSON API (its OpenAPI at "
-    "/openapi.json).\n\nNeeds the web extra: pip install 'regalia\\\\[web]'."))
+    "/openapi.json).\n\nNeeds the web extra: pip install 'regalia\\[web]'."))
 @reports_errors
 def serve(
     host: Annotated[str, typer.Option("--host", metavar="HOST", help=N_("Address to listen on."))
