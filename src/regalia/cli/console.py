@@ -73,9 +73,15 @@ def exit_code_for(err: RegaliaError) -> int:
 
 def fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
     """Print one red line on stderr; the caller raises the returned ``typer.Exit``."""
-    stderr_console().print("[bold red]" + _("error:") + f"[/] [red]{safe(message)}[/]",
+    stderr_console().print("[bold red]" + label(_("error:")) + f"[/][red]{safe(message)}[/]",
                            soft_wrap=True)
     return typer.Exit(code)
+
+
+def label(text: str) -> str:
+    """A label before what it names: "error: " in English, "错误：" (the full-width colon
+    is its own space) in Chinese."""
+    return text if text.endswith(("：", "）", "。")) else text + " "
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:

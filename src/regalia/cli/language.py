@@ -133,4 +133,6 @@ USAGE = N_("Usage:")
 
 
 def usage_prefix() -> str:
-    return _(USAGE) + " "
+    from regalia.cli.console import label
+
+    return label(_(USAGE))

@@ -23,7 +23,7 @@ from rich.text import Text
 from regalia.bots import InformationSet, IsmctsBot, make_bot
 from regalia.bots.base import Bot, close_bots
 from regalia.cli.board import board, columns, cut_columns, height_of
-from regalia.cli.console import safe
+from regalia.cli.console import label, safe
 from regalia.cli.options import HUMAN
 from regalia.engine.actions import Action
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
@@ -407,7 +407,7 @@ class PlaySession:
         console.rule(rule)
         console.print(shown)
         if sealed:
-            console.print("[yellow]" + _("Sealed choice:") + "[/] "
+            console.print("[yellow]" + label(_("Sealed choice:")) + "[/]"
                           + _("nobody sees it until every seat has chosen."))
         if room > 0:
             console.print()
@@ -590,7 +590,7 @@ class PlaySession:
         bare = needle.replace(" ", "")
         hits = [(n, a) for n, a, here, en in zip(numbers, legal, shown, english, strict=True)
                 if needle in a.text.lower() or needle in here or needle in en
-                or (bare != needle and bare and bare in here.replace(" ", ""))]
+                or (bool(bare) and bare in here.replace(" ", ""))]
         if len(hits) == 1:
             return self.play(hits[0][1], seat)  # one action answers to the words: it is meant
         if not hits:
@@ -617,7 +617,7 @@ class PlaySession:
                                + "[/]")
             return False
         self.mark_seen(seat, before)
-        self.console.print("[green]" + _("You chose:") + f"[/] {safe(description)}")
+        self.console.print("[green]" + label(_("You chose:")) + f"[/]{safe(description)}")
         return True
 
     def confirmed(self, action: Action, seat: int) -> bool:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from regalia.cli.board import board
-from regalia.cli.console import safe
+from regalia.cli.console import label, safe
 from regalia.cli.options import HUMAN
 from regalia.cli.play import result_table
 from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
@@ -152,7 +152,7 @@ def show_position(console: Console, info: GameInfo, position: Position, seat: in
     height = console.height if console.is_terminal else 40
     console.print(board(info.render_text, position.state.view(seat), console.width, height))
     if position.state.is_over():
-        console.print("[bold]" + _("Game over:") + "[/] " + _(
+        console.print("[bold]" + label(_("Game over:")) + "[/]" + _(
             "scores {scores}, places {places}").format(
                 scores=list(position.state.scores()), places=list(position.state.ranking())))
     else:

@@ -16,7 +16,7 @@ from typing import Any
 from rich.panel import Panel
 
 from regalia.cli.board import board, columns, cut_columns
-from regalia.cli.console import safe
+from regalia.cli.console import label, safe
 from regalia.cli.play import GameStopped, Terminal, news_kind, number_range, result_table
 from regalia.engine.actions import Action
 from regalia.engine.errors import MalformedAction
@@ -102,7 +102,8 @@ class TableScreen:
                 self.console.print(f"[red]{safe(str(err))}[/]")
                 continue
             if owner is None:
-                self.console.print("[green]" + _("Entered:") + f"[/] {safe(outcome_name(value))}")
+                self.console.print("[green]" + label(_("Entered:"))
+                                   + f"[/]{safe(outcome_name(value))}")
                 self.show_news()
             return
 
@@ -331,7 +332,7 @@ class TableScreen:
             delta = "" if before is None or before[seat] == score else \
                 f" ({score - before[seat]:+d})"
             parts.append(f"{safe(self.names[seat])} {score}{delta} [dim]#{place}[/]")
-        self.console.print("[bold]" + _("Score track:") + "[/] " + " · ".join(parts))
+        self.console.print("[bold]" + label(_("Score track:")) + "[/]" + " · ".join(parts))
 
     def show_end(self) -> None:
         state = self.session.state
