@@ -20,7 +20,7 @@ from regalia.cli.console import label, safe
 from regalia.cli.play import GameStopped, Terminal, news_kind, number_range, result_table
 from regalia.engine.actions import Action
 from regalia.engine.errors import MalformedAction
-from regalia.engine.i18n import N_, _, ngettext
+from regalia.engine.i18n import N_, _, ngettext, speaking
 from regalia.table import Draw, TableError, TableSession, Turn
 from regalia.table.matching import completions, match_outcome
 from regalia.table.names import outcome_name, question
@@ -186,6 +186,16 @@ class TableScreen:
         starts = [a for a in legal if a.text.lower().startswith(needle)]
         if len(starts) == 1:
             return starts[0]
+        if not starts:
+            # Words of the description, in the language in force or in English.
+            bare = needle.replace(" ", "")
+            here = [state.describe(a).lower().replace(" ", "") for a in legal]
+            with speaking("en"):
+                english = [" ".join(state.describe(a).lower().split()) for a in legal]
+            starts = [a for a, h, en in zip(legal, here, english, strict=True)
+                      if bare and (bare in h or needle in en)]
+            if len(starts) == 1:
+                return starts[0]
         if starts:
             shown = ", ".join(a.text for a in starts[:8]) + (", …" if len(starts) > 8 else "")
             self.console.print("[red]" + _("{text} could be {moves}: type more.").format(
