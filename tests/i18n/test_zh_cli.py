@@ -275,3 +275,17 @@ def test_the_toy_game_in_english_is_unchanged() -> None:
     play, _script = session(TOY, 3, ["human", "random", "random"], 5, ["bid", "bid 5", "1", "1"])
     play.run()
     assert "3 actions match 'bid':" in output(play)
+
+
+@pytest.mark.parametrize(("args", "chinese", "english"), [
+    (["play", "--bogus"], "没有选项 --bogus", "No such option: --bogus"),
+    (["render", "x.json"], "缺少选项 '--output'", "Missing option '--output'"),
+    (["simulate", "el-grande", "-p", "x"], "的值无效：需要一个整数", "Input should be a valid integer"),
+    (["frobnicate"], "没有命令 'frobnicate'。", "No such command 'frobnicate'."),
+])
+def test_usage_errors_are_chinese(args: list[str], chinese: str, english: str) -> None:
+    zh = invoke(["--lang", "zh", *args])
+    assert zh.exit_code == 2 and chinese in zh.output and "错误" in zh.output, zh.output
+    assert english not in zh.output
+    en = invoke(args)
+    assert en.exit_code == 2 and english in en.output

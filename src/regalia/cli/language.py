@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from regalia.engine.i18n import LANGUAGES, N_, _
+from regalia.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, language
 
 LANG_HELP = N_("Language of everything shown: {languages} (default: REGALIA_LANG, else the "
                "system locale, else en).")
@@ -106,6 +107,56 @@ TYPER_WORDS = {
     "ENVVAR_STRING": N_("[env var: {}]"),
 }
 
+# Typer's copy of click words its usage errors in English, in f-strings: they are recognised
+# here by their shape and said again in the language in force.
+USAGE_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.*)\)",
+     N_("No such option: {name} (possible options: {options})")),
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"Missing command\.", N_("Missing command.")),
+    (r"No such command (?P<name>.+)\.", N_("No such command {name}.")),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
+     N_("Got unexpected extra arguments ({args})")),
+    (r"Option (?P<name>\S+) requires an argument\.", N_("Option {name} requires an argument.")),
+    (r"Option (?P<name>\S+) does not take a value\.", N_("Option {name} does not take a value.")),
+    (r"Invalid value for (?P<param>.+?): (?P<message>.*)",
+     N_("Invalid value for {param}: {message}")),
+    (r"Invalid value: (?P<message>.*)", N_("Invalid value: {message}")),
+)
+VALUE_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"Input should be a valid integer, unable to parse string as an integer",
+     N_("a whole number is wanted")),
+    (r"Input should be a valid number, unable to parse string as a number",
+     N_("a number is wanted")),
+    (r"Input should be greater than or equal to (?P<n>\S+)", N_("it must be at least {n}")),
+    (r"Input should be less than or equal to (?P<n>\S+)", N_("it must be at most {n}")),
+)
+
+
+def usage_error(text: str) -> str:
+    """A usage error of typer's in the language in force (English: as typer words it)."""
+    if language() == DEFAULT_LANGUAGE:
+        return text
+    for pattern, message in USAGE_ERRORS:
+        found = re.fullmatch(pattern, text.strip(), re.S)
+        if found:
+            fields = found.groupdict()
+            if "message" in fields:
+                fields["message"] = _value_error(fields["message"])
+            return _(message).format(**fields)
+    return text
+
+
+def _value_error(text: str) -> str:
+    for pattern, message in VALUE_ERRORS:
+        found = re.fullmatch(pattern, text.strip(), re.S)
+        if found:
+            return _(message).format(**found.groupdict())
+    return text
+
+
 @contextlib.contextmanager
 def cli_words() -> Iterator[None]:
     """While a command runs: typer's help and error words in the language in force. (Typer's
@@ -122,6 +173,14 @@ def cli_words() -> Iterator[None]:
     for name, english in TYPER_WORDS.items():
         if hasattr(rich_utils, name):
             patch(rich_utils, name, _(english))
+    shown = rich_utils.rich_format_error
+
+    def format_error(error: Any) -> None:
+        english = error.format_message()
+        error.format_message = lambda: usage_error(english)
+        shown(error)
+
+    patch(rich_utils, "rich_format_error", format_error)
     try:
         yield
     finally:
