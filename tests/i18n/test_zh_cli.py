@@ -280,7 +280,8 @@ def test_the_toy_game_in_english_is_unchanged() -> None:
 @pytest.mark.parametrize(("args", "chinese", "english"), [
     (["play", "--bogus"], "没有选项 --bogus", "No such option: --bogus"),
     (["render", "x.json"], "缺少选项 '--output'", "Missing option '--output'"),
-    (["simulate", "el-grande", "-p", "x"], "的值无效：需要一个整数", "Input should be a valid integer"),
+    (["simulate", "el-grande", "-p", "x"], "的值无效：需要一个整数",
+     "Input should be a valid integer"),
     (["frobnicate"], "没有命令 'frobnicate'。", "No such command 'frobnicate'."),
 ])
 def test_usage_errors_are_chinese(args: list[str], chinese: str, english: str) -> None:
