@@ -31,6 +31,8 @@ from regalia.engine.i18n import N_, _
 from regalia.engine.record import Record
 
 WORST_SHOWN = 8  # marked moves listed on the terminal (the HTML report has them all)
+# The report's marks are data ("blunder"); the table words them in the reader's language.
+MARK_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
 ANALYZE_HELP = N_(
@@ -133,7 +135,9 @@ def worst_table(report: dict[str, Any], moves: list[dict[str, Any]]) -> Table:
                          else "right")
     names = report["seat_names"]
     for m in moves:
-        table.add_row(str(m["step"]), safe(str(names[m["seat"]])), m["mark"],
+        mark = MARK_WORDS.get(m["mark"])
+        table.add_row(str(m["step"]), safe(str(names[m["seat"]])),
+                      _(mark) if mark else safe(str(m["mark"])),
                       safe(m["action"]), safe(m["best"]), f"{100 * m['win_before']:.1f}%",
                       f"{100 * m['win_after']:.1f}%", f"{100 * m['loss']:.1f}")
     return table
