@@ -290,3 +290,23 @@ def test_usage_errors_are_chinese(args: list[str], chinese: str, english: str) -
     assert english not in zh.output
     en = invoke(args)
     assert en.exit_code == 2 and english in en.output
+
+
+def test_the_table_assistant_speaks_chinese(tmp_path: Path) -> None:
+    from tests.table.scripted import engine_record, new_session
+    from tests.table.test_screen import screen, typist
+
+    record = engine_record("el-grande", 3)
+    with speaking("zh"):
+        session = new_session("el-grande", 3, tmp_path / "t.json")
+        shown, prompts = screen(session, typist(session, record, ["help", "undo x"]))
+        shown.run()
+        text = shown.console.export_text()
+    assert session.record().moves == record.moves
+    assert "在任何提示符处" in text and "undo 需要一个输入次数" in text
+    assert "计分" in text and "计分轨：" in text and "对局结束" in text and "最终结果" in text
+    assert any(p.startswith("桌面 > ") for p in prompts)
+    for english in ("Score track:", "Final result", "At any prompt",
+                    "Entered:", "takes a number of entries"):
+        assert english not in text, english
+    assert all(display_width(line) <= 80 for line in text.splitlines())
