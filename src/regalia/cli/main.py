@@ -323,6 +323,7 @@ def play(
         default_save=default_save, render_text=info.render_text,
         record_path=None if record is None else str(record),
     )
+    # TRANSLATORS: between the seats of "Red: human, Blue: ismcts bot"
     who = _(", ").join(_("{seat}: {kind}").format(seat=safe(state.seat_name(s)),
                                                   kind=safe(seat_kind(kind)))
                        for s, kind in enumerate(seat_kinds))

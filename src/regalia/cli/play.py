@@ -77,6 +77,7 @@ def number_range(numbers: Sequence[int], verb: str = "a number") -> str:
         return _("a command")
     if list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
         if verb == "choose":
+            # TRANSLATORS: after "choose", as in "There is no action 7: choose 1 to 3."
             return _("{first} to {last}").format(first=numbers[0], last=numbers[-1])
         return _("a number from {first} to {last}").format(first=numbers[0], last=numbers[-1])
     return _("one of {numbers}").format(numbers=", ".join(map(str, numbers)))
