@@ -310,3 +310,14 @@ def test_the_table_assistant_speaks_chinese(tmp_path: Path) -> None:
                     "Entered:", "takes a number of entries"):
         assert english not in text, english
     assert all(display_width(line) <= 80 for line in text.splitlines())
+
+
+def test_json_output_does_not_change_with_the_language() -> None:
+    args = ["simulate", "palais-royal", "-p", "2", "-n", "1", "-w", "1", "--seed", "4", "--json"]
+    zh = invoke(["--lang", "zh", *args])
+    en = invoke(args)
+    assert zh.exit_code == 0 and en.exit_code == 0
+    zh_data, en_data = json.loads(zh.stdout), json.loads(en.stdout)
+    for data in (zh_data, en_data):
+        data.pop("seconds"), data.pop("games_per_second")
+    assert zh_data == en_data

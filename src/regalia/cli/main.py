@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -434,7 +435,10 @@ def simulate(
                 lines.advance()
 
         results, seconds = timed_series(series, games_, workers, advance)
-    summary = summarize(series, results, seconds, opts.seat_names(info, count))
+    # JSON is for programs: its seat names do not change with the language.
+    with speaking("en") if as_json else contextlib.nullcontext():
+        names = opts.seat_names(info, count)
+    summary = summarize(series, results, seconds, names)
     if as_json:
         typer.echo(json.dumps(summary, indent=1))
         return
