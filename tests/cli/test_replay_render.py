@@ -74,7 +74,7 @@ def test_interactive_stepping(runner: CliRunner, record_file: Path) -> None:
     result = runner.invoke(app, ["replay", str(record_file), "-i", "--step", "0"],
                            input="n\nn\np\n9\nq\n")
     assert result.exit_code == 0, result.output
-    steps = [int(s) for s in re.findall(r"after (\d+) decisions", result.stdout)]
+    steps = [int(s) for s in re.findall(r"after (\d+) decisions?", result.stdout)]
     assert steps == [0, 1, 2, 1, 9]
 
 

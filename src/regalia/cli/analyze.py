@@ -27,48 +27,56 @@ from regalia.cli.options import check_seed, parse_think
 from regalia.cli.simulate import worker_count
 from regalia.engine.errors import InvalidOption
 from regalia.engine.files import check_writable, write_atomic
+from regalia.engine.i18n import N_, _
 from regalia.engine.record import Record
 
 WORST_SHOWN = 8  # marked moves listed on the terminal (the HTML report has them all)
+# The report's marks are data ("blunder"); the table words them in the reader's language.
+MARK_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+ANALYZE_HELP = N_(
+    "Judge every decision of a record from what its seat knew then: win chance, the "
+    "better move, marks, a per-seat summary; -o writes an HTML report with the "
+    "win-chance graph.")
 
 
 def analyze(
-    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help=N_("A game record (JSON)."))],
     seat: Annotated[str | None, typer.Option(
-        "--seat", metavar="SEAT|all", help="Whose decisions to judge: a seat number from 0, a "
-        "seat name, or all (default).")] = None,
+        "--seat", metavar="SEAT|all", help=N_("Whose decisions to judge: a seat number from 0, a "
+        "seat name, or all (default)."))] = None,
     think: Annotated[str | None, typer.Option(
-        "--think", metavar="TIME", help="Thinking time a decision instead of the iteration "
-        "budget, e.g. 0.5s (the result then depends on the machine's speed).")] = None,
+        "--think", metavar="TIME", help=N_("Thinking time a decision instead of the iteration "
+        "budget, e.g. 0.5s (the result then depends on the machine's speed)."))] = None,
     iterations: Annotated[int | None, typer.Option(
         "--iterations", metavar="N", min=1,
-        help=f"Search iterations a decision (default {DEFAULT_ITERATIONS}).")] = None,
+        help=N_("Search iterations a decision (default {iterations})."))] = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="N", min=0,
-        help="Processes (default and 0: one per core); the result is the same for any.")
+        help=N_("Processes (default and 0: one per core); the result is the same for any."))
     ] = None,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="SEED", callback=lambda v: check_seed(v),
-        help="Seed of the search (default 0: the same report every time).")] = 0,
+        help=N_("Seed of the search (default 0: the same report every time)."))] = 0,
     as_json: Annotated[bool, typer.Option(
-        "--json", metavar="", help="The report as JSON (schema in docs/analysis.md).")] = False,
+        "--json", metavar="", help=N_("The report as JSON (schema in docs/analysis.md)."))] = False,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE.html", help="Write the HTML report (graph and boards) "
-        "here.")] = None,
+        "--output", "-o", metavar="FILE.html", help=N_("Write the HTML report (graph and boards) "
+        "here."))] = None,
     force: Annotated[bool, typer.Option(
-        "--force", metavar="", help="Replace an existing report instead of refusing.")] = False,
+        "--force", metavar="", help=N_("Replace an existing report instead of refusing."))] = False,
 ) -> None:
-    """Judge every decision of a record from what its seat knew then: win chance, the better
-    move, marks, a per-seat summary; -o writes an HTML report with the win-chance graph."""
     if think is not None and iterations is not None:
-        raise InvalidOption("give --think or --iterations, not both")
+        raise InvalidOption(_("give --think or --iterations, not both"))
     seconds = parse_think(think)
     budget = Budget(iterations=None, seconds=seconds) if seconds is not None else \
         Budget(iterations=iterations or DEFAULT_ITERATIONS)
     if output is not None:
         with contextlib.suppress(OSError):
             if output.resolve() == record.resolve():
-                raise InvalidOption(f"-o {output} is the record being read; name another file")
+                raise InvalidOption(_("-o {file} is the record being read; name another "
+                                      "file").format(file=output))
         check_writable(output, overwrite=force)
     saved = Record.load(record)
     chosen = parse_seats(seat, saved.players, seat_names(saved))
@@ -83,7 +91,7 @@ def analyze(
         disable=not errors.is_terminal or as_json,
     )
     with progress:
-        task = progress.add_task(f"analysing {saved.game}", total=total)
+        task = progress.add_task(_("analysing {game}").format(game=saved.game), total=total)
         report = analyse(saved, chosen, budget, seed, workers,
                          on_judged=lambda _: progress.advance(task))
     if output is not None:
@@ -98,17 +106,18 @@ def analyze(
     if worst:
         console.print(worst_table(report, worst))
     if output is not None:
-        console.print(f"Report written to [bold]{safe(str(output))}[/]")
+        console.print(_("Report written to {file}").format(file=f"[bold]{safe(str(output))}[/]"))
 
 
 def summary_table(report: dict[str, Any]) -> Table:
     settings = report["settings"]
-    table = Table(title=safe(f"{report['title']} · analysis · {settings['bot']} · seed "
-                             f"{settings['seed']}"),
-                  caption="loss: average lost win chance (percentage points); "
-                  "inaccuracies, mistakes, blunders; accuracy 0-100")
-    for name in ("Seat", "Judged", "Forced", "Loss", "Inacc.", "Mist.", "Blund.", "Acc."):
-        table.add_column(name, justify="left" if name == "Seat" else "right")
+    table = Table(title=safe(_("{title} · analysis · {bot} · seed {seed}").format(
+        title=report["title"], bot=settings["bot"], seed=settings["seed"])),
+                  caption=_("loss: average lost win chance (percentage points); "
+                            "inaccuracies, mistakes, blunders; accuracy 0-100"))
+    for name in (N_("Seat"), N_("Judged"), N_("Forced"), N_("Loss"), N_("Inacc."), N_("Mist."),
+                 N_("Blund."), N_("Acc.")):
+        table.add_column(_(name), justify="left" if name == "Seat" else "right")
     for s in report["summary"]:
         table.add_row(
             safe(str(s["name"])), str(s["judged"]), str(s["forced"]),
@@ -119,13 +128,16 @@ def summary_table(report: dict[str, Any]) -> Table:
 
 
 def worst_table(report: dict[str, Any], moves: list[dict[str, Any]]) -> Table:
-    table = Table(title="The costliest moves")
-    for name in ("Step", "Seat", "Mark", "Played", "Better", "Before", "After", "Loss"):
-        table.add_column(name, justify="left" if name in ("Seat", "Mark", "Played", "Better")
+    table = Table(title=_("The costliest moves"))
+    for name in (N_("Step"), N_("Seat"), N_("Mark"), N_("Played"), N_("Better"), N_("Before"),
+                 N_("After"), N_("Loss")):
+        table.add_column(_(name), justify="left" if name in ("Seat", "Mark", "Played", "Better")
                          else "right")
     names = report["seat_names"]
     for m in moves:
-        table.add_row(str(m["step"]), safe(str(names[m["seat"]])), m["mark"],
+        mark = MARK_WORDS.get(m["mark"])
+        table.add_row(str(m["step"]), safe(str(names[m["seat"]])),
+                      _(mark) if mark else safe(str(m["mark"])),
                       safe(m["action"]), safe(m["best"]), f"{100 * m['win_before']:.1f}%",
                       f"{100 * m['win_after']:.1f}%", f"{100 * m['loss']:.1f}")
     return table

@@ -18,6 +18,7 @@ from rich.table import Table
 from regalia.engine.bench import BenchResult
 from regalia.engine.bench import bench as run_bench
 from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import N_, _
 
 
 def build_variant() -> str:
@@ -29,15 +30,21 @@ def build_variant() -> str:
 
 
 def bench_table(title: str, results: Sequence[BenchResult]) -> Table:
-    table = Table(title=escape(f"{title} · random full games on one core · {build_variant()}"))
-    for name in ("Players", "Games", "Games/s", "Decisions/s", "Decisions/game",
-                 "clone() µs"):
-        table.add_column(name, justify="right")
+    table = Table(title=escape(_("{title} · random full games on one core · {variant}").format(
+        title=title, variant=variant_name())))
+    for name in (N_("Players"), N_("Games"), N_("Games/s"), N_("Decisions/s"),
+                 N_("Decisions/game"), N_("clone() µs")):
+        table.add_column(_(name), justify="right")
     for r in results:
         table.add_row(str(r.players), str(r.games), f"{r.games_per_second:,.1f}",
                       f"{r.decisions_per_second:,.0f}", f"{r.mean_decisions:,.1f}",
                       f"{r.clone_microseconds:,.2f}")
     return table
+
+
+def variant_name() -> str:
+    """The build variant as a reader reads it."""
+    return _("compiled") if build_variant() == "compiled" else _("pure")
 
 
 # ---------------------------------------------------------------------------------- both variants
@@ -110,10 +117,11 @@ def measure_pure(game: str, players: int, seconds: float, seed: int,
             f"print(json.dumps(measure_speed(*json.loads({args!r})).as_dict()))\n")
     done = subprocess.run(pure_python_command(code), capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise RegaliaError(f"the pure-Python run failed: {done.stderr.strip()[-400:]}")
+        raise RegaliaError(_("the pure-Python run failed: {reason}").format(
+            reason=done.stderr.strip()[-400:]))
     data = json.loads(done.stdout.strip().splitlines()[-1])
     if data["variant"] != "pure":
-        raise RegaliaError("the pure-Python run still loaded compiled modules")
+        raise RegaliaError(_("the pure-Python run still loaded compiled modules"))
     return Speed(**data)
 
 
@@ -122,13 +130,13 @@ def compare(game: str, counts: Sequence[int], seconds: float, seed: int,
     """Both variants in turn (pure, then compiled) ``rounds`` times per player count, and the
     mean of each: interleaved, so both see the same load on a shared machine."""
     if build_variant() != "compiled":
-        raise RegaliaError("this regalia is not compiled, so there is nothing to compare: "
-                           "build it with REGALIA_COMPILE=1 pip install . (docs/compiled.md)")
+        raise RegaliaError(_("this regalia is not compiled, so there is nothing to compare: "
+                             "build it with REGALIA_COMPILE=1 pip install . (docs/compiled.md)"))
     out = []
     for n in counts:
         pure: list[Speed] = []
         compiled: list[Speed] = []
-        for _ in range(rounds):
+        for _round in range(rounds):
             pure.append(measure_pure(game, n, seconds, seed, options))
             compiled.append(measure_speed(game, n, seconds, seed, options))
         out.append((_mean(pure), _mean(compiled)))
@@ -144,10 +152,11 @@ def _mean(runs: Sequence[Speed]) -> Speed:
 
 
 def compare_table(title: str, pairs: Sequence[tuple[Speed, Speed]]) -> Table:
-    table = Table(title=escape(f"{title} · compiled against pure Python, one core, same run"))
-    for name in ("Players", "Games/s pure", "Games/s compiled", "×", "ISMCTS it/s pure",
-                 "ISMCTS it/s compiled", "× "):
-        table.add_column(name, justify="right")
+    table = Table(title=escape(_("{title} · compiled against pure Python, one core, same run"
+                                 ).format(title=title)))
+    for name in (N_("Players"), N_("Games/s pure"), N_("Games/s compiled"), "×",
+                 N_("ISMCTS it/s pure"), N_("ISMCTS it/s compiled"), "× "):
+        table.add_column(_(name) if name.strip() != "×" else name, justify="right")
     for pure, comp in pairs:
         table.add_row(str(pure.players), f"{pure.games_per_second:,.1f}",
                       f"{comp.games_per_second:,.1f}",

@@ -12,6 +12,8 @@ from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.text import Text
 
+from regalia.engine.i18n import _
+
 LIST_TAIL = 8  # long lists in a raw view (logs, mostly) are cut to their newest items
 GAP = 3  # columns between two columns of choices
 
@@ -108,7 +110,7 @@ def _trimmed(view: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in view.items():
         if isinstance(value, list) and len(value) > LIST_TAIL:
-            out[key] = [f"… {len(value) - LIST_TAIL} earlier", *value[-LIST_TAIL:]]
+            out[key] = [_("… {n} earlier").format(n=len(value) - LIST_TAIL), *value[-LIST_TAIL:]]
         else:
             out[key] = value
     return out

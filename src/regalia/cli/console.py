@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
@@ -16,9 +17,30 @@ from regalia.engine.errors import (
     RegaliaError,
     UnknownGame,
 )
+from regalia.engine.i18n import _
 from regalia.engine.markup import printable
 
 P = ParamSpec("P")
+
+# Rich breaks lines at spaces only, so a Chinese sentence (no spaces) would be cut off with an
+# ellipsis in a table cell or a help panel. Chinese may break between any two characters, but
+# not before closing punctuation nor after opening punctuation: each CJK character (with the
+# punctuation that clings to it) is a "word" of its own for Rich's line breaking.
+_CJK = ("\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3200-\u9fff\uac00-\ud7af"
+        "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef")
+_OPENING = "（「『《〈【〔“‘"
+_CLOSING = "，。、：；！？）」』》〉】〕”’…·"
+CJK_WORD = re.compile(rf"\s*(?:[{_OPENING}]*[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+[{_CLOSING}]*)\s*")
+
+
+def break_cjk_lines() -> None:
+    """Let Rich wrap CJK text between characters (it reads ``rich._wrap.re_word``)."""
+    from rich import _wrap
+
+    _wrap.re_word = CJK_WORD
+
+
+break_cjk_lines()
 
 
 def safe(text: object) -> str:
@@ -51,8 +73,15 @@ def exit_code_for(err: RegaliaError) -> int:
 
 def fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
     """Print one red line on stderr; the caller raises the returned ``typer.Exit``."""
-    stderr_console().print(f"[bold red]error:[/] [red]{safe(message)}[/]", soft_wrap=True)
+    stderr_console().print("[bold red]" + label(_("error:")) + f"[/][red]{safe(message)}[/]",
+                           soft_wrap=True)
     return typer.Exit(code)
+
+
+def label(text: str) -> str:
+    """A label before what it names: "error: " in English, "错误：" (the full-width colon
+    is its own space) in Chinese."""
+    return text if text.endswith(("：", "）", "。")) else text + " "
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
@@ -65,6 +94,6 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
         except RegaliaError as err:
             raise fail(str(err), exit_code_for(err)) from None
         except KeyboardInterrupt:
-            raise fail("interrupted", EXIT_INTERRUPTED) from None
+            raise fail(_("interrupted"), EXIT_INTERRUPTED) from None
 
     return wrapper

@@ -9,18 +9,19 @@ from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
 
+from regalia.engine.i18n import _
 from regalia.engine.registry import GameInfo, Option
 
 
 def games_table(infos: Sequence[GameInfo]) -> Group:
     """The games in one table, then each game's options in a table of its own (options have
     help texts too long for a column of the first)."""
-    table = Table(title="Regalia games")
-    table.add_column("Id", style="bold cyan", no_wrap=True)
-    table.add_column("Title", overflow="fold")
-    table.add_column("Designers", overflow="fold")
-    table.add_column("Year", justify="right")
-    table.add_column("Players", justify="center")
+    table = Table(title=_("Regalia games"))
+    table.add_column(_("Id"), style="bold cyan", no_wrap=True)
+    table.add_column(_("Title"), overflow="fold")
+    table.add_column(_("Designers"), overflow="fold")
+    table.add_column(_("Year"), justify="right")
+    table.add_column(_("Players"), justify="center")
     for info in infos:
         table.add_row(
             escape(info.id), escape(info.title), escape(", ".join(info.designers)),
@@ -34,16 +35,17 @@ def games_table(infos: Sequence[GameInfo]) -> Group:
 
 
 def options_table(info: GameInfo) -> Table:
-    table = Table(title=f"{escape(info.id)} options (--option NAME=VALUE)", title_justify="left",
+    table = Table(title=_("{game} options (--option NAME=VALUE)").format(game=escape(info.id)),
+                  title_justify="left",
                   show_header=True)
-    table.add_column("Option", style="cyan", no_wrap=True)
-    table.add_column("Default", no_wrap=True)
-    table.add_column("Choices", overflow="fold")
-    table.add_column("Meaning", overflow="fold", ratio=1)
+    table.add_column(_("Option"), style="cyan", no_wrap=True)
+    table.add_column(_("Default"), no_wrap=True)
+    table.add_column(_("Choices"), overflow="fold")
+    table.add_column(_("Meaning"), overflow="fold", ratio=1)
     for option in info.options:
         table.add_row(escape(option.name), escape(show_value(option.default)),
                       escape(" | ".join(show_value(c) for c in choices(option))),
-                      escape(option.help))
+                      escape(_(option.help) if option.help else ""))
     return table
 
 
@@ -58,7 +60,7 @@ def choices(option: Option) -> tuple[Any, ...]:
 def player_counts(info: GameInfo) -> str:
     span = (str(info.min_players) if info.min_players == info.max_players
             else f"{info.min_players}–{info.max_players}")
-    return f"{span} (default {info.default_players})"
+    return _("{span} (default {n})").format(span=span, n=info.default_players)
 
 
 def show_value(value: Any) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import inspect
+import contextlib
 import json
+import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,12 +25,30 @@ import regalia
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
+from regalia.cli.analyze import ANALYZE_HELP
 from regalia.cli.analyze import analyze as analyze_command
 from regalia.cli.bench import bench_table, build_variant, compare, compare_table
-from regalia.cli.console import reports_errors, safe, stderr_console, stdout_console
+from regalia.cli.console import (
+    EXIT_USAGE,
+    fail,
+    reports_errors,
+    safe,
+    stderr_console,
+    stdout_console,
+)
 from regalia.cli.games import games_json, games_table
+from regalia.cli.language import (
+    HELP_OPTION_HELP,
+    LANG_HELP,
+    cli_words,
+    flow,
+    lang_from_args,
+    translated_help,
+    usage_prefix,
+)
 from regalia.cli.play import GameStopped, PlaySession, real_terminal
 from regalia.cli.ratings import ratings_available
+from regalia.cli.selfplay import SELFPLAY_HELP
 from regalia.cli.selfplay import selfplay as selfplay_command
 from regalia.cli.simulate import (
     GameResult,
@@ -44,6 +64,15 @@ from regalia.cli.simulate import (
 from regalia.engine.bench import bench as run_bench
 from regalia.engine.errors import InvalidOption
 from regalia.engine.files import check_writable
+from regalia.engine.i18n import (
+    N_,
+    UnknownLanguage,
+    _,
+    ngettext,
+    resolve_language,
+    set_language,
+    speaking,
+)
 from regalia.engine.registry import games as all_games
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.rng import fresh_seed
@@ -52,35 +81,100 @@ from regalia.engine.rng import fresh_seed
 def _bare_help_option(option: Any) -> Any:
     if option is not None:
         option.metavar = ""  # --help takes no value: no "<bool>" tag beside it
+        option.help = _(HELP_OPTION_HELP)
     return option
 
 
-class Command(TyperCommand):
-    """A command whose --help line shows no type tag (typer's own copy of click's types)."""
+def _lang_check(value: str | None) -> str | None:
+    # The language was chosen before parsing (Group.main reads every --lang); a command run
+    # on its own (not through the group) sets it here.
+    if value:
+        set_language(value)
+    return value
+
+
+def _lang_option() -> Any:
+    """The ``--lang`` option that the group and every command accept."""
+    probe = typer.Typer()
+
+    @probe.command()
+    def _probe(lang: Annotated[str | None, typer.Option(
+            "--lang", metavar="LANG", callback=_lang_check, help=LANG_HELP)] = None) -> None:
+        pass
+
+    param = typer.main.get_command(probe).params[0]
+    param.expose_value = False
+    return param
+
+
+class _Translated:
+    """Help texts kept in English in the sources (marked ``N_``) and translated when click
+    formats them; ``--lang`` among the parameters."""
+
+    help: str | None
+    params: list[Any]
+
+    def _add_lang(self) -> None:
+        self.source_help = self.help
+        if self.help:
+            self.help = flow(self.help)
+        if not any(p.name == "lang" for p in self.params):
+            self.params.append(_lang_option())
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=usage_prefix())
+
+
+class Command(_Translated, TyperCommand):
+    """A command whose --help line shows no type tag (typer's own copy of click's types), in
+    the language in force."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.help:
-            # typer keeps a docstring's line breaks after the first paragraph, so a help text
-            # wrapped at 100 columns in the source would break mid-sentence on the screen.
-            self.help = "\n\n".join(" ".join(part.split("\n"))
-                                     for part in inspect.cleandoc(self.help).split("\n\n"))
+        self._add_lang()
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bare_help_option(super().get_help_option(ctx))
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with translated_help(self):
+            super().format_help(ctx, formatter)
 
-class Group(TyperGroup):
-    """The ``regalia`` group, with the same bare --help line."""
+
+class Group(_Translated, TyperGroup):
+    """The ``regalia`` group, with the same bare --help line; it settles the language before
+    anything else: the last ``--lang`` given (to the group or the command), else
+    ``REGALIA_LANG``, else the system locale."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._add_lang()
 
     def get_help_option(self, ctx: Any) -> Any:
         return _bare_help_option(super().get_help_option(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with translated_help(self):
+            super().format_help(ctx, formatter)
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            lang = resolve_language(lang_from_args(argv))
+        except UnknownLanguage as err:
+            stop = fail(str(err), EXIT_USAGE)  # before anything is done
+            if kwargs.get("standalone_mode", True):
+                sys.exit(stop.exit_code)
+            raise stop from None
+        with speaking(lang), cli_words():
+            return super().main(argv, *rest, **kwargs)
 
 
 app = typer.Typer(
     name="regalia",
     cls=Group,
-    help="Play, simulate, replay and render court-intrigue board games, exactly by the rules.",
+    help=N_("Play, simulate, replay and render court-intrigue board games, exactly by the rules."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -88,35 +182,36 @@ app = typer.Typer(
 )
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME",
-                                         help="Game id (see [cyan]regalia games[/]).")]
+                                         help=N_("Game id (see [cyan]regalia games[/])."))]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-O", metavar="NAME=VALUE",
-                 help="A game option (repeatable); [cyan]regalia games[/] lists them."),
+                 help=N_("A game option (repeatable); [cyan]regalia games[/] lists them.")),
 ]
 EditionOpt = Annotated[
     Path | None,
-    typer.Option("--edition", metavar="FILE", help="Component data (TOML) to play with instead "
-                 "of the built-in edition."),
+    typer.Option("--edition", metavar="FILE", help=N_("Component data (TOML) to play with instead "
+                 "of the built-in edition.")),
 ]
 SeedOpt = Annotated[int | None, typer.Option(
     "--seed", metavar="SEED", callback=lambda v: opts.check_seed(v),
-    help="Seed of the random draws, 0 to 2^64-1 (default: a fresh one). In play it is shown "
-    "when the game is over: it would tell every hidden card.")]
+    help=N_("Seed of the random draws, 0 to 2^64-1 (default: a fresh one). In play it is shown "
+    "when the game is over: it would tell every hidden card."))]
 SeatOpt = Annotated[
     str | None,
-    typer.Option("--seat", metavar="SEAT", help="Whose view: a seat number from 0, a seat name, "
-                 "or spectator (default)."),
+    typer.Option("--seat", metavar="SEAT", help=N_("Whose view: a seat number from 0, a seat name, "
+                 "or spectator (default).")),
 ]
 ForceOpt = Annotated[
-    bool, typer.Option("--force", metavar="", help="Replace existing files instead of refusing.")
+    bool, typer.Option("--force", metavar="",
+                       help=N_("Replace existing files instead of refusing."))
 ]
 ThinkOpt = Annotated[str | None, typer.Option(
-    "--think", metavar="TIME", help="Thinking time a decision for the searching bots whose "
-    "spec sets none, e.g. 0.5s, 500ms, 2 (default: their iteration budget).")]
+    "--think", metavar="TIME", help=N_("Thinking time a decision for the searching bots whose "
+    "spec sets none, e.g. 0.5s, 500ms, 2 (default: their iteration budget)."))]
 StepOpt = Annotated[
     int | None, typer.Option("--step", metavar="N", min=0,
-                             help="The position after this many decisions (default: the end).")
+                             help=N_("The position after this many decisions (default: the end)."))
 ]
 
 
@@ -129,62 +224,71 @@ def _version(value: bool) -> None:
 @app.callback()
 def main(
     version: Annotated[bool, typer.Option("--version", metavar="", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
+                                          help=N_("Show the version and exit."))] = False,
 ) -> None:
     """Regalia: court-intrigue board games by their rules."""
 
 
+def seat_kind(kind: str) -> str:
+    """A seat's kind as the table reads it: a human, or a bot by its spec."""
+    return _("human") if kind == opts.HUMAN else _("{bot} bot").format(bot=kind)
+
+
+def records_written(count: int, folder: Path) -> str:
+    return ngettext("{n} record written to {folder}", "{n} records written to {folder}",
+                    count).format(n=count, folder=f"[bold]{safe(str(folder))}[/]")
+
+
 # ---------------------------------------------------------------------------------- games
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "List the games: id, title, designers, year, player counts and options."))
 @reports_errors
 def games(
     as_json: Annotated[bool, typer.Option("--json", metavar="",
-                                          help="Machine-readable output (JSON).")] = False,
+                                          help=N_("Machine-readable output (JSON)."))] = False,
 ) -> None:
-    """List the games: id, title, designers, year, player counts and options."""
     infos = all_games()
     if as_json:
         typer.echo(json.dumps(games_json(infos), indent=1))
     elif not infos:
-        stdout_console().print("[yellow]No games are installed.[/]")
+        stdout_console().print("[yellow]" + _("No games are installed.") + "[/]")
     else:
         stdout_console().print(games_table(infos))
 
 
 # ---------------------------------------------------------------------------------- play
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Play in the terminal: humans at the keyboard (hot-seat) against bots.\n\nThe seed "
+    "is shown when the game is over, not before: it would tell every hidden card. "
+    "SIGTERM or SIGHUP (a closed window) saves the game to the --record file, or to a"
+    " new file whose name is printed, and --resume goes on from there."))
 @reports_errors
 def play(
     game: Annotated[str | None, typer.Argument(
-        metavar="GAME", help="Game id (see [cyan]regalia games[/]; not needed with --resume).")
+        metavar="GAME", help=N_("Game id (see [cyan]regalia games[/]; not needed with --resume)."))
     ] = None,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
-        "count, or one per listed seat).")] = None,
+        "--players", "-p", metavar="N", help=N_("Number of players (default: the game's usual "
+        "count, or one per listed seat)."))] = None,
     seats: Annotated[str | None, typer.Option(
-        "--seats", metavar="LIST", help="Who sits where, e.g. human,greedy,hard (default: you "
-        f"in seat 0, {opts.DEFAULT_OPPONENT} bots in the others). Bots: {opts.bot_names()}; "
-        "settings after colons, e.g. ismcts:think=1s.")
+        "--seats", metavar="LIST", help=N_("Who sits where, e.g. human,greedy,hard (default: you "
+        "in seat 0, {opponent} bots in the others). Bots: {bots}; "
+        "settings after colons, e.g. ismcts:think=1s."))
     ] = None,
     think: ThinkOpt = None,
     seed: SeedOpt = None,
     record: Annotated[Path | None, typer.Option("--record", metavar="FILE",
-                                                help="Write the game record here.")] = None,
+                                                help=N_("Write the game record here."))] = None,
     edition: EditionOpt = None,
     option: OptionOpt = None,
     scroll: Annotated[bool, typer.Option(
         "--scroll", metavar="",
-        help="Let turns scroll by instead of starting each on a fresh screen.")
+        help=N_("Let turns scroll by instead of starting each on a fresh screen."))
     ] = False,
     resume: Annotated[Path | None, typer.Option(
-        "--resume", metavar="FILE", help="Go on with a saved game record.")] = None,
+        "--resume", metavar="FILE", help=N_("Go on with a saved game record."))] = None,
     force: ForceOpt = False,
 ) -> None:
-    """Play in the terminal: humans at the keyboard (hot-seat) against bots.
-
-    The seed is shown when the game is over, not before: it would tell every hidden card.
-    SIGTERM or SIGHUP (a closed window) saves the game to the --record file, or to a new file
-    whose name is printed, and --resume goes on from there."""
     console = stdout_console()
     if record is not None:
         check_writable(record, overwrite=force)
@@ -193,9 +297,11 @@ def play(
         saved, state = rp.load_checked(resume)
         info = get_game(saved.game)
         if game is not None and get_game(game).id != info.id:
-            raise InvalidOption(f"{resume} is a record of {info.id}, not {game}")
+            raise InvalidOption(_("{file} is a record of {game}, not {asked}").format(
+                file=resume, game=info.id, asked=game))
         if state.is_over():
-            raise InvalidOption(f"the game in {resume} is over; see it with regalia replay")
+            raise InvalidOption(_("the game in {file} is over; see it with regalia replay").format(
+                file=resume))
         if seat_items is None and isinstance(saved.meta.get("seats"), list):
             seat_items = [str(s) for s in saved.meta["seats"]]
         opts.resolve_players(info, saved.players, len(seat_items) if seat_items else None)
@@ -203,7 +309,7 @@ def play(
         seed = saved.seed
     else:
         if game is None:
-            raise InvalidOption("name a game to play (see regalia games), or --resume FILE")
+            raise InvalidOption(_("name a game to play (see regalia games), or --resume FILE"))
         info = get_game(game)
         chosen = opts.parse_options(info, option or [])
         count = opts.resolve_players(info, players, len(seat_items) if seat_items else None)
@@ -218,73 +324,76 @@ def play(
         default_save=default_save, render_text=info.render_text,
         record_path=None if record is None else str(record),
     )
-    who = ", ".join(f"{safe(state.seat_name(s))}: {kind}"
-                    for s, kind in enumerate(seat_kinds))
-    console.print(f"[bold]{safe(info.title)}[/] · {state.players} players\n{who}\n"
-                  "[dim]Type help at the prompt for commands.[/]")
+    # TRANSLATORS: between the seats of "Red: human, Blue: ismcts bot"
+    who = _(", ").join(_("{seat}: {kind}").format(seat=safe(state.seat_name(s)),
+                                                  kind=safe(seat_kind(kind)))
+                       for s, kind in enumerate(seat_kinds))
+    players_line = ngettext("{n} player", "{n} players", state.players).format(n=state.players)
+    console.print(f"[bold]{safe(info.title)}[/] · {players_line}\n{who}\n"
+                  "[dim]" + _("Type help at the prompt for commands.") + "[/]")
     try:
         session.run()
     except GameStopped as stop:
         raise typer.Exit(stop.code) from None
     if record is not None and not session.save(str(record), replace=True):
-        session.offer_save("The record could not be written there.")
+        session.offer_save(_("The record could not be written there."))
 
 
 # ---------------------------------------------------------------------------------- table
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Referee a game played with the physical box: enter what the cards show and the "
+    "moves made; Regalia checks them, does the scorings, and saves after every entry."))
 @reports_errors
 def table(
     game: Annotated[str | None, typer.Argument(
-        metavar="GAME", help="Game id (see [cyan]regalia games[/]; not needed with --resume).")
+        metavar="GAME", help=N_("Game id (see [cyan]regalia games[/]; not needed with --resume)."))
     ] = None,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
-        "count).")] = None,
+        "--players", "-p", metavar="N", help=N_("Number of players (default: the game's usual "
+        "count)."))] = None,
     option: OptionOpt = None,
     edition: EditionOpt = None,
     record: Annotated[Path | None, typer.Option(
-        "--record", metavar="FILE", help="Save the game here after every entry (default: a "
-        "new file named after the game).")] = None,
+        "--record", metavar="FILE", help=N_("Save the game here after every entry (default: a "
+        "new file named after the game)."))] = None,
     resume: Annotated[Path | None, typer.Option(
-        "--resume", metavar="FILE", help="Go on with a table game at its last entry.")] = None,
+        "--resume", metavar="FILE", help=N_("Go on with a table game at its last entry."))] = None,
     force: ForceOpt = False,
 ) -> None:
-    """Referee a game played with the physical box: enter what the cards show and the moves
-    made; Regalia checks them, does the scorings, and saves after every entry."""
     from regalia.cli.table import start_table
 
     start_table(game, players, option or [], edition, record, resume, force)
 
 
 # ---------------------------------------------------------------------------------- simulate
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Play many bot games and show win rates, scores and game lengths."))
 @reports_errors
 def simulate(
     game: GameArg,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
-        "count, or one per listed bot).")] = None,
+        "--players", "-p", metavar="N", help=N_("Number of players (default: the game's usual "
+        "count, or one per listed bot)."))] = None,
     games_: Annotated[int, typer.Option("--games", "-n", metavar="N", min=1,
-                                        help="How many games.")] = 100,
+                                        help=N_("How many games."))] = 100,
     bots: Annotated[str | None, typer.Option(
-        "--bots", metavar="LIST", help="Bot per seat, comma-separated, or one for all "
+        "--bots", metavar="LIST", help=N_("Bot per seat, comma-separated, or one for all "
         "(default random). "
-        f"Bots: {opts.bot_names()}; settings after colons, e.g. ismcts:think=1s.")
+        "Bots: {bots}; settings after colons, e.g. ismcts:think=1s."))
     ] = None,
     think: ThinkOpt = None,
     seed: SeedOpt = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="N", min=0,
-        help="Processes (default and 0: one per core, capped at the core count).")] = None,
-    records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
-                                                 help="Write every game's record here.")] = None,
+        help=N_("Processes (default and 0: one per core, capped at the core count)."))] = None,
+    records: Annotated[Path | None, typer.Option(
+        "--records", metavar="DIR", help=N_("Write every game's record here."))] = None,
     as_json: Annotated[bool, typer.Option("--json", metavar="",
-                                          help="Machine-readable results (JSON).")] = False,
+                                          help=N_("Machine-readable results (JSON)."))] = False,
     option: OptionOpt = None,
     edition: EditionOpt = None,
     force: ForceOpt = False,
 ) -> None:
-    """Play many bot games and show win rates, scores and game lengths."""
     info = get_game(game)
     chosen = opts.parse_options(info, option or [])
     bot_items = opts.split_list(bots)
@@ -314,7 +423,7 @@ def simulate(
     with progress:
         task = progress.add_task(f"{info.id} ×{games_}", total=games_)
 
-        def advance(_: GameResult) -> None:
+        def advance(_result: GameResult) -> None:
             nonlocal first
             if first:
                 first = False
@@ -326,7 +435,10 @@ def simulate(
                 lines.advance()
 
         results, seconds = timed_series(series, games_, workers, advance)
-    summary = summarize(series, results, seconds, opts.seat_names(info, count))
+    # JSON is for programs: its seat names do not change with the language.
+    with speaking("en") if as_json else contextlib.nullcontext():
+        names = opts.seat_names(info, count)
+    summary = summarize(series, results, seconds, names)
     if as_json:
         typer.echo(json.dumps(summary, indent=1))
         return
@@ -334,42 +446,43 @@ def simulate(
     for table in summary_tables(summary):
         console.print(table)
     if records is not None:
-        console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
+        console.print(records_written(len(results), records))
 
 
 # ---------------------------------------------------------------------------------- tournament
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Bots against each other over every seat rotation: win rates with 95% intervals, "
+    "mean places and scores, and OpenSkill ratings. Every deal is played once per "
+    "rotation."))
 @reports_errors
 def tournament(
     game: GameArg,
     bots: Annotated[str, typer.Option(
-        "--bots", metavar="LIST", help="The bots round the table from seat 0, comma-separated; "
+        "--bots", metavar="LIST", help=N_("The bots round the table from seat 0, comma-separated; "
         "a shorter list is repeated, and a bot listed twice holds two seats. Bots: "
-        f"{opts.bot_names()}; settings after colons, e.g. ismcts:think=1s.")],
+        "{bots}; settings after colons, e.g. ismcts:think=1s."))],
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
-        "count).")] = None,
+        "--players", "-p", metavar="N", help=N_("Number of players (default: the game's usual "
+        "count)."))] = None,
     games_: Annotated[int, typer.Option(
         "--games", "-n", metavar="N", min=1,
-        help="How many games; rounded up to whole seat rotations.")] = 100,
+        help=N_("How many games; rounded up to whole seat rotations."))] = 100,
     seed: SeedOpt = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="N", min=0,
-        help="Processes (default and 0: one per core, capped at the core count).")] = None,
+        help=N_("Processes (default and 0: one per core, capped at the core count)."))] = None,
     think: ThinkOpt = None,
-    records: Annotated[Path | None, typer.Option("--records", metavar="DIR",
-                                                 help="Write every game's record here.")] = None,
+    records: Annotated[Path | None, typer.Option(
+        "--records", metavar="DIR", help=N_("Write every game's record here."))] = None,
     chart: Annotated[Path | None, typer.Option(
-        "--chart", metavar="FILE.svg", help="Draw the ratings with their intervals (SVG).")
+        "--chart", metavar="FILE.svg", help=N_("Draw the ratings with their intervals (SVG)."))
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", metavar="",
-                                          help="Machine-readable results (JSON).")] = False,
+                                          help=N_("Machine-readable results (JSON)."))] = False,
     option: OptionOpt = None,
     edition: EditionOpt = None,
     force: ForceOpt = False,
 ) -> None:
-    """Bots against each other over every seat rotation: win rates with 95% intervals, mean
-    places and scores, and OpenSkill ratings. Every deal is played once per rotation."""
     info = get_game(game)
     chosen = opts.parse_options(info, option or [])
     count = opts.resolve_players(info, players)
@@ -386,7 +499,8 @@ def tournament(
         check_writable(chart, overwrite=force)
     errors = stderr_console()
     if total != games_ and not as_json:
-        errors.print(f"[dim]{total} games: whole rotations of the {count} seats[/]")
+        errors.print("[dim]" + _("{total} games: whole rotations of the {count} seats").format(
+            total=total, count=count) + "[/]")
     workers, note = worker_count(workers, total)
     if note:
         errors.print(f"[yellow]{safe(note)}[/]")
@@ -399,9 +513,10 @@ def tournament(
     lines = ProgressLines(lambda text: errors.print(safe(text)), total)
     started = time.perf_counter()
     with progress:
-        task = progress.add_task(f"{info.id} tournament ×{total}", total=total)
+        task = progress.add_task(_("{game} tournament ×{total}").format(game=info.id, total=total),
+                                 total=total)
 
-        def advance(_: tn.MatchResult) -> None:
+        def advance(_result: tn.MatchResult) -> None:
             progress.advance(task)
             if not live and not as_json:
                 lines.advance()
@@ -417,28 +532,30 @@ def tournament(
     console = stdout_console()
     console.print(tn.standings_table(summary))
     if chart is not None:
-        console.print(f"Ratings drawn in [bold]{safe(str(chart))}[/]" if rate else
-                      "[yellow]No chart: ratings need the openskill package[/]")
+        console.print(_("Ratings drawn in {file}").format(file=f"[bold]{safe(str(chart))}[/]")
+                      if rate else
+                      "[yellow]" + _("No chart: ratings need the openskill package") + "[/]")
     if records is not None:
-        console.print(f"{len(results)} records written to [bold]{safe(str(records))}[/]")
+        console.print(records_written(len(results), records))
 
 
 # ---------------------------------------------------------------------------------- replay
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Check that a record replays; show its summary, or the position after --step "
+    "decisions."))
 @reports_errors
 def replay(
-    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help=N_("A game record (JSON)."))],
     step: StepOpt = None,
     seat: SeatOpt = None,
     interactive: Annotated[bool, typer.Option(
         "--interactive", "-i", metavar="",
-        help="Step through the game: n/Enter next, p previous, q quit.")
+        help=N_("Step through the game: n/Enter next, p previous, q quit."))
     ] = False,
     chance: Annotated[bool, typer.Option(
-        "--chance", metavar="", help="Also list chance outcomes (cards dealt, cards turned "
-        "up); with --seat only those every seat saw.")] = False,
+        "--chance", metavar="", help=N_("Also list chance outcomes (cards dealt, cards turned "
+        "up); with --seat only those every seat saw."))] = False,
 ) -> None:
-    """Check that a record replays; show its summary, or the position after --step decisions."""
     saved, final = rp.load_checked(record)
     info = get_game(saved.game)
     viewer = opts.parse_seat(seat, info, saved.players)
@@ -453,55 +570,58 @@ def replay(
         rp.show_position(console, info, rp.position_at(saved, step, chance, viewer), viewer)
 
 
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Draw a record's position (default: the end) as SVG or PNG."))
 @reports_errors
 def render(
-    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help=N_("A game record (JSON)."))],
     output: Annotated[Path, typer.Option(
         "--output", "-o", metavar="FILE",
-        help="Where to write the picture: FILE.svg, or FILE.png with the png extra.")],
+        help=N_("Where to write the picture: FILE.svg, or FILE.png with the png extra."))],
     step: StepOpt = None,
     seat: SeatOpt = None,
     force: ForceOpt = False,
 ) -> None:
-    """Draw a record's position (default: the end) as SVG or PNG."""
     rp.check_picture_target(output, record, force)
-    saved, _ = rp.load_checked(record)
+    saved, _final = rp.load_checked(record)
     info = get_game(saved.game)
     viewer = opts.parse_seat(seat, info, saved.players)
     position = rp.position_at(saved, step)
     rp.write_picture(info, position, viewer, output, overwrite=force)
-    stdout_console().print(f"Wrote {safe(str(output))} (after {position.step} decisions)")
+    stdout_console().print(ngettext("Wrote {file} (after {n} decision)",
+                                    "Wrote {file} (after {n} decisions)", position.step).format(
+        file=safe(str(output)), n=position.step))
 
 
 # ---------------------------------------------------------------------------------- analyze
-app.command(name="analyze", cls=Command)(reports_errors(analyze_command))
+app.command(name="analyze", cls=Command, help=ANALYZE_HELP)(reports_errors(analyze_command))
 
 
 # ---------------------------------------------------------------------------------- bench
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Speed on one core: random games and decisions per second, clone() cost."))
 @reports_errors
 def bench(
     game: GameArg,
     players: Annotated[str | None, typer.Option(
         "--players", "-p", metavar="N|all",
-        help="A player count, or 'all' (default: the game's usual count).")] = None,
+        help=N_("A player count, or 'all' (default: the game's usual count)."))] = None,
     seconds: Annotated[float, typer.Option("--seconds", "-t", metavar="SECONDS", min=0.0,
-                                           help="Time per player count.")] = 5.0,
+                                           help=N_("Time per player count."))] = 5.0,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="SEED", callback=lambda v: opts.check_seed(v),
-        help="Seed of the benchmark's games (default 0: fixed, so runs compare).")] = 0,
+        help=N_("Seed of the benchmark's games (default 0: fixed, so runs compare)."))] = 0,
     as_json: Annotated[bool, typer.Option("--json", metavar="",
-                                          help="Machine-readable output (JSON).")] = False,
+                                          help=N_("Machine-readable output (JSON)."))] = False,
     option: OptionOpt = None,
     compare_pure: Annotated[bool, typer.Option(
-        "--compare-pure", metavar="", help="Compiled build only: measure it and pure Python "
+        "--compare-pure", metavar="", help=N_("Compiled build only: measure it and pure Python "
         "(the same installation, compiled modules hidden) in turn, with ISMCTS iterations/s "
-        "on a mid-game position too.")] = False,
-    rounds: Annotated[int, typer.Option("--rounds", metavar="N", min=1,
-                                        help="With --compare-pure: turns of each variant.")] = 1,
+        "on a mid-game position too."))] = False,
+    rounds: Annotated[int, typer.Option(
+        "--rounds", metavar="N", min=1,
+        help=N_("With --compare-pure: turns of each variant."))] = 1,
 ) -> None:
-    """Speed on one core: random games and decisions per second, clone() cost."""
     info = get_game(game)
     chosen: dict[str, Any] = opts.parse_options(info, option or [])
     counts = opts.parse_player_counts(info, players)
@@ -521,24 +641,23 @@ def bench(
 
 
 # ---------------------------------------------------------------------------------- selfplay
-app.command(name="selfplay", cls=Command)(reports_errors(selfplay_command))
+app.command(name="selfplay", cls=Command, help=SELFPLAY_HELP)(reports_errors(selfplay_command))
 # ---------------------------------------------------------------------------------- serve
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_(
+    "Play online: the lobby at / and the JSON API (its OpenAPI at "
+    "/openapi.json).\n\nNeeds the web extra: pip install 'regalia\\[web]'."))
 @reports_errors
 def serve(
-    host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on.")
+    host: Annotated[str, typer.Option("--host", metavar="HOST", help=N_("Address to listen on."))
                     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", min=1, max=65535,
-                                      help="Port to listen on.")] = 8000,
+                                      help=N_("Port to listen on."))] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", metavar="URL", help="Database URL: sqlite:///games.db or postgresql://… "
-        "(default: a SQLite file in your data directory).")] = None,
+        "--db", metavar="URL", help=N_("Database URL: sqlite:///games.db or postgresql://… "
+        "(default: a SQLite file in your data directory)."))] = None,
     workers: Annotated[int, typer.Option("--workers", metavar="N", min=1, max=64,
-                                         help="Server processes (PostgreSQL only).")] = 1,
+                                         help=N_("Server processes (PostgreSQL only)."))] = 1,
 ) -> None:
-    """Play online: the lobby at / and the JSON API (its OpenAPI at /openapi.json).
-
-    Needs the web extra: pip install 'regalia\\[web]'."""
     from regalia.cli.serve import serve as run_server
 
     run_server(host, port, db, workers)

@@ -10,6 +10,7 @@ import typer
 from regalia.bots import KINDS, check_spec
 from regalia.bots.specs import parse_duration
 from regalia.engine.errors import InvalidOption, InvalidPlayerCount
+from regalia.engine.i18n import _, speaking
 from regalia.engine.registry import GameInfo
 
 HUMAN = "human"
@@ -26,9 +27,10 @@ def parse_options(info: GameInfo, pairs: Sequence[str]) -> dict[str, Any]:
         name, sep, value = pair.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name:
-            raise InvalidOption(f"options are written NAME=VALUE, not {pair!r}")
+            raise InvalidOption(_("options are written NAME=VALUE, not {pair}").format(
+                pair=repr(pair)))
         if name in given:
-            raise InvalidOption(f"option {name!r} is given twice")
+            raise InvalidOption(_("option {name} is given twice").format(name=repr(name)))
         given[name] = value
     resolved = info.resolve_options(given)
     return {name: resolved[name] for name in given}
@@ -37,7 +39,7 @@ def parse_options(info: GameInfo, pairs: Sequence[str]) -> dict[str, Any]:
 def seat_names(info: GameInfo, players: int) -> tuple[str, ...]:
     if info.seat_names is not None:
         return tuple(info.seat_names(players))
-    return tuple(f"Player {i + 1}" for i in range(players))
+    return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
 
 
 def resolve_players(info: GameInfo, players: int | None, listed: int | None = None) -> int:
@@ -46,8 +48,8 @@ def resolve_players(info: GameInfo, players: int | None, listed: int | None = No
         players = listed if listed is not None else info.default_players
     elif listed is not None and listed != players:
         raise InvalidPlayerCount(
-            f"--players is {players} but {listed} seats are listed; give one per player"
-        )
+            _("--players is {players} but {listed} seats are listed; give one per player").format(
+                players=players, listed=listed))
     return info.check_players(players)
 
 
@@ -57,7 +59,7 @@ SEED_LIMIT = 2**64  # seeds are 64-bit: the random stream keeps 64 bits of state
 def check_seed(seed: int | None) -> int | None:
     """A seed from the command line: a whole number from 0 to 2^64-1."""
     if seed is not None and not 0 <= seed < SEED_LIMIT:
-        raise typer.BadParameter("a seed is a whole number from 0 to 2^64-1")
+        raise typer.BadParameter(_("a seed is a whole number from 0 to 2^64-1"))
     return seed
 
 
@@ -68,7 +70,7 @@ def split_list(text: str | None) -> list[str] | None:
     items = [item.strip() if item.strip().lower().startswith("cmd:") else item.strip().lower()
              for item in text.split(",")]
     if not all(items):
-        raise InvalidOption(f"empty entry in the list {text!r}")
+        raise InvalidOption(_("empty entry in the list {text}").format(text=repr(text)))
     return items
 
 
@@ -108,26 +110,27 @@ def parse_bots(items: Sequence[str] | None, players: int,
         items = list(items) * players
     if len(items) != players:
         raise InvalidPlayerCount(
-            f"{len(items)} bots listed for {players} players; give one name, or one per seat"
-        )
+            _("{listed} bots listed for {players} players; give one name, or one per seat").format(
+                listed=len(items), players=players))
     return [check_bot(item, think) for item in items]
 
 
 def parse_seat(text: str | None, info: GameInfo, players: int) -> int | None:
     """A seat by 0-based number or by name; ``None``/``spectator`` is the spectator."""
-    if text is None or text.strip().lower() in ("spectator", "none", "-"):
+    if text is None or text.strip().lower() in ("spectator", "none", "-", _("spectator")):
         return None
     text = text.strip()
     names = seat_names(info, players)
     if text.isdigit() and int(text) < players:
         return int(text)
-    for i, name in enumerate(names):
-        if name.lower() == text.lower():
+    with speaking("en"):  # a seat's English name is understood in every language
+        english = seat_names(info, players)
+    for i, (name, en) in enumerate(zip(names, english, strict=True)):
+        if text.lower() in (name.lower(), en.lower()):
             return i
     raise InvalidOption(
-        f"no seat {text!r}: give 0 to {players - 1}, a seat name ({', '.join(names)}) "
-        "or 'spectator'"
-    )
+        _("no seat {seat}: give 0 to {last}, a seat name ({names}) or 'spectator'").format(
+            seat=repr(text), last=players - 1, names=", ".join(names)))
 
 
 def parse_player_counts(info: GameInfo, text: str | None) -> list[int]:
@@ -139,5 +142,6 @@ def parse_player_counts(info: GameInfo, text: str | None) -> list[int]:
     try:
         count = int(text)
     except ValueError:
-        raise InvalidPlayerCount(f"--players takes a number or 'all', not {text!r}") from None
+        raise InvalidPlayerCount(_("--players takes a number or 'all', not {text}").format(
+            text=repr(text))) from None
     return [info.check_players(count)]

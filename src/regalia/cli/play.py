@@ -23,11 +23,12 @@ from rich.text import Text
 from regalia.bots import InformationSet, IsmctsBot, make_bot
 from regalia.bots.base import Bot, close_bots
 from regalia.cli.board import board, columns, cut_columns, height_of
-from regalia.cli.console import safe
+from regalia.cli.console import label, safe
 from regalia.cli.options import HUMAN
 from regalia.engine.actions import Action
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.files import FileExists, unused_path, write_atomic
+from regalia.engine.i18n import N_, _, ngettext, speaking
 from regalia.engine.markup import printable
 from regalia.engine.seeds import bot_seed
 from regalia.engine.state import State
@@ -43,12 +44,13 @@ MOVE, REVEAL, SCORING = 0, 1, 2
 # The bot that answers "hint": the hard level's search for a second.
 HINT_BOT = "hard:think=1s"
 
-HELP = """\
+HELP = N_("""\
 [bold]At the prompt[/]
   [cyan]N[/]            play the action shown with number N
   [cyan]notation[/]     play the action written so (e.g. as in records)
   [cyan]text[/]         list only the actions whose notation or description holds
-                 the text (an unambiguous start of a notation plays it)
+                 the text (one such action, or an unambiguous start of a
+                 notation, plays it)
   [cyan]actions[/]      show the list of actions again
   [cyan]board[/]        show the board again
   [cyan]log[/]          show the whole game so far: moves, reveals, scorings
@@ -57,7 +59,7 @@ HELP = """\
                  you see)
   [cyan]save FILE[/]    save the game record (resume with [cyan]regalia play --resume FILE[/])
   [cyan]quit[/]         stop the game (offers to save it)
-  [cyan]help[/]         this text"""
+  [cyan]help[/]         this text""")
 
 
 def news_kind(entry: object) -> int:
@@ -72,11 +74,26 @@ def news_kind(entry: object) -> int:
 def number_range(numbers: Sequence[int], verb: str = "a number") -> str:
     """"a number from 1 to 5", or where the numbers have gaps "one of 1, 2, 4, 5"."""
     if not numbers:
-        return "a command"
+        return _("a command")
     if list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
-        lead = "" if verb == "choose" else "a number from "
-        return f"{lead}{numbers[0]} to {numbers[-1]}"
-    return "one of " + ", ".join(map(str, numbers))
+        if verb == "choose":
+            # TRANSLATORS: after "choose", as in "There is no action 7: choose 1 to 3."
+            return _("{first} to {last}").format(first=numbers[0], last=numbers[-1])
+        return _("a number from {first} to {last}").format(first=numbers[0], last=numbers[-1])
+    return _("one of {numbers}").format(numbers=", ".join(map(str, numbers)))
+
+
+# Answers to a yes/no question, in every language the command line speaks.
+YES = frozenset({"y", "yes", "是", "好", "对", "确定"})
+NO = frozenset({"n", "no", "否", "不", "不要"})
+
+
+def yes(answer: str) -> bool:
+    return answer.strip().lower() in YES
+
+
+def no(answer: str) -> bool:
+    return answer.strip().lower() in NO
 
 
 class LogLine(NamedTuple):
@@ -196,10 +213,10 @@ class PlaySession:
                 while not self.state.is_over():
                     self.step()
         except KeyboardInterrupt:
-            self.offer_save("Interrupted.")
+            self.offer_save(_("Interrupted."))
             raise GameStopped(130) from None
         except EOFError:
-            self.offer_save("End of input.")
+            self.offer_save(_("End of input."))
             raise GameStopped(1) from None
         except Terminated as stop:
             self.save_on_signal(stop.signum)
@@ -236,7 +253,8 @@ class PlaySession:
         name = signal.Signals(signum).name
         # After SIGHUP the terminal may be gone: writing to it must not stop the save.
         with contextlib.suppress(OSError):
-            self.console.print(f"\n[yellow]{name}: saving the game.[/]")
+            self.console.print("\n[yellow]" + _("{signal}: saving the game.").format(signal=name)
+                               + "[/]")
         with contextlib.suppress(OSError):
             self.save(path, replace=path == self.record_path)
 
@@ -255,7 +273,7 @@ class PlaySession:
         if not self.console.is_terminal or len(info.legal_actions) == 1:
             return self.bots[seat].act(info)
         # A searching bot takes a while: say so rather than leave the screen still.
-        with self.console.status(f"{safe(self.names[seat])} is thinking…"):
+        with self.console.status(_("{name} is thinking…").format(name=safe(self.names[seat]))):
             return self.bots[seat].act(info)
 
     def perform(self, action: Action, seat: int) -> None:
@@ -272,14 +290,15 @@ class PlaySession:
         who = self.seat_label(seat)
         mine = f"{who}: {safe(description)}"
         if sealed:
-            self.log.append(LogLine(seat, mine, f"{who} made a sealed choice."))
+            self.log.append(LogLine(seat, mine, _("{who} made a sealed choice.").format(who=who)))
         else:
             self.log.append(LogLine(seat, mine, f"{who}: {safe(public)}"))
         if self.stop_signal is not None:
             raise Terminated(self.stop_signal)
 
     def seat_label(self, seat: int) -> str:
-        kind = "" if seat not in self.bots else f" [dim]({self.seats[seat]} bot)[/]"
+        kind = "" if seat not in self.bots else \
+            " [dim]" + _("({bot} bot)").format(bot=safe(self.seats[seat])) + "[/]"
         return f"[bold]{safe(self.names[seat])}[/]{kind}"
 
     # ------------------------------------------------------------------ a human's turn
@@ -296,7 +315,7 @@ class PlaySession:
     def hand_over(self, seat: int) -> None:
         self.term.clear()
         self.console.print(Panel(
-            f"Pass to [bold]{safe(self.names[seat])}[/] — press Enter",
+            _("Pass to {name} — press Enter").format(name=f"[bold]{safe(self.names[seat])}[/]"),
             expand=False, border_style="yellow",
         ))
         self.term.ask("")
@@ -354,7 +373,7 @@ class PlaySession:
         width, height = console.width, console.height
         lines, news = self.log_lines(seat)
         start = self.seen.get(seat, 0)
-        title = "Since your last turn" if seat in self.seen else "So far"
+        title = _("Since your last turn") if seat in self.seen else _("So far")
         new, new_news = lines[start:], news[start:]
         self.seen[seat] = len(lines)
         sealed = seat in self.sealed
@@ -366,28 +385,31 @@ class PlaySession:
             # A scoring is the game's big moment: its whole breakdown gets a screen of its
             # own before the turn when the turn's screen has no room for it.
             new = self.show_news(title, new, new_news)
-            title = "Since the scoring"
+            title = _("Since the scoring")
         if not self.hot_seat:
             # The board reads as one live picture; earlier turns stay in the scrollback.
             self.term.refresh()
-        rule = f"{safe(self.names[seat])} to move · decision {self.decisions + 1}"
+        rule = _("{name} to move · decision {n}").format(name=safe(self.names[seat]),
+                                                         n=self.decisions + 1)
         if new and len(new) + 1 <= room:
             console.print(f"[dim]{title}:[/]")
             for line in new:
                 console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
             room -= len(new) + 1
         elif new and room >= 3:
-            console.print(f"[dim]{title}: {len(new)} lines, the last {room - 1} here "
-                          f"(type [cyan]log[/] for all):[/]")
+            console.print("[dim]" + _("{title}: {n} lines, the last {shown} here (type {log} for "
+                                      "all):").format(title=title, n=len(new), shown=room - 1,
+                                                      log="[cyan]log[/]") + "[/]")
             for line in new[-(room - 1):]:
                 console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
             room = 0
         elif new:
-            rule += f" · {len(new)} new: type log"
+            rule += " · " + _("{n} new: type log").format(n=len(new))
         console.rule(rule)
         console.print(shown)
         if sealed:
-            console.print("[yellow]Sealed choice:[/] nobody sees it until every seat has chosen.")
+            console.print("[yellow]" + label(_("Sealed choice:")) + "[/]"
+                          + _("nobody sees it until every seat has chosen."))
         if room > 0:
             console.print()
         for action_line in actions:
@@ -407,8 +429,9 @@ class PlaySession:
         page = max(3, console.height - 3)
         head = f"[bold]{title}[/]"
         if first:
-            head += f" [dim](after {first} earlier line{'s' if first > 1 else ''}: type log to " \
-                    "see them)[/]"
+            head += " [dim]" + ngettext("(after {n} earlier line: type log to see it)",
+                                        "(after {n} earlier lines: type log to see them)",
+                                        first).format(n=first) + "[/]"
         shown = new[first:last + 1]
         for at in range(0, len(shown), page):
             if not self.hot_seat:
@@ -417,8 +440,8 @@ class PlaySession:
             for line in shown[at:at + page]:
                 console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
             more = at + page < len(shown)
-            self.term.ask("Enter: more " if more else "Enter: on to your turn ")
-            head = f"[bold]{title}[/] [dim](continued)[/]"
+            self.term.ask(_("Enter: more ") if more else _("Enter: on to your turn "))
+            head = f"[bold]{title}[/] [dim]" + _("(continued)") + "[/]"
         return new[last + 1:]
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
@@ -492,14 +515,15 @@ class PlaySession:
         exact = next((a for a in legal if a.text == text), None)
         if exact is not None:
             return self.play(exact, seat)
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         word = word.lower()
         if not text:
-            console.print(f"[dim]Type {number_range(numbers)}, an action, or help.[/]")
+            console.print("[dim]" + _("Type {numbers}, an action, or help.").format(
+                numbers=number_range(numbers)) + "[/]")
         elif word in ("help", "?"):
-            console.print(HELP)
+            console.print(_(HELP))
         elif word in ("quit", "exit"):
-            self.offer_save("Leaving the game.")
+            self.offer_save(_("Leaving the game."))
             raise GameStopped(0)  # leaving is what was asked for: no failure
         elif word == "save":
             self.save_asking(rest.strip() or str(unused_path(self.default_save)))
@@ -510,14 +534,14 @@ class PlaySession:
         elif word == "hint":
             self.show_hint(seat, legal, numbers)
         elif word == "log":
-            for line in self.log_lines(seat)[0] or ["[dim](no moves yet)[/]"]:
+            for line in self.log_lines(seat)[0] or ["[dim]" + _("(no moves yet)") + "[/]"]:
                 console.print(f"  {line}")
         elif text.isdigit():
             by_number = dict(zip(numbers, legal, strict=True))
             if int(text) in by_number:
                 return self.play(by_number[int(text)], seat)
-            console.print(f"[red]There is no action {int(text)}: choose "
-                          f"{number_range(numbers, 'choose')}.[/]")
+            console.print("[red]" + _("There is no action {n}: choose {numbers}.").format(
+                n=int(text), numbers=number_range(numbers, "choose")) + "[/]")
         else:
             return self.typed(text, seat, legal)
         return False
@@ -527,21 +551,25 @@ class PlaySession:
         self.hints += 1
         bot = make_bot(self.hint_bot, bot_seed(self.seed, seat) ^ self.hints)
         if not isinstance(bot, IsmctsBot):
-            self.console.print("[yellow]The hint bot is no search; it gives no hints.[/]")
+            self.console.print("[yellow]" + _("The hint bot is no search; it gives no hints.")
+                               + "[/]")
             return
-        with self.console.status("Thinking…"):
+        with self.console.status(_("Thinking…")):
             top = bot.top_actions(InformationSet(self.state, seat), 3)
         by_action = dict(zip(legal, numbers, strict=True))
-        self.console.print(f"[bold]Hint[/] [dim]({safe(self.hint_bot)}, from what you can "
-                           "see)[/]")
+        self.console.print("[bold]" + _("Hint") + "[/] [dim]" + _(
+            "({bot}, from what you can see)").format(
+            bot=safe(self.hint_bot)) + "[/]")
         for suggestion in top:
             number = by_action.get(suggestion.action, 0)
             # The figures on a line of their own: beside a long description they would wrap
             # mid-phrase at 80 columns.
             self.console.print(self.action_item(number, suggestion.action, notation=False))
-            self.console.print(f"      [dim]{100 * suggestion.share:.0f}% of the search · "
-                               f"estimated win chance {100 * suggestion.win_chance:.0f}% · "
-                               f"expected place {suggestion.expected_place:.1f}[/]")
+            self.console.print("      [dim]" + _(
+                "{share}% of the search · estimated win chance {win}% · expected place "
+                "{place}").format(share=f"{100 * suggestion.share:.0f}",
+                                  win=f"{100 * suggestion.win_chance:.0f}",
+                                  place=f"{suggestion.expected_place:.1f}") + "[/]")
 
     def typed(self, text: str, seat: int, legal: Sequence[Action]) -> bool:
         try:
@@ -556,15 +584,25 @@ class PlaySession:
         if len(starts) == 1:
             return self.play(starts[0], seat)
         numbers = self.numbering(seat, legal)
-        hits = [(n, a) for n, a in zip(numbers, legal, strict=True)
-                if needle in a.text.lower() or needle in self.state.describe(a).lower()]
+        # The description in the language in force and in English: a player may type either.
+        shown = [" ".join(self.state.describe(a).lower().split()) for a in legal]
+        with speaking("en"):
+            english = [" ".join(self.state.describe(a).lower().split()) for a in legal]
+        bare = needle.replace(" ", "")
+        hits = [(n, a) for n, a, here, en in zip(numbers, legal, shown, english, strict=True)
+                if needle in a.text.lower() or needle in here or needle in en
+                or (bool(bare) and bare in here.replace(" ", ""))]
+        if len(hits) == 1:
+            return self.play(hits[0][1], seat)  # one action answers to the words: it is meant
         if not hits:
-            self.console.print(
-                f"[red]{safe(repr(text))} is neither a legal action nor a command; type "
-                f"{number_range(numbers)}, an action's notation, or help.[/]"
-            )
+            self.console.print("[red]" + _(
+                "{text} is neither a legal action nor a command; type {numbers}, an action's "
+                "notation, or help.").format(text=safe(repr(text)), numbers=number_range(numbers))
+                + "[/]")
             return False
-        self.console.print(f"[dim]{len(hits)} actions match {safe(repr(text))}:[/]")
+        self.console.print("[dim]" + ngettext("{n} action matches {text}:",
+                                              "{n} actions match {text}:", len(hits)).format(
+            n=len(hits), text=safe(repr(text))) + "[/]")
         self.show_actions([a for _, a in hits], [n for n, _ in hits])
         return False
 
@@ -576,10 +614,11 @@ class PlaySession:
         try:
             self.perform(action, seat)
         except IllegalAction as err:
-            self.console.print(f"[red]Not allowed: {safe(str(err))}[/]")
+            self.console.print("[red]" + _("Not allowed: {reason}").format(reason=safe(str(err)))
+                               + "[/]")
             return False
         self.mark_seen(seat, before)
-        self.console.print(f"[green]You chose:[/] {safe(description)}")
+        self.console.print("[green]" + label(_("You chose:")) + f"[/]{safe(description)}")
         return True
 
     def confirmed(self, action: Action, seat: int) -> bool:
@@ -591,10 +630,11 @@ class PlaySession:
             return True  # play() reports why it is illegal
         if not warning:
             return True
-        answer = self.term.ask(f"{printable(warning)} Really? [y/N] ").strip().lower()
-        if answer in ("y", "yes"):
+        answer = self.term.ask(_("{warning} Really? [y/N] ").format(
+            warning=printable(warning))).strip().lower()
+        if yes(answer):
             return True
-        self.console.print("[yellow]Not played.[/]")
+        self.console.print("[yellow]" + _("Not played.") + "[/]")
         return False
 
     # ------------------------------------------------------------------ saving and the end
@@ -607,24 +647,28 @@ class PlaySession:
         try:
             write_atomic(path, text, overwrite=replace)
         except FileExists:
-            self.console.print(f"[red]{safe(path)} exists already; not replaced.[/]")
+            self.console.print("[red]" + _("{file} exists already; not replaced.").format(
+                file=safe(path)) + "[/]")
             return False
         except (RegaliaError, OSError) as err:
-            self.console.print(f"[red]Cannot save to {safe(path)}: {safe(str(err))}[/]")
+            self.console.print("[red]" + _("Cannot save to {file}: {reason}").format(
+                file=safe(path), reason=safe(str(err))) + "[/]")
             return False
-        self.console.print(
-            f"Saved the record ({self.decisions} decisions) to [bold]{safe(path)}[/]; "
-            f"resume with [cyan]regalia play --resume {safe(path)}[/]"
-        )
+        self.console.print(ngettext(
+            "Saved the record ({n} decision) to {file}; resume with {command}",
+            "Saved the record ({n} decisions) to {file}; resume with {command}",
+            self.decisions).format(n=self.decisions, file=f"[bold]{safe(path)}[/]",
+                                   command=f"[cyan]regalia play --resume {safe(path)}[/]"))
         return True
 
     def save_asking(self, path: str) -> bool:
         """Save to ``path``; if a file is there, replace it only when the player says yes."""
         replace = False
         if Path(path).exists():
-            answer = self.term.ask(f"{path} exists. Replace it? [y/N] ").strip().lower()
-            if answer not in ("y", "yes"):
-                self.console.print("[yellow]Not saved.[/]")
+            answer = self.term.ask(_("{file} exists. Replace it? [y/N] ").format(
+                file=path)).strip().lower()
+            if not yes(answer):
+                self.console.print("[yellow]" + _("Not saved.") + "[/]")
                 return False
             replace = True
         return self.save(path, replace=replace)
@@ -636,24 +680,26 @@ class PlaySession:
         while True:
             try:
                 answer = self.term.ask(
-                    f"Save the game record? File name [{default}], or 'no': "
+                    _("Save the game record? File name [{file}], or 'no': ").format(file=default)
                 ).strip()
             except EOFError:
                 # No one can answer any more: keeping the game is the safer guess.
-                console.print("\n[yellow]No answer (end of input): saving automatically.[/]")
+                console.print("\n[yellow]" + _(
+                    "No answer (end of input): saving automatically.") + "[/]")
                 self.save(str(unused_path(self.default_save)))
                 return
             except KeyboardInterrupt:
-                console.print("\n[yellow]Not saved.[/]")
+                console.print("\n[yellow]" + _("Not saved.") + "[/]")
                 return
-            if answer.lower() in ("n", "no"):
-                console.print("[yellow]Not saved.[/]")
+            if no(answer):
+                console.print("[yellow]" + _("Not saved.") + "[/]")
                 return
             try:
                 if self.save_asking(answer or default):
                     return
             except EOFError:
-                console.print("\n[yellow]No answer (end of input): saving automatically.[/]")
+                console.print("\n[yellow]" + _(
+                    "No answer (end of input): saving automatically.") + "[/]")
                 self.save(str(unused_path(self.default_save)))
                 return
 
@@ -667,10 +713,12 @@ class PlaySession:
             since = 0 if not self.seen else max(0, len(lines) - LOG_SHOWN)
         last = lines[since:][-LOG_SHOWN:]
         if last:
-            console.print("[dim]Last moves:[/]")
+            console.print("[dim]" + _("Last moves:") + "[/]")
         for line in last:
             console.print(f"  {line}")
-        console.rule(f"Game over after {self.decisions} decisions · seed {self.seed}")
+        console.rule(ngettext("Game over after {n} decision · seed {seed}",
+                              "Game over after {n} decisions · seed {seed}",
+                              self.decisions).format(n=self.decisions, seed=self.seed))
         self.show_board(viewer)
         console.print(result_table(self.state, self.seats))
 
@@ -678,17 +726,17 @@ class PlaySession:
 def result_table(state: State, seats: Sequence[str]) -> Table:
     """Final scores, best place first."""
     scores, places = state.scores(), state.ranking()
-    table = Table(title="Final result")
-    table.add_column("Place", justify="right")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
+    table = Table(title=_("Final result"))
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("Seat"))
+    table.add_column(_("Player"))
+    table.add_column(_("Score"), justify="right")
     for seat in sorted(range(state.players), key=lambda s: (places[s], s)):
         shared = sum(1 for p in places if p == places[seat]) > 1
         table.add_row(
             f"{places[seat]}{'=' if shared else ''}",
             safe(state.seat_name(seat)),
-            safe(seats[seat] if seats[seat] == HUMAN else f"{seats[seat]} bot"),
+            safe(_("human") if seats[seat] == HUMAN else _("{bot} bot").format(bot=seats[seat])),
             str(scores[seat]),
         )
     return table

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import _
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -58,8 +59,8 @@ def rate_games(entrants: int, games: Sequence[tuple[Sequence[int], Sequence[int]
     try:
         models: Any = importlib.import_module("openskill.models")
     except ImportError:
-        raise RegaliaError("ratings need the openskill package: pip install 'regalia[tournament]'"
-                           ) from None
+        raise RegaliaError(_("ratings need the openskill package: pip install "
+                             "'regalia[tournament]'")) from None
     model = models.PlackettLuce()
     current = [model.rating() for _ in range(entrants)]
     for seats, places in games:

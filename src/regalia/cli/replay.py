@@ -12,10 +12,12 @@ from rich.console import Console
 from rich.table import Table
 
 from regalia.cli.board import board
-from regalia.cli.console import safe
+from regalia.cli.console import label, safe
+from regalia.cli.options import HUMAN
 from regalia.cli.play import result_table
 from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
 from regalia.engine.files import check_writable, write_atomic
+from regalia.engine.i18n import _, ngettext
 from regalia.engine.record import Record, replay
 from regalia.engine.registry import GameInfo, get_game
 from regalia.engine.state import State
@@ -52,7 +54,7 @@ def positions(record: Record, chance_lines: bool = False,
         state = info.state_class.new(record.players, seed=record.seed, edition=edition,
                                      options=record.options, chance=chance)
     except RegaliaError as err:
-        raise InvalidRecord(f"record's setup is invalid: {err}") from None
+        raise InvalidRecord(_("record's setup is invalid: {reason}").format(reason=err)) from None
     log: list[str] = []
     step = 0
     for move in record.moves:
@@ -60,8 +62,9 @@ def positions(record: Record, chance_lines: bool = False,
             if chance_lines:
                 label = str(move["chance"])
                 shown = str(move["outcome"]) if viewer is None or info.chance_is_public(label) \
-                    else "(hidden)"
-                log.append(f"      [dim]chance: {safe(label)} → {safe(shown)}[/]")
+                    else _("(hidden)")
+                log.append("      [dim]" + _("chance: {label} → {outcome}").format(
+                    label=safe(label), outcome=safe(shown)) + "[/]")
             continue
         yield Position(state.clone(), step, list(log))
         seat, text = move["seat"], move["action"]
@@ -69,7 +72,7 @@ def positions(record: Record, chance_lines: bool = False,
         description = state.describe(action)
         if viewer is not None and seat != viewer:
             if len(state.to_move()) > 1:
-                description = "made a sealed choice"
+                description = _("made a sealed choice")
             else:
                 description = state.announce(action, seat)
             text = description  # the notation would tell what the description hides
@@ -86,8 +89,9 @@ def position_at(record: Record, step: int | None, chance_lines: bool = False,
     """The position after ``step`` decisions (``None``: the end)."""
     total = record.action_count
     if step is not None and not 0 <= step <= total:
-        raise InvalidOption(f"--step must be from 0 to {total} (the record has {total} "
-                            "decisions)")
+        raise InvalidOption(ngettext("--step must be from 0 to {n} (the record has {n} decision)",
+                                     "--step must be from 0 to {n} (the record has {n} "
+                                     "decisions)", total).format(n=total))
     last = None
     for position in positions(record, chance_lines, viewer):
         last = position
@@ -99,27 +103,30 @@ def position_at(record: Record, step: int | None, chance_lines: bool = False,
 
 def summary_table(record: Record, final: State) -> Table:
     info = get_game(record.game)
-    table = Table(title=safe(f"{info.title} · record"), show_header=False)
+    table = Table(title=safe(_("{title} · record").format(title=info.title)), show_header=False)
     table.add_column(style="bold")
     table.add_column()
     seats = record.meta.get("seats") or record.meta.get("bots")
     players = ", ".join(
-        final.seat_name(s) + (f" ({seats[s]})" if isinstance(seats, list) and s < len(seats)
-                              else "")
+        final.seat_name(s) + (" (" + (_("human") if seats[s] == HUMAN else seats[s]) + ")"
+                              if isinstance(seats, list) and s < len(seats) else "")
         for s in range(record.players)
     )
-    table.add_row("Game", safe(f"{info.id} (rules version {record.rules_version})"))
-    table.add_row("Players", safe(f"{record.players}: {players}"))
-    table.add_row("Seed", str(record.seed))
+    table.add_row(_("Game"), safe(_("{game} (rules version {version})").format(
+        game=info.id, version=record.rules_version)))
+    table.add_row(_("Players"), safe(f"{record.players}: {players}"))
+    table.add_row(_("Seed"), str(record.seed))
     options = {**{o.name: o.default for o in info.options}, **record.options}
-    table.add_row("Options", safe(", ".join(f"{k}={_show(v)}" for k, v in options.items())
-                                    or "none"))
-    edition = "built-in" if record.edition is None else f"{record.edition.get('id')} (custom)"
-    table.add_row("Edition", safe(edition))
+    table.add_row(_("Options"), safe(", ".join(f"{k}={_show(v)}" for k, v in options.items())
+                                       or _("none")))
+    edition = _("built-in") if record.edition is None else _("{edition} (custom)").format(
+        edition=record.edition.get("id"))
+    table.add_row(_("Edition"), safe(edition))
     chance = sum(1 for m in record.moves if "chance" in m)
-    table.add_row("Moves", f"{record.action_count} decisions, {chance} chance outcomes")
-    status = "finished" if final.is_over() else "unfinished"
-    table.add_row("Status", f"{status}; replays correctly")
+    table.add_row(_("Moves"), _("{decisions} decisions, {chance} chance outcomes").format(
+        decisions=record.action_count, chance=chance))
+    table.add_row(_("Status"), _("finished; replays correctly") if final.is_over() else
+                  _("unfinished; replays correctly"))
     return table
 
 
@@ -135,19 +142,22 @@ def show_summary(console: Console, record: Record, final: State) -> None:
 def show_position(console: Console, info: GameInfo, position: Position, seat: int | None,
                   log: bool = True) -> None:
     if log:
-        for line in position.log or ["[dim](no moves yet)[/]"]:
+        for line in position.log or ["[dim]" + _("(no moves yet)") + "[/]"]:
             console.print(line)
-    who = "spectator" if seat is None else position.state.seat_name(seat)
-    console.rule(safe(f"after {position.step} decisions · seen by {who}"))
+    who = _("spectator") if seat is None else position.state.seat_name(seat)
+    console.rule(safe(ngettext("after {n} decision · seen by {who}",
+                               "after {n} decisions · seen by {who}", position.step).format(
+        n=position.step, who=who)))
     # In a terminal the board fits its size; into a file or pipe, the full board.
     height = console.height if console.is_terminal else 40
     console.print(board(info.render_text, position.state.view(seat), console.width, height))
     if position.state.is_over():
-        console.print(f"[bold]Game over:[/] scores {list(position.state.scores())}, places "
-                      f"{list(position.state.ranking())}")
+        console.print("[bold]" + label(_("Game over:")) + "[/]" + _(
+            "scores {scores}, places {places}").format(
+                scores=list(position.state.scores()), places=list(position.state.ranking())))
     else:
         names = ", ".join(position.state.seat_name(s) for s in position.state.to_move())
-        console.print(f"[dim]To move: {safe(names)}[/]")
+        console.print("[dim]" + _("To move: {seats}").format(seats=safe(names)) + "[/]")
 
 
 def step_through(console: Console, ask: Callable[[str], str], record: Record, info: GameInfo,
@@ -157,10 +167,12 @@ def step_through(console: Console, ask: Callable[[str], str], record: Record, in
     i = len(every) - 1 if start is None else start
     while True:
         show_position(console, info, every[i], seat, log=False)
-        last = every[i].log[-1] if every[i].log else "(start)"
-        console.print(f"[dim]last: {last}[/]" if every[i].log else "[dim](start)[/]")
+        last = every[i].log[-1] if every[i].log else _("(start)")
+        console.print("[dim]" + _("last: {move}").format(move=last) + "[/]" if every[i].log
+                      else "[dim]" + _("(start)") + "[/]")
         try:
-            key = ask(f"[{i}/{len(every) - 1}] n/p/NUMBER/q > ").strip().lower()
+            key = ask(_("[{at}/{last}] n/p/NUMBER/q > ").format(at=i, last=len(every) - 1)
+                      ).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return
         if key in ("q", "quit"):
@@ -172,7 +184,8 @@ def step_through(console: Console, ask: Callable[[str], str], record: Record, in
         elif key in ("", "n"):
             i = min(len(every) - 1, i + 1)
         else:
-            console.print("[red]keys: n (or Enter) next, p previous, a number, q quit[/]")
+            console.print("[red]" + _("keys: n (or Enter) next, p previous, a number, q quit")
+                          + "[/]")
 
 
 PICTURE_FORMATS = (".svg", ".png")
@@ -182,10 +195,12 @@ def check_picture_target(out: Path, source: Path, overwrite: bool) -> str:
     """The picture format for ``out`` (from its suffix); refuses what would lose a file."""
     kind = out.suffix.lower()
     if kind not in PICTURE_FORMATS:
-        raise InvalidOption(f"-o must name a .svg or .png file, not {out.name!r}")
+        raise InvalidOption(_("-o must name a .svg or .png file, not {name}").format(
+            name=repr(out.name)))
     with contextlib.suppress(OSError):
         if out.resolve() == source.resolve():
-            raise InvalidOption(f"-o {out} is the record being read; name another file")
+            raise InvalidOption(_("-o {file} is the record being read; name another file").format(
+                file=out))
     check_writable(out, overwrite=overwrite)
     if kind == ".png":
         png_renderer()  # refuse now, before any work, if PNG cannot be made here
@@ -198,14 +213,15 @@ def png_renderer() -> Callable[[str], bytes]:
         import resvg_py
     except ImportError:
         raise RegaliaError(
-            "PNG output needs the png extra: pip install 'regalia[png]' (or write .svg)"
+            _("PNG output needs the png extra: pip install 'regalia[png]' (or write .svg)")
         ) from None
 
     def render(svg: str) -> bytes:
         try:
             return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white"))
         except ValueError as err:
-            raise RegaliaError(f"the picture could not be rasterised: {err}") from None
+            raise RegaliaError(_("the picture could not be rasterised: {reason}").format(
+                reason=err)) from None
 
     return render
 
@@ -214,7 +230,7 @@ def write_picture(info: GameInfo, position: Position, seat: int | None, out: Pat
                   overwrite: bool = False) -> None:
     """The position as SVG, or PNG for a ``.png`` name, written atomically."""
     if info.render_svg is None:
-        raise RegaliaError(f"{info.id} has no SVG rendering")
+        raise RegaliaError(_("{game} has no SVG rendering").format(game=info.id))
     view = position.state.view(seat)
     if seat is not None:
         # Front ends tell the picture which actions the viewer may click.

@@ -21,54 +21,58 @@ from regalia.cli import options as opts
 from regalia.cli.console import safe, stderr_console, stdout_console
 from regalia.cli.simulate import ProgressLines, worker_count
 from regalia.engine.errors import RegaliaError
+from regalia.engine.i18n import N_, _
 from regalia.engine.registry import get_game
 from regalia.engine.rng import fresh_seed
+
+SELFPLAY_HELP = N_(
+    "Self-play for learning: bots play K games and every decision (the seat's encoded"
+    " view, its legal-action mask, the action, the place reward) is written in shards"
+    " of Parquet or npz, the same bytes for the same seed on any number of workers or"
+    " on Ray.")
 
 
 def selfplay(
     game: Annotated[str, typer.Argument(metavar="GAME",
-                                        help="Game id (see [cyan]regalia games[/]).")],
+                                        help=N_("Game id (see [cyan]regalia games[/])."))],
     out: Annotated[Path, typer.Option("--out", "-o", metavar="DIR",
-                                      help="Folder for the shards and meta.json.")],
+                                      help=N_("Folder for the shards and meta.json."))],
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", metavar="N", help="Number of players (default: the game's usual "
-        "count, or one per listed bot).")] = None,
+        "--players", "-p", metavar="N", help=N_("Number of players (default: the game's usual "
+        "count, or one per listed bot)."))] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", metavar="LIST", help="Bot per seat, comma-separated, or one for all "
-        f"(default random). Bots: {opts.bot_names()}; settings after colons, e.g. "
-        "ismcts:iterations=100.")] = None,
+        "--bots", metavar="LIST", help=N_("Bot per seat, comma-separated, or one for all "
+        "(default random). Bots: {bots}; settings after colons, e.g. "
+        "ismcts:iterations=100."))] = None,
     games_: Annotated[int, typer.Option("--games", "-n", metavar="K", min=1,
-                                        help="How many games.")] = 100,
+                                        help=N_("How many games."))] = 100,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="W", min=0,
-        help="Local processes (default 1; 0: one per core). The output is the same.")] = 1,
+        help=N_("Local processes (default 1; 0: one per core). The output is the same."))] = 1,
     ray: Annotated[str | None, typer.Option(
-        "--ray", metavar="ADDRESS", help="Run on Ray instead of local processes: a cluster "
+        "--ray", metavar="ADDRESS", help=N_("Run on Ray instead of local processes: a cluster "
         "address, auto (the cluster this machine belongs to) or local (a new Ray instance "
-        "here). The output is the same.")] = None,
+        "here). The output is the same."))] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", metavar="SEED", callback=lambda v: opts.check_seed(v),
-        help="Base seed (default: a fresh one, written to meta.json); game i is dealt as "
-        "in regalia simulate with the same seed.")] = None,
+        help=N_("Base seed (default: a fresh one, written to meta.json); game i is dealt as "
+        "in regalia simulate with the same seed."))] = None,
     fmt: Annotated[str, typer.Option("--format", metavar="FORMAT",
-                                     help="parquet (pyarrow) or npz.")] = "parquet",
+                                     help=N_("parquet (pyarrow) or npz."))] = "parquet",
     encoder: Annotated[str, typer.Option(
-        "--encoder", metavar="NAME", help="Observation encoding: game (the game's own) or "
-        "hashed (generic hashed view features).")] = "game",
+        "--encoder", metavar="NAME", help=N_("Observation encoding: game (the game's own) or "
+        "hashed (generic hashed view features)."))] = "game",
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-O", metavar="NAME=VALUE",
-        help="A game option (repeatable); [cyan]regalia games[/] lists them.")] = None,
-    force: Annotated[bool, typer.Option("--force", metavar="",
-                                        help="Replace files of an earlier run in DIR.")] = False,
+        help=N_("A game option (repeatable); [cyan]regalia games[/] lists them."))] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", metavar="", help=N_("Replace files of an earlier run in DIR."))] = False,
 ) -> None:
-    """Self-play for learning: bots play K games and every decision (the seat's encoded
-    view, its legal-action mask, the action, the place reward) is written in shards of
-    Parquet or npz, the same bytes for the same seed on any number of workers or on Ray."""
     try:
         from regalia.rl.selfplay import SelfPlayJob, run_selfplay
     except ImportError as err:
-        raise RegaliaError(f"selfplay needs the rl extra (pip install 'regalia[rl]'): "
-                           f"{err}") from None
+        raise RegaliaError(_("selfplay needs the rl extra (pip install 'regalia[rl]'): {reason}"
+                             ).format(reason=err)) from None
 
     info = get_game(game)
     chosen = opts.parse_options(info, option or [])
@@ -97,14 +101,15 @@ def selfplay(
         def advance(games: int) -> None:
             progress.advance(task, games)
             if not live:
-                for _ in range(games):
+                for _game in range(games):
                     lines.advance()
 
         paths = run_selfplay(job, out, workers=used, ray_address=ray, fmt=fmt,
                              overwrite=force, on_games=advance)
     seconds = time.perf_counter() - started
-    where = f"Ray ({ray})" if ray is not None else f"{used} worker(s)"
-    stdout_console().print(
-        f"{games_} games in {len(paths)} shard(s) written to [bold]{safe(str(out))}[/] "
-        f"(seed {job.seed}, {where}, {seconds:.1f} s, {games_ / max(seconds, 1e-9):.1f} "
-        "games/s)")
+    where = f"Ray ({ray})" if ray is not None else _("{n} worker(s)").format(n=used)
+    stdout_console().print(_(
+        "{games} games in {shards} shard(s) written to {folder} (seed {seed}, {where}, "
+        "{seconds} s, {rate} games/s)").format(
+            games=games_, shards=len(paths), folder=f"[bold]{safe(str(out))}[/]", seed=job.seed,
+            where=where, seconds=f"{seconds:.1f}", rate=f"{games_ / max(seconds, 1e-9):.1f}"))

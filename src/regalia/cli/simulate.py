@@ -24,6 +24,7 @@ from regalia.cli.console import safe
 from regalia.engine.edition import Edition
 from regalia.engine.errors import RegaliaError
 from regalia.engine.files import FileExists, check_writable, write_atomic
+from regalia.engine.i18n import N_, _, ngettext
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.seeds import bot_seed, game_seed
 from regalia.engine.state import State
@@ -84,8 +85,9 @@ def play_one(series: Series, index: int) -> GameResult:
             state.apply(bots[seat].act(InformationSet(state, seat)), seat)
             decisions += 1
             if decisions > MAX_DECISIONS:
-                raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
-                                   f"{MAX_DECISIONS} decisions")
+                raise RegaliaError(_("game {index} (seed {seed}) did not end after {limit} "
+                                     "decisions").format(index=index, seed=state.seed,
+                                                         limit=MAX_DECISIONS))
     finally:
         close_bots(bots)
     if series.records is not None:
@@ -110,17 +112,19 @@ def check_series(series: Series, games: int = 1) -> None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise RegaliaError(f"cannot make the records folder {folder}: "
-                               f"{err.strerror or err}") from None
+            raise RegaliaError(_("cannot make the records folder {folder}: {reason}").format(
+                folder=folder, reason=err.strerror or err)) from None
         check_writable(record_path(series.records, 0), overwrite=True)
         if not series.overwrite:
             taken = [p for p in (record_path(series.records, i) for i in range(games))
                      if p.exists()]
             if taken:
-                raise FileExists(
-                    f"{folder} holds {len(taken)} record(s) this run would replace (first: "
-                    f"{taken[0].name}); use another folder or --force"
-                )
+                raise FileExists(ngettext(
+                    "{folder} holds {n} record this run would replace (first: {first}); use "
+                    "another folder or --force",
+                    "{folder} holds {n} records this run would replace (first: {first}); use "
+                    "another folder or --force", len(taken)).format(
+                        folder=folder, n=len(taken), first=taken[0].name))
 
 
 def run_series(series: Series, games: int, workers: int = 1,
@@ -199,15 +203,22 @@ def summarize(series: Series, results: Sequence[GameResult], seconds: float,
     }
 
 
+def series_title(summary: dict[str, Any]) -> str:
+    """"el-grande · 4 players · 100 games · seed 7"."""
+    return _("{game} · {players} players · {games} games · seed {seed}").format(
+        game=summary["game"], players=summary["players"], games=summary["games"],
+        seed=summary["seed"])
+
+
 def summary_tables(summary: dict[str, Any]) -> list[Table]:
-    title = (f"{summary['game']} · {summary['players']} players · {summary['games']} games · "
-             f"seed {summary['seed']}")
-    seats = Table(title=safe(title), caption="wins: a first place shared by k seats counts "
-                  "1/k; shared: how many of those first places were shared")
-    for name, justify in (("Seat", "left"), ("Bot", "left"), ("Wins", "right"),
-                          ("Win %", "right"), ("Shared", "right"), ("Mean place", "right"),
-                          ("Mean score", "right"), ("Min", "right"), ("Max", "right")):
-        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    seats = Table(title=safe(series_title(summary)), caption=_(
+        "wins: a first place shared by k seats counts 1/k; shared: how many of those first "
+        "places were shared"))
+    for name, justify in ((N_("Seat"), "left"), (N_("Bot"), "left"), (N_("Wins"), "right"),
+                          (N_("Win %"), "right"), (N_("Shared"), "right"),
+                          (N_("Mean place"), "right"), (N_("Mean score"), "right"),
+                          (N_("Min"), "right"), (N_("Max"), "right")):
+        seats.add_column(_(name), justify=justify)  # type: ignore[arg-type]
     for s in summary["seats"]:
         seats.add_row(
             safe(s["name"]), safe(s["bot"]), f"{s['wins']:g}", f"{100 * s['win_rate']:.1f}",
@@ -215,9 +226,10 @@ def summary_tables(summary: dict[str, Any]) -> list[Table]:
             str(s["score_min"]), str(s["score_max"]),
         )
     length = summary["length"]
-    overall = Table(title="Games")
-    for name in ("Decisions per game (mean)", "min", "max", "Seconds", "Games per second"):
-        overall.add_column(name, justify="right")
+    overall = Table(title=_("Games"))
+    for name in (N_("Decisions per game (mean)"), N_("min"), N_("max"), N_("Seconds"),
+                 N_("Games per second")):
+        overall.add_column(_(name), justify="right")
     overall.add_row(_num(length["mean"], 1), str(length["min"]), str(length["max"]),
                     _num(summary["seconds"], 2), _rate(summary["games_per_second"]))
     return [seats, overall]
@@ -249,7 +261,8 @@ def worker_count(asked: int | None, games: int) -> tuple[int, str | None]:
     if asked is None or asked == 0:
         return max(1, min(cores, games)), None
     if asked > cores:
-        return cores, f"--workers {asked} is more than the {cores} cores here; using {cores}"
+        return cores, _("--workers {asked} is more than the {cores} cores here; using {cores}"
+                        ).format(asked=asked, cores=cores)
     return max(1, min(asked, games)), None
 
 
@@ -273,8 +286,13 @@ class ProgressLines:
         self.last_shown = now
         elapsed = now - self.start
         left = elapsed / self.done * (self.total - self.done)
-        tail = "" if self.done == self.total else f", about {duration(left)} left"
-        self.write(f"{self.done}/{self.total} games, {duration(elapsed)} elapsed{tail}")
+        if self.done == self.total:
+            self.write(_("{done}/{total} games, {elapsed} elapsed").format(
+                done=self.done, total=self.total, elapsed=duration(elapsed)))
+        else:
+            self.write(_("{done}/{total} games, {elapsed} elapsed, about {left} left").format(
+                done=self.done, total=self.total, elapsed=duration(elapsed),
+                left=duration(left)))
 
 
 def estimate_line(first_game_seconds: float, games: int, workers: int) -> str | None:
@@ -282,8 +300,10 @@ def estimate_line(first_game_seconds: float, games: int, workers: int) -> str | 
     total = first_game_seconds * games / max(1, min(workers, games))
     if total < LONG_RUN_SECONDS:
         return None
-    return (f"This run will take about {duration(total)} ({games} games, about "
-            f"{duration(first_game_seconds)} each, {workers} worker(s)); Ctrl-C stops it.")
+    return _("This run will take about {total} ({games} games, about {each} each, {workers} "
+             "worker(s)); Ctrl-C stops it.").format(total=duration(total), games=games,
+                                                    each=duration(first_game_seconds),
+                                                    workers=workers)
 
 
 LONG_RUN_SECONDS = 60.0
@@ -292,9 +312,9 @@ LONG_RUN_SECONDS = 60.0
 def duration(seconds: float) -> str:
     seconds = max(0, round(seconds))
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{s} s").format(s=seconds)
     minutes, sec = divmod(seconds, 60)
     if minutes < 60:
-        return f"{minutes} min {sec:02d} s"
+        return _("{m} min {s} s").format(m=minutes, s=f"{sec:02d}")
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min"
+    return _("{h} h {m} min").format(h=hours, m=f"{minutes:02d}")

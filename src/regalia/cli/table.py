@@ -16,10 +16,11 @@ from typing import Any
 from rich.panel import Panel
 
 from regalia.cli.board import board, columns, cut_columns
-from regalia.cli.console import safe
+from regalia.cli.console import label, safe
 from regalia.cli.play import GameStopped, Terminal, news_kind, number_range, result_table
 from regalia.engine.actions import Action
 from regalia.engine.errors import MalformedAction
+from regalia.engine.i18n import N_, _, ngettext, speaking
 from regalia.table import Draw, TableError, TableSession, Turn
 from regalia.table.matching import completions, match_outcome
 from regalia.table.names import outcome_name, question
@@ -27,7 +28,7 @@ from regalia.table.names import outcome_name, question
 SCORING = 2  # play.news_kind's kind for a scoring line
 SHOWING = frozenset({"help", "?", "board", "scores", "log", "actions", "list", ""})
 
-HELP = """\
+HELP = N_("""\
 [bold]At any prompt[/]
   [cyan]N[/] or [cyan]name[/]       the outcome or move with that number or notation (an
                  unambiguous start is enough; Tab completes where the terminal can)
@@ -38,7 +39,7 @@ HELP = """\
   [cyan]log[/]            the game's public log, where it keeps one
   [cyan]actions[/]        list the moves of the seat to move
   [cyan]quit[/]           stop (everything is saved already)
-  [cyan]help[/]           this text"""
+  [cyan]help[/]           this text""")
 
 
 class TableScreen:
@@ -83,12 +84,13 @@ class TableScreen:
             self.hand_over(owner, draw.seers)
         choices = self.session.listed(draw)
         ask = question(self.session.info.id, draw.label)
-        whose = "" if owner is None else f" [dim](only {safe(self.names[owner])} sees this)[/]"
+        whose = "" if owner is None else " [dim]" + _("(only {name} sees this)").format(
+            name=safe(self.names[owner])) + "[/]"
         self.console.print(f"[bold]{safe(ask)}[/]{whose}")
         self.show_items([f"[bold cyan]{i:>3}[/] {safe(outcome_name(v))}"
                          + (f" [dim]×{n}[/]" if n > 1 else "")
                          for i, (v, n) in enumerate(choices, 1)])
-        prompt = f"{self.names[owner]} > " if owner is not None else "table > "
+        prompt = f"{self.names[owner]} > " if owner is not None else _("table > ")
         while True:
             text = self.read(prompt, completions("", choices))
             if self.command(text):
@@ -100,7 +102,8 @@ class TableScreen:
                 self.console.print(f"[red]{safe(str(err))}[/]")
                 continue
             if owner is None:
-                self.console.print(f"[green]Entered:[/] {safe(outcome_name(value))}")
+                self.console.print("[green]" + label(_("Entered:"))
+                                   + f"[/]{safe(outcome_name(value))}")
                 self.show_news()
             return
 
@@ -113,10 +116,12 @@ class TableScreen:
         name = safe(self.names[seat])
         if len(turn.seats) > 1:
             others = ", ".join(safe(self.names[s]) for s in turn.seats[1:])
-            self.console.print(f"[bold]Sealed choice[/] — after the reveal, enter each seat's "
-                               f"choice: [bold]{name}[/] now, then {others}")
+            self.console.print(_("{sealed} — after the reveal, enter each seat's choice: {name} "
+                                 "now, then {others}").format(
+                sealed="[bold]" + _("Sealed choice") + "[/]", name=f"[bold]{name}[/]",
+                others=others))
         else:
-            self.console.print(f"[bold]{name}[/] to move")
+            self.console.print(_("{name} to move").format(name=f"[bold]{name}[/]"))
         legal = state.legal_actions(seat)
         self.show_actions(seat, legal)
         while True:
@@ -129,13 +134,15 @@ class TableScreen:
             try:
                 self.session.enter_action(action, seat)
             except TableError as err:
-                self.console.print(f"[red]Not allowed: {safe(str(err))}[/]")
+                self.console.print("[red]" + _("Not allowed: {reason}").format(
+                    reason=safe(str(err))) + "[/]")
                 continue
             self.console.print(f"[green]{name}:[/] {safe(state.describe(action))}")
             if self.session.pending is not None:
                 # The engine applies a move whole: what it sets off (a scoring before the
                 # next round's cards) shows once the cards it turns up are entered.
-                self.console.print("[dim]Enter what this move turns up; its results follow.[/]")
+                self.console.print(
+                    "[dim]" + _("Enter what this move turns up; its results follow.") + "[/]")
             self.show_news()
             return
 
@@ -167,8 +174,8 @@ class TableScreen:
         if text.isdigit():
             found = dict(zip(numbers, legal, strict=True)).get(int(text))
             if found is None:
-                self.console.print(f"[red]There is no move {int(text)}: choose "
-                                   f"{number_range(numbers, 'choose')}.[/]")
+                self.console.print("[red]" + _("There is no move {n}: choose {numbers}.").format(
+                    n=int(text), numbers=number_range(numbers, "choose")) + "[/]")
             return found
         exact = next((a for a in legal if a.text == text), None)
         if exact is not None:
@@ -179,12 +186,24 @@ class TableScreen:
         starts = [a for a in legal if a.text.lower().startswith(needle)]
         if len(starts) == 1:
             return starts[0]
+        if not starts:
+            # Words of the description, in the language in force or in English.
+            bare = needle.replace(" ", "")
+            here = [state.describe(a).lower().replace(" ", "") for a in legal]
+            with speaking("en"):
+                english = [" ".join(state.describe(a).lower().split()) for a in legal]
+            starts = [a for a, h, en in zip(legal, here, english, strict=True)
+                      if bare and (bare in h or needle in en)]
+            if len(starts) == 1:
+                return starts[0]
         if starts:
             shown = ", ".join(a.text for a in starts[:8]) + (", …" if len(starts) > 8 else "")
-            self.console.print(f"[red]{safe(repr(text))} could be {safe(shown)}: type more.[/]")
+            self.console.print("[red]" + _("{text} could be {moves}: type more.").format(
+                text=safe(repr(text)), moves=safe(shown)) + "[/]")
         else:
-            self.console.print(f"[red]{safe(repr(text))} is neither a move nor a command; type "
-                               f"{number_range(numbers)}, a move's notation, or help.[/]")
+            self.console.print("[red]" + _(
+                "{text} is neither a move nor a command; type {numbers}, a move's notation, or "
+                "help.").format(text=safe(repr(text)), numbers=number_range(numbers)) + "[/]")
         return None
 
     # ------------------------------------------------------------------ commands
@@ -202,46 +221,52 @@ class TableScreen:
     def show(self, word: str, seat: int | None) -> None:
         state = self.session.state
         if word in ("help", "?"):
-            self.console.print(HELP)
+            self.console.print(_(HELP))
         elif word == "board":
             self.show_board()
         elif word == "scores":
             self.show_scores(None)
         elif word == "log":
-            for line in self._log() or ["(this game keeps no public log)"]:
+            for line in self._log() or [_("(this game keeps no public log)")]:
                 self.console.print(f"  {safe(_text(line))}")
         elif word in ("actions", "list"):
             if seat is None or state is None:
-                self.console.print("[dim]No moves now: a chance outcome is wanted.[/]")
+                self.console.print("[dim]" + _("No moves now: a chance outcome is wanted.") + "[/]")
             else:
                 self.show_actions(seat, state.legal_actions(seat))
         else:
-            self.console.print("[dim]Type a number, a name, or help.[/]")
+            self.console.print("[dim]" + _("Type a number, a name, or help.") + "[/]")
 
     def command(self, text: str) -> bool:
         """Act on undo, redo or quit; True if the entry asked for may have changed (so the
         prompt must be asked afresh). Raises GameStopped on quit."""
-        word, _, rest = text.strip().partition(" ")
+        word, _sep, rest = text.strip().partition(" ")
         word = word.lower()
         if word in ("quit", "exit"):
             where = self.session.path
-            self.console.print("Stopped." + (f" Everything is saved in {safe(str(where))}; go on "
-                                             f"with regalia table --resume {safe(str(where))}"
-                                             if where else ""))
+            self.console.print(_("Stopped. Everything is saved in {file}; go on with {command}"
+                                 ).format(file=safe(str(where)),
+                                          command=f"regalia table --resume {safe(str(where))}")
+                               if where else _("Stopped."))
             raise GameStopped(0)
         if word not in ("undo", "redo"):
             return False
         count = _count(rest)
         if count is None:
-            self.console.print(f"[red]{word} takes a number of entries, e.g. {word} 3[/]")
+            self.console.print("[red]" + _("{word} takes a number of entries, e.g. {word} 3"
+                                           ).format(word=word) + "[/]")
             return False
         done = self.session.undo(count) if word == "undo" else self.session.redo(count)
         if not done:
-            self.console.print(f"[yellow]Nothing to {word}.[/]")
+            self.console.print("[yellow]" + (_("Nothing to undo.") if word == "undo" else
+                                             _("Nothing to redo.")) + "[/]")
             return False
         self.hand_back()  # first: the message must not be wiped with the private screen
-        verb = "Took back" if word == "undo" else "Entered again"
-        self.console.print(f"[yellow]{verb} {done} entr{'y' if done == 1 else 'ies'}.[/]")
+        if word == "undo":
+            said = ngettext("Took back {n} entry.", "Took back {n} entries.", done)
+        else:
+            said = ngettext("Entered again {n} entry.", "Entered again {n} entries.", done)
+        self.console.print("[yellow]" + said.format(n=done) + "[/]")
         self.log_shown = self._log_length()
         self.scores_shown = self._scores()
         return True
@@ -250,10 +275,11 @@ class TableScreen:
     def hand_over(self, seat: int, seers: Sequence[int]) -> None:
         self.term.clear()
         also = [safe(self.names[s]) for s in seers if s != seat]
-        extra = f" ({', '.join(also)} may look too)" if also else ""
-        self.console.print(Panel(
-            f"Pass the laptop to [bold]{safe(self.names[seat])}[/]{extra} — a card only they "
-            "see. Press Enter", expand=False, border_style="yellow"))
+        name = f"[bold]{safe(self.names[seat])}[/]"
+        said = _("Pass the laptop to {name} ({others} may look too) — a card only they see. "
+                 "Press Enter").format(name=name, others=", ".join(also)) if also else _(
+            "Pass the laptop to {name} — a card only they see. Press Enter").format(name=name)
+        self.console.print(Panel(said, expand=False, border_style="yellow"))
         self.term.ask("")
         self.term.clear()
         self.private = seat
@@ -262,7 +288,7 @@ class TableScreen:
         if self.private is None:
             return
         self.term.clear()
-        self.console.print(Panel("Hand the laptop back to the table — press Enter",
+        self.console.print(Panel(_("Hand the laptop back to the table — press Enter"),
                                  expand=False, border_style="yellow"))
         self.term.ask("")
         self.term.clear()
@@ -282,7 +308,7 @@ class TableScreen:
     def show_board(self) -> None:
         state = self.session.state
         if state is None:
-            self.console.print("[dim]The board is still being set up.[/]")
+            self.console.print("[dim]" + _("The board is still being set up.") + "[/]")
             return
         self.console.print(board(self.render_text, state.view(None), self.console.width,
                                  self.console.height - 2))
@@ -295,7 +321,7 @@ class TableScreen:
         self.log_shown = len(lines)
         scoring = any(news_kind(e) == SCORING for e in new)
         if scoring:
-            self.console.rule("[bold]Scoring[/]")
+            self.console.rule("[bold]" + _("Scoring") + "[/]")
         for entry in new:
             style = "bold" if news_kind(entry) == SCORING else "dim"
             self.console.print(f"  [{style}]{safe(_text(entry))}[/]")
@@ -308,7 +334,7 @@ class TableScreen:
     def show_scores(self, before: Sequence[int] | None) -> None:
         state = self.session.state
         if state is None:
-            self.console.print("[dim]No scores yet: the game is being set up.[/]")
+            self.console.print("[dim]" + _("No scores yet: the game is being set up.") + "[/]")
             return
         scores, places = state.scores(), state.ranking()
         parts = []
@@ -316,16 +342,16 @@ class TableScreen:
             delta = "" if before is None or before[seat] == score else \
                 f" ({score - before[seat]:+d})"
             parts.append(f"{safe(self.names[seat])} {score}{delta} [dim]#{place}[/]")
-        self.console.print("[bold]Score track:[/] " + " · ".join(parts))
+        self.console.print("[bold]" + label(_("Score track:")) + "[/]" + " · ".join(parts))
 
     def show_end(self) -> None:
         state = self.session.state
         assert state is not None
-        self.console.print(Panel("[bold]The game is over[/]", expand=False))
+        self.console.print(Panel("[bold]" + _("The game is over") + "[/]", expand=False))
         self.console.print(result_table(state, self.names))
         if self.session.path is not None:
-            self.console.print(f"The record is in {safe(str(self.session.path))} "
-                               "(regalia replay / render read it).")
+            self.console.print(_("The record is in {file} (regalia replay / render read it)."
+                                 ).format(file=safe(str(self.session.path))))
 
     # ------------------------------------------------------------------ helpers
     def _log(self) -> list[Any]:
@@ -397,14 +423,15 @@ def start_table(game: str | None, players: int | None, option: Sequence[str],
     console = stdout_console()
     if resume is not None:
         if record is not None or option or edition is not None or players is not None:
-            raise InvalidOption("--resume goes on with the file's own game: give no --record, "
-                                "--option, --edition or --players with it")
+            raise InvalidOption(_("--resume goes on with the file's own game: give no --record, "
+                                  "--option, --edition or --players with it"))
         session = TableSession.resume(resume)
         if game is not None and get_game(game).id != session.info.id:
-            raise InvalidOption(f"{resume} is a table game of {session.info.id}, not {game}")
+            raise InvalidOption(_("{file} is a table game of {game}, not {asked}").format(
+                file=resume, game=session.info.id, asked=game))
     else:
         if game is None:
-            raise InvalidOption("name a game (see regalia games), or --resume FILE")
+            raise InvalidOption(_("name a game (see regalia games), or --resume FILE"))
         info = get_game(game)
         chosen = opts.parse_options(info, option)
         count = opts.resolve_players(info, players)
@@ -414,9 +441,11 @@ def start_table(game: str | None, players: int | None, option: Sequence[str],
                                seed=fresh_seed(), path=path)
         session.save()
     names = [n[:1].upper() + n[1:] for n in opts.seat_names(session.info, session.players)]
-    console.print(f"[bold]{safe(session.info.title)}[/] at the table · {session.players} "
-                  f"players · saved after every entry to {safe(str(session.path))}\n"
-                  "[dim]Type help at any prompt for commands; undo takes back a mistype.[/]")
+    console.print(_("{title} at the table · {players} players · saved after every entry to "
+                    "{file}").format(title=f"[bold]{safe(session.info.title)}[/]",
+                                     players=session.players, file=safe(str(session.path)))
+                  + "\n[dim]" + _("Type help at any prompt for commands; undo takes back a "
+                                   "mistype.") + "[/]")
     screen = TableScreen(session, real_terminal(console, scroll=True), names,
                          session.info.render_text)
     try:
@@ -424,5 +453,6 @@ def start_table(game: str | None, players: int | None, option: Sequence[str],
     except GameStopped as stop:
         raise typer.Exit(stop.code) from None
     except (EOFError, KeyboardInterrupt):
-        console.print(f"\nStopped; everything is saved in {safe(str(session.path))}.")
+        console.print("\n" + _("Stopped; everything is saved in {file}.").format(
+            file=safe(str(session.path))))
         raise typer.Exit(130) from None

@@ -25,9 +25,16 @@ from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import close_bots
 from regalia.cli.console import safe
 from regalia.cli.ratings import rate_games, wilson_interval
-from regalia.cli.simulate import MAX_DECISIONS, Series, numbered_results, record_path
+from regalia.cli.simulate import (
+    MAX_DECISIONS,
+    Series,
+    numbered_results,
+    record_path,
+    series_title,
+)
 from regalia.engine.errors import InvalidOption, RegaliaError
 from regalia.engine.files import write_atomic
+from regalia.engine.i18n import N_, _
 from regalia.engine.seeds import bot_seed
 
 
@@ -46,10 +53,11 @@ class Tournament:
 
     def __post_init__(self) -> None:
         if not self.listed:
-            raise InvalidOption("name at least one bot (--bots)")
+            raise InvalidOption(_("name at least one bot (--bots)"))
         if len(self.listed) > self.players:
-            raise InvalidOption(f"{len(self.listed)} bots listed for {self.players} seats; "
-                                "list at most one bot per seat")
+            raise InvalidOption(_("{listed} bots listed for {players} seats; list at most one "
+                                  "bot per seat").format(listed=len(self.listed),
+                                                         players=self.players))
 
     @property
     def entrants(self) -> tuple[str, ...]:
@@ -100,8 +108,9 @@ def play_match(t: Tournament, index: int) -> MatchResult:
             state.apply(bots[seat].act(InformationSet(state, seat)), seat)
             decisions += 1
             if decisions > MAX_DECISIONS:
-                raise RegaliaError(f"game {index} (seed {state.seed}) did not end after "
-                                   f"{MAX_DECISIONS} decisions")
+                raise RegaliaError(_("game {index} (seed {seed}) did not end after {limit} "
+                                     "decisions").format(index=index, seed=state.seed,
+                                                         limit=MAX_DECISIONS))
     finally:
         close_bots(bots)
     lineup = t.lineup(index)
@@ -182,17 +191,17 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
 
 
 def standings_table(summary: dict[str, Any]) -> Table:
-    title = (f"{summary['game']} · {summary['players']} players · {summary['games']} games · "
-             f"seed {summary['seed']}")
-    rating = ("rating: OpenSkill mu ± sigma" if summary["rating_model"] else
-              "ratings need the openskill package (pip install 'regalia[tournament]')")
-    table = Table(title=safe(title), caption=f"fair share {100 / summary['players']:.1f}%; "
-                  f"place and score are means; {rating}")
+    rating = (_("rating: OpenSkill mu ± sigma") if summary["rating_model"] else
+              _("ratings need the openskill package (pip install 'regalia[tournament]')"))
+    table = Table(title=safe(series_title(summary)), caption=_(
+        "fair share {share}%; place and score are means; {rating}").format(
+            share=f"{100 / summary['players']:.1f}", rating=rating))
     # Short headers and unwrapped figures, so the table reads whole at 80 columns (an
     # interval or a rating broken over two lines is easy to misread).
-    table.add_column("Bot", overflow="fold", min_width=6)
-    for name in ("Seats", "Wins", "Win %", "95% interval", "Place", "Score", "Rating"):
-        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column(_("Bot"), overflow="fold", min_width=6)
+    for name in (N_("Seats"), N_("Wins"), N_("Win %"), N_("95% interval"), N_("Place"),
+                 N_("Score"), N_("Rating")):
+        table.add_column(_(name), justify="right", no_wrap=True)
     ranked = sorted(summary["bots"], key=lambda b: -(b["rating"] or {}).get("mu", b["wins"]))
     for b in ranked:
         lo, hi = b["win_rate_95"]
@@ -210,7 +219,7 @@ def ratings_svg(summary: dict[str, Any]) -> str:
     """A chart of the ratings, mu with a ±2 sigma bar per bot, as SVG text."""
     bots = [b for b in summary["bots"] if b["rating"] is not None]
     if not bots:
-        raise RegaliaError("no ratings to draw (they need the openskill package)")
+        raise RegaliaError(_("no ratings to draw (they need the openskill package)"))
     bots.sort(key=lambda b: -b["rating"]["mu"])
     lows = [b["rating"]["mu"] - 2 * b["rating"]["sigma"] for b in bots]
     highs = [b["rating"]["mu"] + 2 * b["rating"]["sigma"] for b in bots]
@@ -223,10 +232,11 @@ def ratings_svg(summary: dict[str, Any]) -> str:
         return left + (value - lo) / span * width
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" '
-             f'height="{height}" font-family="sans-serif" font-size="13">',
-             f'<text x="10" y="20" font-weight="bold">{_xml(summary["game"])}, '
-             f'{summary["players"]} players, {summary["games"]} games: '
-             'rating (mu ± 2 sigma)</text>']
+             f'height="{height}" font-family="{FONTS}" font-size="13">',
+             '<text x="10" y="20" font-weight="bold">' + _xml(_(
+                 "{game}, {players} players, {games} games: rating (mu ± 2 sigma)").format(
+                     game=summary["game"], players=summary["players"],
+                     games=summary["games"])) + '</text>']
     for i, (b, low, high) in enumerate(zip(bots, lows, highs, strict=True)):
         y = 45 + i * row
         mu = b["rating"]["mu"]
@@ -237,6 +247,11 @@ def ratings_svg(summary: dict[str, Any]) -> str:
         parts.append(f'<text x="{x(high) + 6:.1f}" y="{y + 4}" fill="#555">{mu:.1f}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+# A Latin font first, then fonts that carry Chinese (the chart's title is translated).
+FONTS = ("Helvetica,Arial,'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei',"
+         "'Microsoft YaHei',sans-serif")
 
 
 def _xml(text: str) -> str:
