@@ -304,7 +304,10 @@ def test_the_table_assistant_speaks_chinese(tmp_path: Path) -> None:
         text = shown.console.export_text()
     assert session.record().moves == record.moves
     assert "在任何提示符处" in text and "undo 需要一个输入次数" in text
-    assert "计分" in text and "计分轨：" in text and "对局结束" in text and "最终结果" in text
+    assert "计分" in text and "计分轨：" in text and "游戏结束" in text and "最终结果" in text
+    # the King's region is asked for by the edition's Chinese names, not by notation
+    asked = text.split("国王从哪个地区开始？", 1)[1].splitlines()[1:10]
+    assert "阿拉贡" in asked[0] and not any("aragon" in line for line in asked), asked
     assert any(p.startswith("桌面 > ") for p in prompts)
     for english in ("Score track:", "Final result", "At any prompt",
                     "Entered:", "takes a number of entries"):

@@ -83,27 +83,29 @@ class TableScreen:
         elif self.private != owner:
             self.hand_over(owner, draw.seers)
         choices = self.session.listed(draw)
-        ask = question(self.session.info.id, draw.label)
+        # outcomes named as the edition names them, in the language in force; typed in any
+        edition = self.session.edition
+        ask = question(self.session.info.id, draw.label, edition)
         whose = "" if owner is None else " [dim]" + _("(only {name} sees this)").format(
             name=safe(self.names[owner])) + "[/]"
         self.console.print(f"[bold]{safe(ask)}[/]{whose}")
-        self.show_items([f"[bold cyan]{i:>3}[/] {safe(outcome_name(v))}"
+        self.show_items([f"[bold cyan]{i:>3}[/] {safe(outcome_name(v, edition))}"
                          + (f" [dim]×{n}[/]" if n > 1 else "")
                          for i, (v, n) in enumerate(choices, 1)])
         prompt = f"{self.names[owner]} > " if owner is not None else _("table > ")
         while True:
-            text = self.read(prompt, completions("", choices))
+            text = self.read(prompt, completions("", choices, edition))
             if self.command(text):
                 return
             try:
-                value = match_outcome(text, choices)
+                value = match_outcome(text, choices, edition)
                 self.session.enter_outcome(value)
             except TableError as err:
                 self.console.print(f"[red]{safe(str(err))}[/]")
                 continue
             if owner is None:
                 self.console.print("[green]" + label(_("Entered:"))
-                                   + f"[/]{safe(outcome_name(value))}")
+                                   + f"[/]{safe(outcome_name(value, edition))}")
                 self.show_news()
             return
 
