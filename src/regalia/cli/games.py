@@ -24,7 +24,7 @@ def games_table(infos: Sequence[GameInfo]) -> Group:
     table.add_column(_("Players"), justify="center")
     for info in infos:
         table.add_row(
-            escape(info.id), escape(info.title), escape(", ".join(info.designers)),
+            escape(info.id), escape(_(info.title)), escape(", ".join(info.designers)),
             str(info.year), player_counts(info),
         )
     parts: list[Table] = [table]

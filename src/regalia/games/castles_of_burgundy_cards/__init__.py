@@ -52,7 +52,7 @@ OPTIONS = (
 
 INFO = register(GameInfo(
     id=GAME_ID,
-    title="The Castles of Burgundy: The Card Game",
+    title=N_("The Castles of Burgundy: The Card Game"),
     designers=("Stefan Feld",),
     year=2016,
     min_players=1,

@@ -60,7 +60,7 @@ def _seat_names(players: int) -> tuple[str, ...]:
 
 INFO = register(GameInfo(
     id="el-grande",
-    title="El Grande",
+    title=N_("El Grande"),
     designers=("Wolfgang Kramer", "Richard Ulrich"),
     year=1995,
     min_players=2,

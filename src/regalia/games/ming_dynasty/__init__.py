@@ -36,7 +36,7 @@ OPTIONS = (
 
 INFO = register(GameInfo(
     id=GAME_ID,
-    title="Ming Dynasty",
+    title=N_("Ming Dynasty"),
     designers=("Robert F. Watson",),
     year=2007,
     min_players=2,

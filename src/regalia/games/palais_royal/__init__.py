@@ -71,7 +71,7 @@ OPTIONS = (
 
 INFO = register(GameInfo(
     id=GAME_ID,
-    title="Palais Royal",
+    title=N_("Palais Royal"),
     designers=("Xavier Georges",),
     year=2008,
     min_players=2,

@@ -52,7 +52,7 @@ OPTIONS = (
 
 INFO = register(GameInfo(
     id=GAME_ID,
-    title="In the Shadow of the Emperor",
+    title=N_("In the Shadow of the Emperor"),
     designers=("Ralf Burkert",),
     year=2004,
     min_players=2,
