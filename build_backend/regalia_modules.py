@@ -27,6 +27,9 @@ INTERPRETED = frozenset({
     # compiled, its pure-Python fallback (an `else` after `if TYPE_CHECKING`) would be code
     # mypyc takes for unreachable; the compiled modules' decorators are read at compile time
     "regalia/engine/compiling.py",
+    # the message catalogs: mypyc does not export a module-level function named `_` (the
+    # gettext convention every caller imports), and looking up a message gains nothing
+    "regalia/engine/i18n.py",
 })
 
 
