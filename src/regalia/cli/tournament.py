@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
