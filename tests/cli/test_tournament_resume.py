@@ -133,6 +133,12 @@ def test_no_play_reports_a_partial_table(runner: CliRunner, tmp_path: Path) -> N
     assert listing(out) == before  # nothing played, nothing written
     check(runner, [*BASE, "--games", "6", "--records", str(tmp_path / "none"), "--no-play"], 1,
           "there is no records folder")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    text = " ".join(run(runner, "--games", "6", "--records", str(empty), "--no-play",
+                        "--chart", str(tmp_path / "c.svg")).stdout.split())
+    assert "0 of the 6 games" in text and f"No chart: no game is in {empty} yet" in text
+    assert list(tmp_path.glob("*.svg")) == [] and list(empty.iterdir()) == []
 
 
 def test_a_record_of_another_tournament_is_refused(runner: CliRunner, tmp_path: Path) -> None:

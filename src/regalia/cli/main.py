@@ -587,8 +587,10 @@ def tournament(
                                   "records gives the whole table.").format(
             shard=f"{part[0]}/{part[1]}", due=len(due), total=total) + "[/]")
     console.print(tn.standings_table(summary))
-    if chart is not None and results:
-        console.print(_("Ratings drawn in {file}").format(file=f"[bold]{safe(str(chart))}[/]")
+    if chart is not None:
+        console.print("[yellow]" + _("No chart: no game is in {folder} yet").format(
+                          folder=safe(str(records))) + "[/]" if not results else
+                      _("Ratings drawn in {file}").format(file=f"[bold]{safe(str(chart))}[/]")
                       if rate else
                       "[yellow]" + _("No chart: ratings need the openskill package") + "[/]")
     if records is not None and played:

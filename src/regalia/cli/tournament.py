@@ -306,7 +306,8 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
         "rotations": t.rotations,
         "seed": t.seed,
         "options": dict(t.options),
-        "rating_model": "openskill plackett-luce (mu 25, sigma 25/3)" if ratings else None,
+        # Named whenever ratings are on, also for a table of no games yet (--no-play).
+        "rating_model": "openskill plackett-luce (mu 25, sigma 25/3)" if rate else None,
         "listed": list(t.listed),
         "wins_note": "a first place shared by k seats counts 1/k of a win; a bot holding "
                      "several seats of a game counts each seat",
@@ -320,7 +321,7 @@ def standings_table(summary: dict[str, Any]) -> Table:
               _("ratings need the openskill package (pip install 'regalia[tournament]')"))
     table = Table(title=safe(series_title(summary)), caption=_(
         "fair share {share}%; place and score are means; {rating}").format(
-            share=f"{100 / summary['players']:.1f}", rating=rating))
+            share=f"{100 / summary['players']:.1f}", rating=safe(rating)))
     # Short headers and unwrapped figures, so the table reads whole at 80 columns (an
     # interval or a rating broken over two lines is easy to misread).
     table.add_column(_("Bot"), overflow="fold", min_width=6)
