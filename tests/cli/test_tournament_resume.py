@@ -162,6 +162,7 @@ def test_a_record_of_another_tournament_is_refused(runner: CliRunner, tmp_path: 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda r: r.meta.update(bots=["random", "random", "greedy"]), "its seats hold"),
     (lambda r: r.meta.update(index=3), "it is game 3 of its tournament, not 1"),
+    (lambda r: r.meta.pop("tournament_seed"), "it was not written by a tournament"),
     (lambda r: setattr(r, "options", {"hand": 2}), "its options are"),
     (lambda r: setattr(r, "players", 4), "it has 4 players, not 3"),
     (lambda r: setattr(r, "result", None), "it holds no result"),

@@ -223,6 +223,8 @@ def _foreign(t: Tournament, index: int, record: Record) -> str | None:
     if record.players != t.players:
         return _("it has {found} players, not {expected}").format(found=record.players,
                                                                   expected=t.players)
+    if "tournament_seed" not in record.meta:
+        return _("it was not written by a tournament (its meta has no tournament_seed)")
     if record.meta.get("tournament_seed") != t.seed:
         return _("its tournament seed is {found}, not {expected}").format(
             found=record.meta.get("tournament_seed"), expected=t.seed)
