@@ -62,7 +62,7 @@ from regalia.cli.simulate import (
     worker_count,
 )
 from regalia.engine.bench import bench as run_bench
-from regalia.engine.errors import InvalidOption
+from regalia.engine.errors import InvalidOption, RegaliaError
 from regalia.engine.files import check_writable
 from regalia.engine.i18n import (
     N_,
@@ -474,6 +474,18 @@ def tournament(
     think: ThinkOpt = None,
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", help=N_("Write every game's record here."))] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", metavar="", help=N_("With --records: read the games whose record is "
+        "already in DIR (checked to be of this tournament) and play only the others, so a "
+        "run cut short goes on, and finished shards combine."))] = False,
+    shard: Annotated[str | None, typer.Option(
+        "--shard", metavar="K/N", help=N_("Play only shard K of N: the deals d with d % N = "
+        "K - 1, every rotation of each; shards can run apart into copies of one --records "
+        "folder."))] = None,
+    no_play: Annotated[bool, typer.Option(
+        "--no-play", metavar="", help=N_("With --records: play nothing; show the standings of "
+        "the games whose record is in DIR and how many of the asked games are there."))
+    ] = False,
     chart: Annotated[Path | None, typer.Option(
         "--chart", metavar="FILE.svg", help=N_("Draw the ratings with their intervals (SVG)."))
     ] = None,
@@ -488,55 +500,101 @@ def tournament(
     count = opts.resolve_players(info, players)
     think_seconds = opts.parse_think(think)
     listed = tuple(opts.check_bot(item, think_seconds) for item in opts.split_list(bots) or [])
+    part = None if shard is None else tn.parse_shard(shard)
+    if records is None and (resume or no_play):
+        raise InvalidOption(_("--resume needs --records DIR, the folder of the games "
+                              "played so far") if resume else
+                            _("--no-play needs --records DIR, the folder of the games to "
+                              "read"))
+    if seed is None and (resume or no_play or part is not None):
+        raise InvalidOption(_("--resume, --shard and --no-play need --seed: every sitting "
+                              "and every shard must play the same tournament (its records "
+                              "carry the seed as tournament_seed)"))
     t = tn.Tournament(game=info.id, players=count, listed=listed,
                       seed=fresh_seed() if seed is None else seed, options=chosen,
                       edition=None if edition is None else str(edition),
                       records=None if records is None else str(records), overwrite=force)
     total = tn.games_for(games_, count)
+    due = tn.shard_games(t, total, part)
     t.series(0).new_state(0)  # options and edition: refuse now, not in every worker
-    tn.check_records(t, total)
     if chart is not None:
         check_writable(chart, overwrite=force)
+    if no_play and records is not None and not records.is_dir():
+        raise RegaliaError(_("there is no records folder {folder}").format(folder=records))
+    # Read (and check) what is there before writing anything: a foreign record changes nothing.
+    done = tn.read_records(t, due) if resume or no_play else {}
+    todo = [] if no_play else [i for i in due if i not in done]
+    if todo:
+        tn.check_records(t, todo)
     errors = stderr_console()
     if total != games_ and not as_json:
         errors.print("[dim]" + _("{total} games: whole rotations of the {count} seats").format(
             total=total, count=count) + "[/]")
-    workers, note = worker_count(workers, total)
-    if note:
+    if done and not as_json and not no_play:
+        errors.print(ngettext(
+            "{n} game already played in {folder}: its result is read from its record",
+            "{n} games already played in {folder}: their results are read from their records",
+            len(done)).format(n=len(done), folder=safe(str(records))))
+    workers, note = worker_count(workers, len(todo))
+    if note and todo:
         errors.print(f"[yellow]{safe(note)}[/]")
     live = errors.is_terminal and not as_json
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TimeRemainingColumn(), console=errors, transient=True,
-        disable=not live,
+        disable=not live or not todo,
     )
-    lines = ProgressLines(lambda text: errors.print(safe(text)), total)
+    lines = ProgressLines(lambda text: errors.print(safe(text)), len(due), done=len(done))
     started = time.perf_counter()
-    with progress:
-        task = progress.add_task(_("{game} tournament ×{total}").format(game=info.id, total=total),
-                                 total=total)
+    try:
+        with progress:
+            task = progress.add_task(_("{game} tournament ×{total}").format(
+                game=info.id, total=len(due)), total=len(due), completed=len(done))
 
-        def advance(_result: tn.MatchResult) -> None:
-            progress.advance(task)
-            if not live and not as_json:
-                lines.advance()
+            def advance(_result: tn.MatchResult) -> None:
+                progress.advance(task)
+                if not live and not as_json:
+                    lines.advance()
 
-        results = tn.run(t, total, workers, advance)
+            played = tn.run(t, todo, workers, advance) if todo else []
+    except (KeyboardInterrupt, RegaliaError):
+        if records is not None and not as_json:
+            errors.print("[yellow]" + _("The finished games' records are in {folder}; the same "
+                                        "command with --resume goes on from them.").format(
+                                            folder=safe(str(records))) + "[/]")
+        raise
+    results = sorted([*done.values(), *played], key=lambda r: r.index)
     rate = ratings_available()
-    summary = tn.standings(t, results, time.perf_counter() - started, rate=rate)
-    if chart is not None and rate:
+    sitting = {"games_asked": total, "shard": None if part is None else f"{part[0]}/{part[1]}",
+               "games_due": len(due), "complete": len(results) == len(due),
+               "read_from_records": len(done), "played_now": len(played)}
+    summary = tn.standings(t, results, time.perf_counter() - started, rate=rate,
+                           sitting=sitting)
+    if chart is not None and rate and results:
         tn.write_chart(chart, summary, overwrite=force)
     if as_json:
         typer.echo(json.dumps(summary, indent=1))
         return
     console = stdout_console()
+    if len(results) < len(due):
+        console.print("[yellow]" + _("Partial standings: {found} of the {due} games are in "
+                                     "{folder}; {missing} are missing.").format(
+            found=len(results), due=len(due), folder=safe(str(records)),
+            missing=len(due) - len(results)) + "[/]", soft_wrap=True)
+    if part is not None:
+        console.print("[dim]" + _("Shard {shard}: {due} of the tournament's {total} games; "
+                                  "--resume or --no-play on a folder holding every shard's "
+                                  "records gives the whole table.").format(
+            shard=f"{part[0]}/{part[1]}", due=len(due), total=total) + "[/]")
     console.print(tn.standings_table(summary))
     if chart is not None:
-        console.print(_("Ratings drawn in {file}").format(file=f"[bold]{safe(str(chart))}[/]")
+        console.print("[yellow]" + _("No chart: no game is in {folder} yet").format(
+                          folder=safe(str(records))) + "[/]" if not results else
+                      _("Ratings drawn in {file}").format(file=f"[bold]{safe(str(chart))}[/]")
                       if rate else
                       "[yellow]" + _("No chart: ratings need the openskill package") + "[/]")
-    if records is not None:
-        console.print(records_written(len(results), records))
+    if records is not None and played:
+        console.print(records_written(len(played), records))
 
 
 # ---------------------------------------------------------------------------------- replay

@@ -116,15 +116,19 @@ def check_series(series: Series, games: int = 1) -> None:
                 folder=folder, reason=err.strerror or err)) from None
         check_writable(record_path(series.records, 0), overwrite=True)
         if not series.overwrite:
-            taken = [p for p in (record_path(series.records, i) for i in range(games))
-                     if p.exists()]
-            if taken:
-                raise FileExists(ngettext(
-                    "{folder} holds {n} record this run would replace (first: {first}); use "
-                    "another folder or --force",
-                    "{folder} holds {n} records this run would replace (first: {first}); use "
-                    "another folder or --force", len(taken)).format(
-                        folder=folder, n=len(taken), first=taken[0].name))
+            refuse_taken(folder, [record_path(series.records, i) for i in range(games)])
+
+
+def refuse_taken(folder: Path, paths: Sequence[Path]) -> None:
+    """Raise :class:`FileExists` when any of ``paths`` (records a run would write) exists."""
+    taken = [p for p in paths if p.exists()]
+    if taken:
+        raise FileExists(ngettext(
+            "{folder} holds {n} record this run would replace (first: {first}); use "
+            "another folder or --force",
+            "{folder} holds {n} records this run would replace (first: {first}); use "
+            "another folder or --force", len(taken)).format(
+                folder=folder, n=len(taken), first=taken[0].name))
 
 
 def run_series(series: Series, games: int, workers: int = 1,
@@ -271,10 +275,10 @@ class ProgressLines:
     tenth of the run (and at least every ``every`` seconds), with an estimate of what is left."""
 
     def __init__(self, write: Callable[[str], None], total: int, every: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, done: int = 0) -> None:
         self.write, self.total, self.every, self.clock = write, total, every, clock
         self.start = clock()
-        self.done = 0
+        self.done = self.before = done  # games done before this run (resumed): no time spent
         self.last_shown = self.start
         self.step = max(1, total // 10)
 
@@ -285,7 +289,7 @@ class ProgressLines:
             return
         self.last_shown = now
         elapsed = now - self.start
-        left = elapsed / self.done * (self.total - self.done)
+        left = elapsed / (self.done - self.before) * (self.total - self.done)
         if self.done == self.total:
             self.write(_("{done}/{total} games, {elapsed} elapsed").format(
                 done=self.done, total=self.total, elapsed=duration(elapsed)))

@@ -8,10 +8,18 @@ seed) is played once per rotation, so each entrant meets the same cards from eve
 no seat's advantage favours anyone. Game ``i`` is rotation ``i % N`` of deal ``i // N`` (N the
 player count); its seed depends on the base seed and the deal alone, so the results are the
 same whatever the number of workers (unless bots think by the clock: ``think=``).
+
+A long tournament can be split and spread over sittings: with a records folder, ``--resume``
+reads the games whose record is already there (checked to belong to this tournament) instead
+of playing them again, ``--shard K/N`` plays only the deals ``d`` with ``d % N == K - 1``, and
+``--no-play`` only reads. Results are merged in index order, so a tournament cut short and
+resumed, or played in shards and combined, gives the standings of one uninterrupted run.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -32,9 +40,10 @@ from regalia.cli.simulate import (
     record_path,
     series_title,
 )
-from regalia.engine.errors import InvalidOption, RegaliaError
+from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
 from regalia.engine.files import write_atomic
 from regalia.engine.i18n import N_, _
+from regalia.engine.record import Record, replay
 from regalia.engine.seeds import bot_seed
 
 
@@ -121,26 +130,143 @@ def play_match(t: Tournament, index: int) -> MatchResult:
     return MatchResult(index, state.seed, lineup, state.scores(), state.ranking(), decisions)
 
 
-def run(t: Tournament, games: int, workers: int = 1,
+def run(t: Tournament, games: int | Sequence[int], workers: int = 1,
         on_result: Callable[[MatchResult], None] | None = None) -> list[MatchResult]:
-    """Every game, in index order, on ``workers`` processes."""
+    """Games ``0 .. games - 1`` (or the games numbered in ``games``), in that order, on
+    ``workers`` processes."""
+    todo = tuple(range(games)) if isinstance(games, int) else tuple(games)
     results = []
-    for result in _results(t, games, workers):
+    for result in _results(t, todo, workers):
         results.append(result)
         if on_result is not None:
             on_result(result)
     return results
 
 
-def _results(t: Tournament, games: int, workers: int) -> Iterator[MatchResult]:
+def _results(t: Tournament, todo: tuple[int, ...], workers: int) -> Iterator[MatchResult]:
     # One game a chunk: tournament games are long, and the progress bar moves with each.
-    return numbered_results(partial(play_match, t), games, workers, chunksize=1)
+    return numbered_results(partial(_play_nth, t, todo), len(todo), workers, chunksize=1)
+
+
+def _play_nth(t: Tournament, todo: tuple[int, ...], k: int) -> MatchResult:
+    return play_match(t, todo[k])
+
+
+# ------------------------------------------------------------------ shards and resuming
+def parse_shard(text: str) -> tuple[int, int]:
+    """``"2/3"`` -> ``(2, 3)``: the second of three shards (K from 1 to N)."""
+    match = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", text)
+    if match is None:
+        raise InvalidOption(_("--shard takes K/N, shard K of N (for example 1/2), not "
+                              "{value}").format(value=repr(text)))
+    k, n = int(match[1]), int(match[2])
+    if not 1 <= k <= n:
+        raise InvalidOption(_("--shard {value}: K must be from 1 to N (the shards of {n} are "
+                              "1/{n} to {n}/{n})").format(value=text.strip(), n=max(n, 1)))
+    return k, n
+
+
+def shard_games(t: Tournament, games: int, shard: tuple[int, int] | None) -> list[int]:
+    """The games a run answers for: all ``games``, or the whole deals of one shard (deal
+    ``d`` belongs to shard ``d % N + 1``), so a shard plays every rotation of its deals."""
+    if shard is None:
+        return list(range(games))
+    k, n = shard
+    deals = games // t.rotations
+    if n > deals:
+        raise InvalidOption(_("--shard {k}/{n}: {games} games are {deals} deals, so there can "
+                              "be at most {deals} shards").format(k=k, n=n, games=games,
+                                                                  deals=deals))
+    return [i for i in range(games) if (i // t.rotations) % n == k - 1]
+
+
+def read_records(t: Tournament, indices: Sequence[int]) -> dict[int, MatchResult]:
+    """The results of the games among ``indices`` whose record is in the records folder,
+    each checked to belong to this tournament (else :class:`InvalidRecord` naming the file)."""
+    found: dict[int, MatchResult] = {}
+    if t.records is None:
+        return found
+    for index in indices:
+        path = record_path(t.records, index)
+        if path.exists():
+            found[index] = read_match(t, index, path)
+    return found
+
+
+def read_match(t: Tournament, index: int, path: Path) -> MatchResult:
+    """Game ``index``'s result from its record at ``path``, after checking that the record is
+    that game of this tournament and replays to the result it gives."""
+    try:
+        record = Record.load(path)
+        reason = _foreign(t, index, record)
+        state = None
+        if reason is None:
+            try:
+                state = replay(record)
+            except RegaliaError as err:
+                reason = _("it does not replay: {reason}").format(reason=err)
+    except RegaliaError as err:
+        reason = str(err)
+    if reason is not None or state is None:
+        raise InvalidRecord(_("{file} is not game {index} of this tournament: {reason}. Nothing "
+                              "was played or written; move the file away, or name another "
+                              "--records folder.").format(file=path, index=index, reason=reason))
+    return MatchResult(index, state.seed, t.lineup(index), state.scores(), state.ranking(),
+                       record.action_count)
+
+
+def _foreign(t: Tournament, index: int, record: Record) -> str | None:
+    """Why ``record`` is not game ``index`` of ``t`` (None when it is)."""
+    if record.game != t.game:
+        return _("it is a game of {found}, not {expected}").format(found=record.game,
+                                                                   expected=t.game)
+    if record.players != t.players:
+        return _("it has {found} players, not {expected}").format(found=record.players,
+                                                                  expected=t.players)
+    if "tournament_seed" not in record.meta:
+        return _("it was not written by a tournament (its meta has no tournament_seed)")
+    if record.meta.get("tournament_seed") != t.seed:
+        return _("its tournament seed is {found}, not {expected}").format(
+            found=record.meta.get("tournament_seed"), expected=t.seed)
+    if record.meta.get("index") != index:
+        return _("it is game {found} of its tournament, not {expected}").format(
+            found=record.meta.get("index"), expected=index)
+    series = t.series(index)
+    if record.meta.get("bots") != list(series.bots):
+        return _("its seats hold {found}, not {expected}").format(
+            found=_listing(record.meta.get("bots")), expected=_listing(series.bots))
+    expected = series.new_state(index // t.rotations)
+    info = expected.info()
+    if record.rules_version != info.rules_version:
+        return _("it was played under rules version {found}, not {expected}").format(
+            found=record.rules_version, expected=info.rules_version)
+    if record.seed != expected.seed:
+        return _("its deal has seed {found}, not {expected}").format(found=record.seed,
+                                                                     expected=expected.seed)
+    if _canonical(record.options) != _canonical(dict(expected.options)):
+        return _("its options are {found}, not {expected}").format(
+            found=_canonical(record.options), expected=_canonical(dict(expected.options)))
+    if _canonical(record.edition) != _canonical(expected.edition.record_entry()):
+        return _("it was played with another edition of the game's components")
+    if record.result is None:
+        return _("it holds no result (its game did not finish)")
+    return None
+
+
+def _listing(bots: Any) -> str:
+    return ",".join(map(str, bots)) if isinstance(bots, list | tuple) else repr(bots)
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
-              rate: bool = True) -> dict[str, Any]:
+              rate: bool = True, sitting: dict[str, Any] | None = None) -> dict[str, Any]:
     """Per entrant: seats played, wins (a first place shared by k counts 1/k), win rate and its
-    95% Wilson interval, mean place and score, rating; JSON-ready."""
+    95% Wilson interval, mean place and score, rating; JSON-ready. ``results`` are rated in
+    the order given (index order). ``sitting`` (how many games were asked, read, played)
+    goes in after ``games``."""
     n = len(t.entrants)
     wins = [0.0] * n
     seats = [0] * n
@@ -178,10 +304,12 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
         "game": t.game,
         "players": t.players,
         "games": len(results),
+        **(sitting or {}),
         "rotations": t.rotations,
         "seed": t.seed,
         "options": dict(t.options),
-        "rating_model": "openskill plackett-luce (mu 25, sigma 25/3)" if ratings else None,
+        # Named whenever ratings are on, also for a table of no games yet (--no-play).
+        "rating_model": "openskill plackett-luce (mu 25, sigma 25/3)" if rate else None,
         "listed": list(t.listed),
         "wins_note": "a first place shared by k seats counts 1/k of a win; a bot holding "
                      "several seats of a game counts each seat",
@@ -195,7 +323,7 @@ def standings_table(summary: dict[str, Any]) -> Table:
               _("ratings need the openskill package (pip install 'regalia[tournament]')"))
     table = Table(title=safe(series_title(summary)), caption=_(
         "fair share {share}%; place and score are means; {rating}").format(
-            share=f"{100 / summary['players']:.1f}", rating=rating))
+            share=f"{100 / summary['players']:.1f}", rating=safe(rating)))
     # Short headers and unwrapped figures, so the table reads whole at 80 columns (an
     # interval or a rating broken over two lines is easy to misread).
     table.add_column(_("Bot"), overflow="fold", min_width=6)
@@ -258,15 +386,19 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def check_records(t: Tournament, games: int) -> None:
-    """Refuse now what would fail in every game: a records folder that cannot be written."""
+def check_records(t: Tournament, games: int | Sequence[int]) -> None:
+    """Refuse now what would fail in every game: a records folder that cannot be written, or
+    one that holds records of the games to play (unless they may be replaced)."""
     if t.records is None:
         return
-    from regalia.cli.simulate import check_series
+    from regalia.cli.simulate import check_series, refuse_taken
 
+    todo = range(games) if isinstance(games, int) else games
     check_series(Series(game=t.game, players=t.players, bots=tuple(
         t.entrants[e] for e in t.lineup(0)), seed=t.seed, options=t.options,
-        edition=t.edition, records=t.records, overwrite=t.overwrite), games)
+        edition=t.edition, records=t.records, overwrite=True), 0)
+    if not t.overwrite:
+        refuse_taken(Path(t.records), [record_path(t.records, i) for i in todo])
 
 
 def write_chart(path: Path, summary: dict[str, Any], overwrite: bool) -> None:
