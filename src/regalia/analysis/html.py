@@ -73,7 +73,7 @@ def html_report(report: Mapping[str, Any], boards: Mapping[int, str]) -> str:
     """The page (a string), worded in the current language (:func:`localized` words the
     report's own words in it). ``boards``: SVG of the position before each marked move."""
     names = report["seat_names"]
-    title = _("{title} · analysis").format(title=report["title"])
+    title = _("{title} · analysis").format(title=_(str(report["title"])))
     settings = report["settings"]
     thresholds = report["thresholds"]
     intro = _("{players} players, {decisions} decisions; judged by {bot} from each seat's own "

@@ -112,7 +112,7 @@ def analyze(
 def summary_table(report: dict[str, Any]) -> Table:
     settings = report["settings"]
     table = Table(title=safe(_("{title} · analysis · {bot} · seed {seed}").format(
-        title=report["title"], bot=settings["bot"], seed=settings["seed"])),
+        title=_(str(report["title"])), bot=settings["bot"], seed=settings["seed"])),
                   caption=_("loss: average lost win chance (percentage points); "
                             "inaccuracies, mistakes, blunders; accuracy 0-100"))
     for name in (N_("Seat"), N_("Judged"), N_("Forced"), N_("Loss"), N_("Inacc."), N_("Mist."),

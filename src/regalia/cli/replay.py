@@ -103,7 +103,7 @@ def position_at(record: Record, step: int | None, chance_lines: bool = False,
 
 def summary_table(record: Record, final: State) -> Table:
     info = get_game(record.game)
-    table = Table(title=safe(_("{title} · record").format(title=info.title)), show_header=False)
+    table = Table(title=safe(_("{title} · record").format(title=_(info.title))), show_header=False)
     table.add_column(style="bold")
     table.add_column()
     seats = record.meta.get("seats") or record.meta.get("bots")
