@@ -100,6 +100,15 @@ def test_bad_edition_one_sided_border_names_its_line():
     assert err.value.line == line_of(bad, 'neighbors = ["valencia"]')  # Catalonia's list
 
 
+def test_bad_edition_neighbours_that_are_not_region_ids_are_refused():
+    # numbers where region ids belong: an EditionError with the line, not a crash (the
+    # compiled build once raised TypeError here; the edition fuzz test found it)
+    bad = BUILTIN.replace('neighbors = ["aragon", "valencia"]', "neighbors = [1, 2]")
+    with pytest.raises(EditionError, match="unknown neighbour 1") as err:
+        load_edition(bad)
+    assert err.value.line == line_of(bad, "neighbors = [1, 2]")
+
+
 def test_bad_edition_rising_scores_names_its_line():
     bad = BUILTIN.replace("scores = [6, 3, 1]", "scores = [1, 3, 6]")
     with pytest.raises(EditionError) as err:

@@ -126,7 +126,8 @@ def _read_components(reader: EditionReader) -> Components:
     ids: list[str] = []
     names: list[str] = []
     scores: list[tuple[int, int, int]] = []
-    raw_neighbors: list[list[str]] = []
+    # read as they are: a fuzzed or hand-made edition may list numbers (refused below)
+    raw_neighbors: list[list[object]] = []
     for i, _entry in reader.entries("regions"):
         rid = reader.get(("regions", i, "id"), str)
         if i >= len(REGION_IDS) or rid != REGION_IDS[i]:
@@ -137,7 +138,7 @@ def _read_components(reader: EditionReader) -> Components:
         ids.append(rid)
         names.append(reader.get(("regions", i, "name"), str))
         scores.append(_scores(reader, ("regions", i)))
-        nbrs = reader.get(("regions", i, "neighbors"), list)
+        nbrs: list[object] = reader.get(("regions", i, "neighbors"), list)
         raw_neighbors.append(nbrs)
     if len(ids) != len(REGION_IDS):
         raise reader.error(_("there must be {want} regions, not {found}").format(
@@ -146,7 +147,7 @@ def _read_components(reader: EditionReader) -> Components:
     for i, nbrs in enumerate(raw_neighbors):
         out = []
         for n in nbrs:
-            if n not in ids:
+            if not isinstance(n, str) or n not in ids:
                 raise reader.error(_("{region} names an unknown neighbour {found}").format(
                     region=ids[i], found=quoted(n)), "regions", i, "neighbors")
             if n == ids[i]:
