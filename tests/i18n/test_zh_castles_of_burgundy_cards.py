@@ -30,6 +30,7 @@ from regalia.games.castles_of_burgundy_cards import INFO, render_svg, render_tex
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
 from regalia.games.castles_of_burgundy_cards.names import face_words, type_word
 from regalia.games.castles_of_burgundy_cards.scoring import score_parts
+from tests.i18n.editions import edition_strings
 
 GAME = "castles-of-burgundy-cards"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -216,19 +217,7 @@ def test_a_game_played_in_chinese_records_as_in_english() -> None:
 def test_every_component_of_the_edition_has_a_chinese_name() -> None:
     edition = load_edition(None)
     zh = edition.names["zh"]
-
-    def names(node: Any) -> Iterable[str]:
-        if isinstance(node, Mapping):
-            for key, value in node.items():
-                if key in ("name", "text") and isinstance(value, str):
-                    yield value
-                elif key != "provenance":  # provenance = { name = "printed", ... }
-                    yield from names(value)
-        elif isinstance(node, (list, tuple)):
-            for item in node:
-                yield from names(item)
-
-    english = set(names(edition.data))
+    english = set(edition_strings(edition.data))
     # every card type, card kind (buildings by their full title), goods and animal kind
     assert {"castle", "building", "carpenter's workshop", "boarding house", "city hall",
             "light", "dark", "chicken", "pig"} <= english

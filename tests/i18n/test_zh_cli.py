@@ -347,3 +347,26 @@ def test_every_option_help_has_a_chinese_translation(command: str | None) -> Non
     with speaking("zh"):
         for text in texts:
             assert HAN.search(translate_help(text)), f"{command}: {text!r} has no translation"
+
+
+def test_rich_wraps_chinese_between_characters_not_with_an_ellipsis() -> None:
+    """Rich breaks lines at spaces only; the CLI teaches it (cli/console.py) to break between
+    Chinese characters, keeping closing punctuation with the character before it. A Rich that
+    stops reading ``rich._wrap.re_word`` fails here rather than cutting Chinese cells short."""
+    from rich.table import Table
+
+    from regalia.cli.console import CJK_WORD
+
+    sentence = "准备时每位玩家用区域转盘秘密多放置1个臣子，如中文规则所述；否则按规则书准备。"
+    table = Table(show_header=False)
+    table.add_column(width=12)
+    table.add_row(sentence)
+    console = Console(width=30, record=True, file=io.StringIO(), color_system=None)
+    console.print(table)
+    cells = [line.strip("│ ") for line in console.export_text().splitlines()
+             if line.startswith("│")]
+    assert len(cells) > 3 and "…" not in "".join(cells)
+    assert "".join(cells) == sentence  # nothing lost, nothing added
+    assert not any(cell.startswith(("，", "；", "。")) for cell in cells)
+    assert all(display_width(cell) <= 12 for cell in cells)
+    assert CJK_WORD.findall("你好，世界") == ["你", "好，", "世", "界"]

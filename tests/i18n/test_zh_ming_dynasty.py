@@ -25,6 +25,7 @@ from regalia.games.ming_dynasty.edition import load_edition
 from regalia.games.ming_dynasty.render_svg import render_svg
 from regalia.games.ming_dynasty.render_text import render_text
 from regalia.games.ming_dynasty.text import card_word
+from tests.i18n.editions import edition_strings
 
 GAME = "ming-dynasty"
 # Notation tokens (actions.py): the only ASCII words a Chinese text may hold.
@@ -164,20 +165,7 @@ def test_a_game_played_in_chinese_records_as_in_english() -> None:
 
 def test_every_component_has_a_chinese_name() -> None:
     edition = load_edition(None)
-    named: list[str] = []
-
-    def visit(node: Any) -> None:
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                visit(item)
-        elif hasattr(node, "items"):
-            for key, value in node.items():
-                if key in ("name", "text") and isinstance(value, str):
-                    named.append(value)
-                else:
-                    visit(value)
-
-    visit(edition.data)
+    named = list(edition_strings(edition.data))
     assert len(named) >= 6 + 3  # six provinces, three transports
     zh = edition.names["zh"]
     for english in named:

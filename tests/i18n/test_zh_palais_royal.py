@@ -33,6 +33,7 @@ from regalia.games.palais_royal.edition import BUILTIN_PATH, load_edition
 from regalia.games.palais_royal.render_svg import render_svg
 from regalia.games.palais_royal.render_text import render_text
 from regalia.games.palais_royal.rooms import ROOMS
+from tests.i18n.editions import edition_strings
 
 NOTATION = frozenset(
     word for action in A.TABLE for word in action.text.split() if word.isalpha()
@@ -186,20 +187,7 @@ def test_a_game_played_in_chinese_records_as_in_english() -> None:
 def test_every_component_of_the_edition_has_a_chinese_name() -> None:
     edition = load_edition(None)
     zh = edition.names["zh"]
-    found: list[str] = []
-
-    def visit(node: Any) -> None:
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                visit(item)
-        elif hasattr(node, "items"):
-            for key, value in node.items():
-                if key in ("name", "text") and isinstance(value, str):
-                    found.append(value)
-                elif key != "provenance":  # (which names the provenance of "name")
-                    visit(value)
-
-    visit(edition.data)
+    found = list(edition_strings(edition.data))
     assert len(found) >= 9 + 9 + 4  # rooms, card kinds, park edges
     missing = [name for name in found if name not in zh]
     assert not missing

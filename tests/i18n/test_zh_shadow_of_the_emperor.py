@@ -28,6 +28,7 @@ from regalia.games.shadow_of_the_emperor.edition import BUILTIN_PATH, load_editi
 from regalia.games.shadow_of_the_emperor.render_svg import render_svg
 from regalia.games.shadow_of_the_emperor.render_text import render_text
 from regalia.games.shadow_of_the_emperor.state import ShadowState
+from tests.i18n.editions import edition_strings
 
 GAME = "shadow-of-the-emperor"
 SEED_TEXT = Path("/work/shared/seeds/shadow-of-the-emperor.zh.txt")
@@ -194,18 +195,7 @@ def test_every_component_of_the_edition_has_a_chinese_name_from_the_seed() -> No
     edition = load_edition(None)
     zh = edition.names["zh"]
     data = tomllib.loads(BUILTIN_PATH.read_text(encoding="utf-8"))
-    english: list[str] = []
-
-    def visit(node: Any) -> None:
-        if isinstance(node, dict):
-            english.extend(node[k] for k in ("name", "text") if isinstance(node.get(k), str))
-            for value in node.values():
-                visit(value)
-        elif isinstance(node, list):
-            for value in node:
-                visit(value)
-
-    visit(data)
+    english = list(edition_strings(data))
     assert len(data["electorates"]) == 7 and len(data["cards"]) == 13
     assert all("name" in e and "title" in e for e in data["electorates"])
     assert all("name" in c for c in data["cards"])
