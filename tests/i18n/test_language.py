@@ -101,6 +101,20 @@ def test_bad_names_are_refused_with_their_line(extra: str, reason: str) -> None:
     assert err.value.line is not None
 
 
+def test_an_edition_without_a_translation_borrows_the_built_in_one() -> None:
+    # a corrected edition written before the names were translated (Aragon has no name_zh)
+    text = _builtin_text().replace('name_zh = "阿拉贡"\n', "", 1)
+    edition = load_edition(text)
+    assert not edition.builtin and "Aragon" not in edition.names["zh"]
+    assert edition.localize("Aragon", "zh") == "阿拉贡"  # the built-in edition's word
+    assert edition.localize("Aragon", "en") == "Aragon"
+    # its own translation wins; a name the built-in edition does not know stays English
+    renamed = load_edition(text.replace('name = "Aragon"\n',
+                                        'name = "Aragon"\nname_zh = "阿拉冈"\n', 1))
+    assert renamed.localize("Aragon", "zh") == "阿拉冈"
+    assert edition.localize("Atlantis", "zh") == "Atlantis"
+
+
 def test_card_texts_in_another_language() -> None:
     english = "You may move up to 4 of your own Caballeros."
     text = _builtin_text().replace(f'text = "{english}"\n',

@@ -40,8 +40,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from regalia.engine.errors import EDITION_TEXT, EditionError, quoted
-from regalia.engine.i18n import N_, _, language
+from regalia.engine.errors import EDITION_TEXT, EditionError, RegaliaError, quoted
+from regalia.engine.i18n import DEFAULT_LANGUAGE, N_, _, language
 from regalia.engine.limits import as_text, check_shape, python_reason, read_bytes
 
 PROVENANCE_KINDS = ("printed", "reconstructed", "derived")
@@ -76,11 +76,23 @@ class Edition:
     def localize(self, name: str, lang: str | None = None) -> str:
         """A component's ``name`` or ``text`` (as the edition spells it in English) in
         ``lang``, the current language by default; the English where the edition gives no
-        other."""
-        table = self.names.get(lang or language())
-        if table is None:
+        other. An edition file that names a component without translating it (one written
+        before the names were translated, or correcting only numbers) borrows the built-in
+        edition's translation of the same English name."""
+        code = lang or language()
+        table = self.names.get(code)
+        found = None if table is None else table.get(name)
+        if found is not None:
+            return found
+        if self.builtin or code == DEFAULT_LANGUAGE:
             return name
-        return table.get(name, name)
+        from regalia.engine.registry import get_game  # (the registry loads editions)
+
+        try:
+            builtin = get_game(self.game).load_edition(None)
+        except RegaliaError:  # a game no longer registered: its English names stand
+            return name
+        return builtin.localize(name, code)
 
     @property
     def digest(self) -> str:

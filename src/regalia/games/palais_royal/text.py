@@ -62,21 +62,9 @@ def step_title(step: str) -> str:
     return _(title) if title is not None else step
 
 
-def localize(edition: Edition, name: str) -> str:
-    """A component's name in the language in force: the edition's translation; for an
-    edition file that gives none (one written before its names were translated), the
-    built-in edition's translation of the same English name."""
-    out = edition.localize(name)
-    if out == name and not edition.builtin:
-        from regalia.games.palais_royal.edition import load_edition
-
-        out = load_edition(None).localize(name)
-    return out
-
-
 def room_title(edition: Edition, d: PalaisData, room: int) -> str:
     """A room's name as the edition spells it, in the language in force."""
-    return localize(edition, d.room_titles[room])
+    return edition.localize(d.room_titles[room])
 
 
 def seat_name(seat: int) -> str:
@@ -86,7 +74,7 @@ def seat_name(seat: int) -> str:
 def card_text(kind: CardKind, edition: Edition | None = None) -> str:
     """A card kind in words: its name (translated by ``edition``), effect and VP."""
     effect = _(CARD_TEXT[kind.effect]).format(n=kind.amount)
-    name = localize(edition, kind.name) if edition is not None else kind.name
+    name = edition.localize(kind.name) if edition is not None else kind.name
     if kind.vp:
         return _("{card} ({effect}, {vp} VP)").format(card=name, effect=effect, vp=kind.vp)
     return _("{card} ({effect})").format(card=name, effect=effect)

@@ -49,7 +49,7 @@ from regalia.games.palais_royal.rooms import (
     space_name,
 )
 from regalia.games.palais_royal.scoring import breakdown, edge_counts, edge_points, hand_vp
-from regalia.games.palais_royal.text import card_text, localize, room_title
+from regalia.games.palais_royal.text import card_text, room_title
 
 if TYPE_CHECKING:
     from regalia.games.palais_royal.edition import Noble
@@ -89,7 +89,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         })
     counts = edge_counts(s)
     edition = s.edition
-    edges = [{"name": name, "title": localize(edition, name), "first": pts[0], "second": pts[1],
+    edges = [{"name": name, "title": edition.localize(name), "first": pts[0], "second": pts[1],
               "counts": counts[i]}
              for i, (name, pts) in enumerate(zip(EDGE_NAMES, d.edge_points, strict=True))]
     open_nobles = s.options["open_nobles"]
@@ -158,7 +158,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         "box": len(s.box),
         "deck": len(s.pile),
         "discard": {ids[k]: s.discard[k] for k in range(len(ids)) if s.discard[k]},
-        "cards": [{"id": c.id, "name": localize(edition, c.name), "effect": c.effect,
+        "cards": [{"id": c.id, "name": edition.localize(c.name), "effect": c.effect,
                    "amount": c.amount, "vp": c.vp, "phases": sorted(c.phases),
                    "text": card_text(c, s.edition)}
                   for c in cards],
