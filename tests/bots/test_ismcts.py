@@ -113,7 +113,7 @@ def test_one_determinization_per_iteration_through_the_information_set() -> None
     seat = state.to_move()[0]
     before = state.to_json()
     info = CountingInformationSet(state, seat)
-    bot = IsmctsBot(seed=2, iterations=17)
+    bot = IsmctsBot(seed=2, iterations=17, stop="full")
     bot.act(info)
     assert info.samples == 17
     assert state.to_json() == before  # the true state is never played on
@@ -134,7 +134,7 @@ def test_beliefs_come_only_from_sample(world: tuple[tuple[int, int], int], best:
     rigged = _toy_two_cards(*world)
     info = CountingInformationSet(truth, 1, rigged=rigged)
     assert info.view == InformationSet(rigged, 1).view  # both worlds look the same to seat 1
-    action = IsmctsBot(seed=3, iterations=40).act(info)
+    action = IsmctsBot(seed=3, iterations=40, stop="full").act(info)
     assert action.text == best
     assert info.samples == 40
 
@@ -193,7 +193,7 @@ def test_a_judged_search_does_not_call_the_first_move_a_sure_win(game: str) -> N
 def test_a_time_budget_is_honoured_within_a_tolerance() -> None:
     state = regalia.new_game("el-grande", 4, seed=5)
     seat = state.to_move()[0]
-    for spec in ("ismcts:think=0.2s", "hard:think=0.2s"):
+    for spec in ("ismcts:think=0.2s:stop=full", "hard:think=0.2s:stop=full"):
         bot = make_bot(spec, 1)
         start = time.perf_counter()
         bot.act(InformationSet(state, seat))
@@ -201,6 +201,66 @@ def test_a_time_budget_is_honoured_within_a_tolerance() -> None:
         # It searches until the deadline, then finishes the iteration under way (a few ms,
         # more on a loaded machine).
         assert 0.2 <= elapsed < 0.2 + 0.5, (spec, elapsed)
+
+
+@pytest.mark.parametrize(("world", "best"), [(((5, 1), 5), "bid 5"), (((5, 2), 2), "bid 3")])
+def test_a_settled_decision_stops_early(world: tuple[tuple[int, int], int], best: str) -> None:
+    # Two bids, one of them a sure win in the only world the seat can be dealt: the winning
+    # bid leads the visits at once, and the search stops once the rest cannot overtake it.
+    rigged = _toy_two_cards(*world)
+    full = CountingInformationSet(rigged, 1, rigged=rigged)
+    assert IsmctsBot(seed=3, iterations=4000, stop="full").act(full).text == best
+    assert full.samples == 4000
+    early = CountingInformationSet(rigged, 1, rigged=rigged)
+    bot = IsmctsBot(seed=3, iterations=4000)
+    assert bot.act(early).text == best
+    assert early.samples == bot.last_iterations < 4000 * 0.6
+    # The same with a time budget: it stops when the rate so far says the time left cannot
+    # change the choice.
+    timed = IsmctsBot(seed=3, seconds=1.5)
+    start = time.perf_counter()
+    assert timed.act(CountingInformationSet(rigged, 1, rigged=rigged)).text == best
+    assert time.perf_counter() - start < 1.5 * 0.8
+
+
+def _lines(game: str, spec: str, seed: int) -> tuple[list[str], int]:
+    """A 2-player game of the level search (seat 0) against greedy: its moves and the
+    iterations the search ran in all."""
+    state = regalia.new_game(game, 2, seed=seed)
+    bots = [make_bot(spec, 5), make_bot("greedy", 6)]
+    moves: list[str] = []
+    iterations = 0
+    while movers := state.to_move():
+        seat = movers[0]
+        action = bots[seat].act(InformationSet(state, seat))
+        if seat == 0:
+            iterations += getattr(bots[0], "last_iterations", 0)
+        moves.append(action.text)
+        state.apply(action, seat)
+    return moves, iterations
+
+
+@pytest.mark.parametrize("game", ["shadow-of-the-emperor", "castles-of-burgundy-cards"])
+def test_stopping_early_plays_the_same_game_sooner(game: str) -> None:
+    # Each decision draws from its own stream, so a search that stopped early leaves later
+    # decisions unchanged: the whole game is the one the full budget plays.
+    full, spent = _lines(game, "hard:iterations=60:stop=full", 3)
+    early, saved = _lines(game, "hard:iterations=60", 3)
+    assert early == full
+    assert saved < spent
+
+
+def test_decided_needs_a_lead_larger_than_the_iterations_left() -> None:
+    from regalia.bots.ismcts import _decided, _Node
+
+    root = _Node(2)
+    for code, visits in ((1, 30), (2, 12)):
+        root.sub(code, 2).visits = visits
+    assert _decided(root, [1, 2], 17)
+    assert not _decided(root, [1, 2], 18)  # 12 + 18 = 30: a tie could still go either way
+    assert not _decided(root, [1, 2, 3], 18)
+    assert _decided(root, [1, 3], 29)  # an action never tried counts 0 visits
+    assert not _decided(root, [1, 3], 30)
 
 
 def _rigged_position(game: str, players: int, decisions: int) -> tuple[State, int]:

@@ -140,7 +140,7 @@ class IsmctsBot:
                  seconds: float | None = None, exploration: float = 0.7,
                  rollout_cap: int | None = None, score_weight: float = 0.2,
                  name: str = "ismcts", rollout: str = "random", leaf: str = "score",
-                 prior: int = 0) -> None:
+                 prior: int = 0, stop: str = "early") -> None:
         if iterations < 1:
             raise ValueError(_("iterations must be at least 1"))
         if seconds is not None and seconds <= 0:
@@ -157,7 +157,11 @@ class IsmctsBot:
             raise ValueError(_("rollout_cap must be 0 or more"))
         if prior < 0:
             raise ValueError(_("prior must be 0 or more"))
+        if stop not in STOPS:
+            raise ValueError(_("stop is one of {choices}, not {value}").format(
+                choices=", ".join(STOPS), value=repr(stop)))
         self.prior = prior
+        self.stop = stop
         self.rollout = rollout
         self.leaf = leaf
         self._evaluate: Evaluation | None = None  # the game's evaluation, set by search()
@@ -167,7 +171,11 @@ class IsmctsBot:
         self._place = 0.0  # the place it reached there (expected, for a judged position)
         self._base: list[float] = []  # each seat's evaluation of this iteration's root sample
         self.name = name
-        self.rng = Rng(fresh_seed() if seed is None else seed)
+        # Each decision searches with its own stream, split from the bot's: however many
+        # iterations a search runs (stopping early, a time budget), later decisions draw the
+        # same numbers, so stopping early changes the time a game takes and nothing else.
+        self._stream = Rng(fresh_seed() if seed is None else seed)
+        self.rng = self._stream.split()
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -184,7 +192,7 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]  # nothing to weigh: spend no time
-        root = self.search(info)
+        root = self.search(info, early=self.stop == "early")
         # The most visited action is the robust choice; ties go to the better mean reward,
         # then to the game's own order (a stable result).
         seat = info.seat
@@ -198,13 +206,21 @@ class IsmctsBot:
                 best, best_key = action, key
         return best
 
-    def search(self, info: InformationSet) -> _Node:
-        """Run the search from ``info`` and return the root (its children: the bot's actions)."""
+    def search(self, info: InformationSet, early: bool = False) -> _Node:
+        """Run the search from ``info`` and return the root (its children: the bot's actions).
+
+        ``early``: stop as soon as the most visited action can no longer be overtaken, by
+        the iterations left of the budget or (a time budget) by as many as the rate so far
+        would still run: the move is the one the whole budget would choose (for a time
+        budget, the one it would very likely choose), only sooner. Not for hints and
+        analysis, which read every action's share of the visits."""
         seats = info.players
         self._prepare(info)
         root = _Node(seats)
+        codes = [action.code for action in info.legal_actions] if early else []
         bounds = [math.inf, -math.inf]  # lowest and highest score seen, to scale scores
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while True:
             self._iterate(info, root, seats, bounds)
@@ -212,12 +228,19 @@ class IsmctsBot:
             if deadline is None:
                 if done >= self.iterations:
                     break
-            elif time.perf_counter() >= deadline:
+                left = self.iterations - done
+            else:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                left = int(done * (deadline - now) / max(now - start, 1e-9)) + 1
+            if codes and done % EARLY_CHECK == 0 and _decided(root, codes, left):
                 break
         self.last_iterations = done
         return root
 
     def _prepare(self, info: InformationSet) -> None:
+        self.rng = self._stream.split()  # this decision's own stream (see __init__)
         self._me = info.seat
         if self.rollout == "greedy" or self.leaf == "evaluation" or self.prior:
             self._evaluate = evaluation_for(info.game_id)
@@ -508,6 +531,11 @@ MARGIN_SCALE: Final = 4.0
 
 ROLLOUTS = ("random", "greedy")
 LEAVES = ("score", "evaluation")
+STOPS = ("early", "full")  # stop a decision's search once its move is settled, or never
+
+# Iterations between two looks at whether a decision is settled (a look scans the root's
+# children; checking less often only stops a few iterations later).
+EARLY_CHECK: Final = 8
 
 
 # Random playouts a progress estimate plays, from the position and from a new game.
@@ -524,6 +552,21 @@ def _playout_length(state: State, rng: Rng) -> int:
         state.apply(legal[rng.below(len(legal))], seat)
         length += 1
     return length
+
+
+def _decided(root: _Node, codes: list[int], left: int) -> bool:
+    """Whether the root's most visited action stays the most visited whatever ``left`` more
+    iterations do (each adds a visit to one root action), so that the choice is settled."""
+    children = root.children
+    first = second = 0
+    for code in codes:
+        child = children.get(code)
+        visits = child.visits if child is not None else 0
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def _logistic(z: float) -> float:

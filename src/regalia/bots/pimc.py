@@ -61,7 +61,9 @@ class PimcBot(IsmctsBot):
                 best, best_key = action, key
         return best
 
-    def search(self, info: InformationSet) -> _Node:
+    def search(self, info: InformationSet, early: bool = False) -> _Node:
+        # (``early`` is the tree search's: every action here gets the same rollouts, and the
+        # choice is the best mean, which the rollouts left can always still change)
         seats = info.players
         self._prepare(info)
         root = _Node(seats)

@@ -23,6 +23,7 @@ from regalia.bots.ismcts import (
     LEVEL_EXPLORATION,
     LEVEL_PRIOR,
     ROLLOUTS,
+    STOPS,
     STRONG_ITERATIONS,
     IsmctsBot,
 )
@@ -102,6 +103,8 @@ SEARCH_SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "score_weight": ("score_weight", _real(0.0, 1.0)),
     "prior": ("prior", _whole(0, 10_000)),
 }
+# The tree search's own: whether a decision stops once its move is settled (docs/bots.md).
+TREE_SETTINGS = {**SEARCH_SETTINGS, "stop": ("stop", _one_of(*STOPS))}
 
 
 @dataclass(frozen=True)
@@ -148,10 +151,10 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
     BotKind("greedy", N_("one-step look-ahead with the game's hand-written evaluation"),
             lambda seed: GreedyBot(seed)),
     BotKind("ismcts", N_("information-set MCTS, {iterations} iterations a decision unless "
-                         "think= or iterations= is given"), _ismcts("ismcts"), SEARCH_SETTINGS,
+                         "think= or iterations= is given"), _ismcts("ismcts"), TREE_SETTINGS,
             {"iterations": str(DEFAULT_ITERATIONS)}),
     BotKind("ismcts-strong", N_("ISMCTS with {strong} iterations a decision"),
-            _ismcts("ismcts-strong"), SEARCH_SETTINGS, {"iterations": str(STRONG_ITERATIONS)}),
+            _ismcts("ismcts-strong"), TREE_SETTINGS, {"iterations": str(STRONG_ITERATIONS)}),
     BotKind("pimc", N_("the determinized-rollout baseline (PIMC): every action rolled out in "
                        "sampled worlds, {iterations} rollouts a decision unless think= or "
                        "iterations= is given"), _pimc, SEARCH_SETTINGS,
@@ -160,9 +163,9 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
             lambda seed: GreedyBot(seed, name="easy")),
     BotKind("medium", N_("level medium: ISMCTS, 0.5 s a decision, the game's evaluation as "
                          "every action's prior and each new node's judge"), _ismcts("medium"),
-            SEARCH_SETTINGS, {"think": "0.5s", **_QUICK_SEARCH}),
+            TREE_SETTINGS, {"think": "0.5s", **_QUICK_SEARCH}),
     BotKind("hard", N_("level hard: the same search, 2 s a decision"), _ismcts("hard"),
-            SEARCH_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
+            TREE_SETTINGS, {"think": "2s", **_QUICK_SEARCH}),
 )}
 
 

@@ -103,7 +103,7 @@ def measure_speed(game: str, players: int, seconds: float, seed: int,
     if movers:
         bot = IsmctsBot(seed=1, seconds=seconds)
         start = time.process_time()
-        bot.act(InformationSet(state, movers[0]))
+        bot.search(InformationSet(state, movers[0]))  # the whole budget (act may stop early)
         rate = bot.last_iterations / max(time.process_time() - start, 1e-9)
     return Speed(build_variant(), players, result.games_per_second,
                  result.decisions_per_second, rate)
