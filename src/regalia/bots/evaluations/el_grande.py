@@ -42,6 +42,13 @@ POWER_ORDER = 0.8
 POWER_SPENT = 0.08
 
 
+# One area's majority award by its counts and place values (the player count is the counts'
+# length): a search meets the same few hundred small boards of an area again and again, and
+# working the award out was a third of a level search's iteration in El Grande.
+_AWARDS: dict[tuple[int, ...], tuple[list[int], int]] = {}
+AWARDS_KEPT = 50_000  # then start afresh (a few MB at most)
+
+
 def outlooks(st: ElGrandeState, board: list[int]) -> list[float]:
     """Every seat's outlook (the module's text) on ``board``, without the power card term."""
     players = st.players
@@ -53,7 +60,14 @@ def outlooks(st: ElGrandeState, board: list[int]) -> list[float]:
         counts = board[area * players:(area + 1) * players]
         if not any(counts):
             continue
-        points, first = award(counts, st.values(area), players)
+        key = (*counts, *st.values(area))
+        known = _AWARDS.get(key)
+        if known is None:
+            if len(_AWARDS) >= AWARDS_KEPT:
+                _AWARDS.clear()
+            known = _AWARDS[key] = award(counts, st.values(area), players)
+        points, first = known
+        points = list(points)  # (the bonuses below add to it: the kept one stays as it was)
         if first >= 0 and area != CASTILLO:
             if area == king:
                 points[first] += KING_BONUS
