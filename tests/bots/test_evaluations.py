@@ -43,3 +43,26 @@ def test_el_grande_evaluate_all_is_evaluate_outside_sealed_choices() -> None:
         legal = state.legal_actions(movers[0])
         state.apply(legal[rng.below(len(legal))], movers[0])
     assert checked > 100
+
+
+def test_el_grande_kept_awards_change_no_value() -> None:
+    # The evaluation keeps each area's award by its counts and values: every position of
+    # random games must be valued as a fresh computation values it, the King's and the
+    # Grandes' bonuses included (they are added to a copy, never to the kept award).
+    from regalia.bots.evaluations import el_grande as evaluation
+
+    rng = Rng(8)
+    checked = 0
+    for seed in range(3):
+        state = regalia.new_game("el-grande", 4, seed=seed)
+        while movers := state.to_move():
+            if rng.below(4) == 0:
+                kept = evaluation.evaluate_all(state)
+                again = evaluation.evaluate_all(state)  # every award now from the store
+                evaluation._AWARDS.clear()
+                fresh = evaluation.evaluate_all(state)
+                assert kept == again == fresh
+                checked += 1
+            legal = state.legal_actions(movers[0])
+            state.apply(legal[rng.below(len(legal))], movers[0])
+    assert checked > 50
