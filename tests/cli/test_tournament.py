@@ -105,6 +105,30 @@ def test_table_and_progress(runner: CliRunner) -> None:
     assert "4/4 games" in result.stderr  # progress lines when not on a terminal
 
 
+def test_long_bot_specs_are_numbered_and_written_out_under_the_table(runner: CliRunner) -> None:
+    # At 80 columns a spec like ismcts:iterations=3 would be cut inside a word; it is shown
+    # as "ismcts(1)" and written out whole, on one line, in a note under the table.
+    result = runner.invoke(app, ["tournament", TOY, "--players", "2", "--bots",
+                                 "ismcts:iterations=3,ismcts:iterations=5", "--games", "2",
+                                 "--seed", "1"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert any("ismcts(1)" in line for line in lines), result.stdout
+    assert any("ismcts(2)" in line for line in lines)
+    notes = {line.strip() for line in lines if line.strip().startswith("(")}
+    assert notes == {"(1) ismcts:iterations=3", "(2) ismcts:iterations=5"} or \
+        notes == {"(1) ismcts:iterations=5", "(2) ismcts:iterations=3"}
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_wins_are_shown_to_a_tenth() -> None:
+    from regalia.cli.tournament import bot_labels, wins_cell
+
+    assert [wins_cell(w) for w in (8.333333, 16.0, 7.666667, 0.5)] == ["8.3", "16", "7.7", "0.5"]
+    assert bot_labels(["greedy", "ismcts-strong", "hard:think=10s"]) == (
+        ["greedy", "ismcts-strong", "hard(1)"], ["(1) hard:think=10s"])
+
+
 def test_bad_bots(runner: CliRunner) -> None:
     check(runner, ["tournament", TOY, "--players", "2", "--bots", "greedy,random,easy"], 2,
           "at most one bot per seat")
