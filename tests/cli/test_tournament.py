@@ -122,11 +122,15 @@ def test_long_bot_specs_are_numbered_and_written_out_under_the_table(runner: Cli
 
 
 def test_wins_are_shown_to_a_tenth() -> None:
-    from regalia.cli.tournament import bot_labels, wins_cell
+    from regalia.cli.bot_labels import bot_labels, wins_cell
 
     assert [wins_cell(w) for w in (8.333333, 16.0, 7.666667, 0.5)] == ["8.3", "16", "7.7", "0.5"]
     assert bot_labels(["greedy", "ismcts-strong", "hard:think=10s"]) == (
         ["greedy", "ismcts-strong", "hard(1)"], ["(1) hard:think=10s"])
+    # (a spec on several seats, as in simulate's table, keeps one number)
+    assert bot_labels(["pimc:iterations=9", "greedy", "pimc:iterations=9", "hard:think=10s"]) \
+        == (["pimc(1)", "greedy", "pimc(1)", "hard(2)"],
+            ["(1) pimc:iterations=9", "(2) hard:think=10s"])
 
 
 def test_bad_bots(runner: CliRunner) -> None:

@@ -20,6 +20,7 @@ from rich.table import Table
 
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import close_bots
+from regalia.cli.bot_labels import bot_labels, wins_cell
 from regalia.cli.console import safe
 from regalia.engine.edition import Edition
 from regalia.engine.errors import RegaliaError
@@ -223,9 +224,13 @@ def summary_tables(summary: dict[str, Any]) -> list[Table]:
                           (N_("Mean place"), "right"), (N_("Mean score"), "right"),
                           (N_("Min"), "right"), (N_("Max"), "right")):
         seats.add_column(_(name), justify=justify)  # type: ignore[arg-type]
-    for s in summary["seats"]:
+    labels, notes = bot_labels([safe(s["bot"]) for s in summary["seats"]])
+    if notes:
+        seats.caption = "\n".join([str(seats.caption), *notes])
+        seats.caption_justify = "left"
+    for s, label in zip(summary["seats"], labels, strict=True):
         seats.add_row(
-            safe(s["name"]), safe(s["bot"]), f"{s['wins']:g}", f"{100 * s['win_rate']:.1f}",
+            safe(s["name"]), label, wins_cell(s["wins"]), f"{100 * s['win_rate']:.1f}",
             str(s["shared"]), _num(s["mean_place"], 2), _num(s["score_mean"], 1),
             str(s["score_min"]), str(s["score_max"]),
         )

@@ -31,7 +31,7 @@ from rich.table import Table
 
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.base import close_bots
-from regalia.bots.specs import spec_name
+from regalia.cli.bot_labels import bot_labels, wins_cell
 from regalia.cli.console import safe
 from regalia.cli.ratings import rate_games, wilson_interval
 from regalia.cli.simulate import (
@@ -346,30 +346,6 @@ def standings_table(summary: dict[str, Any]) -> Table:
                       "-" if b["mean_place"] is None else f"{b['mean_place']:.2f}",
                       "-" if b["mean_score"] is None else f"{b['mean_score']:.1f}", rating)
     return table
-
-
-def bot_labels(specs: list[str]) -> tuple[list[str], list[str]]:
-    """Labels for the Bot column, and the notes they need: a spec longer than ``BOT_CELL``
-    (``hard:iterations=1200``) is shown as its bot's name and a number, ``hard(1)``, and
-    written out whole in a note under the table, where it can be read and copied in one
-    piece rather than cut into a narrow column."""
-    labels: list[str] = []
-    notes: list[str] = []
-    for spec in specs:
-        if len(spec) <= BOT_CELL:
-            labels.append(spec)
-        else:
-            notes.append(f"({len(notes) + 1}) {spec}")
-            labels.append(f"{spec_name(spec)}({len(notes)})")
-    return labels, notes
-
-
-BOT_CELL = 13  # the longest spec shown whole in the column (``ismcts-strong``)
-
-
-def wins_cell(wins: float) -> str:
-    """Wins to a tenth (shared first places make thirds and quarters): 8.3, 16, 7.7."""
-    return f"{wins:.1f}".removesuffix(".0")
 
 
 def ratings_svg(summary: dict[str, Any]) -> str:
