@@ -107,6 +107,7 @@ DUPLICATE = 0.8
 DRAGON_CARD = 1.5
 LAST_ROUND_HAND = 0.5
 SPENT_CARD = 0.02
+OTHER_PENDING = 1.0
 
 SCORING_PHASES = (RETURN, BACK, NEUTRAL_BACK)
 
@@ -393,14 +394,56 @@ def in_hand(s: MingState, p: int, pr: Projection) -> float:
     return best
 
 
+def next_turn(s: MingState, p: int, pr: Projection) -> float:
+    """The deployment ``p``'s next turn of phase 3 can make: a stay (any card) in the prince's
+    district or one step (the border's card, else a dragon) into a neighbouring one, the best
+    of them less its card, 0 if none is worth its card or the hand is empty."""
+    hand = s.hand[p]
+    if not any(hand):
+        return 0.0
+    card = reserve(s, p)[1]
+    here = s.prince[p]
+    prince = s.prince
+    stay = CARD if any(hand[:DRAGON]) else DRAGON_CARD
+    best = deploy_gain(s, p, here, 3, True, pr) - stay * card
+    for q, t in s.d.neighbours[here]:
+        if q in prince:
+            continue
+        if hand[t]:
+            price = CARD
+        elif hand[DRAGON]:
+            price = DRAGON_CARD
+        else:
+            continue
+        gain = deploy_gain(s, p, q, 3, True, pr) - price * card
+        if gain > best:
+            best = gain
+    return best if best > 0.0 else 0.0
+
+
+def pending(s: MingState, p: int, pr: Projection) -> float:
+    """The deployment ``p`` has still to come in this phase 3: the one in hand for the seat
+    moving or deploying, the next turn's for every other seat that has not passed (the seat
+    choosing its action included)."""
+    phase = s.phase
+    if phase != ACT and phase != MOVING and phase != DEPLOY:
+        return 0.0
+    if s.passed[p]:
+        return 0.0
+    if s.cur == p and phase != ACT:
+        return in_hand(s, p, pr)
+    return next_turn(s, p, pr)
+
+
 # ------------------------------------------------------------------ the contract
 def evaluate(state: State, seat: int) -> float:
     s: MingState = state  # type: ignore[assignment]
     if s.phase == OVER:
         return _margin([float(x) for x in s.score], seat)
     pr = Projection(s)
-    mine = outlook(s, seat, pr) + in_hand(s, seat, pr)
-    others = [outlook(s, p, pr) for p in range(s.players) if p != seat]
+    mine = outlook(s, seat, pr) + pending(s, seat, pr)
+    others = [outlook(s, p, pr) + OTHER_PENDING * pending(s, p, pr)
+              for p in range(s.players) if p != seat]
     return mine - max(others) if others else mine
 
 
@@ -412,10 +455,12 @@ def evaluate_all(state: State) -> list[float]:
         return [_margin(scores, p) for p in range(s.players)]
     pr = Projection(s)
     base = [outlook(s, p, pr) for p in range(s.players)]
+    ahead = [pending(s, p, pr) for p in range(s.players)]
+    seen = [v + OTHER_PENDING * a for v, a in zip(base, ahead, strict=True)]
     out = []
     for p, value in enumerate(base):
-        others = [v for q, v in enumerate(base) if q != p]
-        mine = value + in_hand(s, p, pr)
+        others = [v for q, v in enumerate(seen) if q != p]
+        mine = value + ahead[p]
         out.append(mine - max(others) if others else mine)
     return out
 
