@@ -45,7 +45,27 @@ A seat's *outlook* (in points) is the sum of
   more members from the province space (one of them possibly into the cloister) would add in
   the prince's district (0 if none helps), or, while moving, in a district one more card's
   step away less that card. Without it a one-step look-ahead would never pay a card to stay
-  or move: the members arrive one decision later.
+  or move: the members arrive one decision later;
+* for every other seat that has not passed in phase 3, the seat choosing its action
+  included, its **coming deployment**: the best that its next turn's stay (any card) or one
+  step (the border's card, else a dragon) would deploy, less the card, 0 if nothing is worth
+  a card (``next_turn``). It is counted in the seat's own value and in the others' against it
+  (``OTHER_PENDING``).
+
+Why the coming deployment (2026-11-26): the search (ISMCTS) judges each leaf by the seat's
+gain in margin since its root, and its leaves lie at every point of the turn cycle. Counting
+the deployment only for the seat moving or deploying made every seat's value jump as turns
+passed: the seat choosing its action lacked its own deployment (at the root of every action
+choice each child looked 5-20 points better than the root, on the flat tail of the reward
+curve, where the children's differences vanish), and an opponent's deployment counted against
+the seat only once made, so a leaf before an opponent's turn looked better than one after it,
+whatever the seat had chosen. Greedy self-play (seed 5, round 2) showed jumps of 7-19 points
+at nearly every change of turn; with the coming deployment the values move with the play.
+What is left: a seat's *second* turn is counted nowhere, so a seat gains its next turn's
+worth when its deployment ends (about 7 points a cloister); counting two turns for everyone
+(the best and the best in another province) was tried and made the values inconsistent
+between the prince's position before and during a move (the next turns are read from where
+the prince stands), so greedy wasted cards on stays that deployed nothing.
 
 Why these numbers (points; the search's play in docs/games/ming-dynasty.md, "Calibration",
 checked them): ``CARD`` = 1 is the unit, a card pays for one deployment of up to three
@@ -62,8 +82,8 @@ step (a card each); ``CAPACITY`` 8: five cards pay for three or four deployments
 or three members. ``ACCESS`` 0.3: the right to a display card rather than a dragon.
 ``LAST_ROUND_HAND`` 0.5: the hand then pays for one phase 3 only.
 
-The value is the seat's outlook less the best other seat's outlook (whose deployment in hand
-is not counted; it is the same for every choice of the judged seat). A game over is judged by
+The value is the seat's outlook and coming deployment less the best other seat's (whose
+deployment in hand, once it is moving or deploying, counts as its coming deployment). A game over is judged by
 the final scores alone. ``evaluate_all`` shares the board's projection between the seats.
 """
 
