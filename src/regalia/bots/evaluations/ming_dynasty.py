@@ -49,8 +49,9 @@ A seat's *outlook* (in points) is the sum of
 * for every other seat that has not passed in phase 3, the seat choosing its action
   included, its **coming deployment**: the best that its next turn's stay (any card) or one
   step (the border's card, else a dragon) would deploy, less the card, 0 if nothing is worth
-  a card (``next_turn``). It is counted in the seat's own value and in the others' against it
-  (``OTHER_PENDING``).
+  a card (``next_turn``; its second and later turns are not counted). It is counted in the
+  seat's own value and in the others' against it (``OTHER_PENDING``, 1: the other seat's turn
+  will come).
 
 Why the coming deployment (2026-11-26): the search (ISMCTS) judges each leaf by the seat's
 gain in margin since its root, and its leaves lie at every point of the turn cycle. Counting
@@ -83,8 +84,9 @@ or three members. ``ACCESS`` 0.3: the right to a display card rather than a drag
 ``LAST_ROUND_HAND`` 0.5: the hand then pays for one phase 3 only.
 
 The value is the seat's outlook and coming deployment less the best other seat's (whose
-deployment in hand, once it is moving or deploying, counts as its coming deployment). A game over is judged by
-the final scores alone. ``evaluate_all`` shares the board's projection between the seats.
+deployment in hand, once it is moving or deploying, counts as its coming deployment). A game
+over is judged by the final scores alone. ``evaluate_all`` shares the board's projection
+between the seats.
 """
 
 from __future__ import annotations
