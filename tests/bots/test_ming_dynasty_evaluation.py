@@ -271,3 +271,44 @@ def test_a_greedy_decision_takes_a_few_milliseconds_at_most() -> None:
         state.apply(action, seat)
     assert decisions > 50
     assert spent / decisions < 0.02  # measured about 1 ms; generous for a loaded machine
+
+
+def test_the_seat_choosing_its_action_already_counts_its_coming_deployment() -> None:
+    # Before, the deployment counted only once the seat had moved or stayed: the value jumped
+    # by the whole deployment (here a majority and a cloister) between choosing the action and
+    # the next decision, and the search, which measures leaves from its root, saw every move
+    # from the action choice as a gain of 10-20 points, on the flat tail of its reward curve.
+    s = started(3)
+    clear_hands(s)
+    give(s, 0, "horse")
+    on_space(s, 0, 1, 3)
+    in_open(s, 1, "1a", 2)
+    enter(s, "act")
+    before = ev.evaluate(s, 0)
+    assert ev.pending(s, 0, ev.Projection(s)) > 3
+    step = s.clone()
+    step.apply("step 1b", 0)  # the best turn: into 1b, to deploy there
+    assert step.phase_name == "moving"
+    # the step only turns the coming deployment into the one in hand (less the horse's
+    # border worth, 0.3)
+    assert abs(ev.evaluate(step, 0) - before) < 0.5
+
+
+def test_another_seats_coming_deployment_counts_against_the_seat() -> None:
+    # seat 1 can stay and take 1a's majority on its next turn: seat 0 counts that before it
+    # happens, so a position does not look better for seat 0 only because seat 1 has not had
+    # its turn yet
+    s = started(3, princes=("3a", "1a", "5a"))
+    clear_hands(s)
+    give(s, 0, "horse")
+    give(s, 1, "horse")
+    on_space(s, 1, 1, 3)
+    in_open(s, 2, "1a", 1)
+    enter(s, "act")
+    assert s.cur == 0
+    waiting = ev.evaluate(s, 0)
+    assert ev.pending(s, 1, ev.Projection(s)) > 3
+    passed = s.clone()
+    passed.passed[1] = True
+    assert ev.evaluate(passed, 0) > waiting + 3
+    assert ev.evaluate_all(s)[0] == pytest.approx(waiting)

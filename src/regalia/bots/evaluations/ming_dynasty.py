@@ -45,7 +45,28 @@ A seat's *outlook* (in points) is the sum of
   more members from the province space (one of them possibly into the cloister) would add in
   the prince's district (0 if none helps), or, while moving, in a district one more card's
   step away less that card. Without it a one-step look-ahead would never pay a card to stay
-  or move: the members arrive one decision later.
+  or move: the members arrive one decision later;
+* for every other seat that has not passed in phase 3, the seat choosing its action
+  included, its **coming deployment**: the best that its next turn's stay (any card) or one
+  step (the border's card, else a dragon) would deploy, less the card, 0 if nothing is worth
+  a card (``next_turn``; its second and later turns are not counted). It is counted in the
+  seat's own value and in the others' against it (``OTHER_PENDING``, 1: the other seat's turn
+  will come).
+
+Why the coming deployment (2026-11-26): the search (ISMCTS) judges each leaf by the seat's
+gain in margin since its root, and its leaves lie at every point of the turn cycle. Counting
+the deployment only for the seat moving or deploying made every seat's value jump as turns
+passed: the seat choosing its action lacked its own deployment (at the root of every action
+choice each child looked 5-20 points better than the root, on the flat tail of the reward
+curve, where the children's differences vanish), and an opponent's deployment counted against
+the seat only once made, so a leaf before an opponent's turn looked better than one after it,
+whatever the seat had chosen. Greedy self-play (seed 5, round 2) showed jumps of 7-19 points
+at nearly every change of turn; with the coming deployment the values move with the play.
+What is left: a seat's *second* turn is counted nowhere, so a seat gains its next turn's
+worth when its deployment ends (about 7 points a cloister); counting two turns for everyone
+(the best and the best in another province) was tried and made the values inconsistent
+between the prince's position before and during a move (the next turns are read from where
+the prince stands), so greedy wasted cards on stays that deployed nothing.
 
 Why these numbers (points; the search's play in docs/games/ming-dynasty.md, "Calibration",
 checked them): ``CARD`` = 1 is the unit, a card pays for one deployment of up to three
@@ -62,9 +83,10 @@ step (a card each); ``CAPACITY`` 8: five cards pay for three or four deployments
 or three members. ``ACCESS`` 0.3: the right to a display card rather than a dragon.
 ``LAST_ROUND_HAND`` 0.5: the hand then pays for one phase 3 only.
 
-The value is the seat's outlook less the best other seat's outlook (whose deployment in hand
-is not counted; it is the same for every choice of the judged seat). A game over is judged by
-the final scores alone. ``evaluate_all`` shares the board's projection between the seats.
+The value is the seat's outlook and coming deployment less the best other seat's (whose
+deployment in hand, once it is moving or deploying, counts as its coming deployment). A game
+over is judged by the final scores alone. ``evaluate_all`` shares the board's projection
+between the seats.
 """
 
 from __future__ import annotations
@@ -107,6 +129,7 @@ DUPLICATE = 0.8
 DRAGON_CARD = 1.5
 LAST_ROUND_HAND = 0.5
 SPENT_CARD = 0.02
+OTHER_PENDING = 1.0
 
 SCORING_PHASES = (RETURN, BACK, NEUTRAL_BACK)
 
@@ -393,14 +416,56 @@ def in_hand(s: MingState, p: int, pr: Projection) -> float:
     return best
 
 
+def next_turn(s: MingState, p: int, pr: Projection) -> float:
+    """The deployment ``p``'s next turn of phase 3 can make: a stay (any card) in the prince's
+    district or one step (the border's card, else a dragon) into a neighbouring one, the best
+    of them less its card, 0 if none is worth its card or the hand is empty."""
+    hand = s.hand[p]
+    if not any(hand):
+        return 0.0
+    card = reserve(s, p)[1]
+    here = s.prince[p]
+    prince = s.prince
+    stay = CARD if any(hand[:DRAGON]) else DRAGON_CARD
+    best = deploy_gain(s, p, here, 3, True, pr) - stay * card
+    for q, t in s.d.neighbours[here]:
+        if q in prince:
+            continue
+        if hand[t]:
+            price = CARD
+        elif hand[DRAGON]:
+            price = DRAGON_CARD
+        else:
+            continue
+        gain = deploy_gain(s, p, q, 3, True, pr) - price * card
+        if gain > best:
+            best = gain
+    return best if best > 0.0 else 0.0
+
+
+def pending(s: MingState, p: int, pr: Projection) -> float:
+    """The deployment ``p`` has still to come in this phase 3: the one in hand for the seat
+    moving or deploying, the next turn's for every other seat that has not passed (the seat
+    choosing its action included)."""
+    phase = s.phase
+    if phase != ACT and phase != MOVING and phase != DEPLOY:
+        return 0.0
+    if s.passed[p]:
+        return 0.0
+    if s.cur == p and phase != ACT:
+        return in_hand(s, p, pr)
+    return next_turn(s, p, pr)
+
+
 # ------------------------------------------------------------------ the contract
 def evaluate(state: State, seat: int) -> float:
     s: MingState = state  # type: ignore[assignment]
     if s.phase == OVER:
         return _margin([float(x) for x in s.score], seat)
     pr = Projection(s)
-    mine = outlook(s, seat, pr) + in_hand(s, seat, pr)
-    others = [outlook(s, p, pr) for p in range(s.players) if p != seat]
+    mine = outlook(s, seat, pr) + pending(s, seat, pr)
+    others = [outlook(s, p, pr) + OTHER_PENDING * pending(s, p, pr)
+              for p in range(s.players) if p != seat]
     return mine - max(others) if others else mine
 
 
@@ -412,10 +477,12 @@ def evaluate_all(state: State) -> list[float]:
         return [_margin(scores, p) for p in range(s.players)]
     pr = Projection(s)
     base = [outlook(s, p, pr) for p in range(s.players)]
+    ahead = [pending(s, p, pr) for p in range(s.players)]
+    seen = [v + OTHER_PENDING * a for v, a in zip(base, ahead, strict=True)]
     out = []
     for p, value in enumerate(base):
-        others = [v for q, v in enumerate(base) if q != p]
-        mine = value + in_hand(s, p, pr)
+        others = [v for q, v in enumerate(seen) if q != p]
+        mine = value + ahead[p]
         out.append(mine - max(others) if others else mine)
     return out
 
