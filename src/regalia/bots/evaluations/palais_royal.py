@@ -57,9 +57,9 @@ if TYPE_CHECKING:
 # on the Gate (0 of 8 won against greedy at 80 iterations, 2 players; 4 of 8 with this).
 STUCK = 5.0
 FIRST = {PARADE: 1.2 + STUCK, STAIRS: 1.5 + STUCK, MINT: 0.6, KING: 0.5, POMPADOUR: 0.5,
-         OFFICE: 1.2, BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.05}
+         OFFICE: 1.2, BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.15}
 ROOM = {PARADE: 0.25, STAIRS: 0.25, MINT: 0.3, KING: 0.25, POMPADOUR: 0.25, OFFICE: 0.3,
-        BACKDOOR: 0.25, CARDINAL: 0.15, GATE: 0.05}
+        BACKDOOR: 0.25, CARDINAL: 0.15, GATE: 0.12}
 ROOM_USEFUL = 4
 CROWDED = 0.03
 # (room, worth of its first servant, worth of each further one up to ROOM_USEFUL)
