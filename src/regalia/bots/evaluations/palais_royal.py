@@ -72,10 +72,12 @@ GOLD_HOARD = 0.02
 SEAL = 0.1
 PROSPECT = 0.7
 PRIVILEGE = 2.0
+SLOT = 2.5
 
 
-def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int]) -> float:
-    value = float(seat_score(s, p, edges))
+def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
+            slot: float = 0.0) -> float:
+    value = float(seat_score(s, p, edges)) - slot * len(s.nobles[p])
     rooms = s.servants[p]
     for room, first, further in ROOM_TABLE:
         n = rooms[room]
@@ -164,12 +166,24 @@ def _edge_points(s: PalaisState) -> list[int]:
     return entry[1]
 
 
+def slot_cost(s: PalaisState) -> float:
+    """What an enlistment's turn of the Office is worth beyond the noble: ``SLOT`` at the
+    start, nothing once the park is down to the end."""
+    park = s.park
+    span = len(park) - s.d.end_nobles
+    if span <= 0:
+        return 0.0
+    left = len(park) - park.count(-1)
+    return SLOT * min(1.0, max(0.0, (left - s.d.end_nobles) / span))
+
+
 def evaluate(state: State, seat: int) -> float:
     s: PalaisState = state  # type: ignore[assignment]
     edges = _edge_points(s)
     holders = majority_holders(s)
-    mine = outlook(s, seat, edges, holders) + PROSPECT * prospect(s, seat)
-    others = [outlook(s, p, edges, holders) for p in range(s.players) if p != seat]
+    c = slot_cost(s)
+    mine = outlook(s, seat, edges, holders, c) + PROSPECT * prospect(s, seat)
+    others = [outlook(s, p, edges, holders, c) for p in range(s.players) if p != seat]
     return mine - max(others) if others else mine
 
 
@@ -179,7 +193,8 @@ def evaluate_all(state: State) -> list[float]:
     s: PalaisState = state  # type: ignore[assignment]
     edges = _edge_points(s)
     holders = majority_holders(s)
-    base = [outlook(s, p, edges, holders) for p in range(s.players)]
+    c = slot_cost(s)
+    base = [outlook(s, p, edges, holders, c) for p in range(s.players)]
     out = []
     for p, value in enumerate(base):
         others = [v for q, v in enumerate(base) if q != p]
