@@ -86,8 +86,8 @@ PRIVILEGE = 2.0
 # reach looked like a gain; the greedy bot mostly kept its Office servant for the dearer noble
 # its prospect points at, but the level search (which can see the Office refilled a few
 # decisions later, and the edge places a noble brings) took them: about 8 nobles a game of
-# 4.4 VP on average against greedy's 5.7 of 8.3-9.9, 34-36 noble VP a game against 48-54, at
-# 80 and at 300 iterations alike (docs/bots.md).
+# 4.3-4.5 VP on average against greedy's 5.7-5.8 of 8.3-8.5, 34-36 noble VP a game against
+# 48, at 80 and at 300 iterations alike, and at 300 it won 1 game of 8 (docs/bots.md).
 SLOT = 2.5
 
 
