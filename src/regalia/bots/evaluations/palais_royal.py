@@ -5,14 +5,16 @@ rooms, majorities, gold, and this turn's seals and enlist permissions.
 A seat's *outlook* is
 
 * its score if the game ended now (the rules' own final scoring: nobles' VP, played cards'
-  VP, cards in hand up to six, park-edge places);
+  VP, cards in hand up to six, park-edge places), less ``SLOT`` per noble held while the park
+  is far from the end (:func:`slot_cost`);
 * plus, per room, ``FIRST[room]`` for holding a servant there at all (without one in the
   Office no noble can be enlisted, without one on the Stairway or the Parade ground the
   servants can no longer be moved or brought in: a seat that empties them is stuck, which
   ``STUCK`` prices as a lasting loss, not a room's one action), then
   ``ROOM[room]`` per further servant up to ``ROOM_USEFUL`` (each makes that room's action one
   stronger every turn) and ``CROWDED`` per servant beyond; ``AREA`` per servant in the play
-  area, and ``MAJORITY`` per bonus room where the seat holds the sole majority;
+  area (a servant on the Gate, one Stairway move from a room, is worth clearly more: see
+  ``FIRST``), and ``MAJORITY`` per bonus room where the seat holds the sole majority;
 * plus ``GOLD`` per gold up to ``GOLD_USEFUL`` (the dearest nobles' price), ``GOLD_HOARD`` per
   gold beyond, and ``SEAL`` per seal or enlist permission this turn has earned and not spent;
 * for the seat judged, ``PROSPECT`` times the best noble in the park it is on its way to: the
@@ -56,10 +58,15 @@ if TYPE_CHECKING:
 # to the Office, would pay for, took it, and then sat out the game with its servants stranded
 # on the Gate (0 of 8 won against greedy at 80 iterations, 2 players; 4 of 8 with this).
 STUCK = 5.0
+# The Gate: 0.05 a servant once, 0.03 more than one left in the play area, so recruiting was
+# a coin flip for the level search (the search's noise between "recruit" and "end the step"
+# is larger than that): at 80 iterations it passed on 24 of the recruits greedy would have
+# made in one 4-player game. 0.15 and 0.12 (still below every room's
+# further servant, so nothing moves back onto the Gate).
 FIRST = {PARADE: 1.2 + STUCK, STAIRS: 1.5 + STUCK, MINT: 0.6, KING: 0.5, POMPADOUR: 0.5,
-         OFFICE: 1.2, BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.05}
+         OFFICE: 1.2, BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.15}
 ROOM = {PARADE: 0.25, STAIRS: 0.25, MINT: 0.3, KING: 0.25, POMPADOUR: 0.25, OFFICE: 0.3,
-        BACKDOOR: 0.25, CARDINAL: 0.15, GATE: 0.05}
+        BACKDOOR: 0.25, CARDINAL: 0.15, GATE: 0.12}
 ROOM_USEFUL = 4
 CROWDED = 0.03
 # (room, worth of its first servant, worth of each further one up to ROOM_USEFUL)
@@ -72,10 +79,21 @@ GOLD_HOARD = 0.02
 SEAL = 0.1
 PROSPECT = 0.7
 PRIVILEGE = 2.0
+# What enlisting spends beyond the servants and gold it sends home: a turn of the Office (the
+# servant walks back through the Parade ground, the Gate and the Stairway before the next
+# noble) and one of the park's nobles before the end. Without it a noble counted its full VP
+# at once while the servants it used were worth 0.25-1.2 points, so every cheap noble within
+# reach looked like a gain; the greedy bot mostly kept its Office servant for the dearer noble
+# its prospect points at, but the level search (which can see the Office refilled a few
+# decisions later, and the edge places a noble brings) took them: about 8 nobles a game of
+# 4.3-4.5 VP on average against greedy's 5.7-5.8 of 8.3-8.5, 34-36 noble VP a game against
+# 48, at 80 and at 300 iterations alike, and at 300 it won 1 game of 8 (docs/bots.md).
+SLOT = 2.5
 
 
-def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int]) -> float:
-    value = float(seat_score(s, p, edges))
+def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
+            slot: float = 0.0) -> float:
+    value = float(seat_score(s, p, edges)) - slot * len(s.nobles[p])
     rooms = s.servants[p]
     for room, first, further in ROOM_TABLE:
         n = rooms[room]
@@ -164,12 +182,26 @@ def _edge_points(s: PalaisState) -> list[int]:
     return entry[1]
 
 
+def slot_cost(s: PalaisState) -> float:
+    """The cost a noble held counts against its VP: ``SLOT`` at the start, falling with the
+    nobles left in the park to nothing at the end (when the Office's turns are worth nothing
+    more and a noble's VP are all that counts). Every seat's nobles pay it, so it moves the
+    margins only through the seats' noble counts."""
+    park = s.park
+    span = len(park) - s.d.end_nobles
+    if span <= 0:
+        return 0.0
+    left = len(park) - park.count(-1)
+    return SLOT * min(1.0, max(0.0, (left - s.d.end_nobles) / span))
+
+
 def evaluate(state: State, seat: int) -> float:
     s: PalaisState = state  # type: ignore[assignment]
     edges = _edge_points(s)
     holders = majority_holders(s)
-    mine = outlook(s, seat, edges, holders) + PROSPECT * prospect(s, seat)
-    others = [outlook(s, p, edges, holders) for p in range(s.players) if p != seat]
+    c = slot_cost(s)
+    mine = outlook(s, seat, edges, holders, c) + PROSPECT * prospect(s, seat)
+    others = [outlook(s, p, edges, holders, c) for p in range(s.players) if p != seat]
     return mine - max(others) if others else mine
 
 
@@ -179,7 +211,8 @@ def evaluate_all(state: State) -> list[float]:
     s: PalaisState = state  # type: ignore[assignment]
     edges = _edge_points(s)
     holders = majority_holders(s)
-    base = [outlook(s, p, edges, holders) for p in range(s.players)]
+    c = slot_cost(s)
+    base = [outlook(s, p, edges, holders, c) for p in range(s.players)]
     out = []
     for p, value in enumerate(base):
         others = [v for q, v in enumerate(base) if q != p]

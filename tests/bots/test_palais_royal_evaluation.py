@@ -1,0 +1,71 @@
+"""Palais Royal's evaluation: positions where it must prefer one choice to another, each a
+flaw the level search once exploited (docs/bots.md, "Palais Royal")."""
+
+from __future__ import annotations
+
+import regalia
+from regalia.bots.evaluations import evaluation_for
+from regalia.engine import Rng
+from regalia.games.palais_royal.actions import enlist_space
+from regalia.games.palais_royal.rooms import GATE
+from regalia.games.palais_royal.state import ENLIST_STEP, PARADE_STEP
+
+
+def test_recruiting_onto_the_gate_is_clearly_worth_more_than_passing() -> None:
+    # A servant from the play area onto the Gate was worth 0.03 more than one left there, a
+    # difference the search's noise decided either way: at 80 iterations it passed on half
+    # its recruits and fell behind in servants. Now it is a tenth of a point or more.
+    evaluate = evaluation_for("palais-royal")
+    checked = 0
+    for seed in range(6):
+        state = regalia.new_game("palais-royal", 4, seed=seed)
+        rng = Rng(seed)
+        while (movers := state.to_move()) and checked < 40:
+            seat = movers[0]
+            legal = state.legal_actions(seat)
+            s = state  # a PalaisState
+            if (s.phase == PARADE_STEP and s.area[seat]  # type: ignore[attr-defined]
+                    and s.servants[seat][GATE] < 3):  # type: ignore[attr-defined]
+                kinds = {a.kind: a for a in legal}
+                if "recruit" in kinds and "done" in kinds:
+                    values = {}
+                    for kind in ("recruit", "done"):
+                        after = state.clone()
+                        after.apply(kinds[kind], seat)
+                        values[kind] = evaluate(after, seat)
+                    assert values["recruit"] >= values["done"] + 0.09, values
+                    checked += 1
+            state.apply(legal[rng.below(len(legal))], seat)
+    assert checked >= 10
+
+
+def test_a_cheap_noble_early_is_worth_less_than_its_points() -> None:
+    # The search enlisted every cheap noble it could reach (its nobles averaged 4 VP to
+    # greedy's 9, and more iterations did it more): an enlistment spends one of the Office's
+    # few turns, which the rooms' values did not price. Early in the game a noble now counts
+    # SLOT points less than its VP; at the end it counts in full.
+    evaluate = evaluation_for("palais-royal")
+    checked = 0
+    for seed in range(12):
+        state = regalia.new_game("palais-royal", 4, seed=seed)
+        rng = Rng(seed)
+        while (movers := state.to_move()) and checked < 1000:
+            seat = movers[0]
+            legal = state.legal_actions(seat)
+            s = state
+            early = s.nobles_left() >= 30  # type: ignore[attr-defined]
+            done = [a for a in legal if a.kind == "done"]
+            if early and done and s.phase == ENLIST_STEP:  # type: ignore[attr-defined]
+                for action in legal:
+                    if action.kind != "enlist":
+                        continue
+                    space = enlist_space(action, s.d.columns)  # type: ignore[attr-defined]
+                    vp = s.d.nobles[s.park[space]].vp  # type: ignore[attr-defined]
+                    after, passed = state.clone(), state.clone()
+                    after.apply(action, seat)
+                    passed.apply(done[0], seat)
+                    gain = evaluate(after, seat) - evaluate(passed, seat)
+                    assert gain <= vp - 2.0, (seed, vp, gain)
+                    checked += 1
+            state.apply(legal[rng.below(len(legal))], seat)
+    assert checked >= 40
