@@ -3,6 +3,8 @@ flaw the level search once exploited (docs/bots.md, "Palais Royal")."""
 
 from __future__ import annotations
 
+import pytest
+
 import regalia
 from regalia.bots.evaluations import evaluation_for
 from regalia.engine import Rng
@@ -69,3 +71,36 @@ def test_a_cheap_noble_early_is_worth_less_than_its_points() -> None:
                     checked += 1
             state.apply(legal[rng.below(len(legal))], seat)
     assert checked >= 40
+
+
+def test_kept_parks_give_every_price_rule_its_own_prices(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The park's nobles and prices are kept by park; the price rule (the discount option)
+    # is part of the key, so games with other rules on the same park never share prices.
+    from regalia.bots.evaluations import palais_royal as evaluation
+
+    monkeypatch.setattr(evaluation, "_PARKS", {})
+    states = {rule: regalia.new_game("palais-royal", 3, seed=5, discount=rule)
+              for rule in ("orthogonal", "none")}
+    park = list(states["orthogonal"].park)  # type: ignore[attr-defined]
+    for space in range(0, len(park), 3):
+        park[space] = -1  # holes: the orthogonal rule now cuts prices
+    prices = {}
+    for rule, state in states.items():
+        state.park = list(park)  # type: ignore[attr-defined]
+        prices[rule] = [cost for _worth, nb, cost in evaluation.park_nobles(state) if nb.gold]
+    assert prices["none"] == [nb.gold for _w, nb, _c in evaluation.park_nobles(states["none"])
+                              if nb.gold]
+    assert sum(prices["orthogonal"]) < sum(prices["none"])
+    # and a kept answer is the one worked out afresh, move after move of a random game
+    rng = Rng(4)
+    state = regalia.new_game("palais-royal", 3, seed=5)
+    for _step in range(300):
+        movers = state.to_move()
+        if not movers:
+            break
+        kept = evaluation.park_nobles(state)  # type: ignore[arg-type]
+        with monkeypatch.context() as fresh:
+            fresh.setattr(evaluation, "_PARKS", {})
+            assert evaluation.park_nobles(state) == kept  # type: ignore[arg-type]
+        legal = state.legal_actions(movers[0])
+        state.apply(legal[rng.below(len(legal))], movers[0])

@@ -49,6 +49,7 @@ from regalia.games.palais_royal.scoring import edge_points, seat_score
 
 if TYPE_CHECKING:
     from regalia.engine.state import State
+    from regalia.games.palais_royal.edition import Noble
     from regalia.games.palais_royal.state import PalaisState
 
 # What a servant on the Parade ground and on the Stairway is worth beyond its room's own use:
@@ -110,7 +111,35 @@ def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
     return value
 
 
-def prospect(s: PalaisState, p: int) -> float:
+def park_nobles(s: PalaisState) -> list[tuple[float, Noble, int]]:
+    """The park's nobles as (worth, noble, gold price now), the worthiest first: the same for
+    every seat, and for every position with this park (a price falls with the empty spaces
+    around a noble), so one game's few parks are worked out once."""
+    key = (id(s.d), id(s.price_cutters), *s.park)
+    entry = _PARKS.get(key)
+    if entry is None:
+        nobles = s.d.nobles
+        out = []
+        for space, tile in enumerate(s.park):
+            if tile >= 0:
+                nb = nobles[tile]
+                out.append((nb.vp + (PRIVILEGE if nb.privilege else 0.0), nb,
+                            s.gold_cost(space) if nb.gold else 0))
+        out.sort(key=lambda candidate: -candidate[0])
+        if len(_PARKS) > 4096:
+            _PARKS.clear()
+        entry = _PARKS[key] = (s.d, s.price_cutters, out)
+    return entry[2]
+
+
+# (edition data, price rule, park) -> the park's nobles, worthiest first; the edition data and
+# the rule's neighbour table are kept in the value so that their ids, part of the key, cannot
+# be reused while the entry lives.
+_PARKS: dict[tuple[int, ...], tuple[object, object, list[tuple[float, Noble, int]]]] = {}
+
+
+def prospect(s: PalaisState, p: int,
+             candidates: list[tuple[float, Noble, int]] | None = None) -> float:
     """The best noble's worth times the share of its price that ``p`` already holds."""
     rooms = s.servants[p]
     own = p == s.cur
@@ -118,15 +147,10 @@ def prospect(s: PalaisState, p: int) -> float:
     purple = rooms[POMPADOUR] + (s.t_purple if own else 0)
     office = min(1, rooms[OFFICE] + (s.t_office if own else 0))
     gold = s.gold[p]
-    nobles = s.d.nobles
     best = 0.0
-    for space, tile in enumerate(s.park):
-        if tile < 0:
-            continue
-        nb = nobles[tile]
-        worth = nb.vp + (PRIVILEGE if nb.privilege else 0.0)
+    for worth, nb, cost in park_nobles(s) if candidates is None else candidates:
         if worth <= best:
-            continue
+            break  # (the worthiest first: a noble is worth at most its worth)
         held = float(office)
         parts = 1
         if nb.turquoise:
@@ -135,11 +159,9 @@ def prospect(s: PalaisState, p: int) -> float:
         if nb.purple:
             held += min(1.0, purple / nb.purple)
             parts += 1
-        if nb.gold:
-            cost = s.gold_cost(space)
-            if cost:
-                held += min(1.0, gold / cost)
-                parts += 1
+        if cost:
+            held += min(1.0, gold / cost)
+            parts += 1
         value = worth * held / parts
         if value > best:
             best = value
@@ -213,9 +235,10 @@ def evaluate_all(state: State) -> list[float]:
     holders = majority_holders(s)
     c = slot_cost(s)
     base = [outlook(s, p, edges, holders, c) for p in range(s.players)]
+    candidates = park_nobles(s)
     out = []
     for p, value in enumerate(base):
         others = [v for q, v in enumerate(base) if q != p]
-        mine = value + PROSPECT * prospect(s, p)
+        mine = value + PROSPECT * prospect(s, p, candidates)
         out.append(mine - max(others) if others else mine)
     return out
