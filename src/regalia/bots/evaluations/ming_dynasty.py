@@ -399,8 +399,16 @@ def in_hand(s: MingState, p: int, pr: Projection) -> float:
     best = 0.0
     if prince.count(here) == 1:
         best = deploy_gain(s, p, here, 3, True, pr)
+    return best_step(s, p, here, reserve(s, p)[1], pr, best)
+
+
+def best_step(s: MingState, p: int, here: int, card: float, pr: Projection,
+              best: float) -> float:
+    """The better of ``best`` and the best deployment after one step from ``here`` into a
+    neighbouring district no prince stands in (the border's card, else a dragon), less the
+    card it costs (``card``: what a card is worth to ``p``)."""
     hand = s.hand[p]
-    card = reserve(s, p)[1]
+    prince = s.prince
     for q, t in s.d.neighbours[here]:
         if q in prince:
             continue
@@ -425,21 +433,8 @@ def next_turn(s: MingState, p: int, pr: Projection) -> float:
         return 0.0
     card = reserve(s, p)[1]
     here = s.prince[p]
-    prince = s.prince
     stay = CARD if any(hand[:DRAGON]) else DRAGON_CARD
-    best = deploy_gain(s, p, here, 3, True, pr) - stay * card
-    for q, t in s.d.neighbours[here]:
-        if q in prince:
-            continue
-        if hand[t]:
-            price = CARD
-        elif hand[DRAGON]:
-            price = DRAGON_CARD
-        else:
-            continue
-        gain = deploy_gain(s, p, q, 3, True, pr) - price * card
-        if gain > best:
-            best = gain
+    best = best_step(s, p, here, card, pr, deploy_gain(s, p, here, 3, True, pr) - stay * card)
     return best if best > 0.0 else 0.0
 
 
