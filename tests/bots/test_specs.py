@@ -31,6 +31,8 @@ def test_settings_reach_the_bot() -> None:
     assert bot.seconds == pytest.approx(0.25) and bot.exploration == pytest.approx(1.2)
     assert bot.leaf == "evaluation" and bot.rollout_cap == 20
     assert make_bot("ismcts:iterations=33", 1).iterations == 33  # type: ignore[attr-defined]
+    assert make_bot("hard", 1).stop == "early"  # type: ignore[attr-defined]
+    assert make_bot("hard:stop=full", 1).stop == "full"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("spec", "message"), [
@@ -38,6 +40,8 @@ def test_settings_reach_the_bot() -> None:
     ("greedy:think=1s", "bot 'greedy' has no setting 'think'"),
     ("ismcts:think", "NAME=VALUE"),
     ("ismcts:think=1s:think=2s", "given twice"),
+    ("hard:stop=never", "expected one of early, full"),
+    ("pimc:stop=full", "bot 'pimc' has no setting 'stop'"),
     ("ismcts:iterations=0", "from 1"),
     ("ismcts:rollout=clever", "random, greedy"),
 ])
@@ -68,7 +72,7 @@ def test_levels_are_documented_settings() -> None:
 def test_a_thinking_time_is_honoured() -> None:
     state = regalia.new_game("el-grande", 4, seed=3)
     seat = state.to_move()[0]
-    bot = make_bot("ismcts:think=0.2s", 5)
+    bot = make_bot("ismcts:think=0.2s:stop=full", 5)  # (stop=early may answer sooner)
     start = time.perf_counter()
     action = bot.act(InformationSet(state, seat))
     spent = time.perf_counter() - start
