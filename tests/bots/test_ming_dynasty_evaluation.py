@@ -222,13 +222,20 @@ def test_keeping_city_members_beats_returning_them_while_they_score() -> None:
     assert ev.evaluate(keep, 0) > ev.evaluate(back, 0)
 
 
-def test_the_deployment_in_hand_counts_for_the_seat_deploying() -> None:
+def horse_turn() -> MingState:
+    """The deployment tests' position: 3 players, seat 0 holding one horse card and about to
+    choose its action (its prince on space 1 of province 3), seat 1 with 2 open members in 1a."""
     s = started(3)
     clear_hands(s)
     give(s, 0, "horse")
     on_space(s, 0, 1, 3)
     in_open(s, 1, "1a", 2)
     enter(s, "act")
+    return s
+
+
+def test_the_deployment_in_hand_counts_for_the_seat_deploying() -> None:
+    s = horse_turn()
     s.apply("stay horse", 0)
     assert s.phase_name == "deploy"
     gain = ev.in_hand(s, 0, ev.Projection(s))
@@ -240,12 +247,7 @@ def test_the_deployment_in_hand_counts_for_the_seat_deploying() -> None:
 
 
 def test_greedy_pays_a_card_to_deploy_where_it_takes_a_majority() -> None:
-    s = started(3)
-    clear_hands(s)
-    give(s, 0, "horse")
-    on_space(s, 0, 1, 3)
-    in_open(s, 1, "1a", 2)
-    enter(s, "act")
+    s = horse_turn()
     bot = GreedyBot(seed=1)
     action = bot.act(InformationSet(s, 0))
     assert action.text != "pass"
@@ -278,12 +280,7 @@ def test_the_seat_choosing_its_action_already_counts_its_coming_deployment() -> 
     # by the whole deployment (here a majority and a cloister) between choosing the action and
     # the next decision, and the search, which measures leaves from its root, saw every move
     # from the action choice as a gain of 10-20 points, on the flat tail of its reward curve.
-    s = started(3)
-    clear_hands(s)
-    give(s, 0, "horse")
-    on_space(s, 0, 1, 3)
-    in_open(s, 1, "1a", 2)
-    enter(s, "act")
+    s = horse_turn()
     before = ev.evaluate(s, 0)
     assert ev.pending(s, 0, ev.Projection(s)) > 3
     step = s.clone()
