@@ -62,7 +62,10 @@ def test_a_cheap_noble_early_is_worth_less_than_its_points() -> None:
                     if action.kind != "enlist":
                         continue
                     space = enlist_space(action, s.d.columns)  # type: ignore[attr-defined]
-                    vp = s.d.nobles[s.park[space]].vp  # type: ignore[attr-defined]
+                    noble = s.d.nobles[s.park[space]]  # type: ignore[attr-defined]
+                    if noble.privilege is not None:
+                        continue  # (its perk is worth something of its own)
+                    vp = noble.vp
                     after, passed = state.clone(), state.clone()
                     after.apply(action, seat)
                     passed.apply(done[0], seat)
@@ -104,3 +107,46 @@ def test_kept_parks_give_every_price_rule_its_own_prices(monkeypatch: pytest.Mon
             assert evaluation.park_nobles(state) == kept  # type: ignore[arg-type]
         legal = state.legal_actions(movers[0])
         state.apply(legal[rng.below(len(legal))], movers[0])
+
+
+def test_a_seats_perks_count_the_same_in_and_out_of_its_turn() -> None:
+    # A noble's privilege (a seal, a move, gold... every turn) counted only during its
+    # holder's own turn, as that turn's seals: the seat's value jumped when its turn began,
+    # and the search, whose leaves lie at every point of the turn cycle, read that jump as a
+    # gain. Now the perks count every turn alike, and for a while more than nothing.
+    from regalia.bots.evaluations.palais_royal import (
+        PROSPECT,
+        majority_holders,
+        outlook,
+        prospect,
+        slot_cost,
+    )
+    from regalia.games.palais_royal.scoring import edge_points
+
+    def own(s: object, p: int) -> float:
+        return (outlook(s, p, edge_points(s), majority_holders(s), slot_cost(s))  # type: ignore[arg-type]
+                + PROSPECT * prospect(s, p))  # type: ignore[arg-type]
+
+    checked = 0
+    for seed in range(4):
+        state = regalia.new_game("palais-royal", 4, seed=seed)
+        rng = Rng(seed)
+        step = 0
+        while (movers := state.to_move()) and checked < 24:
+            seat = movers[0]
+            legal = state.legal_actions(seat)
+            step += 1
+            s = state
+            if step % 40 == 0 and s.phase == PARADE_STEP:  # type: ignore[attr-defined]
+                p = (seat + 1) % 4
+                with_perks = state.clone()
+                w = with_perks
+                w.perks[p] = [0, 1, 1, 1, 1, 1, 1, 1, 1]  # type: ignore[attr-defined]
+                before = own(w, p)
+                w._start_turn(p)  # type: ignore[attr-defined]
+                assert own(w, p) == pytest.approx(before), (seed, step)
+                plain = state.clone()
+                assert before > own(plain, p) + 1.0  # the perks are worth something
+                checked += 1
+            state.apply(legal[rng.below(len(legal))], seat)
+    assert checked >= 12

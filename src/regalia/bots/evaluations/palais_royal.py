@@ -15,6 +15,8 @@ A seat's *outlook* is
   stronger every turn) and ``CROWDED`` per servant beyond; ``AREA`` per servant in the play
   area (a servant on the Gate, one Stairway move from a room, is worth clearly more: see
   ``FIRST``), and ``MAJORITY`` per bonus room where the seat holds the sole majority;
+* plus ``PERK`` (shared out by ``PERK_SHARE``) per perk its nobles' privileges give every turn,
+  falling with the park like ``SLOT``;
 * plus ``GOLD`` per gold up to ``GOLD_USEFUL`` (the dearest nobles' price), ``GOLD_HOARD`` per
   gold beyond, and ``SEAL`` per seal or enlist permission this turn has earned and not spent;
 * for the seat judged, ``PROSPECT`` times the best noble in the park it is on its way to: the
@@ -46,6 +48,7 @@ from regalia.games.palais_royal.rooms import (
     STAIRS,
 )
 from regalia.games.palais_royal.scoring import edge_points, seat_score
+from regalia.games.palais_royal.state import P_PURPLE, P_TURQUOISE
 
 if TYPE_CHECKING:
     from regalia.engine.state import State
@@ -90,11 +93,21 @@ PRIVILEGE = 2.0
 # 4.3-4.5 VP on average against greedy's 5.7-5.8 of 8.3-8.5, 34-36 noble VP a game against
 # 48, at 80 and at 300 iterations alike, and at 300 it won 1 game of 8 (docs/bots.md).
 SLOT = 2.5
+# A noble's privilege (its perk) works every turn for the rest of the game: a seal or a move
+# every turn, like a servant that is never sent home. Its worth per perk, by privilege (the
+# order of edition.PRIVILEGES; "servants" act at once and are counted as servants), at the
+# start, falling with the park like SLOT. Without it a perk counted only during its holder's
+# own turn (as this turn's seals), so a seat's value jumped at the start of each of its turns.
+PERK = 2.0
+PERK_SHARE = (0.0, 1.0, 0.4, 1.0, 0.6, 1.0, 1.0, 0.5, 0.4)
 
 
 def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
             slot: float = 0.0) -> float:
     value = float(seat_score(s, p, edges)) - slot * len(s.nobles[p])
+    perks = s.perks[p]
+    if any(perks) and slot:
+        value += slot / SLOT * PERK * sum(w * k for w, k in zip(PERK_SHARE, perks, strict=True))
     rooms = s.servants[p]
     for room, first, further in ROOM_TABLE:
         n = rooms[room]
@@ -107,7 +120,9 @@ def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
     value += GOLD_HOARD * max(0, gold - GOLD_USEFUL)
     value += MAJORITY * holders.count(p)
     if p == s.cur:
-        value += SEAL * (s.t_turquoise + s.t_purple + s.t_office)
+        # this turn's seals beyond the perks' (which every turn brings, counted above)
+        value += SEAL * (max(0, s.t_turquoise - perks[P_TURQUOISE])
+                         + max(0, s.t_purple - perks[P_PURPLE]) + s.t_office)
     return value
 
 
@@ -142,10 +157,15 @@ def prospect(s: PalaisState, p: int,
              candidates: list[tuple[float, Noble, int]] | None = None) -> float:
     """The best noble's worth times the share of its price that ``p`` already holds."""
     rooms = s.servants[p]
-    own = p == s.cur
-    turquoise = rooms[KING] + (s.t_turquoise if own else 0)
-    purple = rooms[POMPADOUR] + (s.t_purple if own else 0)
-    office = min(1, rooms[OFFICE] + (s.t_office if own else 0))
+    if p == s.cur:
+        turquoise = rooms[KING] + s.t_turquoise
+        purple = rooms[POMPADOUR] + s.t_purple
+        office = min(1, rooms[OFFICE] + s.t_office)
+    else:  # (its perks' seals come with its next turn)
+        perks = s.perks[p]
+        turquoise = rooms[KING] + perks[P_TURQUOISE]
+        purple = rooms[POMPADOUR] + perks[P_PURPLE]
+        office = min(1, rooms[OFFICE])
     gold = s.gold[p]
     best = 0.0
     for worth, nb, cost in park_nobles(s) if candidates is None else candidates:
