@@ -150,3 +150,32 @@ def test_a_seats_perks_count_the_same_in_and_out_of_its_turn() -> None:
                 checked += 1
             state.apply(legal[rng.below(len(legal))], seat)
     assert checked >= 12
+
+
+def test_a_complete_price_held_is_worth_the_whole_noble() -> None:
+    # At 0.7 of a noble's worth, a complete set of its price was worth less than enlisting it:
+    # the search spent every set at once on whatever noble it could pay for, then counted the
+    # next set's building as a gain, and lost to greedy. Now holding the whole price of the
+    # park's worthiest noble counts that noble's whole worth.
+    from regalia.bots.evaluations.palais_royal import PROSPECT, park_nobles, prospect
+    from regalia.games.palais_royal.rooms import KING, OFFICE, POMPADOUR
+
+    checked = 0
+    for seed in range(8):
+        state = regalia.new_game("palais-royal", 4, seed=seed)
+        rng = Rng(seed)
+        for _ in range(60 + 10 * seed):
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.below(len(legal))], seat)
+        s = state.clone()
+        p = (s.cur + 1) % 4  # type: ignore[attr-defined]
+        worth, nb, cost = park_nobles(s)[0]  # type: ignore[arg-type]
+        rooms, perks = s.servants[p], s.perks[p]  # type: ignore[attr-defined]
+        rooms[OFFICE] = 1
+        rooms[KING] = max(0, nb.turquoise - perks[5])
+        rooms[POMPADOUR] = max(0, nb.purple - perks[6])
+        s.gold[p] = cost  # type: ignore[attr-defined]
+        assert PROSPECT * prospect(s, p) == pytest.approx(worth), seed  # type: ignore[arg-type]
+        checked += 1
+    assert checked == 8

@@ -81,7 +81,13 @@ GOLD = 0.15
 GOLD_USEFUL = 10
 GOLD_HOARD = 0.02
 SEAL = 0.1
-PROSPECT = 0.7
+# A complete price held for a noble is worth the noble. At 0.7 it was worth less than enlisting
+# it brings, so spending a set at once on a lesser noble and building the next one looked like
+# a gain: the level search enlisted whatever noble its set could pay for a turn early (1 gold
+# short of a 19-VP noble it took a 14) and lost to greedy, more so with more iterations (0 of 4
+# won at 2,000 iterations). At 1.0, 80 iterations won 60 of 96 games against three greedy bots
+# (31% before), and greedy itself gained (docs/bots.md, "prospect").
+PROSPECT = 1.0
 PRIVILEGE = 2.0
 # What enlisting spends beyond the servants and gold it sends home: a turn of the Office (the
 # servant walks back through the Parade ground, the Gate and the Stairway before the next
