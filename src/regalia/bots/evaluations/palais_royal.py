@@ -109,7 +109,9 @@ PERK_SHARE = (0.0, 1.0, 0.4, 1.0, 0.6, 1.0, 1.0, 0.5, 0.4)
 
 
 def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
-            slot: float = 0.0) -> float:
+            slot: float) -> float:
+    """``slot``: :func:`slot_cost` of ``s`` (what a noble held costs now; the perks fall with
+    it)."""
     value = float(seat_score(s, p, edges)) - slot * len(s.nobles[p])
     perks = s.perks[p]
     if any(perks) and slot:
