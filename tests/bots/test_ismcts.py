@@ -314,18 +314,22 @@ def test_judged_rewards_stay_apart_when_a_seat_is_far_ahead() -> None:
     evaluate = evaluation_for("palais-royal")
     state = regalia.new_game("palais-royal", 2, seed=3)
     bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
-    for _ in range(58):  # two greedy bots' game, to a position 28 points of margin apart
-        mover = state.to_move()[0]
-        state.apply(bots[mover].act(InformationSet(state, mover)), mover)
-    seat = state.to_move()[0]
-    world = state.determinize(seat, Rng(8))
+    # Two greedy bots' game, to the first position on the flat tail (a margin of more than
+    # four MARGIN_SCALEs) whose choices lie a point or more apart.
+    for _ in range(400):
+        seat = state.to_move()[0]
+        world = state.determinize(seat, Rng(8))
+        values = {}
+        for action in state.legal_actions(seat):
+            after = world.clone()
+            after.apply(action, seat)
+            values[action.code] = evaluate(after, seat)
+        if abs(evaluate(world, seat)) > 4 * MARGIN_SCALE and \
+                max(values.values()) - min(values.values()) >= 1.0:
+            break
+        state.apply(bots[seat].act(InformationSet(state, seat)), seat)
     assert abs(evaluate(world, seat)) > 4 * MARGIN_SCALE  # the flat tail (checked, not assumed)
     info = CountingInformationSet(state, seat, rigged=world)
-    values = {}
-    for action in info.legal_actions:
-        after = world.clone()
-        after.apply(action, seat)
-        values[action.code] = evaluate(after, seat)
     hi, lo = max(values, key=values.__getitem__), min(values, key=values.__getitem__)
     assert values[hi] - values[lo] >= 1.0
     root = IsmctsBot(seed=1, iterations=1, prior=5, leaf="evaluation", rollout_cap=0).search(info)
