@@ -7,10 +7,20 @@ import pytest
 
 import regalia
 from regalia.bots.evaluations import evaluation_for
+from regalia.bots.evaluations.palais_royal import (
+    PROSPECT,
+    majority_holders,
+    outlook,
+    park_life,
+    park_nobles,
+    prospect,
+)
 from regalia.engine import Rng
 from regalia.games.palais_royal.actions import enlist_space
-from regalia.games.palais_royal.rooms import GATE
-from regalia.games.palais_royal.state import ENLIST_STEP, PARADE_STEP
+from regalia.games.palais_royal.edition import PRIVILEGES
+from regalia.games.palais_royal.rooms import GATE, KING, OFFICE, POMPADOUR
+from regalia.games.palais_royal.scoring import edge_points
+from regalia.games.palais_royal.state import ENLIST_STEP, P_PURPLE, P_TURQUOISE, PARADE_STEP
 
 
 def test_recruiting_onto_the_gate_is_clearly_worth_more_than_passing() -> None:
@@ -114,17 +124,8 @@ def test_a_seats_perks_count_the_same_in_and_out_of_its_turn() -> None:
     # holder's own turn, as that turn's seals: the seat's value jumped when its turn began,
     # and the search, whose leaves lie at every point of the turn cycle, read that jump as a
     # gain. Now the perks count every turn alike, and for a while more than nothing.
-    from regalia.bots.evaluations.palais_royal import (
-        PROSPECT,
-        majority_holders,
-        outlook,
-        prospect,
-        slot_cost,
-    )
-    from regalia.games.palais_royal.scoring import edge_points
-
     def own(s: object, p: int) -> float:
-        return (outlook(s, p, edge_points(s), majority_holders(s), slot_cost(s))  # type: ignore[arg-type]
+        return (outlook(s, p, edge_points(s), majority_holders(s), park_life(s))  # type: ignore[arg-type]
                 + PROSPECT * prospect(s, p))  # type: ignore[arg-type]
 
     checked = 0
@@ -136,17 +137,14 @@ def test_a_seats_perks_count_the_same_in_and_out_of_its_turn() -> None:
             seat = movers[0]
             legal = state.legal_actions(seat)
             step += 1
-            s = state
-            if step % 40 == 0 and s.phase == PARADE_STEP:  # type: ignore[attr-defined]
+            if step % 40 == 0 and state.phase == PARADE_STEP:  # type: ignore[attr-defined]
                 p = (seat + 1) % 4
-                with_perks = state.clone()
-                w = with_perks
-                w.perks[p] = [0, 1, 1, 1, 1, 1, 1, 1, 1]  # type: ignore[attr-defined]
+                w = state.clone()
+                w.perks[p] = [0] + [1] * (len(PRIVILEGES) - 1)  # every perk but "servants"
                 before = own(w, p)
                 w._start_turn(p)  # type: ignore[attr-defined]
                 assert own(w, p) == pytest.approx(before), (seed, step)
-                plain = state.clone()
-                assert before > own(plain, p) + 1.0  # the perks are worth something
+                assert before > own(state, p) + 1.0  # the perks are worth something
                 checked += 1
             state.apply(legal[rng.below(len(legal))], seat)
     assert checked >= 12
@@ -157,10 +155,6 @@ def test_a_complete_price_held_is_worth_the_whole_noble() -> None:
     # the search spent every set at once on whatever noble it could pay for, then counted the
     # next set's building as a gain, and lost to greedy. Now holding the whole price of the
     # park's worthiest noble counts that noble's whole worth.
-    from regalia.bots.evaluations.palais_royal import PROSPECT, park_nobles, prospect
-    from regalia.games.palais_royal.rooms import KING, OFFICE, POMPADOUR
-
-    checked = 0
     for seed in range(8):
         state = regalia.new_game("palais-royal", 4, seed=seed)
         rng = Rng(seed)
@@ -173,9 +167,7 @@ def test_a_complete_price_held_is_worth_the_whole_noble() -> None:
         worth, nb, cost = park_nobles(s)[0]  # type: ignore[arg-type]
         rooms, perks = s.servants[p], s.perks[p]  # type: ignore[attr-defined]
         rooms[OFFICE] = 1
-        rooms[KING] = max(0, nb.turquoise - perks[5])
-        rooms[POMPADOUR] = max(0, nb.purple - perks[6])
+        rooms[KING] = max(0, nb.turquoise - perks[P_TURQUOISE])
+        rooms[POMPADOUR] = max(0, nb.purple - perks[P_PURPLE])
         s.gold[p] = cost  # type: ignore[attr-defined]
         assert PROSPECT * prospect(s, p) == pytest.approx(worth), seed  # type: ignore[arg-type]
-        checked += 1
-    assert checked == 8

@@ -6,7 +6,7 @@ A seat's *outlook* is
 
 * its score if the game ended now (the rules' own final scoring: nobles' VP, played cards'
   VP, cards in hand up to six, park-edge places), less ``SLOT`` per noble held while the park
-  is far from the end (:func:`slot_cost`);
+  is far from the end (:func:`park_life`);
 * plus, per room, ``FIRST[room]`` for holding a servant there at all (without one in the
   Office no noble can be enlisted, without one on the Stairway or the Parade ground the
   servants can no longer be moved or brought in: a seat that empties them is stuck, which
@@ -109,13 +109,12 @@ PERK_SHARE = (0.0, 1.0, 0.4, 1.0, 0.6, 1.0, 1.0, 0.5, 0.4)
 
 
 def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
-            slot: float) -> float:
-    """``slot``: :func:`slot_cost` of ``s`` (what a noble held costs now; the perks fall with
-    it)."""
-    value = float(seat_score(s, p, edges)) - slot * len(s.nobles[p])
+            life: float) -> float:
+    """``life``: :func:`park_life` of ``s`` (``SLOT`` and ``PERK`` fall with it)."""
+    value = float(seat_score(s, p, edges)) - SLOT * life * len(s.nobles[p])
     perks = s.perks[p]
-    if any(perks) and slot:
-        value += slot / SLOT * PERK * sum(w * k for w, k in zip(PERK_SHARE, perks, strict=True))
+    if life and any(perks):
+        value += life * PERK * sum(w * k for w, k in zip(PERK_SHARE, perks, strict=True))
     rooms = s.servants[p]
     for room, first, further in ROOM_TABLE:
         n = rooms[room]
@@ -232,26 +231,27 @@ def _edge_points(s: PalaisState) -> list[int]:
     return entry[1]
 
 
-def slot_cost(s: PalaisState) -> float:
-    """The cost a noble held counts against its VP: ``SLOT`` at the start, falling with the
-    nobles left in the park to nothing at the end (when the Office's turns are worth nothing
-    more and a noble's VP are all that counts). Every seat's nobles pay it, so it moves the
-    margins only through the seats' noble counts."""
+def park_life(s: PalaisState) -> float:
+    """How much of the game the park has left: 1 at the start, falling with the nobles left
+    to 0 at the end. A noble held costs ``SLOT`` times it against its VP (the Office's turns
+    are worth nothing more at the end, where a noble's VP are all that counts; every seat's
+    nobles pay it, so it moves the margins only through the seats' noble counts), and a perk
+    is worth ``PERK`` times it (its turns still to come)."""
     park = s.park
     span = len(park) - s.d.end_nobles
     if span <= 0:
         return 0.0
     left = len(park) - park.count(-1)
-    return SLOT * min(1.0, max(0.0, (left - s.d.end_nobles) / span))
+    return min(1.0, max(0.0, (left - s.d.end_nobles) / span))
 
 
 def evaluate(state: State, seat: int) -> float:
     s: PalaisState = state  # type: ignore[assignment]
     edges = _edge_points(s)
     holders = majority_holders(s)
-    c = slot_cost(s)
-    mine = outlook(s, seat, edges, holders, c) + PROSPECT * prospect(s, seat)
-    others = [outlook(s, p, edges, holders, c) for p in range(s.players) if p != seat]
+    life = park_life(s)
+    mine = outlook(s, seat, edges, holders, life) + PROSPECT * prospect(s, seat)
+    others = [outlook(s, p, edges, holders, life) for p in range(s.players) if p != seat]
     return mine - max(others) if others else mine
 
 
@@ -261,8 +261,8 @@ def evaluate_all(state: State) -> list[float]:
     s: PalaisState = state  # type: ignore[assignment]
     edges = _edge_points(s)
     holders = majority_holders(s)
-    c = slot_cost(s)
-    base = [outlook(s, p, edges, holders, c) for p in range(s.players)]
+    life = park_life(s)
+    base = [outlook(s, p, edges, holders, life) for p in range(s.players)]
     candidates = park_nobles(s)
     out = []
     for p, value in enumerate(base):
