@@ -42,7 +42,7 @@ def test_full_game_by_numbers_and_notation_records_a_replayable_game(
     shown = final_rows(result.stdout)
     assert {seat: score for seat, (_, score) in shown.items()} == {
         replayed.seat_name(s): replayed.scores()[s] for s in range(3)}
-    assert saved.meta["seats"] == ["human", "ismcts", "ismcts"]  # the default opponents
+    assert saved.meta["seats"] == ["human", "medium", "medium"]  # the default opponents
     north = [m["action"] for m in saved.moves if m.get("seat") == 0]
     assert north == ["bid 1", "bid 5", "bid 2"]
 

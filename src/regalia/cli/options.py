@@ -89,13 +89,15 @@ def parse_think(text: str | None) -> float | None:
     return None if text is None else parse_duration(text)
 
 
-# Opponents at the table when none are named: players want a game, not a coin toss.
-DEFAULT_OPPONENT = "ismcts"
+# Opponents at the table when none are named: players want a game, not a coin toss, and
+# the plain search (random rollouts) plays about as well as greedy; the level search at half
+# a second beats it (docs/bots.md, "Who sits at the table by default").
+DEFAULT_OPPONENT = "medium"
 
 
 def parse_seats(items: Sequence[str] | None, players: int,
                 think: float | None = None) -> list[str]:
-    """Seat kinds: ``human`` or a bot spec. Default: seat 0 human, the rest ISMCTS bots."""
+    """Seat kinds: ``human`` or a bot spec. Default: seat 0 human, the rest ``DEFAULT_OPPONENT``."""
     if items is None:
         items = [HUMAN] + [DEFAULT_OPPONENT] * (players - 1)
     return [HUMAN if item in _HUMAN_WORDS else check_bot(item, think) for item in items]
