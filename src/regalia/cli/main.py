@@ -208,7 +208,8 @@ ForceOpt = Annotated[
 ]
 ThinkOpt = Annotated[str | None, typer.Option(
     "--think", metavar="TIME", help=N_("Thinking time a decision for the searching bots whose "
-    "spec sets none, e.g. 0.5s, 500ms, 2 (default: their iteration budget)."))]
+    "spec sets none, e.g. 0.5s, 500ms, 2 (default: each bot's own: ismcts and pimc an iteration "
+    "budget, medium and hard their time)."))]
 StepOpt = Annotated[
     int | None, typer.Option("--step", metavar="N", min=0,
                              help=N_("The position after this many decisions (default: the end)."))
