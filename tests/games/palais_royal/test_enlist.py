@@ -20,8 +20,9 @@ from tests.games.palais_royal.pr_helpers import (
 ENLIST = 4
 
 
-def _ready(players: int = 4, **rooms: int):  # type: ignore[no-untyped-def]
-    s = new(players)
+def _ready(players: int = 4, open_nobles: bool = True,  # type: ignore[no-untyped-def]
+           **rooms: int):
+    s = new(players, open_nobles=open_nobles)
     clear_rooms(s)
     set_rooms(s, 0, **rooms)
     give_cards(s, 0, "prestige")
@@ -129,29 +130,46 @@ def test_an_interior_noble_leaves_no_servant() -> None:
     assert s.phase == ENLIST and all(m < 0 for m in s.marker)
 
 
-def test_points_only_nobles_go_face_down_and_privilege_nobles_face_up() -> None:
-    s = _ready(office=2, king=3, pompadour=3)
+def _enlist_face_down_and_up(open_nobles: bool):  # type: ignore[no-untyped-def]
+    s = _ready(open_nobles=open_nobles, office=2, king=3, pompadour=3)
     put_noble(s, "c3", "vp-1")
     put_noble(s, "d3", "gold-1")
     s.gold[0] = 20
     start_turn(s, 0)
     to_step(s, ENLIST)
     act(s, "enlist c3", "enlist d3")
+    return s
+
+
+def test_points_only_nobles_go_face_down_and_others_remember_them_by_default() -> None:
+    # Every park tile lay face up and the space it left is public: a seat with perfect
+    # memory (DESIGN) knows the face-down tile, and so the score.
+    s = _enlist_face_down_and_up(open_nobles=True)
     mine, theirs = s.view(0)["seats"][0], s.view(1)["seats"][0]
     assert [n["id"] for n in mine["nobles"]] == ["gold-1"]
     assert [n["id"] for n in mine["face_down_nobles"]] == ["vp-1"]
+    assert theirs["face_down"] == 1 and [n["id"] for n in theirs["face_down_nobles"]] == ["vp-1"]
+    assert theirs["score"] == mine["score"] == theirs["score_known"]
+    assert theirs["breakdown"] == mine["breakdown"]
+    assert new(4).options["open_nobles"] is True  # the default
+
+
+def test_open_nobles_false_shows_only_how_many_face_down_nobles_a_seat_has() -> None:
+    s = _enlist_face_down_and_up(open_nobles=False)
+    mine, theirs = s.view(0)["seats"][0], s.view(1)["seats"][0]
+    assert [n["id"] for n in mine["face_down_nobles"]] == ["vp-1"]
     assert theirs["face_down"] == 1 and theirs["face_down_nobles"] is None
     assert theirs["score"] is None and theirs["score_known"] < mine["score"]
-    open_view = new(4, open_nobles=True)
-    assert open_view.view(1)["seats"][0]["face_down_nobles"] == []
 
 
-def test_announce_hides_which_face_down_noble_was_taken_but_not_where() -> None:
-    s = _ready(office=1, king=1)
-    put_noble(s, "c3", "vp-1")
-    s.gold[0] = 5
-    start_turn(s, 0)
-    to_step(s, ENLIST)
-    action = s.parse_action("enlist c3")
-    assert "vp-1" in s.describe(action)
-    assert "vp-1" not in s.announce(action, 0) and "c3" in s.announce(action, 0)
+def test_announce_names_the_face_down_noble_unless_open_nobles_is_false() -> None:
+    for open_nobles in (True, False):
+        s = _ready(open_nobles=open_nobles, office=1, king=1)
+        put_noble(s, "c3", "vp-1")
+        s.gold[0] = 5
+        start_turn(s, 0)
+        to_step(s, ENLIST)
+        action = s.parse_action("enlist c3")
+        assert "vp-1" in s.describe(action)
+        assert "c3" in s.announce(action, 0)
+        assert ("vp-1" in s.announce(action, 0)) is open_nobles

@@ -92,6 +92,21 @@ def test_editions_that_break_printed_facts_are_refused_with_the_line() -> None:
         load_edition(TEXT.replace('reasoning = "See the top edge: 6/2 is', 'why = "', 1))
 
 
+def test_a_card_adding_to_one_steps_count_is_refused_in_another_step() -> None:
+    # The Messenger's amount is Stairway moves and the Recruiter's Parade-ground placements:
+    # in another step the engine would give it to that step's count (or to nothing).
+    messenger = 'effect = "moves"\namount = 2\nvp = 0\nphases = ["stairs"]'
+    assert messenger in TEXT
+    for phases in ('["parade"]', '["stairs", "rooms"]'):
+        with pytest.raises(EditionError, match="its phases must be") as err:
+            load_edition(TEXT.replace(messenger, messenger.replace('["stairs"]', phases)))
+        assert err.value.line is not None
+    recruiter = 'effect = "gate"\namount = 2\nvp = 0\nphases = ["parade"]'
+    assert recruiter in TEXT
+    with pytest.raises(EditionError, match="its phases must be"):
+        load_edition(TEXT.replace(recruiter, recruiter.replace('["parade"]', '["enlist"]')))
+
+
 def test_every_value_is_printed_with_a_source_or_reconstructed_with_reasoning() -> None:
     import tomllib
 
@@ -144,7 +159,7 @@ def test_an_edition_with_other_values_changes_play() -> None:
 
 
 def test_determinize_resamples_others_hands_and_face_down_nobles_only() -> None:
-    s = new(3)
+    s = new(3, open_nobles=False)
     clear_rooms(s)
     set_rooms(s, 0, office=1, king=1, backdoor=2)
     give_cards(s, 0, "prestige")
@@ -153,24 +168,41 @@ def test_determinize_resamples_others_hands_and_face_down_nobles_only() -> None:
     put_noble(s, "c3", "vp-1")
     s.gold[0] = 5
     take_noble(s, "d4", 1)  # seat 1 holds a noble (points-only or not)
+    put_noble(s, "b2", "vp-4")
+    take_noble(s, "b2", 2)  # seat 2 holds a points-only noble, face down
     start_turn(s, 0)
     to_step(s, 4)
     act(s, "enlist c3", "done", "draw")
     mine = list(s.drawn)
+    face_down = sorted(s.nobles[0] + s.nobles[2])
     hands_differ = nobles_differ = False
     for k in range(40):
         for seat in (0, 1):
             d = s.determinize(seat, Rng(k))
             assert d.view(seat) == s.view(seat)
             d.check_invariants()
+            assert d.box == s.box  # the box's tiles never lay in the park: nobody holds one
             if seat == 0:
                 assert d.drawn == mine and d.hand[0] == s.hand[0]
                 assert d.nobles[0] == s.nobles[0]
                 hands_differ |= d.hand[1] != s.hand[1]
             else:
                 assert d.hand[1] == s.hand[1] and d.nobles[1] == s.nobles[1]
+                # Who holds which face-down tile is drawn again; which tiles they are is not.
+                assert sorted(d.nobles[0] + d.nobles[2]) == face_down
                 nobles_differ |= d.nobles[0] != s.nobles[0]
     assert hands_differ and nobles_differ
+
+
+def test_determinize_keeps_every_noble_where_the_seats_remember_it_by_default() -> None:
+    s = new(3)
+    put_noble(s, "c3", "vp-1")
+    take_noble(s, "c3", 0)
+    put_noble(s, "b2", "vp-4")
+    take_noble(s, "b2", 2)
+    for k in range(20):
+        d = s.determinize(1, Rng(k))
+        assert d.nobles == s.nobles and d.box == s.box
 
 
 def test_spectator_view_shows_no_hand_drawn_cards_or_face_down_noble() -> None:

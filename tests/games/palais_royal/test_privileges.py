@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from regalia.games.palais_royal.rooms import GATE
 from tests.games.palais_royal.pr_helpers import (
     act,
     clear_rooms,
@@ -219,6 +220,36 @@ def test_card_cardinals_favour_wins_a_tie_this_turn() -> None:
     act(s, "play cardinal")
     to_step(s, ROOMS)
     assert s.gold[0] == 3
+
+
+def test_card_cardinals_favour_played_in_step_1_wins_the_parade_grounds_tie() -> None:
+    # "This turn's ties": the Parade ground's majority, judged when the turn began, is judged
+    # again; a 2-2 tie lost on the Cardinal (nobody there) becomes the majority's extra servant.
+    s = _fresh(parade=2)
+    set_rooms(s, 1, parade=2)
+    give_cards(s, 0, "cardinal")
+    start_turn(s, 0)
+    assert s.phase == PARADE and s.left == 2
+    act(s, "play cardinal")
+    assert s.left == 3
+    gate = s.servants[0][GATE]
+    act(s, "recruit", "recruit", "recruit")
+    assert s.servants[0][GATE] == gate + 3
+
+
+def test_card_cardinals_favour_in_step_2_leaves_the_stairway_count_judged_at_its_start() -> None:
+    # SEED: the Stairway's moves are fixed when its step begins; the card played in step 1
+    # counts there, one played in step 2 comes after the judgement.
+    for played_in, moves in ((PARADE, 3), (STAIRS, 2)):
+        s = _fresh(stairs=2)
+        set_rooms(s, 1, stairs=2)
+        give_cards(s, 0, "cardinal")
+        start_turn(s, 0)
+        if played_in == STAIRS:
+            to_step(s, STAIRS)
+        act(s, "play cardinal")
+        to_step(s, STAIRS)
+        assert s.left == moves
 
 
 def test_card_prestige_scores_two_when_played_and_one_in_hand() -> None:

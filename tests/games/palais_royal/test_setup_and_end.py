@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import regalia
 from regalia.engine import Rng
-from regalia.games.palais_royal.rooms import GATE, ROOM_INDEX
+from regalia.games.palais_royal.rooms import CARDINAL, GATE, ROOM_INDEX
 from regalia.games.palais_royal.scoring import edge_points
 from tests.games.palais_royal.pr_helpers import (
     act,
     clear_rooms,
     give_cards,
+    grant_noble,
     new,
     set_rooms,
     space,
@@ -135,6 +136,16 @@ def test_edge_tie_option_cardinal_breaks_it() -> None:
     s = new(3, edge_ties="cardinal")
     clear_rooms(s)
     set_rooms(s, 1, cardinal=1)
+    _marker(s, "b6", 0)
+    _marker(s, "c6", 1)
+    assert edge_points(s) == [2, 6, 0]
+
+
+def test_edge_tie_option_cardinal_counts_the_cardinals_privilege_as_the_rooms_do() -> None:
+    s = new(3, edge_ties="cardinal")
+    clear_rooms(s)
+    grant_noble(s, 1, "cardinal-1")
+    assert s.cardinal_strength(1) == 1 and s.servants[1][CARDINAL] == 0
     _marker(s, "b6", 0)
     _marker(s, "c6", 1)
     assert edge_points(s) == [2, 6, 0]

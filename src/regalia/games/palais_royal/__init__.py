@@ -40,8 +40,8 @@ OPTIONS = (
     Option(
         "edge_ties", "both-score",
         N_("Ties on a park edge: 'both-score' (tied players each score the place, the next "
-           "place is skipped) or 'cardinal' (servants in the Cardinal's room break the tie "
-           "first)."),
+           "place is skipped) or 'cardinal' (strength in the Cardinal's room, servants and "
+           "the Cardinal's privilege, breaks the tie first)."),
         ("both-score", "cardinal"),
     ),
     Option(
@@ -63,9 +63,11 @@ OPTIONS = (
            "and gold for any noble). Off: such a game runs on until 'stall_rounds' ends it."),
     ),
     Option(
-        "open_nobles", False,
-        N_("Every seat sees the face-down (points-only) nobles of the others, as a player who "
-           "remembers every tile taken from the park would; default: only their count."),
+        "open_nobles", True,
+        N_("Every seat knows the face-down (points-only) nobles of the others, as a player who "
+           "remembers every tile taken from the park does (every tile lay face up there and the "
+           "space it left is public). False: a seat knows which tiles went face down but not "
+           "who holds which, only how many each seat has."),
     ),
 )
 

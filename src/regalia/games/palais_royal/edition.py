@@ -25,6 +25,10 @@ PRIVILEGES = ("servants", "moves", "diagonal", "gate", "backdoor", "turquoise", 
               "gold", "cardinal")
 PHASE_WORDS = ("parade", "stairs", "rooms", "enlist", "backdoor")
 EDGE_NAMES = ("top", "bottom", "left", "right")
+# Cards whose amount is more of one step's own count (the Stairway's moves, the Parade
+# ground's placements onto the Gate) are played in that step: anywhere else the engine would
+# give the amount to another step's count, or to nothing.
+STEP_OF_EFFECT = {"moves": "stairs", "gate": "parade"}
 N_NOBLES = 42
 N_CARD_KINDS = 9
 
@@ -181,6 +185,11 @@ def _check(r: EditionReader) -> PalaisData:
         if not phases:
             raise r.error(_("a card needs at least one phase in which it may be played"),
                           "cards", i, "phases")
+        own_step = STEP_OF_EFFECT.get(effect)
+        if own_step is not None and set(phases) != {own_step}:
+            raise r.error(_("a card with the effect {effect} adds to the {phase} step's count, "
+                            "so its phases must be [{phase}] alone").format(
+                effect=quoted(effect), phase=quoted(own_step)), "cards", i, "phases")
         kinds[effect] = CardKind(
             id=cid, name=r.get(("cards", i, "name"), str),
             count=_whole(r, ("cards", i, "count"), 1, 12), effect=effect,

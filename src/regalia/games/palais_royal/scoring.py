@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from regalia.engine.state import places_from_keys
-from regalia.games.palais_royal.rooms import CARDINAL
 
 if TYPE_CHECKING:
     from regalia.games.palais_royal.state import PalaisState
@@ -30,11 +29,12 @@ def edge_counts(s: PalaisState) -> list[list[int]]:
 
 def edge_points(s: PalaisState) -> list[int]:
     """Each seat's park-edge points. Tied players each score the place they tie for and the
-    next place is skipped; with ``edge_ties = cardinal`` the Cardinal's room breaks ties."""
+    next place is skipped; with ``edge_ties = cardinal`` strength in the Cardinal's room
+    (servants and the Cardinal's privilege, as in the rooms' ties) breaks ties."""
     total = [0] * s.players
     cardinal = s.options["edge_ties"] == "cardinal"
     for counts, (first, second) in zip(edge_counts(s), s.d.edge_points, strict=True):
-        keys = [(c, s.servants[p][CARDINAL] if cardinal else 0) for p, c in enumerate(counts)]
+        keys = [(c, s.lasting_cardinal(p) if cardinal else 0) for p, c in enumerate(counts)]
         places = places_from_keys(keys)
         for p, c in enumerate(counts):
             if c == 0:

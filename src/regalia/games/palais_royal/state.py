@@ -481,6 +481,10 @@ class PalaisState(State):
         self._start_turn(nxt)
 
     # ================================================================== rules helpers
+    def lasting_cardinal(self, seat: int) -> int:
+        """Strength in the Cardinal's room that outlasts the turn: servants and privileges."""
+        return self.servants[seat][CARDINAL] + self.perks[seat][P_CARDINAL]
+
     def cardinal_strength(self, seat: int) -> int:
         s = self.servants[seat][CARDINAL] + self.perks[seat][P_CARDINAL]
         if seat == self.cur:
@@ -793,7 +797,15 @@ class PalaisState(State):
         elif k == C_BACKDOOR:
             self.t_backdoor += amount
         elif k == C_CARDINAL:
+            # "This turn's ties" include the Parade ground's, judged when the turn began but
+            # not yet acted on in step 1 (its room does not change in the step): judge it
+            # again. The Stairway's is judged when step 2 begins (SEED), so a card played in
+            # step 1 counts there; one played in step 2 comes after that judgement.
+            parade = self.phase == PARADE_STEP
+            before = self.majority(PARADE, p) if parade else 0
             self.t_cardinal += amount
+            if parade:
+                self.left += self.majority(PARADE, p) - before
 
     # ================================================================== end and scores
     def is_over(self) -> bool:
@@ -930,8 +942,9 @@ class PalaisState(State):
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: others' hands (and a Back-door draw being
-        decided by another seat) together with the draw pile; others' face-down nobles
-        together with the nobles in the box."""
+        decided by another seat) together with the draw pile; with ``open_nobles`` false,
+        which other seat holds which of the face-down nobles (the tiles themselves are known:
+        each lay face up in the park, and the box's never did)."""
         n = self.players
         pool = list(self.pile)
         others = [o for o in range(n) if o != seat]
@@ -964,22 +977,15 @@ class PalaisState(State):
 
     def _resample_face_down(self, others: list[int], rng: Rng) -> None:
         nobles = self.d.nobles
-        pool = list(self.box)
         slots: list[tuple[int, int]] = []
         for o in others:
             for i, t in enumerate(self.nobles[o]):
                 if nobles[t].privilege is None:
                     slots.append((o, i))
-                    pool.append(t)
-        plain = sorted(t for t in pool if nobles[t].privilege is None)  # (sorted: as above)
+        plain = sorted(self.nobles[o][i] for o, i in slots)  # (sorted: as above)
         rng.shuffle(plain)
-        for (o, i), t in zip(slots, plain, strict=False):
+        for (o, i), t in zip(slots, plain, strict=True):
             self.nobles[o][i] = t
-        used = plain[:len(slots)]
-        rest = list(pool)
-        for t in used:
-            rest.remove(t)
-        self.box = sorted(rest)
 
     @property
     def opts(self) -> tuple[Action, ...]:
