@@ -21,7 +21,7 @@ from regalia.bots.ismcts import IsmctsBot
 from regalia.engine import Rng
 from regalia.engine.actions import Action
 from regalia.games.palais_royal.rooms import ROOM_INDEX
-from regalia.games.palais_royal.scoring import breakdown
+from regalia.games.palais_royal.scoring import breakdown, edge_points
 from regalia.games.palais_royal.state import PalaisState
 
 # What the greedy player wants in each room, in order of need.
@@ -122,12 +122,13 @@ def main() -> None:
     for g in range(args.games):
         s = play(args.players, args.seed + g, args.ismcts, args.iterations, args.cap)
         places = s.ranking()
+        edges = edge_points(s)
         ends[end_reason(s)] += 1
         if args.log:  # one JSON line a game, enough to summarise a run cut short
             print(json.dumps({
                 "game": g, "scores": list(s.scores()), "places": list(places),
                 "rounds": s.round, "end": end_reason(s), "nobles_left": s.nobles_left(),
-                "parts": [breakdown(s, p) for p in range(s.players)],
+                "parts": [breakdown(s, p, edges) for p in range(s.players)],
                 "nobles": [[s.d.nobles[t].privilege or "points-only" for t in s.nobles[p]]
                            for p in range(s.players)],
                 "cards": [{s.d.cards[k].id: s.played[p][k] + s.hand[p][k]
@@ -136,7 +137,7 @@ def main() -> None:
         rounds.append(s.round)
         left.append(s.nobles_left())
         for p in range(s.players):
-            b = breakdown(s, p)
+            b = breakdown(s, p, edges)
             totals.append(b["total"])
             for k, v in b.items():
                 parts[k].append(v)

@@ -59,7 +59,7 @@ def seat_score(s: PalaisState, p: int, edges: list[int]) -> int:
     return noble_vp(s, p) + s.played_vp[p] + hand_vp(s, p) + edges[p]
 
 
-def breakdown(s: PalaisState, p: int) -> dict[str, int]:
-    edges = edge_points(s)
+def breakdown(s: PalaisState, p: int, edges: list[int]) -> dict[str, int]:
+    """``edges``: :func:`edge_points` of ``s``, scored once for every seat."""
     return {"nobles": noble_vp(s, p), "played": s.played_vp[p], "hand": hand_vp(s, p),
             "edges": edges[p], "total": seat_score(s, p, edges)}

@@ -486,7 +486,7 @@ class PalaisState(State):
         return self.servants[seat][CARDINAL] + self.perks[seat][P_CARDINAL]
 
     def cardinal_strength(self, seat: int) -> int:
-        s = self.servants[seat][CARDINAL] + self.perks[seat][P_CARDINAL]
+        s = self.lasting_cardinal(seat)
         if seat == self.cur:
             s += self.t_cardinal
         return s

@@ -101,7 +101,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         down = [t for t in s.nobles[p] if d.nobles[t].privilege is None]
         known = sum(d.nobles[t].vp for t in up) + s.played_vp[p] + hand_vp(s, p) + edge_pts[p]
         full = own or over or open_nobles  # with the face-down nobles known, all of it is
-        parts = breakdown(s, p) if full else None  # once: each call scores the park's edges
+        parts = breakdown(s, p, edge_pts) if full else None
         seats.append({
             "name": s.seat_name(p),
             "gold": s.gold[p],
