@@ -230,6 +230,8 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
         counted[0] = state._hist
         return int(counted[1])
 
+    version = untrusted.field(doc, "rules_version", str, what)
+    older = version != info.rules_version
     seen = decisions = 0
     for index, move in enumerate(moves):
         if "chance" in move:
@@ -237,6 +239,8 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
             continue
         if steps is not None and decisions >= steps:
             break
+        if older:
+            state._catch_up(version)
         if drawn() != seen:
             raise InvalidRecord(
                 _("move {index}: the {what} has {seen} chance outcomes before it, but the game "
@@ -253,6 +257,8 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
                 _("move {index} ({action} by seat {seat}) does not replay: {reason}").format(
                     index=index, action=quoted(text), seat=quoted(seat), reason=err)) from None
         decisions += 1
+    if older and (steps is None or decisions < steps):
+        state._catch_up(version)
     if (steps is None or decisions < steps) and drawn() != seen:
         raise InvalidRecord(
             _("the {what} ends with {seen} chance outcomes, the game drew {drawn}").format(

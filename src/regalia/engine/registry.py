@@ -88,6 +88,10 @@ class GameInfo:
     # Chance draws every seat sees as they happen (a card turned face up), by label or by
     # the label's first words ("stack" covers "stack 3"); all others count as secret.
     public_chance: tuple[str, ...] = ()
+    # Older rules versions whose records and saves still load: the game's
+    # ``State._catch_up(version)`` supplies, as they replay, the decisions that version did not
+    # ask for (so that nothing a user saved is lost to a rules fix).
+    older_rules: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def chance_is_public(self, label: str) -> bool:

@@ -197,6 +197,12 @@ class State:
         """*Game hook*: fill the game's own fields from :meth:`_dump` output."""
         raise NotImplementedError
 
+    def _catch_up(self, version: str) -> None:
+        """*Game hook*, for games whose ``GameInfo.older_rules`` is not empty: a game being
+        replayed from a record of the older rules ``version`` is about to take its next
+        recorded decision (or has taken its last): make, with :meth:`apply`, the decisions
+        this version asks for that ``version`` did not (they must be forced: one choice)."""
+
     def _determinize(self, seat: int, rng: Rng) -> None:
         """*Game hook*: resample, in place, everything hidden from ``seat``."""
         raise NotImplementedError

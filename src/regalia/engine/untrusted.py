@@ -54,7 +54,7 @@ def game_of(doc: Mapping[str, Any], what: str) -> GameInfo:
     except UnknownGame as err:
         raise InvalidRecord(_("{what} is of an unknown game: {reason}").format(
             what=word(what), reason=err)) from None
-    if version != info.rules_version:
+    if version != info.rules_version and version not in info.older_rules:
         raise InvalidRecord(
             _("{what} was made with rules version {version} of {game}; this Regalia plays "
               "version {ours}").format(what=word(what), version=quoted(version), game=info.id,

@@ -173,3 +173,42 @@ def test_edge_noble_enlisted_with_a_letter_of_appointment_leaves_a_servant_from_
     assert s.marker[space("a1", s)] == 0 and s.servants[0][GATE] == 1
     assert s.phase == ENLIST_STEP
     s.check_invariants()
+
+
+def _asked_through_a_turn(effect: str) -> tuple[list[tuple[int, int, tuple[str, ...]]],
+                                                 list[dict[str, object]]]:
+    """Seat 0 holds one card of ``effect`` and nothing in the castle, and says "done" whenever
+    asked: the steps it is asked in (with its choices) and what seat 1 sees each time."""
+    s = _empty_castle()
+    give_cards(s, 0, effect)
+    start_turn(s, 0)
+    asked: list[tuple[int, int, tuple[str, ...]]] = []
+    seen: list[dict[str, object]] = []
+    while s.cur == 0:
+        asked.append((s.cur, s.phase, tuple(legal(s))))
+        seen.append(s.view(1))
+        act(s, "done")
+    return asked, seen
+
+
+def test_a_seat_holding_cards_is_asked_in_every_step_a_card_could_be_played_in() -> None:
+    # The rules keep a hand secret, and at a table nobody is passed over: a seat holding a
+    # card it cannot play in a step still says "done" there. Rules version 1 passed it over,
+    # which told the others whether its hand held a card for that step.
+    gold, gold_seen = _asked_through_a_turn("gold")  # playable in steps 1-4
+    backdoor, backdoor_seen = _asked_through_a_turn("backdoor")  # in step 5 only
+    steps = [phase for _, phase, _ in gold]
+    assert steps == [phase for _, phase, _ in backdoor] == [1, 2, 3, 4, BACKDOOR_STEP]
+    assert gold[0][2] == ("play gold", "done")
+    assert backdoor[0][2] == ("done",)  # asked all the same (version 1 skipped this)
+    assert backdoor[-1][2] == ("play backdoor", "done")
+    assert gold_seen == backdoor_seen  # seat 1 cannot tell the two hands apart
+
+
+def test_a_seat_without_cards_is_still_passed_over_steps_with_nothing_to_do() -> None:
+    s = _empty_castle()
+    set_rooms(s, 0, mint=1)
+    gold = s.gold[0]
+    start_turn(s, 0)
+    assert s.cur == 1  # seat 0 had no choice anywhere: its turn passed at once
+    assert s.gold[0] == gold + 1 + 1  # (the Mint's servant and its sole majority)

@@ -317,6 +317,11 @@ class PalaisState(State):
     def _settle(self) -> None:
         """Take every step that offers nothing but "done"; keep the next real choice.
 
+        A seat holding cards is the exception: it is asked in every step a card could be
+        played in, "done" alone or not, as at a table. Passing it over only when it holds no
+        card for the step would tell every other seat so (rules version 1 did; its records
+        replay through ``_catch_up``).
+
         Most steps of random players' turns offer nothing (their servants are stranded), and
         most hands are empty: with an empty hand the steps are looked at in their order in one
         pass, each empty one left for the next at once, and a step's choices are built as a
@@ -326,7 +331,7 @@ class PalaisState(State):
             p = self.cur
             if phase > BACKDOOR_STEP or phase in (SETUP, EDGE_STEP) or any(self.hand[p]):
                 opts = self._compute_legal()
-                if opts == DONE_ONLY:
+                if opts == DONE_ONLY and not (self.playable[phase] and any(self.hand[p])):
                     self._done()
                     continue
                 self._opts = opts
@@ -939,6 +944,12 @@ class PalaisState(State):
         except AssertionError as err:
             raise ValueError(_("inconsistent position: {reason}").format(reason=err)) from None
         self._opts = self._compute_legal()
+
+    def _catch_up(self, version: str) -> None:
+        """Rules version 1 passed over a step in which a seat holding cards could play none of
+        them: say "done" for it where this version asks."""
+        while self._opts == DONE_ONLY and self.phase != OVER:
+            self.apply(A.DONE, self.cur)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: others' hands (and a Back-door draw being
