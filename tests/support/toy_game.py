@@ -138,6 +138,7 @@ class ToyState(State):
                 pool += self.hands[other]
                 if self.bids[other]:
                     pool.append(self.bids[other])  # type: ignore[arg-type]
+        pool.sort()  # (else the true split's order would steer the sample)
         rng.shuffle(pool)
         for other in range(self.players):
             if other != seat:
