@@ -549,8 +549,11 @@ class CobState(State):
         out["log"] = [list(e) for e in self.log]
         out["reshuffled_discards"] = [list(e) for e in self.reshuffled_discards]
         out["played_cards"] = [list(e) for e in self.played_cards]
-        out["generations_played_this_round"] = [list(e)
-                                                for e in self.generations_played_this_round]
+        # Written once a card was played this round: a save without it reads as none played
+        # (so a save from before 2026-11-26, which never had it, reads back as saved).
+        if any(self.generations_played_this_round):
+            out["generations_played_this_round"] = [
+                list(e) for e in self.generations_played_this_round]
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -565,10 +568,15 @@ class CobState(State):
         self.log = deque((log_entry(e) for e in data["log"]), LOG_LENGTH)
         self.reshuffled_discards = [tuple(e) for e in data.get("reshuffled_discards", ())]
         self.played_cards = [tuple(e) for e in data.get("played_cards", [()] * self.players)]
-        # Saves from before 2026-11-26 did not keep it: their samples copy the hands'
-        # generations (as every sample did then) until the round ends.
-        self.generations_played_this_round = [
-            tuple(e) for e in data.get("generations_played_this_round", [()] * self.players)]
+        played_gens = data.get("generations_played_this_round")
+        if played_gens is not None:
+            self.generations_played_this_round = [tuple(e) for e in played_gens]
+        elif getattr(self, "generations_played_this_round", None) is None:
+            # None played this round, or a save from before 2026-11-26 that did not keep it.
+            # A game rebuilt from its history already holds it (saved.py compares the save's
+            # fields read onto the rebuilt game); a determinized sample of such a save copies
+            # the hands' generations (as every sample did then) until the round ends.
+            self.generations_played_this_round = [()] * self.players
         self.moving_seats = () if self.game_over else SEATS[self.current_seat]
         self._choices = None
 
