@@ -10,12 +10,17 @@ their samples differed in 200 of 200.
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections import Counter, defaultdict
+from fractions import Fraction
+from itertools import permutations
+from math import perm
+from types import SimpleNamespace
+from typing import Any
 
 from regalia.engine.rng import Rng
 from regalia.engine.state import State
 from regalia.games.castles_of_burgundy_cards import hidden
-from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_NAMES
+from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_INDEX, FACE_NAMES
 from regalia.games.castles_of_burgundy_cards.state import CobState
 from tests.games.castles_of_burgundy_cards.cob_helpers import new
 
@@ -167,3 +172,91 @@ def test_the_generations_played_this_round_are_saved_and_older_saves_load() -> N
         again.check_invariants()
         assert again.view(v) == old_sample.view(v)
         assert again.hand_generations == old_sample.hand_generations
+
+
+# ---------------------------------------------------------------- the weights, exactly
+def _model(pools: dict[int, list[str]], drawn: list[int], plays: int,
+           hand: int) -> dict[tuple[Any, ...], Fraction]:
+    """The chance of every (cards played, their generations, hand now) when a seat draws
+    cards of the generations ``drawn`` uniformly from ``pools`` and each play names the die
+    of a hand card chosen at random, the engine playing the first card showing it."""
+    out: dict[tuple[Any, ...], Fraction] = defaultdict(Fraction)
+    slots = {g: [i for i, x in enumerate(drawn) if x == g] for g in pools}
+
+    def deal(gens: list[int], cards: dict[int, tuple[int, int]], p: Fraction) -> None:
+        if not gens:
+            play([cards[i] for i in range(min(len(drawn), hand))], min(len(drawn), hand),
+                 [cards[i] for i in range(len(drawn))], (), (), p)
+            return
+        g, pool = gens[0], pools[gens[0]]
+        for order in permutations(range(len(pool)), len(slots[g])):
+            dealt = dict(cards)
+            for i, k in zip(slots[g], order, strict=True):
+                dealt[i] = (FACE_INDEX[pool[k]], g)
+            deal(gens[1:], dealt, p / perm(len(pool), len(slots[g])))
+
+    def play(held: list[tuple[int, int]], nxt: int, cards: list[tuple[int, int]],
+             faces: tuple[int, ...], gens: tuple[int, ...], p: Fraction) -> None:
+        if len(faces) == plays:
+            out[faces, gens, tuple(held)] += p
+            return
+        for chosen in held:
+            j = next(k for k, c in enumerate(held) if FACE_DIE[c[0]] == FACE_DIE[chosen[0]])
+            rest = held[:j] + held[j + 1:] + cards[nxt:nxt + 1]
+            play(rest, min(nxt + 1, len(cards)), cards, (*faces, held[j][0]),
+                 (*gens, held[j][1]), p / len(held))
+
+    deal(sorted(slots), {}, Fraction(1))
+    return out
+
+
+def _sampler(pools: dict[int, list[str]], drawn: list[int], faces: tuple[int, ...],
+             hand: int) -> dict[tuple[Any, ...], Fraction]:
+    """The chance hidden.resample gives each (generations played, hand) for those plays."""
+    unseen = hidden._Unseen(SimpleNamespace(unrevealed=pools), set(drawn))
+    out: dict[tuple[Any, ...], Fraction] = defaultdict(Fraction)
+    for h in hidden.histories(tuple(drawn), hand, len(faces)):
+        for weight, dice in hidden._weights(h, faces, drawn, unseen):
+            left = {g: list(pool) for g, pool in pools.items()}
+            for i, j in enumerate(h.played):
+                left[drawn[j]].remove(FACE_NAMES[faces[i]])
+            gens = tuple(drawn[j] for j in h.played)
+            chosen = dict(zip(h.kept_beside, dice, strict=True))
+            # the kept cards: any unseen card of their die; the others: any unseen card
+            for hand_now, p in _fill(h.held, drawn, chosen, left, Fraction(weight)):
+                out[gens, hand_now] += p
+    total = sum(out.values())
+    return {key: p / total for key, p in out.items()}
+
+
+def _fill(held: tuple[int, ...], drawn: list[int], chosen: dict[int, int],
+          left: dict[int, list[str]], p: Fraction) -> list[tuple[tuple[Any, ...], Fraction]]:
+    if not held:
+        return [((), p)]
+    j, g = held[0], drawn[held[0]]
+    fits = [c for c in left[g] if j not in chosen or FACE_DIE[FACE_INDEX[c]] == chosen[j]]
+    out = []
+    for name in sorted(set(fits)):
+        left[g].remove(name)
+        for rest, q in _fill(held[1:], drawn, chosen, left,
+                             p * Fraction(fits.count(name), len(fits))):
+            out.append((((FACE_INDEX[name], g), *rest), q))
+        left[g].append(name)
+    return out
+
+
+def test_the_weights_are_the_exact_chances_of_the_model() -> None:
+    """Small decks, every deal and every choice enumerated: for every sequence of played
+    cards, the sampler's chance of each history and hand is the model's, exactly."""
+    pools = {1: ["castle-1", "castle-1", "mine-2", "ship-1", "ship-2"],
+             0: ["castle-2", "mine-1", "ship-2", "knowledge-1", "castle-1"]}
+    for drawn, plays in (([1, 1, 0, 0], 3), ([1, 0, 0, 0], 3), ([1, 1, 1, 0, 0], 4)):
+        model = _model(pools, drawn, plays, 2)
+        seen: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+        for (faces, _gens, _hand), p in model.items():
+            seen[faces] += p
+        assert len(seen) > 20
+        for faces, p_faces in seen.items():
+            expected = {(gens, hand_now): p / p_faces
+                        for (f, gens, hand_now), p in model.items() if f == faces}
+            assert _sampler(pools, drawn, faces, 2) == expected, faces

@@ -26,10 +26,11 @@ card before the played one shows its die (that one would have been played), else
 cards after it showing that die. For a hand of one generation this is the uniform draw the
 state already makes (each card left in hand is any unseen card of its generation); for a
 straddling hand it also knows that a card kept beside a played card of the same die must be
-the later one. (Checked against a full enumeration of that model on small decks: the
-chances agree exactly.) The weights are exact integers and the draw is ``rng.below`` of their
-sum, taken over histories in a fixed order from the unseen cards as a multiset, so two true
-states with one view give the same sample for the same ``Rng``.
+the later one. (tests/games/castles_of_burgundy_cards/test_cob_hidden.py checks them against
+every deal and choice of that model on small decks: the chances agree exactly.) The weights
+are exact integers and the draw is ``rng.below`` of their sum, taken over histories in a fixed
+order from the unseen cards as a multiset, so two true states with one view give the same
+sample for the same ``Rng``.
 
 There are at most ``hand`` slots to choose at each play, so a round has at most ``hand **
 turns`` histories, 32 with the printed hand of two, and fewer as a play from two alike cards
