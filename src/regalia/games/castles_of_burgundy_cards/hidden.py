@@ -125,10 +125,7 @@ def _walk(out: list[History], drawn: tuple[int, ...], plays: int, held: tuple[in
 def straddles(s: CobState, seat: int) -> bool:
     """The seat's cards of this round (public: which generation each was dealt from) come
     from more than one generation."""
-    gens = s.hand_generations[seat]
-    played = s.generations_played_this_round[seat]
-    first = gens[0] if gens else played[0] if played else -1
-    return any(g != first for g in gens) or any(g != first for g in played)
+    return len({*s.hand_generations[seat], *s.generations_played_this_round[seat]}) > 1
 
 
 def drawn_generations(s: CobState, seat: int) -> list[int]:
@@ -158,14 +155,17 @@ def resample(s: CobState, seat: int, rng: Rng) -> None:
     played = s.played_cards[seat]
     faces = played[len(played) - plays:]
     drawn = drawn_generations(s, seat)
-    unseen = _Unseen(s, set(drawn))
-    options: list[tuple[int, History, tuple[int, ...]]] = []
-    total = 0
-    for h in histories(tuple(drawn), s.components.hand, plays):
-        for x, dice in _weights(h, faces, drawn, unseen):
-            options.append((x, h, dice))
-            total += x
-    assert total > 0, "no history fits the seat's plays"
+    # The weights depend on the view only: a search samples one view many times over, so
+    # they are kept for the last views met.
+    key = (tuple(drawn), faces, s.components.hand,
+           tuple(tuple(sorted(s.unrevealed[g])) for g in sorted(set(drawn))))
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _options(s, drawn, faces)
+        if len(_OPTIONS) >= OPTIONS_KEPT:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found
+    options, total = found
     pick = rng.below(total)
     k = 0
     while pick >= options[k][0]:
@@ -190,6 +190,25 @@ def resample(s: CobState, seat: int, rng: Rng) -> None:
         card[j] = FACE_INDEX[pool.pop(rng.below(len(pool)))]
     s.hands[seat] = [card[j] for j in chosen.held]
     s.hand_generations[seat] = [drawn[j] for j in chosen.held]
+
+
+Options = tuple[list[tuple[int, History, tuple[int, ...]]], int]
+OPTIONS_KEPT = 256
+_OPTIONS: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[tuple[str, ...], ...]],
+               Options] = {}
+
+
+def _options(s: CobState, drawn: list[int], faces: tuple[int, ...]) -> Options:
+    """Every history, with the dice of its kept cards, of a weight above 0; and their sum."""
+    unseen = _Unseen(s, set(drawn))
+    options: list[tuple[int, History, tuple[int, ...]]] = []
+    total = 0
+    for h in histories(tuple(drawn), s.components.hand, len(faces)):
+        for x, dice in _weights(h, faces, drawn, unseen):
+            options.append((x, h, dice))
+            total += x
+    assert total > 0, "no history fits the seat's plays"
+    return options, total
 
 
 class _Unseen:
