@@ -65,9 +65,10 @@ def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
         j += 1
     face = hand[j]
     del hand[j]
-    del s.hand_generations[p][j]
     s.discard_pile.append(face)
     s.played_cards[p] = (*s.played_cards[p], face)
+    s.generations_played_this_round[p] = (*s.generations_played_this_round[p],
+                                          s.hand_generations[p].pop(j))
     s.pending[-1] = (P.ACT, args[0], P.NORMAL)
 
 

@@ -59,6 +59,17 @@ def check_invariants(s: CobState) -> None:
     assert len(s.unrevealed[-1]) >= s.face_down_counts[-1], \
         "more reserved cards than unrevealed ones"
     assert len(s.reshuffled_discards) == len(s.unrevealed) - 1, "a reshuffle not remembered"
+    # A pile is reserved from older generations up and drawn from the top, so a seat's cards
+    # of this round, in drawing order (hidden.py), come from ever older generations.
+    for p in range(n):
+        played = s.generations_played_this_round[p]
+        assert len(played) <= min(d.turns, len(s.played_cards[p])), "more plays this round"
+        drawn = sorted(played + tuple(s.hand_generations[p]), reverse=True)
+        order = drawn + s.face_down_piles[p][::-1]
+        assert all(0 <= g < len(s.unrevealed) for g in order), "no such deck generation"
+        assert order == sorted(order, reverse=True), "a pile drawn out of generation order"
+        assert s.hand_generations[p] == sorted(s.hand_generations[p], reverse=True), \
+            "a hand out of drawing order"
 
     # Goods and animals.
     goods: Counter[int] = Counter(s.goods_face_index[x] for x in s.hidden_goods)

@@ -19,8 +19,8 @@ from regalia.engine.i18n import _, pgettext
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.castles_of_burgundy_cards import actions as A
+from regalia.games.castles_of_burgundy_cards import hidden, supply
 from regalia.games.castles_of_burgundy_cards import pending as P
-from regalia.games.castles_of_burgundy_cards import supply
 from regalia.games.castles_of_burgundy_cards.amounts import (
     LOG_LENGTH,
     PROJECT_LIMIT,
@@ -79,13 +79,13 @@ class CobState(State):
     __slots__ = (
         "_choices", "aaron_estate", "aaron_face_down_piles", "all_types_bonus", "all_types_stack",
         "animal_pile_sizes", "animal_pile_tops", "animals", "bought_this_turn", "components",
-        "current_seat", "discard_pile", "display", "estates", "face_down_counts",
-        "face_down_piles", "first_bonus_owner", "game_over", "goods", "goods_face_index",
-        "goods_pile_sizes", "goods_pile_tops", "hand_generations", "hands", "hidden_animals",
-        "hidden_goods", "log", "lost_to_aaron", "moving_seats", "order_position", "pending",
-        "played_cards", "projects", "reshuffled_discards", "round_index", "round_start_seat",
-        "silver", "sold_goods", "start_card_holder", "start_card_question_marks", "turn_in_round",
-        "unrevealed", "vp_cards", "workers",
+        "current_seat", "discard_pile", "display", "estates", "face_down_counts", "face_down_piles",
+        "first_bonus_owner", "game_over", "generations_played_this_round", "goods",
+        "goods_face_index", "goods_pile_sizes", "goods_pile_tops", "hand_generations", "hands",
+        "hidden_animals", "hidden_goods", "log", "lost_to_aaron", "moving_seats", "order_position",
+        "pending", "played_cards", "projects", "reshuffled_discards", "round_index",
+        "round_start_seat", "silver", "sold_goods", "start_card_holder",
+        "start_card_question_marks", "turn_in_round", "unrevealed", "vp_cards", "workers",
     )
 
     # ---- the edition
@@ -116,6 +116,9 @@ class CobState(State):
     hands: list[list[int]]
     hand_generations: list[list[int]]   # per hand card: the generation it was drawn from
     played_cards: list[tuple[int, ...]]  # per seat, every card played from hand, in order
+    # per seat, the generation of each card it played from hand this round (the last ones of
+    # played_cards): hidden like the hand when a pile straddles two generations (hidden.py)
+    generations_played_this_round: list[tuple[int, ...]]
     face_down_piles: list[list[int]]    # per seat, this round's pile: generations, top last
 
     # ---- each player's table (lists per seat)
@@ -167,6 +170,7 @@ class CobState(State):
         self.hands = [[] for _ in range(n)]
         self.hand_generations = [[] for _ in range(n)]
         self.played_cards = [()] * n
+        self.generations_played_this_round = [()] * n
         self.face_down_piles = [[] for _ in range(n)]
         self.projects = [[] for _ in range(n)]
         self.estates = [[] for _ in range(n)]
@@ -218,6 +222,7 @@ class CobState(State):
         n = self.players
         self._deal_display()
         order = [(self.round_start_seat + k) % n for k in range(n)]
+        self.generations_played_this_round = [()] * n
         for p in order:
             reserved = (supply.reserve(self) for _ in range(d.pile))
             self.face_down_piles[p] = [gen for gen in reserved if gen >= 0]
@@ -497,6 +502,7 @@ class CobState(State):
         new.hands = [list(x) for x in self.hands]
         new.hand_generations = [list(x) for x in self.hand_generations]
         new.played_cards = list(self.played_cards)
+        new.generations_played_this_round = list(self.generations_played_this_round)
         new.face_down_piles = [list(x) for x in self.face_down_piles]
         new.projects = [list(x) for x in self.projects]
         new.estates = [list(x) for x in self.estates]
@@ -543,6 +549,11 @@ class CobState(State):
         out["log"] = [list(e) for e in self.log]
         out["reshuffled_discards"] = [list(e) for e in self.reshuffled_discards]
         out["played_cards"] = [list(e) for e in self.played_cards]
+        # Written once a card was played this round: a save without it reads as none played
+        # (so a save from before 2026-11-26, which never had it, reads back as saved).
+        if any(self.generations_played_this_round):
+            out["generations_played_this_round"] = [
+                list(e) for e in self.generations_played_this_round]
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -557,6 +568,15 @@ class CobState(State):
         self.log = deque((log_entry(e) for e in data["log"]), LOG_LENGTH)
         self.reshuffled_discards = [tuple(e) for e in data.get("reshuffled_discards", ())]
         self.played_cards = [tuple(e) for e in data.get("played_cards", [()] * self.players)]
+        played_gens = data.get("generations_played_this_round")
+        if played_gens is not None:
+            self.generations_played_this_round = [tuple(e) for e in played_gens]
+        elif getattr(self, "generations_played_this_round", None) is None:
+            # None played this round, or a save from before 2026-11-26 that did not keep it.
+            # A game rebuilt from its history already holds it (saved.py compares the save's
+            # fields read onto the rebuilt game); a determinized sample of such a save copies
+            # the hands' generations (as every sample did then) until the round ends.
+            self.generations_played_this_round = [()] * self.players
         self.moving_seats = () if self.game_over else SEATS[self.current_seat]
         self._choices = None
 
@@ -564,7 +584,8 @@ class CobState(State):
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample the other players' hands: each card goes back to the unrevealed cards of
         its generation and is drawn afresh. Face-down piles, the deck and Aaron's piles hold
-        no identities (they are drawn when revealed), so nothing else is hidden by identity."""
+        no identities (they are drawn when revealed), so nothing else is hidden by identity,
+        but for a hand that straddles two generations: which one each play took (hidden.py)."""
         # The unrevealed cards are multisets; their list order only steers which card a
         # future draw picks, so shuffling it is a fresh sample of the hidden order too (and
         # in solo, where no hidden card is held by identity, the only thing to resample).
@@ -572,16 +593,27 @@ class CobState(State):
         # put back into it) would otherwise follow the truth, and the shuffle carry it into
         # the sample, so that two worlds with one view would give different samples.
         others = [q for q in range(self.players) if q != seat]
+        # Only after a reshuffle can a seat's cards of a round come from two generations.
+        straddling = [q for q in others if hidden.straddles(self, q)] \
+            if len(self.unrevealed) > 1 else []
         for q in others:
             for face, gen in zip(self.hands[q], self.hand_generations[q], strict=True):
                 self.unrevealed[gen].append(FACE_NAMES[face])
+        for q in straddling:
+            hidden.put_back_plays(self, q)
         for pool in self.unrevealed:
             pool.sort()
             rng.shuffle(pool)
-        for hidden in (self.hidden_goods, self.hidden_animals):
-            hidden.sort()
-            rng.shuffle(hidden)
+        for hidden_cards in (self.hidden_goods, self.hidden_animals):
+            hidden_cards.sort()
+            rng.shuffle(hidden_cards)
+        # A straddling hand first: its weights count every unseen card, the other hands'
+        # too (they are drawn uniformly, so which goes first changes nothing else).
+        for q in straddling:
+            hidden.resample(self, q, rng)
         for q in others:
+            if q in straddling:
+                continue
             hand = self.hands[q]
             for j, gen in enumerate(self.hand_generations[q]):
                 pool = self.unrevealed[gen]
