@@ -1,5 +1,6 @@
 """Conservation laws: every seat's servants, the 42 nobles and the 36 cards are neither made
-nor lost; counts never go negative."""
+nor lost; counts never go negative; the card history (the draw piles made, what each seat drew
+from each, the card log) agrees with itself and with the position."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from regalia.engine.i18n import _
+from regalia.games.palais_royal.piles import check_card_history
 
 if TYPE_CHECKING:
     from regalia.games.palais_royal.state import PalaisState
@@ -45,3 +47,4 @@ def check_invariants(s: PalaisState) -> None:
         assert cards[k] == kind.count, _("{want} {card} cards expected, {n} found").format(
             want=kind.count, card=repr(kind.id), n=cards[k])
     assert s.left >= 0, _("placements or moves left cannot be negative")
+    check_card_history(s)

@@ -20,7 +20,20 @@ from regalia.engine.i18n import _
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
+from regalia.games.palais_royal import piles
 from regalia.games.palais_royal.edition import PRIVILEGES, CardKind, PalaisData, data_of
+from regalia.games.palais_royal.piles import (
+    DISCARD,
+    PLAY,
+    Posterior,
+    flat_log,
+    note_draw,
+    note_shown,
+    parse_log,
+    remake_pile,
+    resample_cards,
+    reset_card_history,
+)
 from regalia.games.palais_royal.rooms import (
     BACKDOOR,
     CARDINAL,
@@ -80,6 +93,7 @@ C_PRESTIGE: Final = 8
 # the code instead of looking a module global up at every use. They must match the tables.
 assert [PRIVILEGE_INDEX[p] for p in ("servants", "cardinal")] == [P_SERVANTS, P_CARDINAL]
 assert len(PRIVILEGES) == P_CARDINAL + 1 and N_KINDS == C_PRESTIGE + 1
+assert piles.KEEP_STEP == KEEP_STEP and piles.N_KINDS == N_KINDS
 
 
 # Choices that recur unchanged, built once.
@@ -123,6 +137,8 @@ class PalaisState(State):
         "adj",
         "area",
         "box",
+        "card_log",
+        "cards_cache",
         "cur",
         "d",
         "discard",
@@ -130,8 +146,10 @@ class PalaisState(State):
         "edge_space",
         "extra_done",
         "final",
+        "gens",
         "gold",
         "hand",
+        "held0",
         "idle",
         "last_enlist",
         "layout",
@@ -150,11 +168,13 @@ class PalaisState(State):
         "reserve",
         "round",
         "servants",
+        "shown",
         "t_backdoor",
         "t_cardinal",
         "t_office",
         "t_purple",
         "t_turquoise",
+        "took",
     )
 
     d: PalaisData
@@ -178,6 +198,18 @@ class PalaisState(State):
     played: list[list[int]]      # per seat, cards played per kind
     played_vp: list[int]
     drawn: list[int]             # the Back-door draw being decided (kinds)
+    # The card history (piles.py): the draw piles made so far (generations, public), the cards
+    # each seat drew from each (a seat's own row is its own knowledge), the cards each seat
+    # showed before the first rebuilt pile, the cards held when that began, and the public
+    # card events since. Tuples: shared by copies, replaced when they change.
+    gens: tuple[tuple[int, ...], ...]
+    took: tuple[tuple[tuple[int, ...], ...], ...]
+    shown: tuple[tuple[int, ...], ...]
+    held0: tuple[int, ...]
+    card_log: tuple[tuple[int, int, int, int, int], ...]
+    # Per seat, what determinize counted from the card history (piles._cached_posterior);
+    # shared by copies, each entry checked against the history it was counted from.
+    cards_cache: dict[int, tuple[tuple[object, ...], Posterior]]
     cur: int
     phase: int
     left: int                    # placements (setup, Parade ground) or moves (Stairway) left
@@ -224,6 +256,8 @@ class PalaisState(State):
         self.played = [[0] * N_KINDS for _ in range(n)]
         self.played_vp = [0] * n
         self.drawn = []
+        reset_card_history(self)
+        self.cards_cache = {}
         self.round = 0
         self.final = False
         self.idle = 0
@@ -446,6 +480,7 @@ class PalaisState(State):
         elif phase == KEEP_STEP:
             for k in self.drawn:
                 self.discard[k] += 1
+                note_shown(self, p, k, DISCARD)
             self.drawn = []
             self._end_turn()
         else:  # pragma: no cover - "done" is offered in no other phase
@@ -769,16 +804,21 @@ class PalaisState(State):
         again from the discard pile (SEED)."""
         want = self.servants[p][BACKDOOR] + self.perks[p][P_BACKDOOR] + self.t_backdoor
         ids = self.d.card_ids
+        gen = len(self.gens) - 1
+        got: list[int] = []
+        old = -1  # cards drawn before the pile was made again (-1: it was not)
         for _draw in range(want):
             if not self.pile:
                 if not any(self.discard):
                     break
-                self.pile = [k for k in range(N_KINDS) for _ in range(self.discard[k])]
-                self.discard = [0] * N_KINDS
+                old = len(got)
+                remake_pile(self)  # a new generation (piles.py)
             # The record names the card by its id; the pile holds kinds.
             k = ids.index(self._draw("card", list(map(ids.__getitem__, self.pile))))
             self.pile.remove(k)
-            self.drawn.append(k)
+            got.append(k)
+        note_draw(self, p, gen, got, old)
+        self.drawn.extend(got)
         self.drawn.sort()
         self.phase = KEEP_STEP
 
@@ -787,6 +827,7 @@ class PalaisState(State):
         self.hand[p][k] -= 1
         self.played[p][k] += 1
         self.discard[k] += 1  # keirat: played cards go to the discard pile
+        note_shown(self, p, k, PLAY)
         self.played_vp[p] += kind.vp
         amount = kind.amount
         if k == C_GOLD:
@@ -896,6 +937,12 @@ class PalaisState(State):
         new.discard = self.discard[:]
         new.played_vp = self.played_vp[:]
         new.drawn = self.drawn[:]
+        new.gens = self.gens
+        new.took = self.took
+        new.shown = self.shown
+        new.held0 = self.held0
+        new.card_log = self.card_log
+        new.cards_cache = self.cards_cache
         new.servants = [r[:] for r in self.servants]
         new.nobles = [r[:] for r in self.nobles]
         new.perks = [r[:] for r in self.perks]
@@ -925,6 +972,11 @@ class PalaisState(State):
         for name in self._INTS:
             out[name] = getattr(self, name)
         out["final"] = self.final
+        out["gens"] = [list(g) for g in self.gens]
+        out["took"] = [[list(r) for r in rows] for rows in self.took]
+        out["shown"] = [list(r) for r in self.shown]
+        out["held0"] = list(self.held0)
+        out["card_log"] = flat_log(self.card_log)
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -936,6 +988,19 @@ class PalaisState(State):
         for name in self._INTS:
             setattr(self, name, int(data[name]))
         self.final = bool(data["final"])
+        if "gens" in data:
+            self.gens = tuple(tuple(int(x) for x in g) for g in data["gens"])
+            self.took = tuple(tuple(tuple(int(x) for x in r) for r in rows)
+                              for rows in data["took"])
+            self.shown = tuple(tuple(int(x) for x in r) for r in data["shown"])
+            self.held0 = tuple(int(x) for x in data["held0"])
+            self.card_log = parse_log([int(x) for x in data["card_log"]])
+        elif not hasattr(self, "gens"):
+            # Saved before the card history was kept: one pile, as far as anyone can tell.
+            # (Loaded over a state that has one, the saved fields meet a game rebuilt from its
+            # record, whose history is the right one: it stays.)
+            reset_card_history(self)
+        self.cards_cache = {}
         self._link_rooms()
         from regalia.games.palais_royal.invariants import check_invariants
 
@@ -952,36 +1017,14 @@ class PalaisState(State):
             self.apply(A.DONE, self.cur)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        """Resample what ``seat`` cannot see: others' hands (and a Back-door draw being
-        decided by another seat) together with the draw pile; with ``open_nobles`` false,
-        which other seat holds which of the face-down nobles (the tiles themselves are known:
-        each lay face up in the park, and the box's never did)."""
-        n = self.players
-        pool = list(self.pile)
-        others = [o for o in range(n) if o != seat]
-        for o in others:
-            for k in range(N_KINDS):
-                pool.extend([k] * self.hand[o][k])
-        drawn_hidden = self.phase == KEEP_STEP and self.cur != seat
-        if drawn_hidden:
-            pool.extend(self.drawn)
-        # Sorted first: the pool's order would otherwise follow which cards are truly where,
-        # and a shuffle of it would carry that into the sample.
-        pool.sort()
-        rng.shuffle(pool)
-        at = 0
-        for o in others:
-            size = sum(self.hand[o])
-            hand = [0] * N_KINDS
-            for k in pool[at:at + size]:
-                hand[k] += 1
-            self.hand[o] = hand
-            at += size
-        if drawn_hidden:
-            size = len(self.drawn)
-            self.drawn = sorted(pool[at:at + size])
-            at += size
-        self.pile = sorted(pool[at:])
+        """Resample what ``seat`` cannot see: the cards it cannot place (others' hands, a
+        Back-door draw being decided by another seat, the draw pile), each generation of the
+        draw pile apart (``piles.resample_cards``); with ``open_nobles`` false, which other
+        seat holds which of the face-down nobles (the tiles themselves are known: each lay face
+        up in the park, and the box's never did)."""
+        resample_cards(self, seat, rng)
+        self.cards_cache = {}  # (a sample's history is its own)
+        others = [o for o in range(self.players) if o != seat]
         if not self.options["open_nobles"] and self.phase != OVER:  # shown at the end
             self._resample_face_down(others, rng)
         self._opts = self._compute_legal()

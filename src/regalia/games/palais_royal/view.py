@@ -17,6 +17,17 @@ Keys:
   ``title`` its worded name; servants per seat on each edge)
 - ``nobles_left``, ``end_at`` (the count that ends the game), ``box`` (nobles in the box)
 - ``deck`` (cards in the draw pile), ``discard``: card id -> count (the pile is open)
+- ``rebuilt``: each draw pile made again from the discard pile, in order, as card id -> count
+  (the discard pile as it lay then; the draw pile is the last of them less the cards drawn
+  since); ``[]`` before the first
+- ``pile_history`` (what the samples of hidden cards go by, every seat's memory of the
+  rebuilds): null before the first rebuild, then ``{"held"`` (cards each seat held when the
+  draw that first ran the pile out began), ``"shown"`` (per seat, card id -> count: the cards
+  it played or discarded before that), ``"events"`` (every card event since, in order:
+  ``{"seat", "drew": [[pile, count], ...]}`` with pile 0 the deck and i the i-th rebuilt pile,
+  two parts when the pile ran out during the draw; ``{"seat", "played": card id}``; ``{"seat",
+  "discarded": card id}``), ``"yours"`` (the viewer's cards drawn from each pile, card id ->
+  count; null for a spectator)``}``
 - ``cards``: the nine kinds ``{"id", "name", "effect", "amount", "vp", "phases", "text"}``
   (``name`` and ``text`` worded in the language in force, the others keys and numbers)
 - ``turn``: this turn's ``turquoise``, ``purple`` seals and ``office`` permissions available
@@ -37,9 +48,11 @@ Keys:
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.palais_royal.edition import EDGE_NAMES
+from regalia.games.palais_royal.piles import DRAW, PLAY
 from regalia.games.palais_royal.rooms import (
     BONUS_ROOMS,
     KING,
@@ -64,6 +77,20 @@ def _space_names(spaces: int, columns: int) -> tuple[str, ...]:
 def noble_dict(nb: Noble) -> dict[str, Any]:
     return {"id": nb.id, "gold": nb.gold, "turquoise": nb.turquoise, "purple": nb.purple,
             "vp": nb.vp, "privilege": nb.privilege, "amount": nb.amount}
+
+
+def _counts(ids: list[str], row: Sequence[int]) -> dict[str, int]:
+    return {ids[k]: n for k, n in enumerate(row) if n}
+
+
+def _events(s: PalaisState, ids: list[str]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for code, p, x, a, b in s.card_log:
+        if code == DRAW:
+            out.append({"seat": p, "drew": [[x, a], [x + 1, b]] if b else [[x, a]]})
+        else:
+            out.append({"seat": p, ("played" if code == PLAY else "discarded"): ids[x]})
+    return out
 
 
 def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
@@ -135,6 +162,14 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
             "extra_pompadour": bool(s.extra_done & 2),
             "backdoor_draws": rooms[6] + s.perks[cur][4] + s.t_backdoor,
         }
+    history = None
+    if len(s.gens) > 1:
+        history = {
+            "held": list(s.held0),
+            "shown": [_counts(ids, row) for row in s.shown],
+            "events": _events(s, ids),
+            "yours": [_counts(ids, row) for row in s.took[seat]] if seat is not None else None,
+        }
     view: dict[str, Any] = {
         "game": s.info().id,
         "players": n,
@@ -158,6 +193,8 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         "box": len(s.box),
         "deck": len(s.pile),
         "discard": {ids[k]: s.discard[k] for k in range(len(ids)) if s.discard[k]},
+        "rebuilt": [_counts(ids, g) for g in s.gens[1:]],
+        "pile_history": history,
         "cards": [{"id": c.id, "name": edition.localize(c.name), "effect": c.effect,
                    "amount": c.amount, "vp": c.vp, "phases": sorted(c.phases),
                    "text": card_text(c, s.edition)}
