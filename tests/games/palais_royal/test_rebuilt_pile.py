@@ -130,46 +130,55 @@ def _check_sample(truth: PalaisState, seat: int, sample: PalaisState) -> None:
 
 
 def _straddling_rebuild() -> tuple[PalaisState, list[int]]:
-    """Seed 15 of the probe: seat 0's draw of four takes the last card of the deck, then three
-    of the discard pile made again; the discard pile it was made of."""
-    state = _new(15)
-    rng = Rng(15)
-    while True:
-        seat, action = _probe_move(state, rng)
-        discard = list(state.discard)
-        state.apply(action, seat)
-        if len(state.gens) > 1:
-            return state, discard
+    """The first probe game (from seed 12) in which a draw takes the last cards of the deck,
+    then cards of the discard pile made again; that game as the draw is made, and the
+    discard pile it was made of."""
+    for seed in range(12, 40):
+        state = _new(seed)
+        rng = Rng(seed)
+        while state.to_move():
+            seat, action = _probe_move(state, rng)
+            discard = list(state.discard)
+            state.apply(action, seat)
+            if len(state.gens) > 1:
+                _code, _seat, _gen, old, new = state.card_log[0]
+                if old and new:
+                    return state, discard
+                break
+    raise AssertionError("no probe game draws across a rebuild")
 
 
 # ---------------------------------------------------------------------------- the tests
 def test_a_rebuilt_pile_is_remembered_and_samples_keep_old_cards_out_of_it() -> None:
     state, discard = _straddling_rebuild()
-    assert state.phase == KEEP_STEP and state.cur == 0
-    assert state.card_log[0] == (DRAW, 0, 0, 1, 3)  # one card of the deck, three of the new pile
+    drawer = state.cur
+    code, seat, gen, old, new = state.card_log[0]
+    assert state.phase == KEEP_STEP and (code, seat, gen) == (DRAW, drawer, 0)
+    assert len(state.drawn) == old + new  # the deck's last cards, then the new pile's first
     ids = state.d.card_ids
     made = {ids[k]: n for k, n in enumerate(discard) if n}
-    assert sum(discard) == 29 and len(state.pile) == 26
-    for seat in (None, *range(4)):
-        view = state.view(seat)
+    assert sum(discard) == len(state.pile) + new and not any(state.discard)
+    for viewer in (None, *range(4)):
+        view = state.view(viewer)
         assert view["rebuilt"] == [made]
         history = view["pile_history"]
-        assert history["held"] == [1, 1, 3, 1]
-        assert history["events"] == [{"seat": 0, "drew": [[0, 1], [1, 3]]}]
-        assert history["yours"] == (None if seat is None else [
-            {ids[k]: n for k, n in enumerate(row) if n} for row in state.took[seat]])
+        assert history["held"] == [sum(h) for h in state.hand]  # (the draw is not kept yet)
+        assert history["events"] == [{"seat": drawer, "drew": [[0, old], [1, new]]}]
+        assert history["yours"] == (None if viewer is None else [
+            {ids[k]: n for k, n in enumerate(row) if n} for row in state.took[viewer]])
     # Before the fix, samples dealt the others' old cards into the new pile.
-    for seat in (1, 2, 3):
+    others = [o for o in range(4) if o != drawer]
+    for viewer in others:
         for k in range(20):
-            sample = state.determinize(seat, Rng(k))
-            _check_sample(state, seat, sample)
+            sample = state.determinize(viewer, Rng(k))
+            _check_sample(state, viewer, sample)
             assert not Counter(sample.pile) - _counts(discard)
-            # The drawer's three new cards and the pile are the rebuilt pile's 29.
-            assert _counts(sample.took[0][1]) + Counter(sample.pile) == _counts(discard)
+            # The drawer's new cards and the pile are the rebuilt pile's cards.
+            assert _counts(sample.took[drawer][1]) + Counter(sample.pile) == _counts(discard)
     # The drawer sees its own draw; the others' samples deal it from both generations.
     mine = list(state.drawn)
-    assert all(state.determinize(0, Rng(k)).drawn == mine for k in range(5))
-    assert len({tuple(state.determinize(1, Rng(k)).drawn) for k in range(30)}) > 1
+    assert all(state.determinize(drawer, Rng(k)).drawn == mine for k in range(5))
+    assert len({tuple(state.determinize(others[0], Rng(k)).drawn) for k in range(30)}) > 1
     # Play on: every later sample stays within what the history allows.
     rng = Rng(99)
     for step in range(150):
@@ -186,7 +195,7 @@ def test_samples_after_rebuilds_are_possible_positions() -> None:
     """Random probe games: every sample for every seat, at every few decisions after the first
     rebuild, is a position some history agreeing with the seat's view leads to."""
     checked = rebuilt_games = 0
-    for seed in range(12, 30):
+    for seed in range(12, 36):
         state = _new(seed, 3 + seed % 2)
         rng = Rng(seed)
         step = 0
@@ -200,7 +209,7 @@ def test_samples_after_rebuilds_are_possible_positions() -> None:
                     _check_sample(state, o, state.determinize(o, Rng(step * 8 + o)))
                     checked += 1
         rebuilt_games += len(state.gens) > 1
-    assert rebuilt_games >= 9 and checked > 500, (rebuilt_games, checked)
+    assert rebuilt_games >= 10 and checked > 500, (rebuilt_games, checked)
 
 
 def test_every_way_of_placing_the_others_shown_cards_is_possible() -> None:
@@ -238,7 +247,7 @@ def test_past_too_many_ways_one_is_drawn_step_by_step_and_still_possible(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(piles, "MAX_WAYS", 0)
     stepwise = 0
-    for seed in (15, 16, 18):
+    for seed in (12, 17, 20):  # games with cards shown whose generation is in doubt
         state = _new(seed)
         rng = Rng(seed)
         step = 0
