@@ -124,7 +124,8 @@ def _check_sample(truth: PalaisState, seat: int, sample: PalaisState) -> None:
     for h in sample.hand:
         everything += _counts(h)
     assert everything == Counter({k: kind.count for k, kind in enumerate(truth.d.cards)})
-    assert not Counter(sample.pile) - _pile_room(truth, seat)
+    if len(truth.gens) > 1:
+        assert not Counter(sample.pile) - _pile_room(truth, seat)
     assert sample.gens == truth.gens and sample.card_log == truth.card_log
     assert sample.shown == truth.shown and sample.held0 == truth.held0
 
@@ -398,10 +399,25 @@ def test_a_tampered_card_history_breaks_the_invariants() -> None:
         raise AssertionError("a changed rebuilt pile passed")
 
 
-def test_a_hand_built_position_takes_its_cards_as_drawn_from_the_deck() -> None:
+def test_a_hand_built_position_needs_no_card_history_until_a_rebuild() -> None:
+    """Before any rebuild a seat's cards are its hand, those it showed and its draw: cards put
+    into a hand by hand need no bookkeeping, and the first rebuild takes them as drawn from
+    the deck."""
     state = _new(3)
     state.hand[1][2] += 1
     state.pile.remove(2)
-    reset_card_history(state)
     state.check_invariants()
-    assert state.took[1][0][2] == 1
+    assert state.took == ()
+    state.discard = [0, 0, 0, 1, 0, 0, 0, 0, 0]
+    state.pile.remove(3)
+    reset_card_history(state)  # (the discard pile shown by seat 0)
+    state.pile, rest = [], state.pile
+    state.hand[2] = [rest.count(k) for k in range(N_KINDS)]
+    state.cur = 0
+    state.servants[0][6] += 1
+    state.area[0] -= 1
+    state._back_door_draw(0)
+    state.check_invariants()
+    assert state.gens[1] == (0, 0, 0, 1, 0, 0, 0, 0, 0)
+    assert state.took[1] == ((0, 0, 1, 0, 0, 0, 0, 0, 0), (0,) * N_KINDS)
+    assert state.took[0][1] == (0, 0, 0, 1, 0, 0, 0, 0, 0) and state.drawn == [3]

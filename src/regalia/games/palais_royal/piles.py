@@ -14,7 +14,9 @@ The state keeps (all tuples, shared between copies and replaced when they change
 
 - ``gens``: per generation, cards per kind (public);
 - ``took``: ``[seat][generation][kind]`` the cards each seat drew from each generation (a seat's
-  own row is its own knowledge; ``resample_cards`` draws the others' rows afresh);
+  own row is its own knowledge; ``resample_cards`` draws the others' rows afresh); empty
+  before the first rebuild, when a seat's cards are its hand, those it showed and its draw;
+  saved flat;
 - ``shown``: ``[seat][kind]`` the cards each seat showed before the draw that first made the
   pile again began (public; all of generation 0, and together the first rebuilt pile);
 - ``held0``: how many cards each seat held when that draw began (public; empty before);
@@ -84,6 +86,18 @@ def flat_log(log: tuple[Event, ...]) -> list[int]:
     return out
 
 
+def unflatten_took(flat: list[int], players: int,
+                   width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``took`` as saved (flat: seat by seat, generation by generation, kind by kind; empty
+    before the first rebuild) back in its shape."""
+    if not flat:
+        return ()
+    if len(flat) != players * width * N_KINDS:
+        raise ValueError("cards drawn per seat and pile: not one count per seat, pile and kind")
+    return tuple(tuple(tuple(flat[(p * width + g) * N_KINDS:(p * width + g + 1) * N_KINDS])
+                       for g in range(width)) for p in range(players))
+
+
 def reset_card_history(s: PalaisState) -> None:
     """Card history for a position that has none (a save from before it was kept, a position
     built by hand): as if the draw pile had never been made again, every card in a hand drawn
@@ -93,14 +107,7 @@ def reset_card_history(s: PalaisState) -> None:
     s.gens = (tuple(kind.count for kind in s.d.cards),)
     shown = [[0] * N_KINDS for _ in range(n)]
     shown[0] = list(s.discard)
-    took = []
-    for p in range(n):
-        row = [s.hand[p][k] + shown[p][k] for k in range(N_KINDS)]
-        if s.drawn and p == s.cur:  # (the draw being decided is the seat on turn's)
-            for k in s.drawn:
-                row[k] += 1
-        took.append((tuple(row),))
-    s.took = tuple(took)
+    s.took = ()
     s.shown = tuple(tuple(r) for r in shown)
     s.held0 = ()
     s.card_log = ()
@@ -120,6 +127,9 @@ def remake_pile(s: PalaisState) -> None:
     """The draw pile made again from the whole discard pile: a new generation."""
     if len(s.gens) == 1:  # the first time: the log begins with the draw under way
         s.held0 = tuple(sum(h) for h in s.hand)
+        # (the cards drawn so far are the drawer's, added by note_draw)
+        s.took = tuple((tuple([a + b for a, b in zip(s.hand[p], s.shown[p], strict=True)]),)
+                       for p in range(s.players))
     discard = s.discard
     s.gens = (*s.gens, tuple(discard))
     s.took = tuple((*rows, (0,) * N_KINDS) for rows in s.took)
@@ -130,7 +140,7 @@ def remake_pile(s: PalaisState) -> None:
 def note_draw(s: PalaisState, p: int, gen: int, got: list[int], old: int) -> None:
     """Seat ``p`` drew ``got`` (kinds, in order) starting in generation ``gen``; the first
     ``old`` of them came before the pile was made again (``old`` -1: it was not)."""
-    if not got:
+    if not got or len(s.gens) == 1:  # (before any rebuild, nothing to note)
         return
     rows = list(s.took[p])
     parts = ((gen, got),) if old < 0 else ((gen, got[:old]), (gen + 1, got[old:]))
@@ -142,11 +152,10 @@ def note_draw(s: PalaisState, p: int, gen: int, got: list[int], old: int) -> Non
             rows[g] = tuple(row)
     took = s.took
     s.took = (*took[:p], tuple(rows), *took[p + 1:])
-    if len(s.gens) > 1:
-        if old <= 0:  # all from one generation (the pile was made again before the first card)
-            s.card_log += ((DRAW, p, gen if old < 0 else gen + 1, len(got), 0),)
-        else:
-            s.card_log += ((DRAW, p, gen, old, len(got) - old),)
+    if old <= 0:  # all from one generation (the pile was made again before the first card)
+        s.card_log += ((DRAW, p, gen if old < 0 else gen + 1, len(got), 0),)
+    else:
+        s.card_log += ((DRAW, p, gen, old, len(got) - old),)
 
 
 # ---------------------------------------------------------------------------- sampling
@@ -288,7 +297,6 @@ def _resample_one_pile(s: PalaisState, seat: int, drawer: int, rng: Rng) -> None
     pool.sort()
     rng.shuffle(pool)
     at = 0
-    took = list(s.took)
     for o in others:
         size = sum(s.hand[o])
         hand = [0] * N_KINDS
@@ -296,18 +304,11 @@ def _resample_one_pile(s: PalaisState, seat: int, drawer: int, rng: Rng) -> None
             hand[k] += 1
         s.hand[o] = hand
         at += size
-        if o != drawer:
-            took[o] = (tuple([a + b for a, b in zip(hand, s.shown[o], strict=True)]),)
     if hidden_draw:
         size = len(s.drawn)
         s.drawn = sorted(pool[at:at + size])
         at += size
-        row = [a + b for a, b in zip(s.hand[drawer], s.shown[drawer], strict=True)]
-        for k in s.drawn:
-            row[k] += 1
-        took[drawer] = (tuple(row),)
     s.pile = sorted(pool[at:])
-    s.took = tuple(took)
 
 
 def _start(s: PalaisState, seat: int) -> tuple[list[list[int]], list[int], list[list[int]]]:
@@ -585,16 +586,8 @@ def check_card_history(s: PalaisState) -> None:
     assert width >= 1 and gens[0] == tuple(kind.count for kind in s.d.cards), \
         "the first draw pile is the whole deck"
     assert all(len(g) == N_KINDS and min(g) >= 0 for g in gens), "a draw pile of bad cards"
-    assert len(s.took) == n and all(
-        len(rows) == width and all(len(r) == N_KINDS and min(r) >= 0 for r in rows)
-        for rows in s.took), "cards drawn per seat and draw pile malformed"
     assert len(s.shown) == n and all(len(r) == N_KINDS and min(r) >= 0 for r in s.shown), \
         "cards shown per seat malformed"
-    pile = Counter(s.pile)
-    for g in range(width):
-        for k in range(N_KINDS):
-            total = sum(s.took[p][g][k] for p in range(n)) + (pile[k] if g == width - 1 else 0)
-            assert total == gens[g][k], f"draw pile {g}: its cards are not all accounted for"
     started = width > 1
     evs = s.card_log
     assert bool(evs) == started and len(s.held0) == (n if started else 0) \
@@ -602,9 +595,20 @@ def check_card_history(s: PalaisState) -> None:
     first_shown = [sum(s.shown[p][k] for p in range(n)) for k in range(N_KINDS)]
     assert first_shown == list(gens[1] if started else s.discard), \
         "the cards shown before the first rebuilt pile are its cards"
+    if not started:  # (each seat's cards are its hand, those it showed and its draw)
+        assert s.took == (), "cards drawn per pile kept before any rebuild"
+        return
+    assert len(s.took) == n and all(
+        len(rows) == width and all(len(r) == N_KINDS and min(r) >= 0 for r in rows)
+        for rows in s.took), "cards drawn per seat and draw pile malformed"
+    pile = Counter(s.pile)
+    for g in range(width):
+        for k in range(N_KINDS):
+            total = sum(s.took[p][g][k] for p in range(n)) + (pile[k] if g == width - 1 else 0)
+            assert total == gens[g][k], f"draw pile {g}: its cards are not all accounted for"
     # Replay the log: cards each seat holds and drew per pile, the discard pile at each rebuild.
     drawer = s.cur if s.drawn else -1
-    held = list(s.held0) if started else [0] * n
+    held = list(s.held0)
     drew = [[0] * width for _ in range(n)]
     shown = [list(r) for r in s.shown]
     discard = first_shown  # the discard pile when the log begins
@@ -641,10 +645,10 @@ def check_card_history(s: PalaisState) -> None:
         "the discard pile is not what the card log leaves"
     for p in range(n):
         here = sum(s.hand[p]) + (len(s.drawn) if p == drawer else 0)
-        assert held[p] == here or not started, f"seat {p} holds cards the card log does not tell"
+        assert held[p] == here, f"seat {p} holds cards the card log does not tell"
         for g in range(1, width):
             assert sum(s.took[p][g]) == drew[p][g], f"seat {p}'s draws from pile {g}"
-        before = (s.held0[p] if started else here) + sum(s.shown[p])
+        before = s.held0[p] + sum(s.shown[p])
         assert sum(s.took[p][0]) == before + drew[p][0], f"seat {p}'s draws from the deck"
         mine = [s.hand[p][k] + shown[p][k] for k in range(N_KINDS)]
         if p == drawer:

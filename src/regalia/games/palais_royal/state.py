@@ -33,6 +33,7 @@ from regalia.games.palais_royal.piles import (
     remake_pile,
     resample_cards,
     reset_card_history,
+    unflatten_took,
 )
 from regalia.games.palais_royal.rooms import (
     BACKDOOR,
@@ -968,7 +969,7 @@ class PalaisState(State):
             out[name] = getattr(self, name)
         out["final"] = self.final
         out["gens"] = [list(g) for g in self.gens]
-        out["took"] = [[list(r) for r in rows] for rows in self.took]
+        out["took"] = [x for rows in self.took for r in rows for x in r]  # (flat)
         out["shown"] = [list(r) for r in self.shown]
         out["held0"] = list(self.held0)
         out["card_log"] = flat_log(self.card_log)
@@ -985,8 +986,8 @@ class PalaisState(State):
         self.final = bool(data["final"])
         if "gens" in data:
             self.gens = tuple(tuple(int(x) for x in g) for g in data["gens"])
-            self.took = tuple(tuple(tuple(int(x) for x in r) for r in rows)
-                              for rows in data["took"])
+            self.took = unflatten_took([int(x) for x in data["took"]], self.players,
+                                       len(self.gens))
             self.shown = tuple(tuple(int(x) for x in r) for r in data["shown"])
             self.held0 = tuple(int(x) for x in data["held0"])
             self.card_log = parse_log([int(x) for x in data["card_log"]])
