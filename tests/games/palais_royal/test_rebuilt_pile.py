@@ -242,6 +242,101 @@ def test_every_way_of_placing_the_others_shown_cards_is_possible() -> None:
     assert several >= 5
 
 
+def _every_way(s: PalaisState, seat: int) -> dict[tuple[int, ...], float]:
+    """Brute force, path by path: every way of giving the others' shown cards generations (the
+    generations of each seat's shown cards, per kind, as a key), with the weight the docs give
+    (the product of c_g * u_gk / u_g over its cards), normalized."""
+    h = s.cards
+    n, width = s.players, len(h.gens)
+    unplaced = [[h.gens[g][k] - h.took[seat][g][k] for k in range(N_KINDS)] for g in range(width)]
+    for o in range(n):
+        if o != seat:
+            for k in range(N_KINDS):
+                unplaced[0][k] -= s.shown[o * N_KINDS + k]
+    held = [[h.held0[o]] + [0] * (width - 1) for o in range(n)]
+    given = [0] * (n * width * N_KINDS)
+    events = [e for e in h.log if e[1] != seat]
+    out: dict[tuple[int, ...], float] = {}
+
+    def walk(i: int, weight: float, gen: list[int], left: list[list[int]]) -> None:
+        if i == len(events):
+            key = tuple(given)
+            out[key] = out.get(key, 0.0) + weight
+            return
+        code, p, x, a, b = events[i]
+        if code == DRAW:
+            held[p][x] += a
+            if b:
+                held[p][x + 1] += b
+            walk(i + 1, weight, [*gen[:p], x, *gen[p + 1:]],
+                 [*left[:p], [a, b], *left[p + 1:]])
+            held[p][x] -= a
+            if b:
+                held[p][x + 1] -= b
+            return
+        if code == DISCARD:
+            options = [(gen[p] + j, left[p][j]) for j in (0, 1)
+                       if left[p][j] and gen[p] + j < width]
+        else:
+            options = [(g, held[p][g]) for g in range(width)]
+        for g, c in options:
+            if not (c and held[p][g] and unplaced[g][x]):
+                continue
+            w = c * unplaced[g][x] / sum(unplaced[g])
+            held[p][g] -= 1
+            unplaced[g][x] -= 1
+            given[(p * width + g) * N_KINDS + x] += 1
+            rest = left
+            if code == DISCARD:
+                part = g - gen[p]
+                rest = [*left[:p], [left[p][0] - (part == 0), left[p][1] - (part == 1)],
+                        *left[p + 1:]]
+            walk(i + 1, weight * w, gen, rest)
+            held[p][g] += 1
+            unplaced[g][x] += 1
+            given[(p * width + g) * N_KINDS + x] -= 1
+
+    walk(0, 1.0, [0] * n, [[0, 0]] * n)
+    total = sum(out.values())
+    return {key: w / total for key, w in out.items()}
+
+
+def test_the_ways_counted_are_every_possible_one_with_the_weights_the_docs_give() -> None:
+    compared = several = 0
+    for seed in (15, 16, 18, 20):
+        state = _new(seed)
+        rng = Rng(seed)
+        step = 0
+        while state.to_move():
+            seat, action = _probe_move(state, rng)
+            state.apply(action, seat)
+            step += 1
+            if len(state.cards.gens) < 2 or step % 5:
+                continue
+            for o in range(4):
+                post = piles._posterior(state, o)
+                assert post is not None
+                cum, ways = post
+                weights = [b - a for a, b in zip([0.0, *cum], cum, strict=False)]
+                width = len(state.cards.gens)
+                got: dict[tuple[int, ...], float] = {}
+                for (_pools, _slots, base), w in zip(ways, weights, strict=True):
+                    given = [x for p in range(4) for g, row in enumerate(base[p])
+                             for x in ([a - b for a, b in zip(row, state.shown[p * N_KINDS:
+                                                                               (p + 1) * N_KINDS],
+                                                               strict=True)]
+                                       if g == 0 else row)]
+                    assert len(given) == 4 * width * N_KINDS
+                    assert tuple(given) not in got  # (ways that leave the same are one)
+                    got[tuple(given)] = w / cum[-1]
+                want = _every_way(state, o)
+                assert got.keys() == want.keys()
+                assert all(abs(got[k] - want[k]) < 1e-9 for k in want)
+                compared += 1
+                several += len(want) > 1
+    assert compared > 100 and several >= 5
+
+
 def test_past_too_many_ways_one_is_drawn_step_by_step_and_still_possible(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(piles, "MAX_WAYS", 0)

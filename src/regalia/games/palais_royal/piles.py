@@ -397,6 +397,7 @@ def _posterior(s: PalaisState, seat: int) -> Posterior:
             held = slots[p]
             options: list[tuple[int, float]] = []
             if code == PLAY:
+                left[2 * p] = left[2 * p + 1] = 0  # (its last draw is over: as if it had none)
                 for g in range(width):
                     if held[g] > 0 and cap[g][x] > 0:
                         options.append((g, held[g] * cap[g][x] / tot[g]))
@@ -430,17 +431,30 @@ def _posterior(s: PalaisState, seat: int) -> Posterior:
                     ways[at][0][0] += way[0][0]
             if len(ways) > MAX_WAYS:
                 return None
-        else:
+            total = sum(way[0][0] for way in ways)  # (kept near 1: no underflow in long logs)
+            for way in ways:
+                way[0][0] /= total
+        elif grown:
             ways = grown
-        if not ways:
+            ways[0][0][0] = 1.0
+        else:
             raise ValueError("no generation fits the cards the card log shows")
+    # Every draw is over at the end: ways that differ only in what their draws left are one.
+    last: dict[tuple[int, ...], int] = {}
+    final: list[tuple[float, Way]] = []
+    for weight, cap, tot, slots, tok, _left in ways:
+        at = last.setdefault(tuple(tok), len(final))
+        if at == len(final):
+            final.append((weight[0], (cap, tot, slots, tok)))
+        else:
+            final[at] = (final[at][0] + weight[0], final[at][1])
     out: list[Dealing] = []
     cum: list[float] = []
     total = 0.0
-    for weight, cap, tot, slots, tok, _left in ways:
-        total += weight[0]
+    for w, way_ in final:
+        total += w
         cum.append(total)
-        out.append(_dealing(s, seat, (cap, tot, slots, tok)))
+        out.append(_dealing(s, seat, way_))
     return cum, out
 
 
