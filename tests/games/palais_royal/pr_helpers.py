@@ -10,7 +10,6 @@ from typing import Any
 
 import regalia
 from regalia.games.palais_royal.actions import EFFECT_INDEX
-from regalia.games.palais_royal.piles import reset_card_history
 from regalia.games.palais_royal.rooms import COLUMNS, ROOM_INDEX
 from regalia.games.palais_royal.state import PalaisState
 
@@ -49,12 +48,10 @@ def set_rooms(s: PalaisState, seat: int, **counts: int) -> None:
 
 
 def give_cards(s: PalaisState, seat: int, effect: str, n: int = 1) -> None:
-    """Cards from the draw pile into a hand, as if drawn (the card history says so too)."""
     k = EFFECT_INDEX[effect]
     for _ in range(n):
         s.pile.remove(k)
         s.hand[seat][k] += 1
-    reset_card_history(s)
 
 
 def noble_index(s: PalaisState, nid: str) -> int:

@@ -24,7 +24,13 @@ import regalia
 from regalia.engine import Rng, State
 from regalia.engine.actions import Action
 from regalia.games.palais_royal import piles
-from regalia.games.palais_royal.piles import DISCARD, DRAW, N_KINDS, reset_card_history
+from regalia.games.palais_royal.piles import (
+    DISCARD,
+    DRAW,
+    N_KINDS,
+    CardHistory,
+    reset_card_history,
+)
 from regalia.games.palais_royal.state import KEEP_STEP, PalaisState
 
 GAME = "palais-royal"
@@ -53,16 +59,16 @@ def _seat_possible(s: PalaisState, p: int) -> bool:
     """Whether seat ``p``'s cards shown since the first rebuild can each be given a generation:
     one it had drawn a card of and not yet shown (a discard: a part of its last draw), whose
     cards it drew include that kind."""
-    width = len(s.gens)
+    width = len(s.cards.gens)
     if width == 1:
         return True
-    pool = [list(r) for r in s.took[p]]  # the kinds drawn from each generation, not yet placed
-    pool[0] = [pool[0][k] - s.shown[p][k] for k in range(N_KINDS)]
+    pool = [list(r) for r in s.cards.took[p]]  # kinds drawn from each generation, not yet placed
+    pool[0] = [pool[0][k] - s.shown[p * N_KINDS + k] for k in range(N_KINDS)]
     if min(pool[0]) < 0:
         return False
     unshown = [0] * width  # cards drawn from each generation and not shown yet
-    unshown[0] = s.held0[p]
-    events = [e for e in s.card_log if e[1] == p]
+    unshown[0] = s.cards.held0[p]
+    events = [e for e in s.cards.log if e[1] == p]
 
     def place(i: int, gen: int, left: list[int]) -> bool:
         if i == len(events):
@@ -107,15 +113,15 @@ def _counts(row: list[int] | tuple[int, ...]) -> Counter[int]:
 def _pile_room(s: PalaisState, seat: int) -> Counter[int]:
     """What the draw pile can hold as ``seat`` knows it: the latest rebuilt pile's cards less
     those ``seat`` drew from it itself."""
-    last = len(s.gens) - 1
-    return _counts([a - b for a, b in zip(s.gens[last], s.took[seat][last], strict=True)])
+    h = s.cards
+    return _counts([a - b for a, b in zip(h.gens[-1], h.took[seat][-1], strict=True)])
 
 
 def _check_sample(truth: PalaisState, seat: int, sample: PalaisState) -> None:
     assert sample.view(seat) == truth.view(seat)
     assert possible(sample)
     assert sample.hand[seat] == truth.hand[seat]  # own cards untouched
-    assert sample.took[seat] == truth.took[seat]
+    assert sample.cards.took[seat] == truth.cards.took[seat]
     if truth.cur == seat:
         assert sample.drawn == truth.drawn
     assert len(sample.pile) == len(truth.pile) and len(sample.drawn) == len(truth.drawn)
@@ -124,9 +130,10 @@ def _check_sample(truth: PalaisState, seat: int, sample: PalaisState) -> None:
     for h in sample.hand:
         everything += _counts(h)
     assert everything == Counter({k: kind.count for k, kind in enumerate(truth.d.cards)})
-    assert not Counter(sample.pile) - _pile_room(truth, seat)
-    assert sample.gens == truth.gens and sample.card_log == truth.card_log
-    assert sample.shown == truth.shown and sample.held0 == truth.held0
+    if len(truth.cards.gens) > 1:
+        assert not Counter(sample.pile) - _pile_room(truth, seat)
+    assert sample.cards.gens == truth.cards.gens and sample.cards.log == truth.cards.log
+    assert sample.shown == truth.shown and sample.cards.held0 == truth.cards.held0
 
 
 def _straddling_rebuild() -> tuple[PalaisState, list[int]]:
@@ -140,8 +147,8 @@ def _straddling_rebuild() -> tuple[PalaisState, list[int]]:
             seat, action = _probe_move(state, rng)
             discard = list(state.discard)
             state.apply(action, seat)
-            if len(state.gens) > 1:
-                _code, _seat, _gen, old, new = state.card_log[0]
+            if len(state.cards.gens) > 1:
+                _code, _seat, _gen, old, new = state.cards.log[0]
                 if old and new:
                     return state, discard
                 break
@@ -152,7 +159,7 @@ def _straddling_rebuild() -> tuple[PalaisState, list[int]]:
 def test_a_rebuilt_pile_is_remembered_and_samples_keep_old_cards_out_of_it() -> None:
     state, discard = _straddling_rebuild()
     drawer = state.cur
-    code, seat, gen, old, new = state.card_log[0]
+    code, seat, gen, old, new = state.cards.log[0]
     assert state.phase == KEEP_STEP and (code, seat, gen) == (DRAW, drawer, 0)
     assert len(state.drawn) == old + new  # the deck's last cards, then the new pile's first
     ids = state.d.card_ids
@@ -165,7 +172,7 @@ def test_a_rebuilt_pile_is_remembered_and_samples_keep_old_cards_out_of_it() -> 
         assert history["held"] == [sum(h) for h in state.hand]  # (the draw is not kept yet)
         assert history["events"] == [{"seat": drawer, "drew": [[0, old], [1, new]]}]
         assert history["yours"] == (None if viewer is None else [
-            {ids[k]: n for k, n in enumerate(row) if n} for row in state.took[viewer]])
+            {ids[k]: n for k, n in enumerate(row) if n} for row in state.cards.took[viewer]])
     # Before the fix, samples dealt the others' old cards into the new pile.
     others = [o for o in range(4) if o != drawer]
     for viewer in others:
@@ -174,7 +181,7 @@ def test_a_rebuilt_pile_is_remembered_and_samples_keep_old_cards_out_of_it() -> 
             _check_sample(state, viewer, sample)
             assert not Counter(sample.pile) - _counts(discard)
             # The drawer's new cards and the pile are the rebuilt pile's cards.
-            assert _counts(sample.took[drawer][1]) + Counter(sample.pile) == _counts(discard)
+            assert _counts(sample.cards.took[drawer][1]) + Counter(sample.pile) == _counts(discard)
     # The drawer sees its own draw; the others' samples deal it from both generations.
     mine = list(state.drawn)
     assert all(state.determinize(drawer, Rng(k)).drawn == mine for k in range(5))
@@ -203,12 +210,12 @@ def test_samples_after_rebuilds_are_possible_positions() -> None:
             seat, action = _probe_move(state, rng)
             state.apply(action, seat)
             step += 1
-            if len(state.gens) > 1 and step % 4 == 0:
+            if len(state.cards.gens) > 1 and step % 4 == 0:
                 assert possible(state)
                 for o in range(state.players):
                     _check_sample(state, o, state.determinize(o, Rng(step * 8 + o)))
                     checked += 1
-        rebuilt_games += len(state.gens) > 1
+        rebuilt_games += len(state.cards.gens) > 1
     assert rebuilt_games >= 10 and checked > 500, (rebuilt_games, checked)
 
 
@@ -225,7 +232,7 @@ def test_every_way_of_placing_the_others_shown_cards_is_possible() -> None:
             seat, action = _probe_move(state, rng)
             state.apply(action, seat)
             step += 1
-            if len(state.gens) < 2 or step % 3:
+            if len(state.cards.gens) < 2 or step % 3:
                 continue
             for o in range(4):
                 post = piles._cached_posterior(state, o)
@@ -235,12 +242,108 @@ def test_every_way_of_placing_the_others_shown_cards_is_possible() -> None:
                 if len(ways) < 2:
                     continue
                 several += 1
-                key = state.cards_cache[o][0]
+                h = state.cards
                 for way in ways:  # each way alone
                     probe = state.clone()
-                    probe.cards_cache = {o: (key, ([1.0], [way]))}
+                    probe.cards = CardHistory(h.gens, h.took, h.held0, h.log)
+                    probe.cards.cache[o] = ([1.0], [way])
                     _check_sample(state, o, probe.determinize(o, Rng(step)))
     assert several >= 5
+
+
+def _every_way(s: PalaisState, seat: int) -> dict[tuple[int, ...], float]:
+    """Brute force, path by path: every way of giving the others' shown cards generations (the
+    generations of each seat's shown cards, per kind, as a key), with the weight the docs give
+    (the product of c_g * u_gk / u_g over its cards), normalized."""
+    h = s.cards
+    n, width = s.players, len(h.gens)
+    unplaced = [[h.gens[g][k] - h.took[seat][g][k] for k in range(N_KINDS)] for g in range(width)]
+    for o in range(n):
+        if o != seat:
+            for k in range(N_KINDS):
+                unplaced[0][k] -= s.shown[o * N_KINDS + k]
+    held = [[h.held0[o]] + [0] * (width - 1) for o in range(n)]
+    given = [0] * (n * width * N_KINDS)
+    events = [e for e in h.log if e[1] != seat]
+    out: dict[tuple[int, ...], float] = {}
+
+    def walk(i: int, weight: float, gen: list[int], left: list[list[int]]) -> None:
+        if i == len(events):
+            key = tuple(given)
+            out[key] = out.get(key, 0.0) + weight
+            return
+        code, p, x, a, b = events[i]
+        if code == DRAW:
+            held[p][x] += a
+            if b:
+                held[p][x + 1] += b
+            walk(i + 1, weight, [*gen[:p], x, *gen[p + 1:]],
+                 [*left[:p], [a, b], *left[p + 1:]])
+            held[p][x] -= a
+            if b:
+                held[p][x + 1] -= b
+            return
+        if code == DISCARD:
+            options = [(gen[p] + j, left[p][j]) for j in (0, 1)
+                       if left[p][j] and gen[p] + j < width]
+        else:
+            options = [(g, held[p][g]) for g in range(width)]
+        for g, c in options:
+            if not (c and held[p][g] and unplaced[g][x]):
+                continue
+            w = c * unplaced[g][x] / sum(unplaced[g])
+            held[p][g] -= 1
+            unplaced[g][x] -= 1
+            given[(p * width + g) * N_KINDS + x] += 1
+            rest = left
+            if code == DISCARD:
+                part = g - gen[p]
+                rest = [*left[:p], [left[p][0] - (part == 0), left[p][1] - (part == 1)],
+                        *left[p + 1:]]
+            walk(i + 1, weight * w, gen, rest)
+            held[p][g] += 1
+            unplaced[g][x] += 1
+            given[(p * width + g) * N_KINDS + x] -= 1
+
+    walk(0, 1.0, [0] * n, [[0, 0]] * n)
+    total = sum(out.values())
+    return {key: w / total for key, w in out.items()}
+
+
+def test_the_ways_counted_are_every_possible_one_with_the_weights_the_docs_give() -> None:
+    compared = several = 0
+    for seed in (15, 16, 18, 20):
+        state = _new(seed)
+        rng = Rng(seed)
+        step = 0
+        while state.to_move():
+            seat, action = _probe_move(state, rng)
+            state.apply(action, seat)
+            step += 1
+            if len(state.cards.gens) < 2 or step % 5:
+                continue
+            for o in range(4):
+                post = piles._posterior(state, o)
+                assert post is not None
+                cum, ways = post
+                weights = [b - a for a, b in zip([0.0, *cum], cum, strict=False)]
+                width = len(state.cards.gens)
+                got: dict[tuple[int, ...], float] = {}
+                for (_pools, _slots, base), w in zip(ways, weights, strict=True):
+                    given = [x for p in range(4) for g, row in enumerate(base[p])
+                             for x in ([a - b for a, b in zip(row, state.shown[p * N_KINDS:
+                                                                               (p + 1) * N_KINDS],
+                                                               strict=True)]
+                                       if g == 0 else row)]
+                    assert len(given) == 4 * width * N_KINDS
+                    assert tuple(given) not in got  # (ways that leave the same are one)
+                    got[tuple(given)] = w / cum[-1]
+                want = _every_way(state, o)
+                assert got.keys() == want.keys()
+                assert all(abs(got[k] - want[k]) < 1e-9 for k in want)
+                compared += 1
+                several += len(want) > 1
+    assert compared > 100 and several >= 5
 
 
 def test_past_too_many_ways_one_is_drawn_step_by_step_and_still_possible(
@@ -255,7 +358,7 @@ def test_past_too_many_ways_one_is_drawn_step_by_step_and_still_possible(
             seat, action = _probe_move(state, rng)
             state.apply(action, seat)
             step += 1
-            if len(state.gens) > 1 and step % 3 == 0:
+            if len(state.cards.gens) > 1 and step % 3 == 0:
                 for o in range(4):
                     _check_sample(state, o, state.determinize(o, Rng(step + o)))
                     stepwise += piles._cached_posterior(state, o) is None
@@ -281,15 +384,15 @@ def _twin(state: PalaisState, seat: int) -> PalaisState | None:
     other seats' hands, or between another seat's hand and the draw pile (the latest
     generation), if the result is still a possible position."""
     others = [o for o in range(state.players) if o != seat]
-    last = len(state.gens) - 1
+    last = len(state.cards.gens) - 1
     places: list[tuple[int, int]] = [(o, g) for o in others for g in range(last + 1)]
     for i, (a, g) in enumerate(places):
         for b in [o for o, h in places[i + 1:] if h == g] + ([-1] if g == last else []):
             for ka in range(N_KINDS):
                 for kb in range(N_KINDS):
-                    if ka == kb or not state.hand[a][ka] or not state.took[a][g][ka]:
+                    if ka == kb or not state.hand[a][ka] or not state.cards.took[a][g][ka]:
                         continue
-                    if b >= 0 and not (state.hand[b][kb] and state.took[b][g][kb]):
+                    if b >= 0 and not (state.hand[b][kb] and state.cards.took[b][g][kb]):
                         continue
                     if b < 0 and kb not in state.pile:
                         continue
@@ -310,11 +413,12 @@ def _move_card(s: PalaisState, seat: int, gen: int, out: int, into: int) -> None
     s.hand[seat] = list(s.hand[seat])
     s.hand[seat][out] -= 1
     s.hand[seat][into] += 1
-    rows = [list(r) for r in s.took[seat]]
+    h = s.cards
+    rows = [list(r) for r in h.took[seat]]
     rows[gen][out] -= 1
     rows[gen][into] += 1
-    s.took = tuple(tuple(map(tuple, rows)) if p == seat else s.took[p]
-                   for p in range(s.players))
+    took = tuple(tuple(map(tuple, rows)) if p == seat else h.took[p] for p in range(s.players))
+    s.cards = CardHistory(h.gens, took, h.held0, h.log)
 
 
 def test_two_worlds_differing_in_hidden_cards_give_the_same_views_and_samples() -> None:
@@ -327,7 +431,7 @@ def test_two_worlds_differing_in_hidden_cards_give_the_same_views_and_samples() 
             seat, action = _probe_move(state, rng)
             state.apply(action, seat)
             step += 1
-            if len(state.gens) < 2 or step % 9:
+            if len(state.cards.gens) < 2 or step % 9:
                 continue
             observer = (step // 9) % 4
             twin = _twin(state, observer)
@@ -376,8 +480,8 @@ def test_positions_saved_before_the_card_history_load() -> None:
                  "_legal"):
         setattr(loaded, name, getattr(state, name))
     loaded._load(doc["state"])
-    assert loaded.gens == (tuple(kind.count for kind in state.d.cards),)
-    assert loaded.card_log == () and loaded.held0 == ()
+    assert loaded.cards.gens == (tuple(kind.count for kind in state.d.cards),)
+    assert loaded.cards.log == () and loaded.cards.held0 == ()
     assert loaded.hand == state.hand and loaded.pile == state.pile
     for seat in range(4):
         sample = loaded.determinize(seat, Rng(seat))
@@ -388,17 +492,18 @@ def test_positions_saved_before_the_card_history_load() -> None:
 def test_a_tampered_card_history_breaks_the_invariants() -> None:
     state, _discard = _straddling_rebuild()
     state.check_invariants()
-    code, p, x, a, b = state.card_log[0]
+    h = state.cards
+    code, p, x, a, b = h.log[0]
     for bad in ((code, p, x, a + 1, b - 1), (code, (p + 1) % 4, x, a, b)):
         twin = state.clone()
-        twin.card_log = (bad, *state.card_log[1:])
+        twin.cards = CardHistory(h.gens, h.took, h.held0, (bad, *h.log[1:]))
         try:
             twin.check_invariants()
         except AssertionError:
             continue
         raise AssertionError(f"{bad} passed")
     twin = state.clone()
-    twin.gens = (state.gens[0], tuple(reversed(state.gens[1])))
+    twin.cards = CardHistory((h.gens[0], tuple(reversed(h.gens[1]))), h.took, h.held0, h.log)
     try:
         twin.check_invariants()
     except AssertionError:
@@ -407,10 +512,25 @@ def test_a_tampered_card_history_breaks_the_invariants() -> None:
         raise AssertionError("a changed rebuilt pile passed")
 
 
-def test_a_hand_built_position_takes_its_cards_as_drawn_from_the_deck() -> None:
+def test_a_hand_built_position_needs_no_card_history_until_a_rebuild() -> None:
+    """Before any rebuild a seat's cards are its hand, those it showed and its draw: cards put
+    into a hand by hand need no bookkeeping, and the first rebuild takes them as drawn from
+    the deck."""
     state = _new(3)
     state.hand[1][2] += 1
     state.pile.remove(2)
-    reset_card_history(state)
     state.check_invariants()
-    assert state.took[1][0][2] == 1
+    assert state.cards.took == ()
+    state.discard = [0, 0, 0, 1, 0, 0, 0, 0, 0]
+    state.pile.remove(3)
+    reset_card_history(state)  # (the discard pile shown by seat 0)
+    state.pile, rest = [], state.pile
+    state.hand[2] = [rest.count(k) for k in range(N_KINDS)]
+    state.cur = 0
+    state.servants[0][6] += 1
+    state.area[0] -= 1
+    state._back_door_draw(0)
+    state.check_invariants()
+    assert state.cards.gens[1] == (0, 0, 0, 1, 0, 0, 0, 0, 0)
+    assert state.cards.took[1] == ((0, 0, 1, 0, 0, 0, 0, 0, 0), (0,) * N_KINDS)
+    assert state.cards.took[0][1] == (0, 0, 0, 1, 0, 0, 0, 0, 0) and state.drawn == [3]

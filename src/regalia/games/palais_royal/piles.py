@@ -10,15 +10,20 @@ own cards came from which generation. Hidden are the kinds the others drew: thei
 cards another seat is deciding on, and the draw pile, which holds only cards of the latest
 generation.
 
-The state keeps (all tuples, shared between copies and replaced when they change):
+The state keeps them in a ``CardHistory`` (``state.cards``; never changed, replaced when one
+of them changes, so copies of a position share it), but for ``shown``:
 
 - ``gens``: per generation, cards per kind (public);
 - ``took``: ``[seat][generation][kind]`` the cards each seat drew from each generation (a seat's
-  own row is its own knowledge; ``resample_cards`` draws the others' rows afresh);
-- ``shown``: ``[seat][kind]`` the cards each seat showed before the draw that first made the
-  pile again began (public; all of generation 0, and together the first rebuilt pile);
+  own row is its own knowledge; ``resample_cards`` draws the others' rows afresh); empty
+  before the first rebuild, when a seat's cards are its hand, those it showed and its draw;
+  saved flat;
+- ``shown`` (kept on the state itself, a list changed in place and copied with it: most
+  games never rebuild, and it changes at every card shown until then): ``seat * N_KINDS +
+  kind``, the cards each seat showed before the draw that first made the pile again began
+  (public; all of generation 0, and together the first rebuilt pile);
 - ``held0``: how many cards each seat held when that draw began (public; empty before);
-- ``card_log``: the public card events since then, ``(code, seat, x, a, b)``: ``(DRAW, seat,
+- ``log``: the public card events since then, ``(code, seat, x, a, b)``: ``(DRAW, seat,
   gen, a, b)`` (``a`` cards from generation ``gen``, then ``b`` from ``gen + 1``), ``(PLAY,
   seat, kind, 0, 0)``, ``(DISCARD, seat, kind, 0, 0)`` (the discards end the seat's last
   draw); saved flat (``flat_log``).
@@ -50,6 +55,33 @@ assert len(A.EFFECTS) == N_KINDS
 
 Event = tuple[int, int, int, int, int]  # code, seat, generation or kind, a, b
 Candidate = list[int]  # [generation, numerator, denominator] of a shown card's generation
+
+# A way of placing the others' shown cards: per generation the cards ``seat`` cannot place
+# (per kind) and how many, per seat its cards of each generation, and per seat, generation and
+# kind the shown cards it gives the seat (flat: (seat * generations + gen) * N_KINDS + kind).
+Way = tuple[list[list[int]], list[int], list[list[int]], list[int]]
+# What a deal needs of a way: per generation its unplaced cards (in kind order), per seat its
+# cards of each generation, and per seat what it drew from each generation less its cards.
+Dealing = tuple[list[list[int]], list[list[int]], list[tuple[tuple[int, ...], ...]]]
+# The ways with their cumulative weights; None: too many ways, sample one at each call.
+Posterior = tuple[list[float], list[Dealing]] | None
+
+
+class CardHistory:
+    """A position's card history (the module's docstring says what each field holds). Never
+    changed once made: a change makes a new one, so copies of a position share it, and with it
+    ``cache``: per seat, the ways ``resample_cards`` counted from it."""
+
+    __slots__ = ("cache", "gens", "held0", "log", "took")
+
+    def __init__(self, gens: tuple[tuple[int, ...], ...],
+                 took: tuple[tuple[tuple[int, ...], ...], ...], held0: tuple[int, ...],
+                 log: tuple[Event, ...]) -> None:
+        self.gens = gens
+        self.took = took
+        self.held0 = held0
+        self.log = log
+        self.cache: dict[int, Posterior] = {}
 
 
 def parse_log(flat: list[int] | tuple[int, ...]) -> tuple[Event, ...]:
@@ -84,45 +116,54 @@ def flat_log(log: tuple[Event, ...]) -> list[int]:
     return out
 
 
+def unflatten_took(flat: list[int], players: int,
+                   width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``took`` as saved (flat: seat by seat, generation by generation, kind by kind; empty
+    before the first rebuild) back in its shape."""
+    if not flat:
+        return ()
+    if len(flat) != players * width * N_KINDS:
+        raise ValueError("cards drawn per seat and pile: not one count per seat, pile and kind")
+    return tuple(tuple(tuple(flat[(p * width + g) * N_KINDS:(p * width + g + 1) * N_KINDS])
+                       for g in range(width)) for p in range(players))
+
+
 def reset_card_history(s: PalaisState) -> None:
     """Card history for a position that has none (a save from before it was kept, a position
-    built by hand): as if the draw pile had never been made again, every card in a hand drawn
-    from the deck, and the discard pile shown by seat 0 (who showed what matters to nobody:
-    each seat's own cards and the open discard pile are all the sampling reads)."""
-    n = s.players
-    s.gens = (tuple(kind.count for kind in s.d.cards),)
-    shown = [[0] * N_KINDS for _ in range(n)]
-    shown[0] = list(s.discard)
-    took = []
-    for p in range(n):
-        row = [s.hand[p][k] + shown[p][k] for k in range(N_KINDS)]
-        if s.drawn and p == s.cur:  # (the draw being decided is the seat on turn's)
-            for k in s.drawn:
-                row[k] += 1
-        took.append((tuple(row),))
-    s.took = tuple(took)
-    s.shown = tuple(tuple(r) for r in shown)
-    s.held0 = ()
-    s.card_log = ()
+    built by hand): as if the draw pile had never been made again, the discard pile shown by
+    seat 0 (who showed what matters to nobody: before a rebuild, each seat's own cards and the
+    open discard pile are all the sampling reads)."""
+    s.shown = list(s.discard) + [0] * (N_KINDS * (s.players - 1))
+    s.cards = CardHistory((tuple(kind.count for kind in s.d.cards),), (), (), ())
+
+
+def shown_by(s: PalaisState, p: int) -> list[int]:
+    """The cards seat ``p`` showed before the first rebuild (so far, before it), per kind."""
+    return s.shown[p * N_KINDS:(p + 1) * N_KINDS]
 
 
 def note_shown(s: PalaisState, p: int, k: int, code: int) -> None:
     """Seat ``p`` showed a card of kind ``k`` (``PLAY`` or ``DISCARD``)."""
-    if len(s.gens) > 1:
-        s.card_log += ((code, p, k, 0, 0),)
+    h = s.cards
+    if len(h.gens) > 1:
+        s.cards = CardHistory(h.gens, h.took, h.held0, (*h.log, (code, p, k, 0, 0)))
     else:
-        shown = s.shown
-        row = shown[p]
-        s.shown = (*shown[:p], (*row[:k], row[k] + 1, *row[k + 1:]), *shown[p + 1:])
+        s.shown[p * N_KINDS + k] += 1
 
 
 def remake_pile(s: PalaisState) -> None:
     """The draw pile made again from the whole discard pile: a new generation."""
-    if len(s.gens) == 1:  # the first time: the log begins with the draw under way
-        s.held0 = tuple(sum(h) for h in s.hand)
+    h = s.cards
+    took = h.took
+    held0 = h.held0
+    if len(h.gens) == 1:  # the first time: the log begins with the draw under way
+        held0 = tuple(sum(hand) for hand in s.hand)
+        # (the cards drawn so far are the drawer's, added by note_draw)
+        took = tuple((tuple([a + b for a, b in zip(s.hand[p], shown_by(s, p), strict=True)]),)
+                     for p in range(s.players))
     discard = s.discard
-    s.gens = (*s.gens, tuple(discard))
-    s.took = tuple((*rows, (0,) * N_KINDS) for rows in s.took)
+    s.cards = CardHistory((*h.gens, tuple(discard)),
+                          tuple((*rows, (0,) * N_KINDS) for rows in took), held0, h.log)
     s.pile = [k for k in range(N_KINDS) for _ in range(discard[k])]
     s.discard = [0] * N_KINDS
 
@@ -130,9 +171,10 @@ def remake_pile(s: PalaisState) -> None:
 def note_draw(s: PalaisState, p: int, gen: int, got: list[int], old: int) -> None:
     """Seat ``p`` drew ``got`` (kinds, in order) starting in generation ``gen``; the first
     ``old`` of them came before the pile was made again (``old`` -1: it was not)."""
-    if not got:
+    h = s.cards
+    if not got or len(h.gens) == 1:  # (before any rebuild, nothing to note)
         return
-    rows = list(s.took[p])
+    rows = list(h.took[p])
     parts = ((gen, got),) if old < 0 else ((gen, got[:old]), (gen + 1, got[old:]))
     for g, cards in parts:
         if cards:
@@ -140,28 +182,17 @@ def note_draw(s: PalaisState, p: int, gen: int, got: list[int], old: int) -> Non
             for k in cards:
                 row[k] += 1
             rows[g] = tuple(row)
-    took = s.took
-    s.took = (*took[:p], tuple(rows), *took[p + 1:])
-    if len(s.gens) > 1:
-        if old <= 0:  # all from one generation (the pile was made again before the first card)
-            s.card_log += ((DRAW, p, gen if old < 0 else gen + 1, len(got), 0),)
-        else:
-            s.card_log += ((DRAW, p, gen, old, len(got) - old),)
+    if old <= 0:  # all from one generation (the pile was made again before the first card)
+        event = (DRAW, p, gen if old < 0 else gen + 1, len(got), 0)
+    else:
+        event = (DRAW, p, gen, old, len(got) - old)
+    s.cards = CardHistory(h.gens, (*h.took[:p], tuple(rows), *h.took[p + 1:]), h.held0,
+                          (*h.log, event))
 
 
 # ---------------------------------------------------------------------------- sampling
 MAX_WAYS = 512  # more ways of placing the shown cards than this: sample them one by one
 MAX_BACKTRACKS: Final = 100_000  # a bound on the search for one, against tampered positions
-
-# A way of placing the others' shown cards: per generation the cards ``seat`` cannot place
-# (per kind) and how many, per seat its cards of each generation, and per seat, generation and
-# kind the shown cards it gives the seat (flat: (seat * generations + gen) * N_KINDS + kind).
-Way = tuple[list[list[int]], list[int], list[list[int]], list[int]]
-# What a deal needs of a way: per generation its unplaced cards (in kind order), per seat its
-# cards of each generation, and per seat what it drew from each generation less its cards.
-Dealing = tuple[list[list[int]], list[list[int]], list[tuple[tuple[int, ...], ...]]]
-# The ways with their cumulative weights; None: too many ways, sample one at each call.
-Posterior = tuple[list[float], list[Dealing]] | None
 
 
 def resample_cards(s: PalaisState, seat: int, rng: Rng) -> None:
@@ -197,20 +228,20 @@ def resample_cards(s: PalaisState, seat: int, rng: Rng) -> None:
     """
     drawn = s.drawn
     drawer = s.cur if s.phase == KEEP_STEP and drawn else -1
-    if len(s.gens) == 1:
+    if len(s.cards.gens) == 1:
         _resample_one_pile(s, seat, drawer, rng)
         return
     n = s.players
-    last = len(s.gens) - 1
+    last = len(s.cards.gens) - 1
     width = last + 1
     others = [o for o in range(n) if o != seat]
     post = _cached_posterior(s, seat)
     if post is None:  # too many ways to count: one drawn step by step
         cap, tot, slots = _start(s, seat)
-        picks = _attribute(s.card_log, seat, cap, tot, slots, rng)
+        picks = _attribute(s.cards.log, seat, cap, tot, slots, rng)
         tok = [0] * (n * width * N_KINDS)
         j = 0
-        for code, p, x, _a, _b in s.card_log:
+        for code, p, x, _a, _b in s.cards.log:
             if code != DRAW and p != seat:
                 tok[(p * width + picks[j]) * N_KINDS + x] += 1
                 j += 1
@@ -227,7 +258,7 @@ def resample_cards(s: PalaisState, seat: int, rng: Rng) -> None:
     # The draw being decided: how many of its cards of each generation are still undecided.
     in_draw = [0] * width
     if hidden_draw:
-        _split_draw(s.card_log, drawer, len(drawn), in_draw, rng)
+        _split_draw(s.cards.log, drawer, len(drawn), in_draw, rng)
     # The deal, generation by generation: hands in turn order, the draw, then the pile; what
     # each other seat drew from each generation: what it showed (the way says which) and that.
     took = [list(rows) for rows in base]
@@ -261,8 +292,10 @@ def resample_cards(s: PalaisState, seat: int, rng: Rng) -> None:
             at += in_draw[g]
         if g == last:
             rest = pool[at:]
-    mine = s.took[seat]
-    s.took = tuple(mine if p == seat else tuple(took[p]) for p in range(n))
+    h = s.cards
+    mine = h.took[seat]
+    s.cards = CardHistory(h.gens, tuple(mine if p == seat else tuple(took[p]) for p in range(n)),
+                          h.held0, h.log)
     for o in others:
         s.hand[o] = hands[o]
     if hidden_draw:
@@ -288,7 +321,6 @@ def _resample_one_pile(s: PalaisState, seat: int, drawer: int, rng: Rng) -> None
     pool.sort()
     rng.shuffle(pool)
     at = 0
-    took = list(s.took)
     for o in others:
         size = sum(s.hand[o])
         hand = [0] * N_KINDS
@@ -296,18 +328,11 @@ def _resample_one_pile(s: PalaisState, seat: int, drawer: int, rng: Rng) -> None
             hand[k] += 1
         s.hand[o] = hand
         at += size
-        if o != drawer:
-            took[o] = (tuple([a + b for a, b in zip(hand, s.shown[o], strict=True)]),)
     if hidden_draw:
         size = len(s.drawn)
         s.drawn = sorted(pool[at:at + size])
         at += size
-        row = [a + b for a, b in zip(s.hand[drawer], s.shown[drawer], strict=True)]
-        for k in s.drawn:
-            row[k] += 1
-        took[drawer] = (tuple(row),)
     s.pile = sorted(pool[at:])
-    s.took = tuple(took)
 
 
 def _start(s: PalaisState, seat: int) -> tuple[list[list[int]], list[int], list[list[int]]]:
@@ -315,30 +340,27 @@ def _start(s: PalaisState, seat: int) -> tuple[list[list[int]], list[int], list[
     (per kind; the others' cards shown before the log are of generation 0) and how many, and
     each seat's cards per generation (all of generation 0)."""
     n = s.players
-    mine = s.took[seat]
+    mine = s.cards.took[seat]
     cap = [[a - b for a, b in zip(gen, row, strict=True)]
-           for gen, row in zip(s.gens, mine, strict=True)]
+           for gen, row in zip(s.cards.gens, mine, strict=True)]
     first = cap[0]
     for o in range(n):
         if o != seat:
-            for k, c in enumerate(s.shown[o]):
+            for k, c in enumerate(shown_by(s, o)):
                 first[k] -= c
     tot = [sum(c) for c in cap]
-    slots = [[h] + [0] * (len(cap) - 1) for h in s.held0]
+    slots = [[h] + [0] * (len(cap) - 1) for h in s.cards.held0]
     return cap, tot, slots
 
 
 def _cached_posterior(s: PalaisState, seat: int) -> Posterior:
-    """``_posterior`` for this position and seat, counted once: kept on the position (and its
-    copies) with the card history it was counted from (the tuples, compared by identity:
-    a changed history is a new tuple)."""
-    key = (s.gens, s.took[seat], s.shown, s.held0, s.card_log)
-    cache = s.cards_cache
-    hit = cache.get(seat)
-    if hit is not None and all(a is b for a, b in zip(hit[0], key, strict=True)):
-        return hit[1]
+    """``_posterior`` for this position and seat, counted once: kept with the card history it
+    was counted from (shared by copies of the position; a changed history is a new one)."""
+    cache = s.cards.cache
+    if seat in cache:
+        return cache[seat]
     post = _posterior(s, seat)
-    cache[seat] = (key, post)
+    cache[seat] = post
     return post
 
 
@@ -354,7 +376,7 @@ def _posterior(s: PalaisState, seat: int) -> Posterior:
     ways: list[tuple[list[float], list[list[int]], list[int], list[list[int]], list[int],
                      list[int]]] = [([1.0], cap, tot, slots, tok, [0] * (2 * n))]
     ev_gen = [0] * n
-    for code, p, x, a, b in s.card_log:
+    for code, p, x, a, b in s.cards.log:
         if p == seat:
             continue
         if code == DRAW:
@@ -375,6 +397,7 @@ def _posterior(s: PalaisState, seat: int) -> Posterior:
             held = slots[p]
             options: list[tuple[int, float]] = []
             if code == PLAY:
+                left[2 * p] = left[2 * p + 1] = 0  # (its last draw is over: as if it had none)
                 for g in range(width):
                     if held[g] > 0 and cap[g][x] > 0:
                         options.append((g, held[g] * cap[g][x] / tot[g]))
@@ -408,17 +431,30 @@ def _posterior(s: PalaisState, seat: int) -> Posterior:
                     ways[at][0][0] += way[0][0]
             if len(ways) > MAX_WAYS:
                 return None
-        else:
+            total = sum(way[0][0] for way in ways)  # (kept near 1: no underflow in long logs)
+            for way in ways:
+                way[0][0] /= total
+        elif grown:
             ways = grown
-        if not ways:
+            ways[0][0][0] = 1.0
+        else:
             raise ValueError("no generation fits the cards the card log shows")
+    # Every draw is over at the end: ways that differ only in what their draws left are one.
+    last: dict[tuple[int, ...], int] = {}
+    final: list[tuple[float, Way]] = []
+    for weight, cap, tot, slots, tok, _left in ways:
+        at = last.setdefault(tuple(tok), len(final))
+        if at == len(final):
+            final.append((weight[0], (cap, tot, slots, tok)))
+        else:
+            final[at] = (final[at][0] + weight[0], final[at][1])
     out: list[Dealing] = []
     cum: list[float] = []
     total = 0.0
-    for weight, cap, tot, slots, tok, _left in ways:
-        total += weight[0]
+    for w, way_ in final:
+        total += w
         cum.append(total)
-        out.append(_dealing(s, seat, (cap, tot, slots, tok)))
+        out.append(_dealing(s, seat, way_))
     return cum, out
 
 
@@ -442,7 +478,7 @@ def _dealing(s: PalaisState, seat: int, way: Way) -> Dealing:
     for o in range(s.players):
         rows = [tuple(tok[(o * width + g) * N_KINDS:(o * width + g + 1) * N_KINDS])
                 for g in range(width)]
-        rows[0] = tuple([a + b for a, b in zip(rows[0], s.shown[o], strict=True)])
+        rows[0] = tuple([a + b for a, b in zip(rows[0], shown_by(s, o), strict=True)])
         base.append(tuple(rows))
     pools = [[k for k, c in enumerate(row) for _ in range(c)] for row in cap]  # in kind order
     return pools, slots, base
@@ -580,33 +616,36 @@ def _split_draw(evs: tuple[Event, ...], drawer: int, undecided: int, in_draw: li
 def check_card_history(s: PalaisState) -> None:
     """The card history agrees with itself and with the position (AssertionError if not)."""
     n = s.players
-    gens = s.gens
+    h = s.cards
+    gens = h.gens
     width = len(gens)
     assert width >= 1 and gens[0] == tuple(kind.count for kind in s.d.cards), \
         "the first draw pile is the whole deck"
     assert all(len(g) == N_KINDS and min(g) >= 0 for g in gens), "a draw pile of bad cards"
-    assert len(s.took) == n and all(
+    assert len(s.shown) == n * N_KINDS and min(s.shown) >= 0, "cards shown per seat malformed"
+    started = width > 1
+    evs = h.log
+    assert bool(evs) == started and len(h.held0) == (n if started else 0) \
+        and min(h.held0, default=0) >= 0, "the card log begins with the first rebuilt pile"
+    first_shown = [sum(s.shown[p * N_KINDS + k] for p in range(n)) for k in range(N_KINDS)]
+    assert first_shown == list(gens[1] if started else s.discard), \
+        "the cards shown before the first rebuilt pile are its cards"
+    if not started:  # (each seat's cards are its hand, those it showed and its draw)
+        assert h.took == (), "cards drawn per pile kept before any rebuild"
+        return
+    assert len(h.took) == n and all(
         len(rows) == width and all(len(r) == N_KINDS and min(r) >= 0 for r in rows)
-        for rows in s.took), "cards drawn per seat and draw pile malformed"
-    assert len(s.shown) == n and all(len(r) == N_KINDS and min(r) >= 0 for r in s.shown), \
-        "cards shown per seat malformed"
+        for rows in h.took), "cards drawn per seat and draw pile malformed"
     pile = Counter(s.pile)
     for g in range(width):
         for k in range(N_KINDS):
-            total = sum(s.took[p][g][k] for p in range(n)) + (pile[k] if g == width - 1 else 0)
+            total = sum(h.took[p][g][k] for p in range(n)) + (pile[k] if g == width - 1 else 0)
             assert total == gens[g][k], f"draw pile {g}: its cards are not all accounted for"
-    started = width > 1
-    evs = s.card_log
-    assert bool(evs) == started and len(s.held0) == (n if started else 0) \
-        and min(s.held0, default=0) >= 0, "the card log begins with the first rebuilt pile"
-    first_shown = [sum(s.shown[p][k] for p in range(n)) for k in range(N_KINDS)]
-    assert first_shown == list(gens[1] if started else s.discard), \
-        "the cards shown before the first rebuilt pile are its cards"
     # Replay the log: cards each seat holds and drew per pile, the discard pile at each rebuild.
     drawer = s.cur if s.drawn else -1
-    held = list(s.held0) if started else [0] * n
+    held = list(h.held0)
     drew = [[0] * width for _ in range(n)]
-    shown = [list(r) for r in s.shown]
+    shown = [shown_by(s, p) for p in range(n)]
     discard = first_shown  # the discard pile when the log begins
     now = 0
     last_draw = [-1] * n  # cards of each seat's last draw not yet discarded
@@ -641,14 +680,14 @@ def check_card_history(s: PalaisState) -> None:
         "the discard pile is not what the card log leaves"
     for p in range(n):
         here = sum(s.hand[p]) + (len(s.drawn) if p == drawer else 0)
-        assert held[p] == here or not started, f"seat {p} holds cards the card log does not tell"
+        assert held[p] == here, f"seat {p} holds cards the card log does not tell"
         for g in range(1, width):
-            assert sum(s.took[p][g]) == drew[p][g], f"seat {p}'s draws from pile {g}"
-        before = (s.held0[p] if started else here) + sum(s.shown[p])
-        assert sum(s.took[p][0]) == before + drew[p][0], f"seat {p}'s draws from the deck"
+            assert sum(h.took[p][g]) == drew[p][g], f"seat {p}'s draws from pile {g}"
+        before = h.held0[p] + sum(shown_by(s, p))
+        assert sum(h.took[p][0]) == before + drew[p][0], f"seat {p}'s draws from the deck"
         mine = [s.hand[p][k] + shown[p][k] for k in range(N_KINDS)]
         if p == drawer:
             for k in s.drawn:
                 mine[k] += 1
-        assert mine == [sum(rows[k] for rows in s.took[p]) for k in range(N_KINDS)], \
+        assert mine == [sum(rows[k] for rows in h.took[p]) for k in range(N_KINDS)], \
             f"seat {p}'s cards are not the ones it drew"

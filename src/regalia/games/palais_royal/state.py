@@ -25,7 +25,7 @@ from regalia.games.palais_royal.edition import PRIVILEGES, CardKind, PalaisData,
 from regalia.games.palais_royal.piles import (
     DISCARD,
     PLAY,
-    Posterior,
+    CardHistory,
     flat_log,
     note_draw,
     note_shown,
@@ -33,6 +33,8 @@ from regalia.games.palais_royal.piles import (
     remake_pile,
     resample_cards,
     reset_card_history,
+    shown_by,
+    unflatten_took,
 )
 from regalia.games.palais_royal.rooms import (
     BACKDOOR,
@@ -137,8 +139,7 @@ class PalaisState(State):
         "adj",
         "area",
         "box",
-        "card_log",
-        "cards_cache",
+        "cards",
         "cur",
         "d",
         "discard",
@@ -146,10 +147,8 @@ class PalaisState(State):
         "edge_space",
         "extra_done",
         "final",
-        "gens",
         "gold",
         "hand",
-        "held0",
         "idle",
         "last_enlist",
         "layout",
@@ -174,7 +173,6 @@ class PalaisState(State):
         "t_office",
         "t_purple",
         "t_turquoise",
-        "took",
     )
 
     d: PalaisData
@@ -201,15 +199,9 @@ class PalaisState(State):
     # The card history (piles.py): the draw piles made so far (generations, public), the cards
     # each seat drew from each (a seat's own row is its own knowledge), the cards each seat
     # showed before the first rebuilt pile, the cards held when that began, and the public
-    # card events since. Tuples: shared by copies, replaced when they change.
-    gens: tuple[tuple[int, ...], ...]
-    took: tuple[tuple[tuple[int, ...], ...], ...]
-    shown: tuple[tuple[int, ...], ...]
-    held0: tuple[int, ...]
-    card_log: tuple[tuple[int, int, int, int, int], ...]
-    # Per seat, what determinize counted from the card history (piles._cached_posterior);
-    # shared by copies, each entry checked against the history it was counted from.
-    cards_cache: dict[int, tuple[tuple[object, ...], Posterior]]
+    # card events since. Never changed: replaced when it changes, shared by copies.
+    cards: CardHistory
+    shown: list[int]             # [seat * 9 + kind] cards shown before the first rebuild
     cur: int
     phase: int
     left: int                    # placements (setup, Parade ground) or moves (Stairway) left
@@ -257,7 +249,6 @@ class PalaisState(State):
         self.played_vp = [0] * n
         self.drawn = []
         reset_card_history(self)
-        self.cards_cache = {}
         self.round = 0
         self.final = False
         self.idle = 0
@@ -478,9 +469,17 @@ class PalaisState(State):
         elif phase == BACKDOOR_STEP:
             self._end_turn()
         elif phase == KEEP_STEP:
-            for k in self.drawn:
-                self.discard[k] += 1
-                note_shown(self, p, k, DISCARD)
+            discard = self.discard
+            if len(self.cards.gens) == 1:  # (before any rebuild: counted per seat, piles.py)
+                shown = self.shown
+                base = p * N_KINDS
+                for k in self.drawn:
+                    discard[k] += 1
+                    shown[base + k] += 1
+            else:
+                for k in self.drawn:
+                    discard[k] += 1
+                    note_shown(self, p, k, DISCARD)
             self.drawn = []
             self._end_turn()
         else:  # pragma: no cover - "done" is offered in no other phase
@@ -804,7 +803,7 @@ class PalaisState(State):
         again from the discard pile (SEED)."""
         want = self.servants[p][BACKDOOR] + self.perks[p][P_BACKDOOR] + self.t_backdoor
         ids = self.d.card_ids
-        gen = len(self.gens) - 1
+        gen = len(self.cards.gens) - 1
         got: list[int] = []
         old = -1  # cards drawn before the pile was made again (-1: it was not)
         for _draw in range(want):
@@ -817,7 +816,8 @@ class PalaisState(State):
             k = ids.index(self._draw("card", list(map(ids.__getitem__, self.pile))))
             self.pile.remove(k)
             got.append(k)
-        note_draw(self, p, gen, got, old)
+        if gen or old >= 0:  # (before any rebuild there is nothing to note)
+            note_draw(self, p, gen, got, old)
         self.drawn.extend(got)
         self.drawn.sort()
         self.phase = KEEP_STEP
@@ -827,7 +827,10 @@ class PalaisState(State):
         self.hand[p][k] -= 1
         self.played[p][k] += 1
         self.discard[k] += 1  # keirat: played cards go to the discard pile
-        note_shown(self, p, k, PLAY)
+        if len(self.cards.gens) == 1:  # (before any rebuild: counted per seat, piles.py)
+            self.shown[p * N_KINDS + k] += 1
+        else:
+            note_shown(self, p, k, PLAY)
         self.played_vp[p] += kind.vp
         amount = kind.amount
         if k == C_GOLD:
@@ -937,12 +940,8 @@ class PalaisState(State):
         new.discard = self.discard[:]
         new.played_vp = self.played_vp[:]
         new.drawn = self.drawn[:]
-        new.gens = self.gens
-        new.took = self.took
-        new.shown = self.shown
-        new.held0 = self.held0
-        new.card_log = self.card_log
-        new.cards_cache = self.cards_cache
+        new.cards = self.cards
+        new.shown = self.shown[:]
         new.servants = [r[:] for r in self.servants]
         new.nobles = [r[:] for r in self.nobles]
         new.perks = [r[:] for r in self.perks]
@@ -972,11 +971,12 @@ class PalaisState(State):
         for name in self._INTS:
             out[name] = getattr(self, name)
         out["final"] = self.final
-        out["gens"] = [list(g) for g in self.gens]
-        out["took"] = [[list(r) for r in rows] for rows in self.took]
-        out["shown"] = [list(r) for r in self.shown]
-        out["held0"] = list(self.held0)
-        out["card_log"] = flat_log(self.card_log)
+        cards = self.cards
+        out["gens"] = [list(g) for g in cards.gens]
+        out["took"] = [x for rows in cards.took for r in rows for x in r]  # (flat)
+        out["shown"] = [shown_by(self, p) for p in range(self.players)]
+        out["held0"] = list(cards.held0)
+        out["card_log"] = flat_log(cards.log)
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -989,18 +989,16 @@ class PalaisState(State):
             setattr(self, name, int(data[name]))
         self.final = bool(data["final"])
         if "gens" in data:
-            self.gens = tuple(tuple(int(x) for x in g) for g in data["gens"])
-            self.took = tuple(tuple(tuple(int(x) for x in r) for r in rows)
-                              for rows in data["took"])
-            self.shown = tuple(tuple(int(x) for x in r) for r in data["shown"])
-            self.held0 = tuple(int(x) for x in data["held0"])
-            self.card_log = parse_log([int(x) for x in data["card_log"]])
-        elif not hasattr(self, "gens"):
+            gens = tuple(tuple(int(x) for x in g) for g in data["gens"])
+            self.cards = CardHistory(
+                gens, unflatten_took([int(x) for x in data["took"]], self.players, len(gens)),
+                tuple(int(x) for x in data["held0"]), parse_log([int(x) for x in data["card_log"]]))
+            self.shown = [int(x) for r in data["shown"] if len(r) == N_KINDS for x in r]
+        elif not hasattr(self, "cards"):
             # Saved before the card history was kept: one pile, as far as anyone can tell.
             # (Loaded over a state that has one, the saved fields meet a game rebuilt from its
             # record, whose history is the right one: it stays.)
             reset_card_history(self)
-        self.cards_cache = {}
         self._link_rooms()
         from regalia.games.palais_royal.invariants import check_invariants
 
@@ -1023,7 +1021,6 @@ class PalaisState(State):
         seat holds which of the face-down nobles (the tiles themselves are known: each lay face
         up in the park, and the box's never did)."""
         resample_cards(self, seat, rng)
-        self.cards_cache = {}  # (a sample's history is its own)
         others = [o for o in range(self.players) if o != seat]
         if not self.options["open_nobles"] and self.phase != OVER:  # shown at the end
             self._resample_face_down(others, rng)

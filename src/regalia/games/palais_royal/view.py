@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.palais_royal.edition import EDGE_NAMES
-from regalia.games.palais_royal.piles import DRAW, PLAY
+from regalia.games.palais_royal.piles import DRAW, PLAY, shown_by
 from regalia.games.palais_royal.rooms import (
     BONUS_ROOMS,
     KING,
@@ -85,7 +85,7 @@ def _counts(ids: list[str], row: Sequence[int]) -> dict[str, int]:
 
 def _events(s: PalaisState, ids: list[str]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    for code, p, x, a, b in s.card_log:
+    for code, p, x, a, b in s.cards.log:
         if code == DRAW:
             out.append({"seat": p, "drew": [[x, a], [x + 1, b]] if b else [[x, a]]})
         else:
@@ -163,12 +163,13 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
             "backdoor_draws": rooms[6] + s.perks[cur][4] + s.t_backdoor,
         }
     history = None
-    if len(s.gens) > 1:
+    piles = s.cards  # the card history
+    if len(piles.gens) > 1:
         history = {
-            "held": list(s.held0),
-            "shown": [_counts(ids, row) for row in s.shown],
+            "held": list(piles.held0),
+            "shown": [_counts(ids, shown_by(s, p)) for p in range(n)],
             "events": _events(s, ids),
-            "yours": [_counts(ids, row) for row in s.took[seat]] if seat is not None else None,
+            "yours": [_counts(ids, row) for row in piles.took[seat]] if seat is not None else None,
         }
     view: dict[str, Any] = {
         "game": s.info().id,
@@ -193,7 +194,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         "box": len(s.box),
         "deck": len(s.pile),
         "discard": {ids[k]: s.discard[k] for k in range(len(ids)) if s.discard[k]},
-        "rebuilt": [_counts(ids, g) for g in s.gens[1:]],
+        "rebuilt": [_counts(ids, g) for g in piles.gens[1:]],
         "pile_history": history,
         "cards": [{"id": c.id, "name": edition.localize(c.name), "effect": c.effect,
                    "amount": c.amount, "vp": c.vp, "phases": sorted(c.phases),
