@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -53,6 +54,21 @@ def _new(seed: int, players: int = 4) -> PalaisState:
     state = regalia.new_game(GAME, players, seed=seed)
     assert isinstance(state, PalaisState)
     return state
+
+
+def _after_rebuilds(seeds: tuple[int, ...], every: int) -> Iterator[tuple[int, PalaisState]]:
+    """Probe games (4 players) from ``seeds``, at every ``every``-th decision once the draw pile
+    has been made again: the decision's number in its game and the position."""
+    for seed in seeds:
+        state = _new(seed)
+        rng = Rng(seed)
+        step = 0
+        while state.to_move():
+            seat, action = _probe_move(state, rng)
+            state.apply(action, seat)
+            step += 1
+            if len(state.cards.gens) > 1 and step % every == 0:
+                yield step, state
 
 
 def _seat_possible(s: PalaisState, p: int) -> bool:
@@ -224,30 +240,21 @@ def test_every_way_of_placing_the_others_shown_cards_is_possible() -> None:
     sampling counts (``piles._posterior``) each have a weight and each gives possible
     positions only; some positions of these games have several."""
     several = 0
-    for seed in (15, 16, 18, 20):
-        state = _new(seed)
-        rng = Rng(seed)
-        step = 0
-        while state.to_move():
-            seat, action = _probe_move(state, rng)
-            state.apply(action, seat)
-            step += 1
-            if len(state.cards.gens) < 2 or step % 3:
+    for step, state in _after_rebuilds((15, 16, 18, 20), every=3):
+        for o in range(4):
+            post = piles._cached_posterior(state, o)
+            assert post is not None
+            cum, ways = post
+            assert all(b > a for a, b in zip([0.0, *cum], cum, strict=False))
+            if len(ways) < 2:
                 continue
-            for o in range(4):
-                post = piles._cached_posterior(state, o)
-                assert post is not None
-                cum, ways = post
-                assert all(b > a for a, b in zip([0.0, *cum], cum, strict=False))
-                if len(ways) < 2:
-                    continue
-                several += 1
-                h = state.cards
-                for way in ways:  # each way alone
-                    probe = state.clone()
-                    probe.cards = CardHistory(h.gens, h.took, h.held0, h.log)
-                    probe.cards.cache[o] = ([1.0], [way])
-                    _check_sample(state, o, probe.determinize(o, Rng(step)))
+            several += 1
+            h = state.cards
+            for way in ways:  # each way alone
+                probe = state.clone()
+                probe.cards = CardHistory(h.gens, h.took, h.held0, h.log)
+                probe.cards.cache[o] = ([1.0], [way])
+                _check_sample(state, o, probe.determinize(o, Rng(step)))
     assert several >= 5
 
 
@@ -312,37 +319,28 @@ def _every_way(s: PalaisState, seat: int) -> dict[tuple[int, ...], float]:
 
 def test_the_ways_counted_are_every_possible_one_with_the_weights_the_docs_give() -> None:
     compared = several = 0
-    for seed in (15, 16, 18, 20):
-        state = _new(seed)
-        rng = Rng(seed)
-        step = 0
-        while state.to_move():
-            seat, action = _probe_move(state, rng)
-            state.apply(action, seat)
-            step += 1
-            if len(state.cards.gens) < 2 or step % 5:
-                continue
-            for o in range(4):
-                post = piles._posterior(state, o)
-                assert post is not None
-                cum, ways = post
-                weights = [b - a for a, b in zip([0.0, *cum], cum, strict=False)]
-                width = len(state.cards.gens)
-                got: dict[tuple[int, ...], float] = {}
-                for (_pools, _slots, base), w in zip(ways, weights, strict=True):
-                    given = [x for p in range(4) for g, row in enumerate(base[p])
-                             for x in ([a - b for a, b in zip(row, state.shown[p * N_KINDS:
-                                                                               (p + 1) * N_KINDS],
-                                                               strict=True)]
-                                       if g == 0 else row)]
-                    assert len(given) == 4 * width * N_KINDS
-                    assert tuple(given) not in got  # (ways that leave the same are one)
-                    got[tuple(given)] = w / cum[-1]
-                want = _every_way(state, o)
-                assert got.keys() == want.keys()
-                assert all(abs(got[k] - want[k]) < 1e-9 for k in want)
-                compared += 1
-                several += len(want) > 1
+    for _step, state in _after_rebuilds((15, 16, 18, 20), every=5):
+        for o in range(4):
+            post = piles._posterior(state, o)
+            assert post is not None
+            cum, ways = post
+            weights = [b - a for a, b in zip([0.0, *cum], cum, strict=False)]
+            width = len(state.cards.gens)
+            got: dict[tuple[int, ...], float] = {}
+            for (_pools, _slots, base), w in zip(ways, weights, strict=True):
+                given = [x for p in range(4) for g, row in enumerate(base[p])
+                         for x in ([a - b for a, b in zip(row, state.shown[p * N_KINDS:
+                                                                           (p + 1) * N_KINDS],
+                                                           strict=True)]
+                                   if g == 0 else row)]
+                assert len(given) == 4 * width * N_KINDS
+                assert tuple(given) not in got  # (ways that leave the same are one)
+                got[tuple(given)] = w / cum[-1]
+            want = _every_way(state, o)
+            assert got.keys() == want.keys()
+            assert all(abs(got[k] - want[k]) < 1e-9 for k in want)
+            compared += 1
+            several += len(want) > 1
     assert compared > 100 and several >= 5
 
 
@@ -350,18 +348,11 @@ def test_past_too_many_ways_one_is_drawn_step_by_step_and_still_possible(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(piles, "MAX_WAYS", 0)
     stepwise = 0
-    for seed in (12, 17, 20):  # games with cards shown whose generation is in doubt
-        state = _new(seed)
-        rng = Rng(seed)
-        step = 0
-        while state.to_move():
-            seat, action = _probe_move(state, rng)
-            state.apply(action, seat)
-            step += 1
-            if len(state.cards.gens) > 1 and step % 3 == 0:
-                for o in range(4):
-                    _check_sample(state, o, state.determinize(o, Rng(step + o)))
-                    stepwise += piles._cached_posterior(state, o) is None
+    # (games with cards shown whose generation is in doubt)
+    for step, state in _after_rebuilds((12, 17, 20), every=3):
+        for o in range(4):
+            _check_sample(state, o, state.determinize(o, Rng(step + o)))
+            stepwise += piles._cached_posterior(state, o) is None
     assert stepwise >= 5
 
 
