@@ -40,8 +40,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
-from regalia.games.palais_royal import actions as A
-
 if TYPE_CHECKING:
     from regalia.engine.rng import Rng
     from regalia.games.palais_royal.state import PalaisState
@@ -51,7 +49,6 @@ PLAY: Final = 1
 DISCARD: Final = 2
 N_KINDS: Final = 9
 KEEP_STEP: Final = 7  # state.KEEP_STEP (state.py checks that they agree)
-assert len(A.EFFECTS) == N_KINDS
 
 Event = tuple[int, int, int, int, int]  # code, seat, generation or kind, a, b
 Candidate = list[int]  # [generation, numerator, denominator] of a shown card's generation
