@@ -14,7 +14,6 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import permutations
 from math import perm
-from types import SimpleNamespace
 from typing import Any
 
 from regalia.engine.rng import Rng
@@ -213,7 +212,10 @@ def _model(pools: dict[int, list[str]], drawn: list[int], plays: int,
 def _sampler(pools: dict[int, list[str]], drawn: list[int], faces: tuple[int, ...],
              hand: int) -> dict[tuple[Any, ...], Fraction]:
     """The chance hidden.resample gives each (generations played, hand) for those plays."""
-    unseen = hidden._Unseen(SimpleNamespace(unrevealed=pools), set(drawn))
+    # A real position holding these pools (the compiled build takes no stand-in object).
+    holder = new(2, seed=0)
+    holder.unrevealed = [list(pools.get(g, [])) for g in range(max(pools) + 1)]
+    unseen = hidden._Unseen(holder, set(drawn))
     out: dict[tuple[Any, ...], Fraction] = defaultdict(Fraction)
     for h in hidden.histories(tuple(drawn), hand, len(faces)):
         for weight, dice in hidden._weights(h, faces, drawn, unseen):
