@@ -44,3 +44,42 @@ def test_same_seed_same_record_in_both_variants() -> None:
     assert set(compiled["records"]) == set(GAMES)
     for game in GAMES:
         assert compiled["records"][game] == pure["records"][game], game
+
+
+# The strength tables are played with the compiled build where it saves hours (docs/bots.md):
+# that is only honest if a search with an iteration budget chooses, compiled, exactly what it
+# chooses pure: its floats (UCB, rewards, the evaluations' logistic curve) and its random
+# stream must not differ by a bit.
+SEARCH = """
+import json
+import regalia
+from regalia.bots import make_bot
+from regalia.bots.base import InformationSet
+from regalia.cli.bench import build_variant
+out = {"variant": build_variant(), "records": {}}
+for game in %r:
+    info = regalia.get_game(game)
+    n = max(info.min_players, min(4, info.max_players))
+    state = regalia.new_game(game, n, seed=21)
+    bots = [make_bot("hard:iterations=60", seed=7), make_bot("pimc:iterations=8", seed=8)]
+    for step in range(10):
+        movers = state.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        state.apply(bots[step %% 2].act(InformationSet(state, seat)), seat)
+    out["records"][game] = state.to_json()
+print(json.dumps(out))
+"""
+
+
+def test_searches_choose_the_same_in_both_variants() -> None:
+    python = compiled_python()
+    if python is None:
+        pytest.skip("no compiled build here (CI's compiled run has one)")
+    compiled = in_compiled(python, SEARCH % (GAMES,))
+    pure = in_pure(SEARCH % (GAMES,))
+    assert compiled["variant"] == "compiled" and pure["variant"] == "pure"
+    assert set(compiled["records"]) == set(GAMES)
+    for game in GAMES:
+        assert compiled["records"][game] == pure["records"][game], game
