@@ -370,3 +370,25 @@ def test_rich_wraps_chinese_between_characters_not_with_an_ellipsis() -> None:
     assert not any(cell.startswith(("，", "；", "。")) for cell in cells)
     assert all(display_width(cell) <= 12 for cell in cells)
     assert CJK_WORD.findall("你好，世界") == ["你", "好，", "世", "界"]
+
+
+def test_el_grande_seats_are_named_in_chinese_in_tables_and_understood_in_both() -> None:
+    from regalia.analysis.run import parse_seats, seat_names
+    from regalia.cli.options import parse_seat
+
+    result = invoke(["--lang", "zh", "simulate", "el-grande", "-p", "4", "-n", "1", "-w", "1",
+                     "--seed", "1", "--bots", "greedy,random,random,random"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if "greedy" in line or "random" in line]
+    assert [row.split("│")[1].strip() for row in rows[:4]] == ["红", "蓝", "黄", "绿"]
+    info = get_game("el-grande")
+    record = new_game("el-grande", 4, seed=1).record()
+    with speaking("zh"):
+        names = seat_names(record)
+        assert names == ["红", "蓝", "黄", "绿"]
+        with speaking("en"):
+            english = seat_names(record)
+        assert english == ["Red", "Blue", "Yellow", "Green"]
+        for text in ("蓝", "blue", "Blue"):
+            assert parse_seats(text, 4, names, english) == [1]
+            assert parse_seat(text, info, 4) == 1

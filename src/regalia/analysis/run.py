@@ -107,15 +107,17 @@ def judge_step(job: Job, step: int) -> dict[str, Any]:
     return judge(cursor.before(step), seat, text, step, job.budget, job.seed)
 
 
-def parse_seats(text: str | None, players: int, names: Sequence[str]) -> list[int]:
-    """``--seat``: ``all`` (the default), a seat number from 0, or a seat name."""
+def parse_seats(text: str | None, players: int, names: Sequence[str],
+                english: Sequence[str] = ()) -> list[int]:
+    """``--seat``: ``all`` (the default), a seat number from 0, or a seat name (in the
+    language shown, or its English name in ``english``, understood in every language)."""
     if text is None or text.strip().lower() == "all":
         return list(range(players))
     text = text.strip()
     if text.isdigit() and int(text) < players:
         return [int(text)]
     for i, name in enumerate(names):
-        if name.lower() == text.lower():
+        if text.lower() in (name.lower(), *(e.lower() for e in english[i:i + 1])):
             return [i]
     raise InvalidOption(_("no seat {seat}: give all, 0 to {last}, or a seat name "
                           "({names})").format(seat=repr(text), last=players - 1,

@@ -27,7 +27,7 @@ from regalia.cli.options import check_seed, parse_think
 from regalia.cli.simulate import worker_count
 from regalia.engine.errors import InvalidOption
 from regalia.engine.files import check_writable, write_atomic
-from regalia.engine.i18n import N_, _
+from regalia.engine.i18n import N_, _, speaking
 from regalia.engine.record import Record
 
 WORST_SHOWN = 8  # marked moves listed on the terminal (the HTML report has them all)
@@ -79,7 +79,9 @@ def analyze(
                                       "file").format(file=output))
         check_writable(output, overwrite=force)
     saved = Record.load(record)
-    chosen = parse_seats(seat, saved.players, seat_names(saved))
+    with speaking("en"):
+        english = seat_names(saved)
+    chosen = parse_seats(seat, saved.players, seat_names(saved), english)
     total = sum(1 for _, s, _ in decisions(saved) if s in chosen)
     errors = stderr_console()
     workers, note = worker_count(workers, max(1, total))

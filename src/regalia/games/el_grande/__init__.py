@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from regalia.engine.i18n import N_
+from regalia.engine.i18n import N_, _
 from regalia.engine.registry import GameInfo, Option, register
-from regalia.games.el_grande.actions import SEAT_NAMES, TABLE
+from regalia.games.el_grande.actions import SEAT_TITLES, TABLE
 from regalia.games.el_grande.edition import load_edition
 from regalia.games.el_grande.render_svg import render_svg
 from regalia.games.el_grande.render_text import render_text
@@ -55,7 +55,9 @@ OPTIONS = (
 
 
 def _seat_names(players: int) -> tuple[str, ...]:
-    return SEAT_NAMES[:players]
+    # what a person reads in tables and prompts ("Red", "红"), as ElGrandeState.seat_name;
+    # the colour ids ("red") stay the notation of records and views
+    return tuple(_(title) for title in SEAT_TITLES[:players])
 
 
 INFO = register(GameInfo(
