@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import itertools
 import re
 from typing import Any
 
@@ -246,3 +248,72 @@ def test_the_piles_give_way_before_the_rest_of_the_board() -> None:
             else:
                 assert extra == []
     assert counted >= 4
+
+
+def _svg_texts(view: dict[str, Any]) -> list[str]:
+    """The SVG board's texts, in the order it draws them."""
+    return [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", render_svg(view))]
+
+
+def _chips_after(texts: list[str], head: str, count: int) -> list[str]:
+    """The ``count`` texts drawn after the one that starts with ``head`` (a pile's chips)."""
+    at = next(i for i, t in enumerate(texts) if t.startswith(head))
+    return texts[at + 1:at + 1 + count]
+
+
+def test_svg_shows_the_open_discard_pile() -> None:
+    for s in _discard_positions():
+        view = s.view(None)
+        discard = view["discard"]
+        texts = _svg_texts(view)
+        head = f"Discard pile — {sum(discard.values())} cards, face up"
+        items = [item.replace(" x", " ×") for item in _items(view, discard)]
+        assert _chips_after(texts, head, len(discard)) == items
+    assert "Discard pile — empty" in _svg_texts(new(3).view(0))
+
+
+def test_svg_after_a_rebuild_shows_what_the_draw_pile_was_made_of() -> None:
+    for s in _rebuilt_positions():
+        view = s.view(2)
+        made = view["rebuilt"][-1]
+        texts = _svg_texts(view)
+        assert (f"Draw pile — {view['deck']} cards · rebuilt {len(view['rebuilt'])}× from the "
+                f"discard pile") in texts
+        head = f"made of these {sum(made.values())} cards, {_drawn_since(view)} drawn since:"
+        items = [item.replace(" x", " ×") for item in _items(view, made)]
+        assert _chips_after(texts, head, len(made)) == items
+
+
+def test_svg_without_a_rebuild_says_nothing_of_rebuilding() -> None:
+    for s in _positions():
+        view = s.view(1)
+        if not view["rebuilt"]:
+            svg = render_svg(view)
+            assert "rebuilt" not in svg and "made of" not in svg
+            assert f"Draw pile — {view['deck']} cards" in _svg_texts(view)
+
+
+def test_svg_piles_keep_under_the_castle_and_clear_of_the_park_and_seats() -> None:
+    """The fullest piles there can be (every card in the discard pile, and in a pile rebuilt
+    three times), in English and Chinese: the chips keep to the castle's column, below it and
+    above the seats, and none overlaps another."""
+    from regalia.games.palais_royal.render_svg import CASTLE_RIGHT, CASTLE_Y, PARK_X, ROOM_H
+
+    for language in ("en", "zh"):
+        with speaking(language):
+            view = _rebuilt_positions()[0].view(0)
+            every = {c["id"]: 4 for c in view["cards"]}
+            view.update(discard=every, rebuilt=[every] * 3, deck=7)
+            svg = render_svg(view)
+            rects = [{k: float(v) for k, v in re.findall(r' (x|y|width|height)="([\d.]+)"', r)}
+                     for r in re.findall(r"<rect [^>]*>", svg)]
+            seats_top = min(r["y"] for r in rects if r["width"] == 1240)
+            chips = [r for r in rects if r["height"] == 18 and r["y"] < seats_top]
+            assert len(chips) == 18
+            for r in chips:
+                assert r["x"] >= 20 and r["x"] + r["width"] <= CASTLE_RIGHT < PARK_X - 20
+                assert r["y"] > CASTLE_Y + 3 * (ROOM_H + 10) and r["y"] + 18 < seats_top
+            for a, b in itertools.combinations(chips, 2):
+                apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                apart_y = a["y"] + 18 <= b["y"] or b["y"] + 18 <= a["y"]
+                assert apart_x or apart_y
