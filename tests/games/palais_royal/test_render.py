@@ -294,26 +294,30 @@ def test_svg_without_a_rebuild_says_nothing_of_rebuilding() -> None:
 
 
 def test_svg_piles_keep_under_the_castle_and_clear_of_the_park_and_seats() -> None:
-    """The fullest piles there can be (every card in the discard pile, and in a pile rebuilt
-    three times), in English and Chinese: the chips keep to the castle's column, below it and
-    above the seats, and none overlaps another."""
+    """Piles of every size up to the fullest there can be (every card in the discard pile,
+    and in a pile rebuilt three times), in English and Chinese: the chips keep to the
+    castle's column, below it and above the seats, and none overlaps another."""
     from regalia.games.palais_royal.render_svg import CASTLE_RIGHT, CASTLE_Y, PARK_X, ROOM_H
 
     for language in ("en", "zh"):
         with speaking(language):
             view = _rebuilt_positions()[0].view(0)
-            every = {c["id"]: 4 for c in view["cards"]}
-            view.update(discard=every, rebuilt=[every] * 3, deck=7)
-            svg = render_svg(view)
-            rects = [{k: float(v) for k, v in re.findall(r' (x|y|width|height)="([\d.]+)"', r)}
-                     for r in re.findall(r"<rect [^>]*>", svg)]
-            seats_top = min(r["y"] for r in rects if r["width"] == 1240)
-            chips = [r for r in rects if r["height"] == 18 and r["y"] < seats_top]
-            assert len(chips) == 18
-            for r in chips:
-                assert r["x"] >= 20 and r["x"] + r["width"] <= CASTLE_RIGHT < PARK_X - 20
-                assert r["y"] > CASTLE_Y + 3 * (ROOM_H + 10) and r["y"] + 18 < seats_top
-            for a, b in itertools.combinations(chips, 2):
-                apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
-                apart_y = a["y"] + 18 <= b["y"] or b["y"] + 18 <= a["y"]
-                assert apart_x or apart_y
+            ids = [c["id"] for c in view["cards"]]
+            for kinds in range(1, len(ids) + 1):
+                discard = {k: 4 for k in ids[:kinds]}
+                made = {k: 4 for k in ids[-kinds:]}
+                view.update(discard=discard, rebuilt=[made] * 3, deck=7)
+                svg = render_svg(view)
+                rects = [{k: float(v) for k, v in re.findall(r' (x|y|width|height)="([\d.]+)"',
+                                                             r)}
+                         for r in re.findall(r"<rect [^>]*>", svg)]
+                seats_top = min(r["y"] for r in rects if r["width"] == 1240)
+                chips = [r for r in rects if r["height"] == 18 and r["y"] < seats_top]
+                assert len(chips) == 2 * kinds
+                for r in chips:
+                    assert r["x"] >= 20 and r["x"] + r["width"] <= CASTLE_RIGHT < PARK_X - 20
+                    assert r["y"] > CASTLE_Y + 3 * (ROOM_H + 10) and r["y"] + 18 < seats_top
+                for a, b in itertools.combinations(chips, 2):
+                    apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                    apart_y = a["y"] + 18 <= b["y"] or b["y"] + 18 <= a["y"]
+                    assert apart_x or apart_y
