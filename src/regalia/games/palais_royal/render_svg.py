@@ -272,7 +272,7 @@ def _piles(view: Mapping[str, Any], top: float) -> tuple[list[str], float]:
                                         "since:").format(made=made, drawn=made - deck), 12))
         chips, tall = _chips(view, rebuilt[-1], y + 8)
         out.extend(chips)
-        y += 8 + tall - CHIP_ROW + 18
+        y += 8 + tall - CHIP_ROW + 18  # the last row's chips are 18 high
     return out, y
 
 

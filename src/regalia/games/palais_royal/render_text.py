@@ -307,7 +307,7 @@ def _pile_lines(view: Mapping[str, Any], width: int) -> list[str]:
     colon = pgettext("palais-royal", ":")
     out = []
     lists = ((_discard_count(view), view.get("discard") or {}),
-             (_rebuilt_count(view), (view.get("rebuilt") or [{}])[-1]))
+             (_rebuilt_count(view), (view.get("rebuilt") or [{}])[-1]))  # (the latest)
     for label, cards in lists:
         if label is not None:
             out.extend(_wrap(esc(label + colon + _after(colon)), _named(view, cards), width))
