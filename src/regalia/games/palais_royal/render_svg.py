@@ -2,9 +2,11 @@
 
 A pure function of the view (keys: see ``view.py``), like ``chess.svg.board()``: no state, no
 I/O, the same bytes for the same view. The castle's nine rooms on the left with every seat's
-servants and the majority holder; the castle park on the right with its nobles (VP in the
-crown, gold to pay now, turquoise and purple seals, privilege) and the servants left on edge
-spaces; the seats below; every other legal action as a button.
+servants and the majority holder; under it the card piles every seat sees (the open discard
+pile's cards; the draw pile's size and, once it was made again from the discards, the cards
+it was made of); the castle park on the right with its nobles (VP in the crown, gold to pay
+now, turquoise and purple seals, privilege) and the servants left on edge spaces; the seats
+below; every other legal action as a button.
 
 Elements an action can target carry its notation in ``data-action`` when the view's ``legal``
 list holds it: a room (place, recruit from, extra, leave), an arrow between two rooms (a
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from regalia.engine.i18n import _, display_width, language, pgettext
+from regalia.engine.i18n import _, display_width, language, ngettext, pgettext
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
 from regalia.games.palais_royal.render_text import breakdown_text
@@ -32,6 +34,8 @@ PURPLE = "#8c4fc2"
 ROOM_W, ROOM_H = 190, 120
 CASTLE_X, CASTLE_Y = 20, 96
 PARK_X, PARK_Y = 640, 96
+CASTLE_RIGHT = CASTLE_X + 3 * ROOM_W + 2 * 10  # the piles under the castle keep to its width
+CHIP_ROW = 24  # a row of card chips (a hand's, a pile's)
 SPACE = 96
 PRIVILEGE_WORDS = {"servants": "+servants", "moves": "+move", "diagonal": "diagonal",
                    "gate": "+Gate", "backdoor": "+draw", "turquoise": "+turq.",
@@ -223,6 +227,55 @@ def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]
     return out
 
 
+def _chips(view: Mapping[str, Any], counts: Mapping[str, int], top: float) -> tuple[
+        list[str], float]:
+    """A pile's cards (card id -> count) as chips like a hand's (``Purse ×2``), in rows under
+    the castle from ``top``; and the height they take."""
+    names = {c["id"]: c["name"] for c in view["cards"]}
+    out = []
+    x, y = float(CASTLE_X), top
+    for cid, count in counts.items():
+        label = f"{names.get(cid, cid)} ×{count}"
+        w = 10 + 7 * display_width(label)
+        if x + w > CASTLE_RIGHT and x > CASTLE_X:
+            x, y = float(CASTLE_X), y + CHIP_ROW
+        out.append(el("rect", x=x, y=y, width=w, height=18, rx=3, fill="#fff", stroke="#999"))
+        out.append(_text(x + 5, y + 13, label, 11))
+        x += w + 6
+    return out, (y + CHIP_ROW - top) if counts else 0.0
+
+
+def _piles(view: Mapping[str, Any], top: float) -> tuple[list[str], float]:
+    """The card piles under the castle, from ``top``: the open discard pile's cards, the
+    draw pile's size and, after a rebuild, how often and what the pile was made of (all of it
+    public: the view's ``discard``, ``deck`` and ``rebuilt``); and the y they end at."""
+    discard = view.get("discard") or {}
+    size = sum(discard.values())
+    y = top + 16
+    head = ngettext("Discard pile — {n} card, face up", "Discard pile — {n} cards, face up",
+                    size).format(n=size) if size else _("Discard pile — empty")
+    out = [_text(CASTLE_X, y, head, 15, "bold")]
+    chips, tall = _chips(view, discard, y + 10)
+    out.extend(chips)
+    y += 10 + tall + 24
+    deck = view["deck"]
+    head = ngettext("Draw pile — {n} card", "Draw pile — {n} cards", deck).format(n=deck)
+    rebuilt = view.get("rebuilt") or []
+    if rebuilt:
+        head += " · " + _("rebuilt {times}× from the discard pile").format(times=len(rebuilt))
+    out.append(_text(CASTLE_X, y, head, 15, "bold"))
+    if rebuilt:
+        made = sum(rebuilt[-1].values())
+        # The draw pile is the latest rebuilt pile less the cards drawn since (view.py).
+        y += 20
+        out.append(_text(CASTLE_X, y, _("made of these {made} cards, {drawn} drawn "
+                                        "since:").format(made=made, drawn=made - deck), 12))
+        chips, tall = _chips(view, rebuilt[-1], y + 8)
+        out.extend(chips)
+        y += 8 + tall - CHIP_ROW + 18  # the last row's chips are 18 high
+    return out, y
+
+
 def _seats(view: Mapping[str, Any], legal: set[str], used: set[str], top: float) -> list[str]:
     out = []
     cards = {c["id"]: c for c in view["cards"]}
@@ -296,7 +349,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
     body.extend(_park(view, legal, used))
     park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 36 + 18 * 5  # names, key, edges
     castle_bottom = CASTLE_Y + 3 * (ROOM_H + 10)
-    y = float(max(park_bottom, castle_bottom) + 10)
+    piles, piles_bottom = _piles(view, castle_bottom + 4)
+    body.extend(piles)
+    y = float(max(park_bottom, piles_bottom) + 10)
     drawn = view.get("drawn")
     if drawn:
         body.append(_text(20, y + 14, _("Drawn at the Back door:"), 14, "bold"))

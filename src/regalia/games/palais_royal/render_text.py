@@ -4,13 +4,15 @@ The result is Rich console markup in a plain string; nothing here imports Rich (
 has no third-party run-time dependency). Like ``chess.svg.board()``, a rendering is a pure
 function of a ``view(seat)`` dict (keys: see ``view.py``). Below 100 columns or at 30 lines and
 fewer the board is compact; it keeps to the ``height`` it is given (the screen less the
-actions) by dropping, in order, the edge line, the turn line and the privilege key; the key
-to the park tiles (``14v 6g 2t1p``: VP, gold now, turquoise and purple seals) always stays.
+actions) by dropping, in order, the card piles' lists (the open discard pile, the cards a
+rebuilt draw pile was made of; a one-line count stands in for them), that count, the edge
+line, the turn line and the privilege key; the key to the park tiles (``14v 6g 2t1p``: VP,
+gold now, turquoise and purple seals) always stays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regalia.engine.i18n import _, display_width, language, pad, pgettext
@@ -33,6 +35,11 @@ SHORT_ROOMS = {"parade": "Parade", "stairs": "Stairs", "mint": "Mint", "king": "
                "pompadour": "Pompad.", "office": "Office", "backdoor": "Backdoor",
                "cardinal": "Cardinal", "gate": "Gate"}
 CELL = 13  # a park tile's text at most: "19v 9g 3t3p M"
+# Priorities of the card piles' lines (see ``render_text``): the lists go first when the
+# screen is short, then the one-line count standing in for them, then the board's own lines.
+PILE_LISTS = 5
+PILE_COUNT = 4
+INDENT = "  "  # a pile list's lines after its first
 
 
 def _privilege_key() -> tuple[tuple[str, str], ...]:
@@ -252,6 +259,74 @@ def _seat_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]
     return out
 
 
+def _named(view: Mapping[str, Any], counts: Mapping[str, int]) -> list[str]:
+    """A pile's cards (card id -> count) as the seat lines name a hand's: ``Purse x2``."""
+    names = {c["id"]: c["name"] for c in view.get("cards", [])}
+    return [f"{names.get(k, k)} x{n}" for k, n in counts.items()]
+
+
+def _wrap(head: str, items: Sequence[str], width: int) -> list[str]:
+    """``head`` (markup) then ``items`` (plain text) in a list, broken between items into
+    lines of at most ``width`` cells (the lines after the first indented); an item wider than
+    a line is cut."""
+    sep = pgettext("palais-royal", ", ")
+    pieces = [esc(item + sep) for item in items[:-1]] + [esc(item) for item in items[-1:]]
+    lines: list[str] = []
+    line = head
+    for piece in pieces:
+        joined = line + piece
+        if display_width(strip_markup(joined).rstrip()) > width:
+            lines.append(line.rstrip())
+            joined = INDENT + piece
+        line = joined
+    lines.append(line.rstrip())
+    return [_fit(x, width) for x in lines]
+
+
+def _rebuilt_count(view: Mapping[str, Any]) -> str | None:
+    """How often the draw pile was made again, of how many cards, and how many were drawn
+    from it since; None before the first rebuild."""
+    rebuilt = view.get("rebuilt") or []
+    if not rebuilt:
+        return None
+    made = sum(rebuilt[-1].values())
+    # The draw pile is the latest rebuilt pile less the cards drawn since (view.py).
+    return _("deck rebuilt {times}x from {made} cards, {drawn} drawn since").format(
+        times=len(rebuilt), made=made, drawn=made - view["deck"])
+
+
+def _discard_count(view: Mapping[str, Any]) -> str | None:
+    """The open discard pile's size; None when it is empty."""
+    size = sum((view.get("discard") or {}).values())
+    return pgettext("palais-royal", "discard {n}").format(n=size) if size else None
+
+
+def _pile_lines(view: Mapping[str, Any], width: int) -> list[str]:
+    """The open discard pile's cards and, after a rebuild, the cards the draw pile was made
+    of: what every seat at the table sees or remembers (nothing when both are empty)."""
+    colon = pgettext("palais-royal", ":")
+    out = []
+    lists = ((_discard_count(view), view.get("discard") or {}),
+             (_rebuilt_count(view), (view.get("rebuilt") or [{}])[-1]))  # (the latest)
+    for label, cards in lists:
+        if label is not None:
+            out.extend(_wrap(esc(label + colon + _after(colon)), _named(view, cards), width))
+    return out
+
+
+def _pile_count(view: Mapping[str, Any], width: int) -> str | None:
+    """The piles in one line, by count, for a screen too short for their lists."""
+    parts = [x for x in (_discard_count(view), _rebuilt_count(view)) if x is not None]
+    return _fit(esc(" · ".join(parts)), width) if parts else None
+
+
+def _kept(out: Sequence[tuple[str, int]], drop: int) -> list[str]:
+    """The lines left once those of priority ``drop`` and higher are dropped; the piles' count
+    stands in for their lists only once the lists are dropped."""
+    return [line for line, prio in out
+            if prio < drop and (prio != PILE_COUNT or drop <= PILE_LISTS)]
+
+
 def breakdown_text(view: Mapping[str, Any], seat: int) -> str:
     """A seat's final score in its parts (``seats[seat]["breakdown"]``), or "" if unknown."""
     parts = view["seats"][seat].get("breakdown")
@@ -307,6 +382,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
         out.append((_fit(turn_line, width), 2))
     if tail:
         out.append((_fit(esc(tail), width), 2))
+    out.extend((line, PILE_LISTS) for line in _pile_lines(view, width))
+    count = _pile_count(view, width)
+    if count is not None:
+        out.append((count, PILE_COUNT))
     if drawn:
         out.append((_fit(esc(_("drawn: {cards}").format(
             cards=sep.join(names.get(c, c) for c in drawn))), width), 0))
@@ -336,8 +415,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
             line = breakdown_text(view, p)
             if line:
                 out.append((_fit(esc(line), width), 1))
-    for drop in (3, 2, 1):
-        if len(out) <= height:
+    drop = PILE_LISTS + 1  # nothing dropped
+    for lower in (PILE_LISTS, PILE_COUNT, 3, 2, 1):
+        if len(_kept(out, drop)) <= height:
             break
-        out = [(line, prio) for line, prio in out if prio < drop]
-    return "\n".join(line for line, _prio in out)
+        drop = lower
+    return "\n".join(_kept(out, drop))
