@@ -101,3 +101,37 @@ def test_replay_seen_by_a_seat_hides_what_that_seat_did_not_learn(monkeypatch) -
     assert "made a sealed choice" not in everything and "hidden card" not in everything
     north = [line for line in seen_by_north.splitlines() if "North" in line]
     assert north and all("Bid" in line for line in north)  # one's own moves in full
+
+
+@pytest.mark.parametrize("game", ["palais-royal", "el-grande"])
+def test_stepping_fits_the_whole_screen_in_the_terminal(game: str) -> None:
+    """In a terminal, the rule above the board, the board, who moves, the last move and the
+    prompt all fit its height (the board once took the whole height and pushed the rule and
+    its own first lines off the top)."""
+    import io
+
+    from rich.console import Console
+
+    from regalia.bots.base import InformationSet
+    from regalia.bots.greedy import GreedyBot
+    from regalia.cli.replay import step_through
+    from regalia.engine.registry import get_game
+
+    state = new_game(game, 4, seed=3)
+    bot = GreedyBot(seed=1)
+    for _ in range(400):
+        movers = state.to_move()
+        if not movers:
+            break
+        state.apply(bot.act(InformationSet(state, movers[0])), movers[0])
+    record = state.record()
+    for height in (24, 30, 40):
+        out = io.StringIO()
+        console = Console(file=out, force_terminal=True, width=80, height=height,
+                          color_system=None, legacy_windows=False)
+        prompts: list[str] = []
+        step_through(console, lambda prompt, seen=prompts: seen.append(prompt) or "q", record,
+                     get_game(game), 0, None)
+        lines = out.getvalue().rstrip("\n").split("\n")
+        assert "seen by" in lines[0], lines[0]
+        assert len(lines) + len(prompts) <= height, (height, len(lines))

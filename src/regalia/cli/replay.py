@@ -140,7 +140,10 @@ def show_summary(console: Console, record: Record, final: State) -> None:
 
 
 def show_position(console: Console, info: GameInfo, position: Position, seat: int | None,
-                  log: bool = True) -> None:
+                  log: bool = True, reserve: int = 2) -> None:
+    """The position's board under a rule, then who moves; ``reserve``: the terminal lines
+    the board leaves to what is printed with it (the rule and "To move", and in stepping
+    the last move and the prompt), so the whole screen fits."""
     if log:
         for line in position.log or ["[dim]" + _("(no moves yet)") + "[/]"]:
             console.print(line)
@@ -149,7 +152,7 @@ def show_position(console: Console, info: GameInfo, position: Position, seat: in
                                "after {n} decisions · seen by {who}", position.step).format(
         n=position.step, who=who)))
     # In a terminal the board fits its size; into a file or pipe, the full board.
-    height = console.height if console.is_terminal else 40
+    height = console.height - reserve if console.is_terminal else 40
     console.print(board(info.render_text, position.state.view(seat), console.width, height))
     if position.state.is_over():
         console.print("[bold]" + label(_("Game over:")) + "[/]" + _(
@@ -166,7 +169,7 @@ def step_through(console: Console, ask: Callable[[str], str], record: Record, in
     every = list(positions(record, viewer=seat))
     i = len(every) - 1 if start is None else start
     while True:
-        show_position(console, info, every[i], seat, log=False)
+        show_position(console, info, every[i], seat, log=False, reserve=4)
         last = every[i].log[-1] if every[i].log else _("(start)")
         console.print("[dim]" + _("last: {move}").format(move=last) + "[/]" if every[i].log
                       else "[dim]" + _("(start)") + "[/]")
