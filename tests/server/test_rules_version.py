@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, create_engine, delete, insert, inspect, select, text, update
 
-from regalia.server import create_app
+from regalia.server import create_app, store
 from regalia.server.models import Base, Game, Move, Seat
 from regalia.server.service import GameService, UnknownRules
 from regalia.server.store import normalise_url, open_engine
@@ -246,8 +246,9 @@ def test_a_database_made_before_games_kept_their_rules_version_gains_the_column(
         with service.session() as session:
             games = [{c.name: getattr(g, c.name) for c in Game.__table__.columns
                       if c.name != "rules_version"} for g in session.scalars(select(Game))]
-            seats = [{c.name: getattr(s, c.name) for c in Seat.__table__.columns}
-                     for s in session.scalars(select(Seat))]
+            # (no ids: the database gives them, as it did an old server's rows)
+            seats = [{c.name: getattr(s, c.name) for c in Seat.__table__.columns
+                      if c.name != "id"} for s in session.scalars(select(Seat))]
         toy_rows = log_rows(service, toy.game_id)
 
     old = create_engine(normalise_url(db_url))
@@ -278,3 +279,20 @@ def test_a_database_made_before_games_kept_their_rules_version_gains_the_column(
             assert game_row(engine, created.game_id).rules_version == "2"
     finally:
         engine.dispose()
+
+
+def test_a_column_another_server_added_first_is_no_error(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two processes open an old database at once: both find the column missing, one adds
+    # it, the other's ALTER fails, and it finds the column there.
+    looked: list[str] = []
+    columns = store._columns
+
+    def before_the_other(engine: Engine, table: str) -> set[str]:
+        looked.append(table)
+        found = columns(engine, table)
+        return found - {"rules_version"} if len(looked) == 1 else found
+
+    monkeypatch.setattr(store, "_columns", before_the_other)
+    assert store.add_missing_columns(engine) == []
+    assert looked == ["games", "games"]
