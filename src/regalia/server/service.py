@@ -57,7 +57,7 @@ MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
 NOTIFY_CHANNEL = "regalia_moves"  # (regalia.server.notify listens on it)
 PAYLOADS_KEPT = 2000  # seat payloads kept for positions not changed since
-UPGRADE_TRIES = 3  # reads of a game another process or thread upgraded meanwhile
+UPGRADE_TRIES = 3  # reads of a game whose upgrade another process or thread may overtake
 
 
 class ServiceError(RegaliaError):
@@ -693,7 +693,7 @@ def replay_log(row: Game, info: regalia.GameInfo,
         try:
             return regalia.replay(record, caught_up=caught), version, caught
         except InvalidRecord as err:
-            failure = failure or err  # the engine's version's reason is the one to give
+            failure = failure or err  # the first version's (the engine's, if unknown)
     assert failure is not None
     raise failure
 
