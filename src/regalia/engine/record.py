@@ -163,10 +163,10 @@ def _check_result(result: Any) -> None:
 
 
 def replay(record: Record | str | bytes | Mapping[str, Any] | Path, *,
-           steps: int | None = None) -> State:
+           steps: int | None = None, caught_up: list[int] | None = None) -> State:
     """Rebuild a game from its record, checking every move; ``steps`` stops after that many
     decisions. Raises :class:`InvalidRecord` with the first move that does not fit, or when
-    the record's ``result`` is not the replayed game's."""
+    the record's ``result`` is not the replayed game's. ``caught_up``: see :func:`rebuild`."""
     if isinstance(record, Path):
         record = Record.load(record)
     elif isinstance(record, Record):
@@ -174,7 +174,8 @@ def replay(record: Record | str | bytes | Mapping[str, Any] | Path, *,
     else:
         record = Record.from_json(record)
     info = untrusted.game_of(record.to_dict(), WHAT)
-    state = rebuild(info, record.to_dict(), record.moves, steps=steps, what=WHAT)
+    state = rebuild(info, record.to_dict(), record.moves, steps=steps, what=WHAT,
+                    caught_up=caught_up)
     finished = steps is None or record.action_count <= steps
     if record.result is not None and finished:
         if not state.is_over():
@@ -198,10 +199,16 @@ def _canonical(data: Any) -> str:
 
 
 def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str, Any]], *,
-            steps: int | None = None, what: str) -> State:
+            steps: int | None = None, what: str, caught_up: list[int] | None = None) -> State:
     """Set up the game ``doc`` describes (players, seed, options, edition) and play ``moves``
     (record entries, already shape-checked) on it, every action checked by the rules and every
-    chance outcome by its draw."""
+    chance outcome by its draw.
+
+    A record of older rules gets the decisions they did not record from the game's
+    ``_catch_up``; ``caught_up``, when given, receives where each of those falls in the
+    rebuilt game's history (indices of its ``moves()``, in order), so that a keeper of the
+    record (the web server's move log) can tell them from the recorded ones, which a "done"
+    said twice in a row makes ambiguous otherwise."""
     players = untrusted.players_of(info, doc, what)
     options = untrusted.options_of(info, doc, what)
     edition = untrusted.edition_of(info, untrusted.check_edition_entry(doc.get("edition"), what),
@@ -232,6 +239,24 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
 
     version = untrusted.field(doc, "rules_version", str, what)
     older = version != info.rules_version
+
+    def catch_up(recorded: int) -> None:
+        """The decisions ``version`` did not record, before the record's entry ``recorded``
+        (or after its last); their places in the history go into ``caught_up``."""
+        mark = state._hist
+        state._catch_up(version)
+        if caught_up is None:
+            return
+        made: list[bool] = []  # whether each new history entry is a decision, newest first
+        node = state._hist
+        while node is not mark and node is not None:
+            made.append(node[1] != CHANCE)
+            node = node[0]
+        # The chance count is checked right after this (or the replay fails): the history
+        # then holds every recorded entry before ``recorded`` and every decision caught up.
+        end = recorded + len(caught_up) + sum(made)
+        caught_up.extend(end - 1 - back for back in reversed(range(len(made))) if made[back])
+
     seen = decisions = 0
     for index, move in enumerate(moves):
         if "chance" in move:
@@ -240,7 +265,7 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
         if steps is not None and decisions >= steps:
             break
         if older:
-            state._catch_up(version)
+            catch_up(index)
         if drawn() != seen:
             raise InvalidRecord(
                 _("move {index}: the {what} has {seen} chance outcomes before it, but the game "
@@ -258,7 +283,7 @@ def rebuild(info: GameInfo, doc: Mapping[str, Any], moves: Sequence[Mapping[str,
                     index=index, action=quoted(text), seat=quoted(seat), reason=err)) from None
         decisions += 1
     if older and (steps is None or decisions < steps):
-        state._catch_up(version)
+        catch_up(len(moves))
     if (steps is None or decisions < steps) and drawn() != seen:
         raise InvalidRecord(
             _("the {what} ends with {seen} chance outcomes, the game drew {drawn}").format(

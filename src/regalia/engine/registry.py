@@ -88,9 +88,10 @@ class GameInfo:
     # Chance draws every seat sees as they happen (a card turned face up), by label or by
     # the label's first words ("stack" covers "stack 3"); all others count as secret.
     public_chance: tuple[str, ...] = ()
-    # Older rules versions whose records and saves still load: the game's
+    # Older rules versions whose records and saves still load, newest first: the game's
     # ``State._catch_up(version)`` supplies, as they replay, the decisions that version did not
-    # ask for (so that nothing a user saved is lost to a rules fix).
+    # ask for (so that nothing a user saved is lost to a rules fix). The web server tries them
+    # in this order on a game logged before it kept games' versions.
     older_rules: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 

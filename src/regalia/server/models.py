@@ -1,4 +1,5 @@
-"""The database tables: games, their seats, and each game's append-only move log."""
+"""The database tables: games, their seats, and each game's move log (append-only but
+for a rules upgrade, see :class:`Move`)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,10 @@ class Game(Base):
     move_seconds: Mapped[int | None] = mapped_column(nullable=True)
     over: Mapped[bool] = mapped_column(default=False)
     decisions: Mapped[int] = mapped_column(default=0)  # decisions so far (bumped per move)
+    # The game's rules version (GameInfo.rules_version) its move log is of. None: a game made
+    # before this column was (the service finds the version its log replays under). Added to
+    # older databases by ``store.add_missing_columns``.
+    rules_version: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the next game
     created: Mapped[datetime] = mapped_column(default=now)
     updated: Mapped[datetime] = mapped_column(default=now)
@@ -63,7 +68,10 @@ class Seat(Base):
 class Move(Base):
     """One entry of a game's record, in order: a decision or a chance outcome.
 
-    Append-only: rows are inserted, never changed. ``(game_id, index)`` is unique, so of two
+    Append-only: rows are inserted, never changed, with one exception. A game whose rules
+    version is older than the engine's has its log rewritten once, in one transaction, to the
+    log of the upgraded game: the decisions the old version did not ask for are inserted (the
+    other rows keep everything but their ``index``). ``(game_id, index)`` is unique, so of two
     moves racing for the same turn exactly one commits."""
 
     __tablename__ = "moves"

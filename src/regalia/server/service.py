@@ -1,30 +1,53 @@
 """The game service: create, join, act and read games kept as append-only move logs.
 
-A game lives in the database as its setup (game, players, options, edition, seed) and its
-record's entries in order; the live state is rebuilt by replaying them and cached per process.
-A move is applied to a copy of the cached state, written in one transaction, and only after
-the commit becomes the cached state and is acknowledged. ``(game, index)`` is unique in the
-move log, so of two moves racing for the same turn (threads or processes) exactly one commits.
+A game lives in the database as its setup (game, players, options, edition, seed, rules
+version) and its record's entries in order; the live state is rebuilt by replaying them and
+cached per process. A move is applied to a copy of the cached state, written in one
+transaction, and only after the commit becomes the cached state and is acknowledged.
+``(game, index)`` is unique in the move log, so of two moves racing for the same turn (threads
+or processes) exactly one commits.
+
+A game logged under older rules than the engine's (``GameInfo.older_rules``) is upgraded the
+first time it is rebuilt: its log is rewritten, once, to the upgraded game's (see :func:`load`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, insert, select, text, update
+from sqlalchemy import (
+    ColumnElement,
+    CursorResult,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 import regalia
 from regalia.bots import check_spec
-from regalia.engine import IllegalAction, MalformedAction, Record, RegaliaError, State
+from regalia.engine import (
+    Action,
+    IllegalAction,
+    InvalidRecord,
+    MalformedAction,
+    Record,
+    RegaliaError,
+    State,
+)
 from regalia.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, speaking
 from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
 from regalia.server.models import Game, Move, Seat, TimeBank, now
@@ -34,6 +57,7 @@ MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
 NOTIFY_CHANNEL = "regalia_moves"  # (regalia.server.notify listens on it)
 PAYLOADS_KEPT = 2000  # seat payloads kept for positions not changed since
+UPGRADE_TRIES = 3  # reads of a game whose upgrade another process or thread may overtake
 
 
 class ServiceError(RegaliaError):
@@ -51,6 +75,14 @@ class Forbidden(ServiceError):
 
 
 class Conflict(ServiceError):
+    status = 409
+
+
+class UnknownRules(ServiceError):
+    """A game logged under a rules version this server neither plays nor upgrades from (a
+    newer server's, say). Not a :class:`Conflict`, which bots and clocks look again after:
+    looking again changes nothing here."""
+
     status = 409
 
 
@@ -204,7 +236,7 @@ class GameService:
         with self.session() as session:
             row = Game(id=game_id, game=info.id, players=count, seed=str(seed),
                        options=resolved, edition=state.record().edition, public=public,
-                       move_seconds=move_seconds)
+                       move_seconds=move_seconds, rules_version=info.rules_version)
             session.add(row)
             for seat, (kind, spec) in enumerate(zip(kinds, bots, strict=True)):
                 token = new_token()
@@ -258,19 +290,58 @@ class GameService:
             cached = self._live.get(game_id)
             if cached is not None:
                 return cached
+        for _attempt in range(UPGRADE_TRIES):
+            with self.session() as session:
+                entries = session.execute(self._count, {"game": game_id}).scalar() or 0
+                cached = self._live.get(game_id)
+                if cached is not None and cached.entries == entries:
+                    return cached
+                row = session.get(Game, game_id)
+                if row is None:
+                    raise NotFound(_("no such game"))
+                moves = list(session.scalars(select(Move).where(Move.game_id == game_id)
+                                             .order_by(Move.index)))
+            live, upgrade = load(row, moves)
+            if upgrade is None or self._upgrade(game_id, upgrade):
+                self._live[game_id] = live
+                if upgrade is not None and upgrade.rows is not None:
+                    self.changed(game_id)  # its players' turn count grew: they look again
+                return live
+            # Another process or thread wrote first (it upgraded the game, or moved in it):
+            # read again what it wrote.
+        raise Conflict(_("the game is being brought up to date; look again"))
+
+    def _upgrade(self, game_id: str, upgrade: Upgrade) -> bool:
+        """Write ``upgrade`` in one transaction if the game's row is still as it was read
+        (same rules version and decision count: no other process or thread upgraded the game
+        or moved in it since); False when it is not, and nothing is written."""
+        was: ColumnElement[bool] = Game.rules_version.is_(None) if upgrade.was is None \
+            else Game.rules_version == upgrade.was
         with self.session() as session:
-            entries = session.execute(self._count, {"game": game_id}).scalar() or 0
-            cached = self._live.get(game_id)
-            if cached is not None and cached.entries == entries:
-                return cached
-            row = session.get(Game, game_id)
-            if row is None:
-                raise NotFound(_("no such game"))
-            moves = list(session.scalars(select(Move).where(Move.game_id == game_id)
-                                         .order_by(Move.index)))
-        live = rebuild(row, moves)
-        self._live[game_id] = live
-        return live
+            try:
+                # (an UPDATE's result is a cursor's, with its row count; typed as any result)
+                claimed = cast("CursorResult[Any]", session.execute(
+                    update(Game).where(Game.id == game_id, was,
+                                       Game.decisions == upgrade.decisions_was)
+                    .values(rules_version=upgrade.version, decisions=upgrade.decisions),
+                    execution_options={"synchronize_session": False}))
+                if claimed.rowcount != 1:
+                    session.rollback()
+                    return False
+                if upgrade.rows is not None:
+                    # The row above is locked until the commit: a second upgrader waits for it,
+                    # then finds the version changed and writes nothing.
+                    session.execute(delete(Move).where(Move.game_id == game_id),
+                                    execution_options={"synchronize_session": False})
+                    session.execute(insert(Move), upgrade.rows)
+                    if self.notify:  # the other processes' players look again
+                        session.execute(text("SELECT pg_notify(:channel, :game)"),
+                                        {"channel": NOTIFY_CHANNEL, "game": game_id})
+                session.commit()
+            except IntegrityError:  # a move inserted meanwhile took an index of the new log
+                session.rollback()
+                return False
+        return True
 
     def banks(self, game_id: str, session: Session | None = None) -> Banks | None:
         """The game's time banks as committed (None: the game has none)."""
@@ -471,17 +542,10 @@ class GameService:
                 action = state.parse_action(action_text)
             except MalformedAction as err:
                 raise ServiceError(str(err)) from None
-            sealed_left = set(live.sealed_left)
-            if len(movers) > 1 and not set(movers) <= sealed_left:
-                sealed_left = set(movers)  # a new sealed simultaneous choice begins
-            sealed = seat in sealed_left
-            sealed_left.discard(seat)
+            sealed, sealed_left = seal(movers, live.sealed_left, seat)
             # Worded in every language now (the state before the move is at hand); the move
             # log keeps the English.
-            worded: dict[str, tuple[str, str]] = {}
-            for code in LANGUAGES:
-                with speaking(code):
-                    worded[code] = (state.describe(action), state.announce(action, seat))
+            worded = word(state, action, seat)
             described, announced = worded[DEFAULT_LANGUAGE]
             before = len(state.moves())
             try:
@@ -524,27 +588,174 @@ class GameService:
                     session.rollback()
                     self._live.pop(game_id, None)
                     raise Conflict(_("another move was made first; look again")) from None
-            new = Live(state, live.entries + len(added), live.decisions + 1,
-                       frozenset(sealed_left), (*live.log, decision))
+            new = Live(state, live.entries + len(added), live.decisions + 1, sealed_left,
+                       (*live.log, decision))
             self._live[game_id] = new
         self.changed(game_id)
         return new
 
 
-def rebuild(row: Game, moves: Sequence[Move]) -> Live:
-    """A game's live state from its setup and its move log, every move checked by replay."""
+def seal(movers: Sequence[int], sealed_left: frozenset[int],
+         seat: int) -> tuple[bool, frozenset[int]]:
+    """Whether ``seat``'s decision among ``movers`` is sealed, and the seats still to choose in
+    its sealed choice after it (``sealed_left``: those before it)."""
+    left = set(sealed_left)
+    if len(movers) > 1 and not set(movers) <= left:
+        left = set(movers)  # a new sealed simultaneous choice begins
+    sealed = seat in left
+    left.discard(seat)
+    return sealed, frozenset(left)
+
+
+def word(state: State, action: Action, seat: int) -> dict[str, tuple[str, str]]:
+    """``seat``'s ``action`` on ``state`` (before it is made), (described, announced) in every
+    language."""
+    worded: dict[str, tuple[str, str]] = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            worded[code] = (state.describe(action), state.announce(action, seat))
+    return worded
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """What a game's row and move log become for the engine's rules version (see
+    :func:`load`); :meth:`GameService._upgrade` writes it if the row is still as read."""
+
+    version: str  # the engine's rules version
+    was: str | None  # the row's, as read (None: unknown)
+    decisions_was: int  # the row's decision count, as read
+    decisions: int
+    rows: list[dict[str, Any]] | None  # the whole new move log (None: the log stays)
+
+
+def load(row: Game, moves: Sequence[Move]) -> tuple[Live, Upgrade | None]:
+    """A game's live state from its setup and its move log, every move checked by replay,
+    and what to write for its row and log to be of the engine's rules version (None:
+    nothing).
+
+    A log of an older version (``GameInfo.older_rules``) replays with the decisions that
+    version did not ask for made by the game (``State._catch_up``): the upgraded log holds
+    them too, so that it replays under the engine's version and goes on like any other. A
+    row of unknown version (made before games kept theirs) is of the first version its log
+    replays under: the engine's, then the older ones, newest first (a log that replays
+    unchanged under the engine's version is the same game under it). A version neither the
+    engine's nor an older one is refused (:class:`UnknownRules`)."""
     info = regalia.get_game(row.game)
-    entries = [{"chance": m.chance, "outcome": m.outcome} if m.seat is None
-               else {"seat": m.seat, "action": m.action} for m in moves]
-    record = Record(game=row.game, rules_version=info.rules_version, players=row.players,
-                    seed=int(row.seed), options=dict(row.options), moves=entries,
-                    edition=row.edition)
-    state = regalia.replay(record)
+    state, version, caught = replay_log(row, info, [entry_of(m) for m in moves])
+    if version != info.rules_version:
+        live, rows = upgraded(row.id, state, moves, caught)
+    else:
+        live, rows = logged(state, moves), None
+        if row.rules_version == version:
+            return live, None
+    return live, Upgrade(info.rules_version, row.rules_version, row.decisions,
+                         live.decisions, rows)
+
+
+def rebuild(row: Game, moves: Sequence[Move]) -> Live:
+    """A game's live state from its setup and its move log, every move checked by replay (of
+    the engine's rules version: see :func:`load`)."""
+    return load(row, moves)[0]
+
+
+def entry_of(move: Move) -> dict[str, Any]:
+    """A logged move as a record entry."""
+    if move.seat is None:
+        return {"chance": move.chance, "outcome": move.outcome}
+    return {"seat": move.seat, "action": move.action}
+
+
+def versions_of(row: Game, info: regalia.GameInfo) -> tuple[str, ...]:
+    """The rules versions a game's log may be of, in the order to try them."""
+    known = (info.rules_version, *info.older_rules)  # older ones newest first
+    if row.rules_version is None:
+        return known
+    if row.rules_version not in known:
+        raise UnknownRules(
+            _("this game was played under rules version {version} of {game}, which this "
+              "server cannot load: it plays version {ours} (and loads older ones: {older})")
+            .format(version=row.rules_version, game=info.id, ours=info.rules_version,
+                    older=", ".join(info.older_rules) or _("none")))
+    return (row.rules_version,)
+
+
+def replay_log(row: Game, info: regalia.GameInfo,
+               entries: list[dict[str, Any]]) -> tuple[State, str, list[int]]:
+    """The game replayed from its log: the state, the rules version it replayed under, and
+    where the decisions caught up for an older version fall in its history."""
+    failure: InvalidRecord | None = None
+    for version in versions_of(row, info):
+        record = Record(game=row.game, rules_version=version, players=row.players,
+                        seed=int(row.seed), options=dict(row.options), moves=entries,
+                        edition=row.edition)
+        caught: list[int] = []
+        try:
+            return regalia.replay(record, caught_up=caught), version, caught
+        except InvalidRecord as err:
+            failure = failure or err  # the first version's (the engine's, if unknown)
+    assert failure is not None
+    raise failure
+
+
+def logged(state: State, moves: Sequence[Move]) -> Live:
+    """The live game ``state`` whose log (replayed as it is) is ``moves``."""
     decisions = [m for m in moves if m.seat is not None]
     left = frozenset(decisions[-1].sealed_left or ()) if decisions else frozenset()
-    log = tuple(Decision(m.seat, m.action or "", m.described or "", m.announced or "", m.sealed,
-                         m.by_bot, m.timed_out) for m in decisions if m.seat is not None)
-    return Live(state, len(moves), len(decisions), left, log)
+    return Live(state, len(moves), len(decisions), left,
+                tuple(decision_of(m) for m in decisions))
+
+
+def decision_of(move: Move) -> Decision:
+    assert move.seat is not None
+    return Decision(move.seat, move.action or "", move.described or "", move.announced or "",
+                    move.sealed, move.by_bot, move.timed_out)
+
+
+def upgraded(game_id: str, state: State, moves: Sequence[Move],
+             caught: Sequence[int]) -> tuple[Live, list[dict[str, Any]]]:
+    """The live game ``state``, an older version's log ``moves`` upgraded by its replay, and
+    its new move log: the logged rows as they were at their new places, and a row for each
+    decision caught up (at the places ``caught``), worded and sealed as :meth:`GameService.act`
+    would have on the position it was made on; nobody made it (no bot, no person)."""
+    history = state.moves()
+    added = set(caught)
+    walk = regalia.replay(state.record(), steps=0)  # the game again, for the positions
+    rows: list[dict[str, Any]] = []
+    log: list[Decision] = []
+    left: frozenset[int] = frozenset()
+    old = iter(moves)
+    for index, entry in enumerate(history):
+        if index in added:
+            seat, action = entry["seat"], walk.parse_action(entry["action"])
+            sealed, left = seal(walk.to_move(), left, seat)
+            worded = word(walk, action, seat)
+            described, announced = worded[DEFAULT_LANGUAGE]
+            rows.append(dict(_EMPTY_MOVE, game_id=game_id, index=index, seat=seat,
+                             action=action.text, described=described, announced=announced,
+                             sealed=sealed, sealed_left=sorted(left), made=now()))
+            log.append(Decision(seat, action.text, described, announced, sealed, False, False,
+                                worded))
+            walk.apply(action, seat)
+            continue
+        move = next(old, None)
+        if move is None or not _same(entry_of(move), entry):
+            raise RuntimeError(f"game {game_id}: the upgraded history's entry {index} is not "
+                               "its log's next move")
+        rows.append(dict({k: getattr(move, k) for k in _KEPT}, game_id=game_id, index=index))
+        if move.seat is not None:
+            left = frozenset(move.sealed_left or ())
+            log.append(decision_of(move))
+            walk.apply(move.action or "", move.seat)
+    if next(old, None) is not None or not _same(walk.moves(), history):
+        raise RuntimeError(f"game {game_id}: its log and its upgraded history differ")
+    return Live(state, len(history), len(log), left, tuple(log)), rows
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON (a logged outcome comes back from the database as JSON: lists, not
+    tuples)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def reword(live: Live, lang: str) -> None:
@@ -574,6 +785,8 @@ def reword(live: Live, lang: str) -> None:
 _EMPTY_MOVE: dict[str, Any] = {"seat": None, "action": None, "chance": None, "outcome": None,
                                "described": None, "announced": None, "sealed": False,
                                "sealed_left": None, "by_bot": False, "timed_out": False}
+# What a logged move keeps when its log is rewritten (all but its id and index)
+_KEPT = (*_EMPTY_MOVE, "made")
 
 
 def clean_name(name: str | None) -> str | None:

@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from regalia.server.models import Base
@@ -34,7 +35,8 @@ def normalise_url(url: str) -> str:
 
 
 def open_engine(url: str | None = None) -> Engine:
-    """A database engine with the tables created.
+    """A database engine with the tables created, and the columns added since a table was
+    first made (:func:`add_missing_columns`).
 
     SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit is written to the log before
     the move is acknowledged, so it survives a crash of the server (``kill -9``); only a power
@@ -55,7 +57,42 @@ def open_engine(url: str | None = None) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
     Base.metadata.create_all(engine)
+    add_missing_columns(engine)
     return engine
+
+
+# Columns added to a table after it was first released, as (table, column) of the models:
+# ``create_all`` makes missing tables but never alters an existing one, so a database made by
+# an older server gets these when it is opened. Each is nullable (old rows have no value).
+ADDED_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("games", "rules_version"),
+)
+
+
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add to the database the :data:`ADDED_COLUMNS` it lacks; returns those added."""
+    added = []
+    for table, name in ADDED_COLUMNS:
+        if name in _columns(engine, table):
+            continue
+        column = Base.metadata.tables[table].c[name]
+        quote = engine.dialect.identifier_preparer.quote
+        ddl = (f"ALTER TABLE {quote(table)} ADD COLUMN {quote(name)} "
+               f"{column.type.compile(dialect=engine.dialect)}")
+        try:
+            with engine.begin() as conn:
+                conn.execute(text(ddl))
+        except DBAPIError:
+            # Another server process opening the same database (PostgreSQL) added it first.
+            if name not in _columns(engine, table):
+                raise
+            continue
+        added.append(f"{table}.{name}")
+    return added
+
+
+def _columns(engine: Engine, table: str) -> set[str]:
+    return {c["name"] for c in inspect(engine).get_columns(table)}
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

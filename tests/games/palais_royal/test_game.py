@@ -55,6 +55,23 @@ def test_full_games_replay_from_stored_records(path: Path) -> None:
     assert again.moves() == moves and again.scores() == st.scores()
 
 
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_a_replay_says_where_the_decisions_it_caught_up_fall(path: Path) -> None:
+    # Where the "done"s said for a version-1 record fall in the history: without them the
+    # history is the record's moves. Told by the replay itself, not guessed by matching: a
+    # "done" caught up just before a recorded "done" of the same seat would match either.
+    record = regalia.Record.from_json(path.read_text(encoding="utf-8"))
+    caught: list[int] = []
+    moves = regalia.replay(record, caught_up=caught).moves()
+    assert caught == sorted(set(caught))
+    assert all(moves[i]["action"] == "done" for i in caught)
+    assert [m for i, m in enumerate(moves) if i not in set(caught)] == record.moves
+    assert len(caught) == len(moves) - len(record.moves)
+    current: list[int] = []
+    regalia.replay(regalia.replay(record).record(), caught_up=current)
+    assert current == []  # a record of this version has nothing to catch up
+
+
 def test_a_record_with_a_wrong_move_does_not_replay() -> None:
     record = json.loads(RECORDS[0].read_text(encoding="utf-8"))
     moves = record["moves"]
