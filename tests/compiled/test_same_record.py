@@ -34,16 +34,21 @@ print(json.dumps(out))
 """
 
 
-def test_same_seed_same_record_in_both_variants() -> None:
+def assert_same_in_both_variants(code: str) -> None:
+    """``code`` prints the records of every game; both variants must print the same."""
     python = compiled_python()
     if python is None:
         pytest.skip("no compiled build here (CI's compiled run has one)")
-    compiled = in_compiled(python, PLAY % (GAMES,))
-    pure = in_pure(PLAY % (GAMES,))
+    compiled = in_compiled(python, code)
+    pure = in_pure(code)
     assert compiled["variant"] == "compiled" and pure["variant"] == "pure"
     assert set(compiled["records"]) == set(GAMES)
     for game in GAMES:
         assert compiled["records"][game] == pure["records"][game], game
+
+
+def test_same_seed_same_record_in_both_variants() -> None:
+    assert_same_in_both_variants(PLAY % (GAMES,))
 
 
 # The strength tables are played with the compiled build where it saves hours (docs/bots.md):
@@ -74,12 +79,4 @@ print(json.dumps(out))
 
 
 def test_searches_choose_the_same_in_both_variants() -> None:
-    python = compiled_python()
-    if python is None:
-        pytest.skip("no compiled build here (CI's compiled run has one)")
-    compiled = in_compiled(python, SEARCH % (GAMES,))
-    pure = in_pure(SEARCH % (GAMES,))
-    assert compiled["variant"] == "compiled" and pure["variant"] == "pure"
-    assert set(compiled["records"]) == set(GAMES)
-    for game in GAMES:
-        assert compiled["records"][game] == pure["records"][game], game
+    assert_same_in_both_variants(SEARCH % (GAMES,))
