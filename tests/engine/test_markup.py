@@ -2,6 +2,8 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from regalia.engine.markup import element, esc, number, strip_markup
 
 
@@ -29,3 +31,12 @@ def test_a_group_tag_escapes_its_attributes_and_marks_what_is_clickable() -> Non
     assert tag.startswith('<g class="space"') and 'data-action=\'enlist "a1"\'' in tag
     assert 'data-space="&lt;3&gt;"' in tag and 'cursor="pointer"' in tag
     assert "cursor" not in group("label")
+
+
+def test_text_width_takes_a_chinese_character_as_an_em_and_a_letter_as_less() -> None:
+    from regalia.engine.markup import LATIN_EM, text_width
+
+    assert text_width("枢机主教", 11) == 44.0  # four full-width characters, 11 px each
+    assert text_width("Purse ×2", 10) == pytest.approx(8 * LATIN_EM * 10)
+    assert text_width("e\u0301", 10) == text_width("e", 10)  # a combining accent adds nothing
+    assert text_width("", 13) == 0.0

@@ -8,6 +8,7 @@ library.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -56,6 +57,23 @@ def group(cls: str, action: str | None = None, /, **attrs: Any) -> str:
     if action:
         attrs["cursor"] = "pointer"
     return f"<g{attributes({'class_': cls, 'data_action': action, **attrs})}>"
+
+
+# A sans-serif letter's mean advance in ems (digits and lower case; DejaVu Sans, which
+# Debian's Chromium draws with, and Arial are within a few per cent of it); a Chinese
+# character is a full em square.
+LATIN_EM = 0.62
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is drawn in a ``size``-pixel sans-serif font: enough to size a
+    chip or button around it, not a typesetter's measure."""
+    width = 0.0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += size if unicodedata.east_asian_width(ch) in ("W", "F") else LATIN_EM * size
+    return width
 
 
 def strip_markup(text: str) -> str:

@@ -293,6 +293,16 @@ def test_svg_without_a_rebuild_says_nothing_of_rebuilding() -> None:
             assert f"Draw pile — {view['deck']} cards" in _svg_texts(view)
 
 
+def test_svg_gives_the_draw_pile_size_once() -> None:
+    """The pile's heading says how many cards it holds; the turn line above the castle does
+    not say it again."""
+    for s in _positions():
+        view = s.view(1)
+        texts = _svg_texts(view)
+        assert sum(f"{view['deck']} card" in t for t in texts) == 1
+        assert not any("draw pile" in t for t in texts)  # the turn line's old wording
+
+
 def test_svg_piles_keep_under_the_castle_and_clear_of_the_park_and_seats() -> None:
     """Piles of every size up to the fullest there can be (every card in the discard pile,
     and in a pile rebuilt three times), in English and Chinese: the chips keep to the

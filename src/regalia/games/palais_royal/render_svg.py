@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from regalia.engine.i18n import _, display_width, language, ngettext, pgettext
+from regalia.engine.i18n import _, language, ngettext, pgettext
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.engine.markup import text_width
 from regalia.games.palais_royal.render_text import breakdown_text
 from regalia.games.palais_royal.text import step_title
 
@@ -236,7 +237,7 @@ def _chips(view: Mapping[str, Any], counts: Mapping[str, int], top: float) -> tu
     x, y = float(CASTLE_X), top
     for cid, count in counts.items():
         label = f"{names.get(cid, cid)} ×{count}"
-        w = 10 + 7 * display_width(label)
+        w = 10 + text_width(label, 11)
         if x + w > CASTLE_RIGHT and x > CASTLE_X:
             x, y = float(CASTLE_X), y + CHIP_ROW
         out.append(el("rect", x=x, y=y, width=w, height=18, rx=3, fill="#fff", stroke="#999"))
@@ -307,12 +308,12 @@ def _seats(view: Mapping[str, Any], legal: set[str], used: set[str], top: float)
             open=up, hidden=down_text), 12))
         hand = s["hand"]
         if hand:
-            x = 32
+            x = 32.0
             for cid, count in hand.items():
                 action = _claim(f"play {by_effect.get(cid, cid)}", legal, used)
                 out.append(_group("card", action, data_card=cid))
                 label = f"{cards[cid]['name'] if cid in cards else cid} ×{count}"
-                w = 10 + 7 * display_width(label)
+                w = 10 + text_width(label, 11)
                 out.append(el("rect", x=x, y=y + 52, width=w, height=18, rx=3,
                               fill="#fff", stroke="#111" if action else "#999"))
                 out.append(_text(x + 5, y + 65, label, 11))
@@ -342,9 +343,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
     if turn:
         body.append(_text(20, 56, _(
             "seals this turn: {turquoise} turquoise, {purple} purple · Office {office} · "
-            "Back door draws {draws} · draw pile {deck} · left in the step {left}").format(
+            "Back door draws {draws} · left in the step {left}").format(
                 turquoise=turn["turquoise"], purple=turn["purple"], office=turn["office"],
-                draws=turn["backdoor_draws"], deck=view["deck"], left=view["left"]), 13))
+                draws=turn["backdoor_draws"], left=view["left"]), 13))
     body.extend(_castle(view, legal, used))
     body.extend(_park(view, legal, used))
     park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 36 + 18 * 5  # names, key, edges
@@ -361,7 +362,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
             card = names.get(cid)
             action = _claim(f"keep {card['effect']}", legal, used) if card else None
             label = card["text"] if card else cid
-            w = 10 + 6.5 * display_width(label)
+            w = 10 + text_width(label, 11)
             body.append(_group("drawn", action, data_card=cid))
             body.append(el("rect", x=x, y=y, width=w, height=22, rx=3, fill="#fff",
                            stroke="#111" if action else "#999"))
@@ -375,7 +376,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     x = 20.0
     for notation in rest:
         label = _button_label(view, notation)
-        w = 16 + 8 * display_width(label)
+        w = 16 + text_width(label, 13)
         if x + w > WIDTH - 20:
             x = 20.0
             y += 34

@@ -32,6 +32,7 @@ from regalia.engine.i18n import (
 )
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.engine.markup import text_width
 from regalia.games.shadow_of_the_emperor.render_text import child_word
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
@@ -388,7 +389,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     x = 20.0
     for notation in rest:
         label = _button_label(notation)
-        w = 16 + 8 * display_width(label)
+        w = 16 + text_width(label, 13)
         if x + w > WIDTH - 20:
             x = 20.0
             y += 34
