@@ -40,13 +40,20 @@ def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
 def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
               names: Sequence[str], over: bool = False) -> list[str]:
     """The log as ``viewer`` may see it: the game's own log where its view keeps one (hidden
-    parts already left out), else the moves as announced, one's own in full; every move in
-    full once the game is over (its record is public then)."""
+    parts already left out), else :func:`decision_lines`."""
     entries = view.get("log")
     if isinstance(entries, list) and all(
             isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
             for e in entries):
         return [e if isinstance(e, str) else e["text"] for e in entries]
+    return decision_lines(viewer, moves, names, over)
+
+
+def decision_lines(viewer: int | None, moves: Sequence[Decision], names: Sequence[str],
+                   over: bool = False) -> list[str]:
+    """One line per decision, as ``viewer`` (None: a spectator) was told of it: its own in
+    full, another seat's sealed choice only as made, the rest as announced; every move in full
+    once the game is over (its record is public then)."""
     lines = []
     lang = language()
     for move in moves:
