@@ -125,3 +125,33 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         shown["legal"] = [a.text for a in legal]
         payload["svg"] = info.render_svg(shown)
     return payload
+
+
+def look_back_payload(game: Game, state: State, seat: int | None, step: int, total: int,
+                      moves: Sequence[Decision], over: bool, *,
+                      svg: bool = True) -> dict[str, Any]:
+    """A look back at the game by ``seat`` (None: a spectator), JSON-ready: ``state`` is the
+    game after ``step`` of the ``total`` decisions made so far, shown from its ``view(seat)``,
+    and ``moves`` (all ``total`` of them) are worded as the seat was told of them (``over``:
+    the game has ended since, so all in full). The board is history: drawn with no legal
+    action, nothing on it is a move."""
+    info = state.info()
+    view = state.view(seat)
+    payload: dict[str, Any] = {
+        "game_id": game.id,
+        "game": info.id,
+        "title": title(info.title),
+        "players": state.players,
+        "seat": seat,
+        "seats": seat_names(state, game.seats),
+        "step": step,
+        "total": total,
+        "over": over,
+        "to_move": list(state.to_move()),
+        "view": view,
+        "log": decision_lines(seat, moves, [state.seat_name(s) for s in range(state.players)],
+                              over),
+    }
+    if svg and info.render_svg is not None:
+        payload["svg"] = info.render_svg(dict(view, legal=[]))
+    return payload
