@@ -166,6 +166,20 @@ def test_a_sealed_choice_shows_the_others_only_that_it_was_made(client: TestClie
     assert sealed in client.get(f"/watch/{game_id}/replay").text
 
 
+def test_an_announcement_naming_its_mover_is_not_named_again(client: TestClient) -> None:
+    data = new_game(client, "el-grande", seed=20261127, players=3)
+    game_id = data["game_id"]
+    first_moves(client, game_id, 4)  # the three disks, then a power card
+    last = service_of(client).log(game_id)[-1]
+    name = service_of(client).live(game_id).state.seat_name(last.seat)
+    assert not last.sealed and last.announced.startswith(f"{name} ")  # "Red plays power …"
+    other = (last.seat + 1) % 3
+    assert look_back(client, data["tokens"][other])["log"][-1] == last.announced
+    assert client.get(f"/api/games/{game_id}/replay").json()["log"][-1] == last.announced
+    mine = look_back(client, data["tokens"][last.seat])["log"][-1]
+    assert mine == f"{name}: {last.described}"  # a description is no sentence: named
+
+
 def test_the_look_backs_log_is_the_tables(client: TestClient) -> None:
     """A game whose view keeps no log of its own: the table's log and the look back's list
     are worded by the same function, for the seats and the spectator."""

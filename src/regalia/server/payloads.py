@@ -53,7 +53,9 @@ def decision_lines(viewer: int | None, moves: Sequence[Decision], names: Sequenc
                    over: bool = False) -> list[str]:
     """One line per decision, as ``viewer`` (None: a spectator) was told of it: its own in
     full, another seat's sealed choice only as made, the rest as announced; every move in full
-    once the game is over (its record is public then)."""
+    once the game is over (its record is public then). An announcement that is a sentence
+    naming its mover ("Red plays power card 13", El Grande's and the Castles' are) is not
+    named again."""
     lines = []
     lang = language()
     for move in moves:
@@ -69,6 +71,9 @@ def decision_lines(viewer: int | None, moves: Sequence[Decision], names: Sequenc
             continue
         else:
             text = announced
+            if text.startswith(who) and not move.timed_out:
+                lines.append(text)
+                continue
         lines.append(_("{who} ran out of time; a bot moved: {move}").format(who=who, move=text)
                      if move.timed_out else _("{who}: {move}").format(who=who, move=text))
     return lines
