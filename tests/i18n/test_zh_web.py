@@ -237,7 +237,7 @@ def test_a_look_back_speaks_chinese(client: TestClient) -> None:
     assert "回顾" in table and "Look back" not in table
     page = client.get(f"/play/{token}/replay?step=1", headers=ZH).text
     text = visible_text(page)
-    for words in ("回顾 · 目前共 2 个决定中的第 1 个之后 · 以你（", "返回牌桌", "现在", "决定",
+    for words in ("回顾 · 目前共 2 个决定中的第 1 个之后 · 以你的视角", "返回牌桌", "现在", "决定",
                   "游戏仍在进行"):
         assert words in text, words
     # (the tests' toy game, worded in English only: its name, seats and bids)
