@@ -225,6 +225,32 @@ def test_the_refusal_page_and_the_replay_speak_chinese(client: TestClient) -> No
     assert "游戏已结束。" in over and "下载记录" in over and "名" in over
 
 
+def test_a_look_back_speaks_chinese(client: TestClient) -> None:
+    data = create(client, game=TOY, seats=["open", "open"])
+    game_id, token = data["game_id"], data["tokens"][0]
+    service = service_of(client)
+    for _ in range(2):
+        state = service.live(game_id).state
+        seat = state.to_move()[0]
+        service.act(game_id, seat, state.legal_actions(seat)[0].text)
+    table = visible_text(client.get(f"/play/{token}", headers=ZH).text)
+    assert "回顾" in table and "Look back" not in table
+    page = client.get(f"/play/{token}/replay?step=1", headers=ZH).text
+    text = visible_text(page)
+    for words in ("回顾 · 目前共 2 个决定中的第 1 个之后 · 以你的视角", "返回牌桌", "现在", "决定",
+                  "游戏仍在进行"):
+        assert words in text, words
+    # (the tests' toy game, worded in English only: its name, seats and bids)
+    assert leftover_english(text, ALLOWED | {"Sealed", "Bids", "Bid", "North", "East", "South",
+                                             "West"}) == []
+    watch = visible_text(client.get(f"/watch/{game_id}/replay", headers=ZH).text)
+    assert "以观众视角" in watch and "做出了密选" in watch
+    header = {"X-Seat-Token": token, **ZH}
+    look_back = client.get("/api/seat/replay", headers=header).json()
+    assert look_back["log"] == client.get("/api/seat", headers=header).json()["log"]
+    assert any("：" in line for line in look_back["log"])  # worded in Chinese
+
+
 def test_a_hint_is_described_in_the_askers_language(client: TestClient,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The hint is worked out in another thread, still in the reader's language."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import socket
 import threading
 import time
@@ -274,6 +275,22 @@ def test_each_games_table_plays_by_clicking_its_board(server: LiveServer, browse
         assert board_clicks >= 1, "no move could be made on the board"
         assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
         screenshot(page, f"table-{game}-phone")
+        # a look back from the table: the position now, then one decision back, then return
+        table = page.url
+        page.click("#look-back")
+        page.wait_for_url("**/replay")
+        now = re.search(r"after (\d+) of (\d+) decisions", page.inner_text("h1"))
+        assert now is not None and now.group(1) == now.group(2)
+        assert page.locator("#board svg").count() == 1
+        assert page.locator("#board [data-action]").count() == 0  # history: nothing to click
+        page.click("#back")
+        page.wait_for_url(f"**/replay?step={int(now.group(1)) - 1}")
+        assert f"after {int(now.group(1)) - 1} of" in page.inner_text("h1")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+        screenshot(page, f"look-back-{game}-phone")
+        page.click("#table")
+        page.wait_for_url(table)
+        page.wait_for_selector("#body")
         assert errors == []
     finally:
         context.close()

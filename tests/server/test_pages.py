@@ -112,7 +112,10 @@ def finish(client: TestClient, game_id: str) -> None:
 def test_a_finished_game_replays_a_step_at_a_time(client: TestClient) -> None:
     data = create(client, game="palais-royal", seats=["open", "open"])
     game_id = data["game_id"]
-    assert client.get(f"/watch/{game_id}/replay").status_code == 403  # not over: secrets
+    # Not over: the record (seed, secrets) stays on the server; the replay's address is the
+    # spectator's look back (tests/server/test_look_back.py) until the end.
+    assert client.get(f"/api/games/{game_id}/record").status_code == 403
+    assert "look back" in client.get(f"/watch/{game_id}/replay").text
     finish(client, game_id)
     total = service_of(client).live(game_id).decisions
     first = client.get(f"/watch/{game_id}/replay?step=0")

@@ -75,6 +75,12 @@ def payloads(client: TestClient, game_id: str, tokens: dict[int, str]) -> dict[s
         client.cookies.set("regalia_lang", lang)
         for seat, token in tokens.items():
             out[f"{lang} {seat}"] = seat_state(client, token)
+            # its look back halfway, where caught-up decisions lie behind and ahead
+            halfway = out[f"{lang} {seat}"]["decisions"] // 2
+            response = client.get("/api/seat/replay", params={"step": halfway},
+                                  headers={"X-Seat-Token": token})
+            assert response.status_code == 200, response.text
+            out[f"{lang} {seat} look back"] = response.json()
         response = client.get(f"/api/games/{game_id}")
         assert response.status_code == 200, response.text
         out[f"{lang} spectator"] = response.json()

@@ -105,11 +105,16 @@ def responses(client: TestClient, game_id: str, token: str | None) -> dict[str, 
                 "spectator board": client.get(f"/watch/{game_id}/board").text,
                 "lobby": client.get("/").text, "open games": client.get("/api/games").text,
                 "record": client.get(f"/api/games/{game_id}/record").text,
-                "replay": client.get(f"/watch/{game_id}/replay").text}
+                "replay": client.get(f"/watch/{game_id}/replay").text,
+                "look back JSON": client.get(f"/api/games/{game_id}/replay").text,
+                "look back, step 1": client.get(f"/watch/{game_id}/replay?step=1").text}
     header = {"X-Seat-Token": token}
     out = {"seat JSON": client.get("/api/seat", headers=header).text,
            "table page": client.get(f"/play/{token}").text,
-           "table board": client.get(f"/play/{token}/board").text}
+           "table board": client.get(f"/play/{token}/board").text,
+           "look back page": client.get(f"/play/{token}/replay").text,
+           "look back JSON": client.get("/api/seat/replay", headers=header).text,
+           "look back, step 1": client.get(f"/play/{token}/replay?step=1").text}
     hint = client.post("/api/seat/hint", headers=header)
     if hint.status_code == 200:  # the seat to move (others are refused: 409)
         out["hint"] = hint.text
@@ -193,3 +198,41 @@ def test_once_the_game_is_over_every_move_is_logged_in_full(client: TestClient) 
     log = seat_state(client, data["tokens"][1])["log"]
     assert log and not any("sealed choice" in line for line in log)
     assert any(line.startswith("North: ") for line in log)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_look_back_shows_each_step_as_its_reader_knew_it(client: TestClient,
+                                                           game: str) -> None:
+    """Each past position of a running game is held against what its reader knew *then* (its
+    view at that step), and the list of decisions against what it knows now: nothing of the
+    others' secrets, nor the seed, at any step."""
+    info = regalia.get_game(game)
+    rng = random.Random(f"look back {game}")
+    players = info.default_players
+    created = service_of(client).create(game, players, ["open"] * players,
+                                        seed=rng.randrange(2**48))
+    game_id = created.game_id
+    advance(client, game_id, rng, 6 if game == TOY else 40)
+    live = service_of(client).live(game_id)
+    if live.state.is_over():  # (a toy game may end first: its record is public then)
+        pytest.skip("the game ended within the moves made")
+    record = live.state.record()
+    steps = sorted({0, 1, live.decisions // 3, live.decisions // 2, live.decisions - 1})
+    for seat in [None, *range(players)]:
+        header = {} if seat is None else {"X-Seat-Token": created.tokens[seat]}
+        url = f"/api/games/{game_id}/replay" if seat is None else "/api/seat/replay"
+        page = f"/watch/{game_id}/replay" if seat is None else \
+            f"/play/{created.tokens[seat]}/replay"
+        now = secrets_of(live.state, seat)
+        for step in steps:
+            answer = client.get(url, params={"step": step}, headers=header).json()
+            where = f"{game} seat {seat} step {step}"
+            assert answer["step"] == step, where
+            then = secrets_of(regalia.replay(record, steps=step), seat)
+            log = answer.pop("log")
+            assert_no_secret(json.dumps(answer, ensure_ascii=False), then, f"{where}: JSON")
+            assert_no_secret(json.dumps(log, ensure_ascii=False), now, f"{where}: its log")
+            text = client.get(page, params={"step": step}).text
+            board = text[text.index('id="board"'):text.index("<aside")]
+            assert_no_secret(board, then, f"{where}: page")
+            assert_no_secret(text.replace(board, ""), now, f"{where}: page")

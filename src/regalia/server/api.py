@@ -148,11 +148,27 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
         return JSONResponse(service.record(game_id).to_dict(), headers={
             "Content-Disposition": f'attachment; filename="{game_id}.json"'})
 
+    @api.get("/games/{game_id}/replay", summary="A spectator's look back at the game")
+    def spectator_replay(game_id: str, step: int | None = None,
+                         svg: bool = True) -> JSONResponse:
+        """The position after ``step`` decisions (clamped to those made so far; left out:
+        the position now) as the spectator saw it, and the log of every decision so far."""
+        return JSONResponse(service.look_back(game_id, None, step, svg=svg))
+
     @api.get("/seat", summary="Your seat's state: its view, legal actions, log, board")
     def seat_state(x_seat_token: Annotated[str, Header()], svg: bool = True) -> JSONResponse:
         """``svg=false`` leaves out the board's picture (for programs that play)."""
         seat = service.seat_of(x_seat_token)
         return state_of(seat.game_id, seat.seat, svg, bot=seat.bot, name=seat.name)
+
+    @api.get("/seat/replay", summary="Your seat's look back at its game, a decision at a time")
+    def seat_replay(x_seat_token: Annotated[str, Header()], step: int | None = None,
+                    svg: bool = True) -> JSONResponse:
+        """The position after ``step`` decisions (clamped to those made so far; left out:
+        the position now) as your seat saw it — ``view``, ``svg`` (nothing on it to click) —
+        and ``log``, every decision so far as your seat was told of it."""
+        seat = service.seat_of(x_seat_token)
+        return JSONResponse(service.look_back(seat.game_id, seat.seat, step, svg=svg))
 
     @api.post("/seat/join", summary="Take the seat a join link holds (again: the same seat)")
     def join(body: JoinSeat, x_seat_token: Annotated[str, Header()]) -> dict[str, Any]:

@@ -109,17 +109,53 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             return refused(request, err)
         return page(request, "table_body.html", context)
 
-    @pages.get("/watch/{game_id}/replay", response_class=HTMLResponse)
-    def replay(request: Request, game_id: str, step: int = 0,
-               seat: int | None = None) -> Response:
-        """A finished game, a position at a time, as the spectator saw it or (``seat``) as a
-        seat did: the whole record is public by then."""
+    def look_back_page(request: Request, game_id: str, seat: int | None, step: int | None,
+                       table: str) -> Response:
+        """A running game's look back (see :meth:`GameService.look_back`); ``table`` is the
+        link back to where its reader plays or watches."""
         try:
+            payload = dict(service.look_back(game_id, seat, step))
+        except ServiceError as err:
+            return refused(request, err)
+        svg = payload.pop("svg", None)
+        return page(request, "look_back.html", {
+            "p": payload, "svg": Markup(svg) if svg else None, "table": table,
+            "here": request.url.path})
+
+    @pages.get("/play/{token}/replay", response_class=HTMLResponse)
+    def seat_replay(request: Request, token: str, step: int | None = None) -> Response:
+        """The token's seat looks back at its game, as it saw it: the position after ``step``
+        decisions. Without ``step`` it opens on the position now, the one the player just
+        left, so that *back* retraces the last moves (the usual question at a table: "what
+        just happened?"). The token alone decides the seat; no parameter shows another's.
+        Once the game is over its record is public, and this is the finished game's replay
+        as this seat saw it."""
+        try:
+            seat = service.seat_of(token)
+            over = service.live(seat.game_id).state.is_over()
+        except ServiceError as err:
+            return refused(request, err)
+        if over:
+            query = f"seat={seat.seat}" + ("" if step is None else f"&step={max(step, 0)}")
+            return RedirectResponse(f"/watch/{seat.game_id}/replay?{query}", status_code=303,
+                                    headers=SECURITY_HEADERS)
+        return look_back_page(request, seat.game_id, seat.seat, step, f"/play/{token}")
+
+    @pages.get("/watch/{game_id}/replay", response_class=HTMLResponse)
+    def replay(request: Request, game_id: str, step: int | None = None,
+               seat: int | None = None) -> Response:
+        """A finished game, a position at a time from the start, as the spectator saw it or
+        (``seat``) as a seat did: the whole record is public by then. A game still running is
+        looked back at as the spectator sees it (``seat`` is ignored), opening on the
+        position now like a seat's look back."""
+        try:
+            if not service.live(game_id).state.is_over():
+                return look_back_page(request, game_id, None, step, f"/watch/{game_id}")
             record = service.record(game_id)
         except ServiceError as err:
             return refused(request, err)
         total = record.action_count
-        step = max(0, min(step, total))
+        step = max(0, min(step or 0, total))
         state = regalia.replay(record, steps=step)
         info = state.info()
         if seat is not None and not 0 <= seat < state.players:

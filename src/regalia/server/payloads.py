@@ -40,13 +40,22 @@ def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
 def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
               names: Sequence[str], over: bool = False) -> list[str]:
     """The log as ``viewer`` may see it: the game's own log where its view keeps one (hidden
-    parts already left out), else the moves as announced, one's own in full; every move in
-    full once the game is over (its record is public then)."""
+    parts already left out), else :func:`decision_lines`."""
     entries = view.get("log")
     if isinstance(entries, list) and all(
             isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
             for e in entries):
         return [e if isinstance(e, str) else e["text"] for e in entries]
+    return decision_lines(viewer, moves, names, over)
+
+
+def decision_lines(viewer: int | None, moves: Sequence[Decision], names: Sequence[str],
+                   over: bool = False) -> list[str]:
+    """One line per decision, as ``viewer`` (None: a spectator) was told of it: its own in
+    full, another seat's sealed choice only as made, the rest as announced; every move in full
+    once the game is over (its record is public then). An announcement that is a sentence
+    naming its mover ("Red plays power card 13", El Grande's and the Castles' are) is not
+    named again."""
     lines = []
     lang = language()
     for move in moves:
@@ -62,6 +71,9 @@ def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decis
             continue
         else:
             text = announced
+            if text.startswith(who) and not move.timed_out:
+                lines.append(text)
+                continue
         lines.append(_("{who} ran out of time; a bot moved: {move}").format(who=who, move=text)
                      if move.timed_out else _("{who}: {move}").format(who=who, move=text))
     return lines
@@ -117,4 +129,34 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         shown = dict(view)
         shown["legal"] = [a.text for a in legal]
         payload["svg"] = info.render_svg(shown)
+    return payload
+
+
+def look_back_payload(game: Game, state: State, seat: int | None, step: int, total: int,
+                      moves: Sequence[Decision], over: bool, *,
+                      svg: bool = True) -> dict[str, Any]:
+    """A look back at the game by ``seat`` (None: a spectator), JSON-ready: ``state`` is the
+    game after ``step`` of the ``total`` decisions made so far, shown from its ``view(seat)``,
+    and ``moves`` (all ``total`` of them) are worded as the seat was told of them (``over``:
+    the game has ended since, so all in full). The board is history: drawn with no legal
+    action, nothing on it is a move."""
+    info = state.info()
+    view = state.view(seat)
+    payload: dict[str, Any] = {
+        "game_id": game.id,
+        "game": info.id,
+        "title": title(info.title),
+        "players": state.players,
+        "seat": seat,
+        "seats": seat_names(state, game.seats),
+        "step": step,
+        "total": total,
+        "over": over,
+        "to_move": list(state.to_move()),
+        "view": view,
+        "log": decision_lines(seat, moves, [state.seat_name(s) for s in range(state.players)],
+                              over),
+    }
+    if svg and info.render_svg is not None:
+        payload["svg"] = info.render_svg(dict(view, legal=[]))
     return payload

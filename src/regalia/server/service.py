@@ -51,7 +51,7 @@ from regalia.engine import (
 from regalia.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, speaking
 from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
 from regalia.server.models import Game, Move, Seat, TimeBank, now
-from regalia.server.payloads import seat_payload
+from regalia.server.payloads import look_back_payload, seat_payload
 
 MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
@@ -192,8 +192,7 @@ class GameService:
         cached = self._payloads.get(key)
         if cached is not None:
             return cached
-        if lang != DEFAULT_LANGUAGE and any(lang not in d.worded for d in live.log):
-            reword(live, lang)
+        worded_in(live, lang)
         payload = seat_payload(self.game_row(game_id), live.state, seat, live.decisions,
                                live.log, svg=svg)
         banks = self.banks(game_id)
@@ -203,6 +202,20 @@ class GameService:
             self._payloads.clear()  # crude, but bounded; positions come and go quickly
         self._payloads[key] = payload
         return payload
+
+    def look_back(self, game_id: str, seat: int | None, step: int | None = None,
+                  *, svg: bool = True) -> dict[str, Any]:
+        """The game after ``step`` of its decisions so far (clamped to them; None: all of
+        them, the position now) as ``seat`` (None: a spectator) saw it, with every decision so
+        far as it was told of them (:func:`look_back_payload`). The position is replayed from
+        the game's record, which stays here: only its view leaves."""
+        live = self.live(game_id)
+        worded_in(live, language())
+        total = live.decisions
+        step = total if step is None else max(0, min(step, total))
+        state = regalia.replay(live.state.record(), steps=step)
+        return look_back_payload(self.game_row(game_id), state, seat, step, total, live.log,
+                                 live.state.is_over(), svg=svg)
 
     # ------------------------------------------------------------------ creating
     def create(self, game: str, players: int | None, seats: Sequence[str], *,
@@ -756,6 +769,12 @@ def _same(a: Any, b: Any) -> bool:
     """Equal as JSON (a logged outcome comes back from the database as JSON: lists, not
     tuples)."""
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def worded_in(live: Live, lang: str) -> None:
+    """Make sure ``live``'s decisions are worded in ``lang`` (see :func:`reword`)."""
+    if lang != DEFAULT_LANGUAGE and any(lang not in d.worded for d in live.log):
+        reword(live, lang)
 
 
 def reword(live: Live, lang: str) -> None:
