@@ -164,3 +164,28 @@ def test_a_finished_game_replays_as_each_seat_saw_it(client: TestClient) -> None
     assert render is not None
     assert render(state.view(1)) in seat and render(state.view(None)) in spectator
     assert "as a spectator" in client.get(f"/watch/{game_id}/replay?step=3&seat=9").text
+
+
+def test_a_finished_replay_lists_each_decision_in_full_words(client: TestClient) -> None:
+    """The record is public once the game is over: every decision, sealed ones too, is listed
+    as described on its own position (not as bare notation), the same for every reader."""
+    import html
+    import re
+
+    data = create(client, game="el-grande", players=3, seats=["open", "open", "open"])
+    game_id = data["game_id"]
+    finish(client, game_id)
+    record = service_of(client).record(game_id)
+    decisions = [m for m in record.moves if "action" in m]
+    expected = []
+    for k, move in enumerate(decisions):
+        before = regalia.replay(record, steps=k)
+        expected.append(before.describe(before.parse_action(move["action"])))
+    page = client.get(f"/watch/{game_id}/replay?step=2").text
+    shown = [html.unescape(m) for m in re.findall(r'<li[^>]*><a href="\?step=\d+">(.*?)</a>',
+                                                   page)]
+    assert len(shown) == len(expected) == record.action_count
+    for line, described in zip(shown, expected, strict=True):
+        assert described in line
+    assert "sealed" not in page
+    assert shown == service_of(client).decision_lines(game_id, 1)  # alike for every seat

@@ -162,10 +162,11 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             seat = None
         view = state.view(seat)
         svg = info.render_svg(view) if info.render_svg else None
-        decisions = [m for m in record.moves if "action" in m]
         names = [state.seat_name(s) for s in range(state.players)]
-        moves = [_("{who}: {action}").format(who=names[m["seat"]], action=m["action"])
-                 for m in decisions]
+        moves = service.decision_lines(game_id, None)
+        if len(moves) != total:  # a log that does not match its record: say what it holds
+            moves = [_("{who}: {action}").format(who=names[m["seat"]], action=m["action"])
+                     for m in record.moves if "action" in m]
         return page(request, "replay.html", {
             "title": title(info.title), "game_id": game_id, "step": step, "total": total,
             "svg": Markup(svg) if svg else None, "moves": moves, "seat": seat,
