@@ -98,21 +98,27 @@ def deadline(game: Game) -> float | None:
     return game.updated.replace(tzinfo=UTC).timestamp() + game.move_seconds
 
 
+def _about(game: Game, state: State, seat: int | None) -> dict[str, Any]:
+    """What every payload opens with: which game, whose eyes, who sits where."""
+    return {
+        "game_id": game.id,
+        "game": state.info().id,
+        "title": title(state.info().title),
+        "players": state.players,
+        "seat": seat,
+        "seats": seat_names(state, game.seats),
+    }
+
+
 def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
                  moves: Sequence[Decision], *, svg: bool = True) -> dict[str, Any]:
     """Everything one seat (None: a spectator) is sent about the game, JSON-ready."""
     info = state.info()
     view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else ()
-    names = seat_names(state, game.seats)
     over = state.is_over()
     payload: dict[str, Any] = {
-        "game_id": game.id,
-        "game": info.id,
-        "title": title(info.title),
-        "players": state.players,
-        "seat": seat,
-        "seats": names,
+        **_about(game, state, seat),
         "decisions": decisions,
         "to_move": list(state.to_move()),
         "over": over,
@@ -143,12 +149,7 @@ def look_back_payload(game: Game, state: State, seat: int | None, step: int, tot
     info = state.info()
     view = state.view(seat)
     payload: dict[str, Any] = {
-        "game_id": game.id,
-        "game": info.id,
-        "title": title(info.title),
-        "players": state.players,
-        "seat": seat,
-        "seats": seat_names(state, game.seats),
+        **_about(game, state, seat),
         "step": step,
         "total": total,
         "over": over,
