@@ -198,15 +198,17 @@ def N_(message: str) -> str:
     return message
 
 
+def cell_width(ch: str) -> int:
+    """Terminal cells the character ``ch`` takes: two if wide or full-width (CJK), none if a
+    combining mark, else one."""
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
 def display_width(text: str) -> int:
-    """Terminal cells ``text`` takes: wide and full-width characters (CJK) count two,
-    combining marks none."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
+    """Terminal cells ``text`` takes (:func:`cell_width` of each character)."""
+    return sum(cell_width(ch) for ch in text)
 
 
 def pad(text: str, width: int, align: str = "<") -> str:

@@ -8,10 +8,11 @@ library.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
+
+from regalia.engine.i18n import cell_width
 
 _MARKUP_TAG = re.compile(r"(?<!\\)\[(/?[a-z0-9_ #]*|/)\]")
 # C0 and C1 control characters and DEL, but not tab and newline: in a terminal they move the
@@ -67,13 +68,10 @@ LATIN_EM = 0.62
 
 def text_width(text: str, size: float) -> float:
     """About how wide ``text`` is drawn in a ``size``-pixel sans-serif font: enough to size a
-    chip or button around it, not a typesetter's measure."""
-    width = 0.0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        width += size if unicodedata.east_asian_width(ch) in ("W", "F") else LATIN_EM * size
-    return width
+    chip or button around it, not a typesetter's measure. A character two terminal cells wide
+    is an em, one a letter's mean advance."""
+    return sum(size if cells == 2 else cells * LATIN_EM * size
+               for cells in map(cell_width, text))
 
 
 def strip_markup(text: str) -> str:

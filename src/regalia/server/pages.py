@@ -14,6 +14,7 @@ import regalia
 from regalia.engine import i18n
 from regalia.engine.i18n import _
 from regalia.server.api import Announcer, events_response
+from regalia.server.payloads import game_names
 from regalia.server.service import GameService, ServiceError
 from regalia.server.words import COOKIE, COOKIE_AGE, js_messages, safe_next, switch_url, title
 
@@ -162,11 +163,8 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             seat = None
         view = state.view(seat)
         svg = info.render_svg(view) if info.render_svg else None
-        names = [state.seat_name(s) for s in range(state.players)]
+        names = game_names(state)
         moves = service.decision_lines(game_id, None)
-        if len(moves) != total:  # a log that does not match its record: say what it holds
-            moves = [_("{who}: {action}").format(who=names[m["seat"]], action=m["action"])
-                     for m in record.moves if "action" in m]
         return page(request, "replay.html", {
             "title": title(info.title), "game_id": game_id, "step": step, "total": total,
             "svg": Markup(svg) if svg else None, "moves": moves, "seat": seat,

@@ -37,6 +37,11 @@ def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
     return out
 
 
+def game_names(state: State) -> list[str]:
+    """Each seat's name in the game itself (its colour or number), as logs name the movers."""
+    return [state.seat_name(s) for s in range(state.players)]
+
+
 def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
               names: Sequence[str], over: bool = False) -> list[str]:
     """The log as ``viewer`` may see it: the game's own log where its view keeps one (hidden
@@ -100,10 +105,11 @@ def deadline(game: Game) -> float | None:
 
 def _about(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     """What every payload opens with: which game, whose eyes, who sits where."""
+    info = state.info()
     return {
         "game_id": game.id,
-        "game": state.info().id,
-        "title": title(state.info().title),
+        "game": info.id,
+        "title": title(info.title),
         "players": state.players,
         "seat": seat,
         "seats": seat_names(state, game.seats),
@@ -124,8 +130,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         "over": over,
         "view": view,
         "legal": [{"action": a.text, "description": state.describe(a)} for a in legal],
-        "log": log_lines(seat, view, moves,
-                         [state.seat_name(s) for s in range(state.players)], over),
+        "log": log_lines(seat, view, moves, game_names(state), over),
         "scores": public_scores(state, view),
         "ranking": list(state.ranking()) if over else None,
         "deadline": deadline(game) if not over else None,
@@ -155,8 +160,7 @@ def look_back_payload(game: Game, state: State, seat: int | None, step: int, tot
         "over": over,
         "to_move": list(state.to_move()),
         "view": view,
-        "log": decision_lines(seat, moves, [state.seat_name(s) for s in range(state.players)],
-                              over),
+        "log": decision_lines(seat, moves, game_names(state), over),
     }
     if svg and info.render_svg is not None:
         payload["svg"] = info.render_svg(dict(view, legal=[]))

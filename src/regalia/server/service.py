@@ -51,7 +51,7 @@ from regalia.engine import (
 from regalia.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, speaking
 from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
 from regalia.server.models import Game, Move, Seat, TimeBank, now
-from regalia.server.payloads import decision_lines, look_back_payload, seat_payload
+from regalia.server.payloads import decision_lines, game_names, look_back_payload, seat_payload
 
 MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
@@ -222,9 +222,7 @@ class GameService:
         (in full once the game is over), in the language in force."""
         live = self.live(game_id)
         worded_in(live, language())
-        state = live.state
-        return decision_lines(seat, live.log, [state.seat_name(s) for s in range(state.players)],
-                              state.is_over())
+        return decision_lines(seat, live.log, game_names(live.state), live.state.is_over())
 
     # ------------------------------------------------------------------ creating
     def create(self, game: str, players: int | None, seats: Sequence[str], *,
