@@ -29,7 +29,43 @@ def test_a_cut_that_keeps_choices_apart_counts_only_the_letters_lost() -> None:
              "court)" for n in range(1, 14)]
     lines, lost = cut_columns(cards, 80, 5)
     assert 0 < lost < 1
-    assert "Play power card 1" in lines[0].plain
+    assert "card 1 (up to 1" in lines[0].plain  # the shared "Play power" gave way first
+    assert all(line.cell_len <= 80 for line in lines)
+
+
+def test_wording_every_choice_shares_gives_way_before_what_tells_them_apart() -> None:
+    colours = ["yellow", "orange", "red", "purple", "blue", "green"]
+    items = [f"[bold cyan]{n:>3}[/] member onto space {n} ({c})"
+             for n, c in enumerate(colours, start=1)]
+    lines, lost = cut_columns(items, 80, 2)
+    assert [line.plain.split("   ")[0] for line in lines] == ["  1 …space 1 (yellow)",
+                                                              "  2 …space 2 (orange)"]
+    assert "…space 6 (green)" in lines[1].plain and lost == 0.0
+    # only as much as is needed goes: two columns keep all but the first word
+    lines, _ = cut_columns(items, 56, 3)
+    assert lines[0].plain.startswith("  1 …onto space 1 (yellow)")
+
+
+def test_chinese_shared_wording_is_cut_by_character() -> None:
+    provinces = "黄橙红紫蓝绿"
+    items = [f"[bold cyan]{n:>3}[/] 皇亲放到省份区域{n}（{p}）"
+             for n, p in enumerate(provinces, start=1)]
+    lines, lost = cut_columns(items, 80, 2)
+    assert lost == 0.0 and all(line.cell_len <= 80 for line in lines)
+    assert all(f"区域{n}（{p}）" in "".join(line.plain for line in lines)
+               for n, p in enumerate(provinces, start=1))
+    assert lines[0].plain.startswith("  1 …")
+
+
+def test_nothing_is_elided_from_a_list_that_fits_or_from_a_lone_choice() -> None:
+    from rich.text import Text
+
+    from regalia.cli.board import elide_shared
+
+    short = [Text("  1 take a horse"), Text("  2 take a junk")]
+    assert [t.plain for t in elide_shared(short, 20)] == ["  1 take a horse", "  2 take a junk"]
+    lone = [Text("  1 member onto space 1 (yellow)")]
+    assert elide_shared(lone, 10)[0].plain == "  1 member onto space 1 (yellow)"
 
 
 def test_the_prompt_help_fits_an_80_column_terminal() -> None:

@@ -8,6 +8,7 @@ import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.text import Text
@@ -64,18 +65,20 @@ def columns(items: Sequence[str], width: int, rows: int) -> list[Text] | None:
 
 
 def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text], float]:
-    """As :func:`columns`, each item cut with an ellipsis to share ``width`` evenly; and the
-    share of the items' text lost to the cuts: all of it (1.0) when two items no longer read
-    differently past their leading number ("1b by…" for both "1b by horse" and "1b by
-    dragon"), since a list the player cannot tell apart has lost what it was for."""
+    """As :func:`columns`, each item cut with an ellipsis to share ``width`` evenly (the
+    wording all items share first, by :func:`elide_shared`, then their ends); and the share of
+    the items' text lost to the cuts at their ends: all of it (1.0) when two items no longer
+    read differently past their leading number ("1b by…" for both "1b by horse" and "1b by
+    dragon"), since a list the player cannot tell apart has lost what it was for. Shared
+    wording elided is not counted: it told no item apart."""
     rows = max(1, rows)
     count = -(-len(items) // rows)
     each = max(8, (width - GAP * (count - 1)) // max(1, count))
+    whole = [Text.from_markup(item) for item in items]
+    total = sum(text.cell_len for text in whole)
     texts = []
-    total = lost = 0
-    for item in items:
-        text = Text.from_markup(item)
-        total += text.cell_len
+    lost = 0
+    for text in elide_shared(whole, each):
         lost += max(0, text.cell_len - each)
         text.truncate(each, overflow="ellipsis")
         texts.append(text)
@@ -88,6 +91,48 @@ def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text]
     if lost and len(set(shown)) < len(shown):
         return lines, 1.0
     return lines, lost / max(1, total)
+
+
+def elide_shared(texts: Sequence[Text], each: int) -> list[Text]:
+    """``texts`` ("  1 member onto space 1 (yellow)", …) with as much of the wording they all
+    share after their number replaced by "…" as it takes to fit ``each`` cells, whole words
+    first, keeping the shared text's last word ("  1 …space 1 (yellow)"): words every choice
+    repeats tell none of them apart (the step's name is on the line above), while the end a
+    plain cut would drop is what does. Text written without spaces (Chinese) is cut by
+    character, keeping two ("  1 …区域1（黄）")."""
+    texts = list(texts)
+    need = max((t.cell_len for t in texts), default=0) - each
+    if len(texts) < 2 or need <= 0:
+        return texts
+    starts = [_after_number(t.plain) for t in texts]
+    prefix = _shared_start([t.plain[at:] for t, at in zip(texts, starts, strict=True)])
+    body = prefix.rstrip()
+    if " " in body:
+        keep = body.rfind(" ") + 1
+        cuts = [i + 1 for i, ch in enumerate(body[:keep]) if ch == " "]
+    else:
+        keep = max(0, len(body) - 2)
+        cuts = list(range(1, keep + 1))
+    if not cuts:
+        return texts
+    cut = next((c for c in cuts if cell_len(prefix[:c]) - 1 >= need), cuts[-1])
+    if cell_len(prefix[:cut]) <= 1:  # the ellipsis would take what it saves
+        return texts
+    return [t[:at] + Text("…") + t[at + cut:] for t, at in zip(texts, starts, strict=True)]
+
+
+def _shared_start(strings: Sequence[str]) -> str:
+    first, last = min(strings), max(strings)  # the sorted ends differ soonest
+    size = next((i for i, (a, b) in enumerate(zip(first, last, strict=False))
+                 if a != b), len(first))
+    return first[:size]
+
+
+def _after_number(plain: str) -> int:
+    """Where an item's text starts after its leading number ("  12 take …" → 5)."""
+    start = len(plain) - len(plain.lstrip())
+    space = plain.find(" ", start)
+    return len(plain) if space < 0 else space + 1
 
 
 def _join(cols: list[list[Text]], widths: list[int], rows: int) -> list[Text]:
