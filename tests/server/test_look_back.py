@@ -221,8 +221,18 @@ def test_steps_are_clamped_and_default_to_now(client: TestClient) -> None:
     assert f'href="/play/{token}/replay?step=4" id="forward"' in last
     links = re.findall(rf'<li[^>]*><a href="/play/{re.escape(token)}/replay\?step=(\d+)">', page)
     assert links == ["1", "2", "3", "4"]
+    html = {"Accept": "text/html,application/xhtml+xml"}
     for bad in ("x", "1.5", ""):
         assert client.get(f"/play/{token}/replay?step={bad}").status_code == 422
+        refused = client.get(f"/play/{token}/replay?step={bad}", headers=html)
+        assert refused.status_code == 422 and refused.headers["content-type"].startswith(
+            "text/html")  # a browser is shown a page with the way back, not JSON
+        assert 'id="reason"' in refused.text and "step" in refused.text
+        assert 'href="/"' in refused.text and token not in refused.text.split("<main")[-1]
+        spectator = client.get(f"/watch/{game_id}/replay?step={bad}", headers=html)
+        assert spectator.status_code == 422 and 'id="reason"' in spectator.text
+        assert client.get(f"/api/games/{game_id}/replay?step={bad}",
+                          headers=html).headers["content-type"] == "application/json"
         assert client.get(f"/api/games/{game_id}/replay?step={bad}").status_code == 422
         assert client.get("/api/seat/replay", params={"step": bad},
                           headers={"X-Seat-Token": token}).status_code == 422

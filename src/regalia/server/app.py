@@ -23,7 +23,7 @@ from regalia.server.bots import BotRunner
 from regalia.server.clocks import Timekeeper
 from regalia.server.hints import HINT_BOT, HINT_SPACING, HintDesk
 from regalia.server.notify import Listener
-from regalia.server.pages import STATIC, build_pages
+from regalia.server.pages import STATIC, build_pages, refused_page, wants_page
 from regalia.server.service import GameService, ServiceError
 from regalia.server.store import open_engine, session_factory
 from regalia.server.words import Speaking
@@ -173,8 +173,10 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}"
             for e in err.errors()[:5])
-        return JSONResponse({"detail": _("malformed request: {problems}").format(
-            problems=problems)}, status_code=422)
+        detail = _("malformed request: {problems}").format(problems=problems)
+        if wants_page(request):  # a hand-edited address ("?step=last") in a browser
+            return refused_page(request, detail, 422)
+        return JSONResponse({"detail": detail}, status_code=422)
 
     app.include_router(build_router(service, kick, hints))
     app.include_router(build_pages(service, announcer, hints is not None))

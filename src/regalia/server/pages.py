@@ -38,21 +38,36 @@ SECURITY_HEADERS = {
 }
 
 
+def render_page(request: Request, name: str, context: dict[str, Any],
+                status: int = 200) -> Response:
+    """Template ``name`` in the request's language, with the language switches."""
+    lang = i18n.language()
+    here, query = request.url.path, request.url.query
+    words = {"lang": lang, "messages": js_messages(),
+             "switches": [{"code": code, "name": label, "current": code == lang,
+                           "url": switch_url(code, here, query)}
+                          for code, label in i18n.LANGUAGES.items()]}
+    return TEMPLATES.TemplateResponse(request, name, {**words, **context},
+                                      status_code=status, headers=SECURITY_HEADERS)
+
+
+def refused_page(request: Request, reason: str, status: int) -> Response:
+    """The page that says why a page cannot be shown, with the way back to the lobby."""
+    return render_page(request, "refused.html", {"reason": reason}, status)
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a refusal should be a page: a browser's request for one of the pages (the
+    API, under /api, answers JSON whatever asks)."""
+    return (request.method == "GET" and not request.url.path.startswith("/api/")
+            and "text/html" in request.headers.get("accept", ""))
+
+
 def build_pages(service: GameService, announcer: Announcer, hints: bool = True) -> APIRouter:
     """The pages; ``hints`` shows the hint button to the seat to move."""
     pages = APIRouter(include_in_schema=False)
 
-    def page(request: Request, name: str, context: dict[str, Any],
-             status: int = 200) -> Response:
-        lang = i18n.language()
-        here, query = request.url.path, request.url.query
-        words = {"lang": lang, "messages": js_messages(),
-                 "switches": [{"code": code, "name": label, "current": code == lang,
-                               "url": switch_url(code, here, query)}
-                              for code, label in i18n.LANGUAGES.items()]}
-        response = TEMPLATES.TemplateResponse(request, name, {**words, **context},
-                                              status_code=status, headers=SECURITY_HEADERS)
-        return response
+    page = render_page
 
     def table_context(game_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
         payload = dict(service.payload(game_id, seat))
@@ -62,7 +77,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
                 "game_id": game_id, "hints": hints, "movers": movers}
 
     def refused(request: Request, err: ServiceError) -> Response:
-        return page(request, "refused.html", {"reason": str(err)}, err.status)
+        return refused_page(request, str(err), err.status)
 
     @pages.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> Response:
