@@ -162,7 +162,13 @@ def test_a_finished_game_replays_as_each_seat_saw_it(client: TestClient) -> None
     state = regalia.replay(record, steps=3)
     render = state.info().render_svg
     assert render is not None
-    assert render(state.view(1)) in seat and render(state.view(None)) in spectator
+    assert render(dict(state.view(1), legal=[])) in seat
+    assert render(dict(state.view(None), legal=[])) in spectator
+    # history: the seat to move there had moves to click in its view, the replay draws none
+    mover = state.to_move()[0]
+    assert "data-action" in render(state.view(mover))
+    mover_page = client.get(f"/watch/{game_id}/replay?step=3&seat={mover}").text
+    assert "data-action" not in mover_page
     assert "as a spectator" in client.get(f"/watch/{game_id}/replay?step=3&seat=9").text
 
 

@@ -177,7 +177,8 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         if seat is not None and not 0 <= seat < state.players:
             seat = None
         view = state.view(seat)
-        svg = info.render_svg(view) if info.render_svg else None
+        # history, as in the look back: a view's legal actions would draw targets to click
+        svg = info.render_svg(dict(view, legal=[])) if info.render_svg else None
         names = game_names(state)
         moves = service.decision_lines(game_id, None)
         return page(request, "replay.html", {
