@@ -67,10 +67,11 @@ def columns(items: Sequence[str], width: int, rows: int) -> list[Text] | None:
 def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text], float]:
     """As :func:`columns`, each item cut with an ellipsis to share ``width`` evenly (the
     wording all items share first, by :func:`elide_shared`, then their ends); and the share of
-    the items' text lost to the cuts at their ends: all of it (1.0) when two items no longer
+    the items' text lost to the cuts: all of it (1.0) when two items no longer
     read differently past their leading number ("1b by…" for both "1b by horse" and "1b by
-    dragon"), since a list the player cannot tell apart has lost what it was for. Shared
-    wording elided is not counted: it told no item apart."""
+    dragon"), since a list the player cannot tell apart has lost what it was for. Elided
+    wording counts as lost like a cut end: it changes how a list is cut, not whether cutting
+    it is worth the room it buys the board."""
     rows = max(1, rows)
     count = -(-len(items) // rows)
     each = max(8, (width - GAP * (count - 1)) // max(1, count))
@@ -78,8 +79,8 @@ def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text]
     total = sum(text.cell_len for text in whole)
     texts = []
     lost = 0
-    for text in elide_shared(whole, each):
-        lost += max(0, text.cell_len - each)
+    for text, was in zip(elide_shared(whole, each), whole, strict=True):
+        lost += was.cell_len - min(text.cell_len, each)
         text.truncate(each, overflow="ellipsis")
         texts.append(text)
     cols = [texts[i:i + rows] for i in range(0, len(texts), rows)]
