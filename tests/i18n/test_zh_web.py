@@ -223,6 +223,13 @@ def test_the_refusal_page_and_the_replay_speak_chinese(client: TestClient) -> No
     assert "回放 · 共" in replay and "以观众视角" in replay and '<html lang="zh">' in replay
     over = client.get(f"/play/{data['tokens'][0]}", headers=ZH).text
     assert "游戏已结束。" in over and "下载记录" in over and "名" in over
+    # a hand-edited address in a browser: the refusal page, its reason in Chinese
+    typo = client.get(f"/watch/{data['game_id']}/replay?step=last",
+                      headers={**ZH, "Accept": "text/html"})
+    assert typo.status_code == 422
+    text = visible_text(typo.text)
+    assert "请求格式错误：query.step：不是整数" in text and "返回大厅" in text
+    assert leftover_english(text.replace("query.step", "")) == []
 
 
 def test_a_look_back_speaks_chinese(client: TestClient) -> None:

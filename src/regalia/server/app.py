@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -170,9 +170,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, err: RequestValidationError) -> Response:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}"
-            for e in err.errors()[:5])
+        problems = "; ".join(problem(e) for e in err.errors()[:5])
         detail = _("malformed request: {problems}").format(problems=problems)
         if wants_page(request):  # a hand-edited address ("?step=last") in a browser
             return refused_page(request, detail, 422)
@@ -190,6 +188,18 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         wrapped.add_middleware(ServerTiming)
     return app
 
+
+
+def problem(error: Mapping[str, Any]) -> str:
+    """One of a request's validation errors, in the reader's language where it is one a person
+    meets by typing an address or filling a form (Pydantic words the rest in English)."""
+    field = ".".join(str(p) for p in error.get("loc", ()))
+    kind = error.get("type")
+    if kind in ("int_parsing", "int_from_float", "int_type"):
+        return _("{field}: not a whole number").format(field=field)
+    if kind == "missing":
+        return _("{field}: missing").format(field=field)
+    return f"{field}: {error.get('msg')}"
 
 
 def app_from_env() -> FastAPI:
