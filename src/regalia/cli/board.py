@@ -88,7 +88,7 @@ def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text]
     lines = _join(cols, widths, rows)
     for line in lines:
         line.truncate(width, overflow="ellipsis")
-    shown = [t.plain.strip().partition(" ")[2] for t in texts]
+    shown = [t.plain[_after_number(t.plain):].rstrip() for t in texts]
     if lost and len(set(shown)) < len(shown):
         return lines, 1.0
     return lines, lost / max(1, total)

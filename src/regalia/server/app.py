@@ -189,7 +189,6 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     return app
 
 
-
 def problem(error: Mapping[str, Any]) -> str:
     """One of a request's validation errors, in the reader's language where it is one a person
     meets by typing an address or filling a form (Pydantic words the rest in English)."""

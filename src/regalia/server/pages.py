@@ -14,7 +14,7 @@ import regalia
 from regalia.engine import i18n
 from regalia.engine.i18n import _
 from regalia.server.api import Announcer, events_response
-from regalia.server.payloads import game_names
+from regalia.server.payloads import game_names, history_svg
 from regalia.server.service import GameService, ServiceError
 from regalia.server.words import COOKIE, COOKIE_AGE, js_messages, safe_next, switch_url, title
 
@@ -67,8 +67,6 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
     """The pages; ``hints`` shows the hint button to the seat to move."""
     pages = APIRouter(include_in_schema=False)
 
-    page = render_page
-
     def table_context(game_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
         payload = dict(service.payload(game_id, seat))
         svg = payload.pop("svg", None)
@@ -90,7 +88,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         open_games = [{"id": row.id, "title": title(regalia.get_game(row.game).title),
                        "players": row.players, "free": len(free)}
                       for row, free in service.open_games()]
-        return page(request, "lobby.html", {"games": games, "open_games": open_games})
+        return render_page(request, "lobby.html", {"games": games, "open_games": open_games})
 
     def seat_page(request: Request, token: str, template: str) -> Response:
         try:
@@ -99,7 +97,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         except ServiceError as err:
             return refused(request, err)
         context["me"] = {"bot": seat.bot, "name": seat.name}
-        return page(request, template, context)
+        return render_page(request, template, context)
 
     @pages.get("/play/{token}", response_class=HTMLResponse)
     def table(request: Request, token: str) -> Response:
@@ -115,7 +113,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             context = table_context(game_id, None, None)
         except ServiceError as err:
             return refused(request, err)
-        return page(request, "table.html", context)
+        return render_page(request, "table.html", context)
 
     @pages.get("/watch/{game_id}/board", response_class=HTMLResponse)
     def watch_body(request: Request, game_id: str) -> Response:
@@ -123,7 +121,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             context = table_context(game_id, None, None)
         except ServiceError as err:
             return refused(request, err)
-        return page(request, "table_body.html", context)
+        return render_page(request, "table_body.html", context)
 
     def look_back_page(request: Request, game_id: str, seat: int | None, step: int | None,
                        table: str) -> Response:
@@ -134,7 +132,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         except ServiceError as err:
             return refused(request, err)
         svg = payload.pop("svg", None)
-        return page(request, "look_back.html", {
+        return render_page(request, "look_back.html", {
             "p": payload, "svg": Markup(svg) if svg else None, "table": table,
             "here": request.url.path})
 
@@ -177,11 +175,10 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         if seat is not None and not 0 <= seat < state.players:
             seat = None
         view = state.view(seat)
-        # history, as in the look back: a view's legal actions would draw targets to click
-        svg = info.render_svg(dict(view, legal=[])) if info.render_svg else None
+        svg = history_svg(info, view)
         names = game_names(state)
         moves = service.decision_lines(game_id, None)
-        return page(request, "replay.html", {
+        return render_page(request, "replay.html", {
             "title": title(info.title), "game_id": game_id, "step": step, "total": total,
             "svg": Markup(svg) if svg else None, "moves": moves, "seat": seat,
             "seats": names, "at": "" if seat is None else f"&seat={seat}"})
@@ -195,7 +192,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         if lang is None:
             reason = _("unknown language {code}; Regalia speaks {known}").format(
                 code=code[:35], known=", ".join(i18n.LANGUAGES))
-            return page(request, "refused.html", {"reason": reason}, 400)
+            return refused_page(request, reason, 400)
         response = RedirectResponse(safe_next(next), status_code=303,
                                     headers={"Cache-Control": "no-store",
                                              "Referrer-Policy": "no-referrer"})

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
-from regalia.engine import State
+from regalia.engine import GameInfo, State
 from regalia.engine.i18n import _, language
 from regalia.server.models import Game, Seat
 from regalia.server.words import title
@@ -162,6 +162,12 @@ def look_back_payload(game: Game, state: State, seat: int | None, step: int, tot
         "view": view,
         "log": decision_lines(seat, moves, game_names(state), over),
     }
-    if svg and info.render_svg is not None:
-        payload["svg"] = info.render_svg(dict(view, legal=[]))
+    if svg and (drawn := history_svg(info, view)) is not None:
+        payload["svg"] = drawn
     return payload
+
+
+def history_svg(info: GameInfo, view: Mapping[str, Any]) -> str | None:
+    """The board of a past position: drawn with no legal action, since a view's legal
+    actions would draw targets to click and nothing on history is a move."""
+    return info.render_svg(dict(view, legal=[])) if info.render_svg is not None else None
