@@ -373,7 +373,7 @@ class ShadowState(State):
         return seat_colour(seat)
 
     def explain_illegal(self, action: Action, seat: int) -> str:
-        from regalia.games.shadow_of_the_emperor.text import explain_illegal
+        from regalia.games.shadow_of_the_emperor.refusals import explain_illegal
 
         return explain_illegal(self, action, seat)
 

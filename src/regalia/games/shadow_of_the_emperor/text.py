@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
 from regalia.engine.edition import Edition
-from regalia.engine.errors import quoted
 from regalia.engine.i18n import N_, _, display_width, pgettext
 from regalia.games.shadow_of_the_emperor.board import AGES, K_KNIGHT, KINDS, tile_name
 from regalia.games.shadow_of_the_emperor.edition import data_of, load_edition
@@ -259,13 +258,3 @@ def asking_words(task: str | None) -> str:
     """What a seat decides now, in words ("" when the task has none)."""
     message = ASKING.get(task or "")
     return _(message) if message else ""
-
-
-def explain_illegal(s: ShadowState, action: Action, seat: int) -> str:
-    """Why ``action`` is not legal for ``seat`` now: what the game asks, and what is legal."""
-    legal = s.legal_actions(seat)
-    shown = ", ".join(a.text for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-    asking = asking_words(s.tasks[-1][0] if s.tasks else None)
-    return _("{action} is not legal for {seat} now ({seat} chooses {asking}); legal: "
-             "{legal}").format(action=quoted(action.text), seat=s.seat_name(seat),
-                               asking=asking, legal=shown)
