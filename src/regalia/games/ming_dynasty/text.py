@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from regalia.engine.actions import Action
 from regalia.engine.edition import Edition
 from regalia.engine.errors import quoted
-from regalia.engine.i18n import _, language, pgettext
+from regalia.engine.i18n import N_, _, language, pgettext
 from regalia.games.ming_dynasty.board import CARD_KINDS, DISTRICT_IDS, DRAGON, TRANSPORTS
 
 if TYPE_CHECKING:
@@ -194,7 +194,14 @@ def _reason(s: MingState, action: Action, seat: int) -> str | None:
               "return": ("return",), "back": ("back",), "neutral-back": ("neutral_back",),
               "start": ("start",)}.get(phase, ())
     if kind not in wanted:
-        return _("now the phase is: {phase}").format(phase=phase_title(phase))
+        if kind == "stop" and phase == "act":
+            return _("'stop' ends a move after at least one step; to end your turn without "
+                     "moving, play a card to stay ('stay …') or pass")
+        if kind == "pass" and phase == "moving":
+            return _("your prince is on its way: take another step or stop; passing is "
+                     "chosen before moving")
+        return _("now you must {decision}; {rule}").format(
+            decision=_(DECISIONS.get(phase, N_("wait"))), rule=_(WHEN[kind]))
     if kind in ("take", "dragon"):
         i = args[0]
         if sum(s.hand[seat]) >= s.d.hand_limit:
@@ -208,6 +215,10 @@ def _reason(s: MingState, action: Action, seat: int) -> str | None:
     if kind == "step":
         here = s.prince[seat]
         target = args[0]
+        if target == here:
+            return _("your prince already stands in {district}: a move goes to another "
+                     "district; to stay, play a card ('stay …')").format(
+                district=district_name(s, here))
         transport = s.d.transport[here][target] if here >= 0 else -1
         if transport < 0:
             return _("{district} does not border your prince's district {here}").format(
@@ -236,7 +247,60 @@ def _reason(s: MingState, action: Action, seat: int) -> str | None:
             return _("one member per deployment may go into the cloister")
     if kind == "return":
         return _("your return cards cannot make {n}").format(n=args[0])
+    if kind == "stop":
+        return _("another prince stands in {district}: a move may not end there; take "
+                 "another step").format(district=district_name(s, s.prince[seat]))
+    if kind == "neutral":
+        return _("{district} already holds {n} neutral family members").format(
+            district=district_name(s, args[0]), n=s.d.neutral_cap)
+    if kind in ("back", "neutral_back"):
+        if args[0] // 3 != s.province:
+            return _("the province being scored is {province}; {district} is not in "
+                     "it").format(province=province_name(s, s.province),
+                                  district=district_name(s, args[0]))
+        if kind == "back":
+            return _("you have no family member in the city of {district}").format(
+                district=district_name(s, args[0]))
+        return _("no neutral family member is in the city of {district}").format(
+            district=district_name(s, args[0]))
+    if kind == "start" and args[0] >= s.players:
+        return _("there is no {seat} family in a {n}-player game").format(
+            seat=seat_label(args[0]), n=s.players)
     return None
+
+
+# What a seat decides in each phase, and when each kind of action is taken (said when an
+# action comes in another phase).
+DECISIONS = {
+    "prince": N_("place your prince in a district (setup)"),
+    "neutral": N_("place a neutral family member (setup)"),
+    "place": N_("place a family member on a province space (phase 1)"),
+    "take": N_("take a movement card or a dragon (phase 2)"),
+    "act": N_("move your prince, stay or pass (phase 3)"),
+    "moving": N_("take another step or stop (phase 3)"),
+    "deploy": N_("deploy family members or end the deployment (phase 3)"),
+    "return": N_("choose how many members go back (scoring)"),
+    "back": N_("choose the district a city member goes back to (scoring)"),
+    "neutral-back": N_("choose the district a neutral city member goes back to (scoring)"),
+    "start": N_("choose who starts the next round"),
+}
+WHEN = {
+    "prince": N_("princes are placed at setup"),
+    "neutral": N_("neutral family members are placed at setup (2 players)"),
+    "place": N_("family members go onto province spaces in phase 1"),
+    "take": N_("movement cards and dragons are taken in phase 2"),
+    "dragon": N_("movement cards and dragons are taken in phase 2"),
+    "step": N_("the prince moves on your turn in phase 3"),
+    "stop": N_("a move is stopped after a step in phase 3"),
+    "stay": N_("a card is played to stay instead of moving, on your turn in phase 3"),
+    "pass": N_("passing is chosen on your turn in phase 3, before moving"),
+    "deploy": N_("family members are deployed after a move or a stay in phase 3"),
+    "done": N_("'done' ends a deployment in phase 3"),
+    "return": N_("return cards are laid at a province's scoring"),
+    "back": N_("city members go back at a province's scoring"),
+    "neutral_back": N_("neutral city members go back at a province's scoring"),
+    "start": N_("the start player of the next round is chosen at the round's end"),
+}
 
 
 def explain_illegal(s: MingState, action: Action, seat: int, legal: tuple[Action, ...]) -> str:
