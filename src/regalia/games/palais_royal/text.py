@@ -16,7 +16,15 @@ from regalia.engine.edition import Edition
 from regalia.engine.errors import quoted
 from regalia.engine.i18n import N_, _, pgettext
 from regalia.games.palais_royal import actions as A
-from regalia.games.palais_royal.rooms import BACKDOOR, KING, OFFICE, POMPADOUR, space_name
+from regalia.games.palais_royal.rooms import (
+    BACKDOOR,
+    COLUMNS,
+    GATE,
+    KING,
+    OFFICE,
+    POMPADOUR,
+    space_name,
+)
 
 if TYPE_CHECKING:
     from regalia.games.palais_royal.edition import CardKind, Noble, PalaisData
@@ -219,52 +227,146 @@ def _reason(s: PalaisState, action: Action, seat: int) -> str | None:
     word = _phase_word(s)
     rooms = s.servants[seat]
     wanted = _ACTION_STEP.get(kind)
+    nonsense = _impossible(s, action)
+    if nonsense:
+        return nonsense
     if kind == "play":
-        if not s.hand[seat][action.args[0]]:
-            return _("you hold no such card")
-        return _("this card cannot be played in this step")
+        k = action.args[0]
+        if not s.hand[seat][k]:
+            return _("you hold no {card} card").format(card=s.edition.localize(
+                s.d.cards[k].name))
+        steps = [step_title(w) for phase, w in enumerate(_PHASES) if k in s.playable[phase]]
+        return _("this card is played in another step: {steps}").format(
+            steps=", ".join(steps) or "-")
+    if kind == "done":
+        if word == "edge":
+            return _("the emptied edge space must get a servant: choose where it comes from")
+        if word == "setup":
+            return _("every free servant is placed at setup")
+        return None
     if wanted is not None and wanted != word:
-        return _("this belongs to the step {step}").format(step=step_title(wanted))
+        if kind == "place":
+            return _("servants are placed freely into rooms only at setup")
+        if word == "setup":
+            return _("at setup each player places free servants into rooms; the turns begin "
+                     "after it")
+        if kind == "keep":
+            return _("a card is kept from those drawn at the Back door, after 'draw'")
+        if kind == "leave":
+            return _("a servant is left on an edge space right after enlisting a noble from "
+                     "the park's edge")
+        order = list(_ACTION_STEP.values())
+        if word in order and order.index(wanted) < order.index(word):
+            return _("the step {step} is over for this turn (the steps go in order)").format(
+                step=step_title(wanted))
+        return _("this belongs to the step {step}, which comes later in the turn ('done' "
+                 "ends the step {now})").format(step=step_title(wanted), now=step_title(word))
     if kind == "move":
         a, b = action.args
         if s.left <= 0:
             return _("no Stairway moves are left")
         if not rooms[a]:
-            return _("you have no servant in the {room}").format(
-                room=room_title(s.edition, s.d, a))
+            return _("you have no servant in the {room}").format(room=_room(s, a))
+        if action in s.move_actions[1][a] and action not in s.move_actions[0][a]:
+            return _("the {source} and the {target} are diagonal neighbours: moving "
+                     "diagonally needs a noble's privilege").format(
+                source=_room(s, a), target=_room(s, b))
         return _("the {source} and the {target} are not neighbours").format(
-            source=room_title(s.edition, s.d, a), target=room_title(s.edition, s.d, b))
+            source=_room(s, a), target=_room(s, b))
     if kind == "enlist":
-        space = A.enlist_space(action, s.d.columns)
-        if not 0 <= space < len(s.park):
-            return _("the park has no such space")
-        tile = s.park[space]
-        if tile < 0:
-            return _("there is no noble on {space}").format(
-                space=space_name(space, s.d.columns))
-        nb = s.d.nobles[tile]
-        if rooms[OFFICE] + s.t_office < 1:
-            return _("enlisting a noble needs a servant in the Office")
-        if rooms[KING] + s.t_turquoise < nb.turquoise:
-            return _("the noble needs {n} turquoise seals (servants in the King's "
-                     "chamber)").format(n=nb.turquoise)
-        if rooms[POMPADOUR] + s.t_purple < nb.purple:
-            return _("the noble needs {n} purple seals (servants with Madame de "
-                     "Pompadour)").format(n=nb.purple)
-        if s.gold[seat] < s.gold_cost(space):
-            return _("the noble costs {cost} gold; you have {gold}").format(
-                cost=s.gold_cost(space), gold=s.gold[seat])
-        return None
-    if kind == "draw" and not rooms[BACKDOOR]:
-        return _("you have no servant at the Back door")
+        return _enlist_reason(s, action, seat)
+    if kind == "draw":
+        if not rooms[BACKDOOR]:
+            return _("you have no servant at the Back door")
+        return _("the draw pile and the discard pile are empty")
     if kind == "keep":
         if not rooms[BACKDOOR]:
             return _("keeping a card sends a Back-door servant home, and you have none left")
         return _("you did not draw that card")
-    if kind in ("recruit", "extra") and action.args[-1] >= 0 and s.area[seat] > 0:
+    if kind == "recruit":
+        source = action.args[0]
+        if s.left <= 0:
+            return _("no servant is left to go onto the Gate this turn (one per "
+                     "Parade-ground servant, plus the majority bonus and Gate cards)")
+        return _source_reason(s, seat, source)
+    if kind == "extra":
+        room, source = action.args
+        title = _room(s, room)
+        if not rooms[room]:
+            return _("the majority bonus of the {room} needs a servant of yours there").format(
+                room=title)
+        if s.extra_done & (1 if room == KING else 2):
+            return _("you have placed the majority bonus servant of the {room} this "
+                     "turn").format(room=title)
+        if not s.majority(room, seat):
+            return _("the majority bonus of the {room} is for the player with the most "
+                     "servants there (the Cardinal's room breaks ties), and that is not "
+                     "you").format(room=title)
+        if source == room:
+            return _("the bonus servant comes from another room than the {room}").format(
+                room=title)
+        return _source_reason(s, seat, source)
+    if kind == "leave":
+        source = action.args[0]
+        if source < 0:
+            return _("your play area is empty")
+        return _("you have no servant in the {room}").format(room=_room(s, source))
+    return None
+
+
+_PHASES = ("setup", "parade", "stairs", "rooms", "enlist", "edge", "backdoor", "keep", "over")
+
+
+def _room(s: PalaisState, room: int) -> str:
+    return room_title(s.edition, s.d, room)
+
+
+def _impossible(s: PalaisState, action: Action) -> str | None:
+    """An action that names what is not there (a park space off the board, the Gate as the
+    source of a servant recruited onto it): said first, whatever the step."""
+    if action.kind == "enlist":
+        r, c = divmod(action.args[0], A.MAX_SIDE)
+        if r >= s.d.rows or c >= s.d.columns:
+            return _("the park has no space {space}: its columns run a to {column}, its "
+                     "rows 1 to {rows}").format(space=action.text.split()[-1],
+                                                column=COLUMNS[s.d.columns - 1], rows=s.d.rows)
+    if action.kind == "recruit" and action.args[0] == GATE:
+        return _("a recruited servant goes onto the Gate, so it cannot come from the Gate")
+    return None
+
+
+def _source_reason(s: PalaisState, seat: int, source: int) -> str | None:
+    """Where a newly placed servant comes from: the play area while it holds any (SEED),
+    a room of one's own only when it is empty."""
+    if source >= 0 and s.area[seat] > 0:
         return _("a new servant comes from a room only when your play area is empty")
-    if kind in ("recruit", "leave", "extra") and action.args[-1] >= 0 and \
-            not rooms[action.args[-1]]:
-        return _("you have no servant in the {room}").format(
-            room=room_title(s.edition, s.d, action.args[-1]))
+    if source < 0 and s.area[seat] <= 0:
+        return _("your play area is empty: the servant comes from one of your rooms "
+                 "('… from ROOM')")
+    if source >= 0 and not s.servants[seat][source]:
+        return _("you have no servant in the {room}").format(room=_room(s, source))
+    return None
+
+
+def _enlist_reason(s: PalaisState, action: Action, seat: int) -> str | None:
+    rooms = s.servants[seat]
+    space = A.enlist_space(action, s.d.columns)
+    tile = s.park[space]
+    if tile < 0:
+        return _("there is no noble on {space}").format(space=space_name(space, s.d.columns))
+    nb = s.d.nobles[tile]
+    if rooms[OFFICE] + s.t_office < 1:
+        return _("enlisting a noble needs a servant in the Office")
+    if rooms[KING] + s.t_turquoise < nb.turquoise:
+        return _("the noble needs {n} turquoise seals (servants in the King's "
+                 "chamber)").format(n=nb.turquoise)
+    if rooms[POMPADOUR] + s.t_purple < nb.purple:
+        return _("the noble needs {n} purple seals (servants with Madame de "
+                 "Pompadour)").format(n=nb.purple)
+    if s.gold[seat] < s.gold_cost(space):
+        return _("the noble costs {cost} gold; you have {gold}").format(
+            cost=s.gold_cost(space), gold=s.gold[seat])
+    if s.d.is_edge[space]:
+        return _("a noble on the park's edge leaves one of your servants on its space, and "
+                 "you have none left")
     return None
