@@ -515,6 +515,65 @@ def _reason(st: St, action: Action, seat: int) -> str | None:
                 card=loc(st, card.name), area=area_name(st, king))
         if kind == "disk" and area == king:
             return _("the disk may not name the King's region here")
+    return _special_reason(st, action, seat)
+
+
+def _special_reason(st: St, action: Action, seat: int) -> str | None:
+    """The rules of a special action's own decisions (moving, returning, withdrawing
+    Caballeros; the Grande; a secret disk) where the King's region is not the reason."""
+    from regalia.games.el_grande import cards
+
+    kind, args, players = action.kind, action.args, st.players
+    if kind in ("pick", "return"):
+        c, r = args
+        if c >= players:
+            return _("there is no {colour} player in a game of {n}").format(
+                colour=colour(c), n=players)
+        if kind == "pick" and st.special_picked_colour >= 0:
+            return _("first say where the Caballero already picked goes ('to …')")
+        if not st.board[r * players + c]:
+            return _("{area} holds no {colour} Caballero").format(area=area_name(st, r),
+                                                                   colour=colour(c))
+        if kind == "return":
+            if c == seat and not st.banish_own:
+                return _("this card sends back other players' Caballeros only (option "
+                         "banish_own)")
+            return _("this card sends back one Caballero of each player, and {who} has lost "
+                     "one already").format(who=who(st, c))
+        total, own, others, _one, _all = cards._move_params(st)
+        if st.special_source >= 0 and r != st.special_source:
+            return _("this card moves Caballeros out of one region only: {area}").format(
+                area=area_name(st, st.special_source))
+        if st.special_moved_own + st.special_moved_others >= total:
+            return _("this card moves at most {caballeros}").format(
+                caballeros=caballeros(total))
+        if c == seat:
+            return _("this card moves at most {caballeros} of your own").format(
+                caballeros=caballeros(own)) if own else \
+                _("this card moves other players' Caballeros only")
+        return _("this card moves at most {caballeros} of other players'").format(
+            caballeros=caballeros(others)) if others else \
+            _("this card moves your own Caballeros only")
+    if kind == "withdraw":
+        if args[0] >= A.REGIONS:
+            return _("your court is empty")
+        return _("you have no Caballero in {area}").format(area=area_name(st, args[0]))
+    if kind == "grande" and st.grande_region[seat] == args[0]:
+        return _("your Grande stands in {area} already").format(area=area_name(st, args[0]))
+    if kind == "disk":
+        if st.disks[seat] != -1:
+            return _("your disk is set already")
+        card = cards._card(st) if st.turn_card >= 0 else None
+        if card is not None and card.kind == "disk-return":
+            need = 1 if card["all"] else card["per_player"]
+            if need == 1:
+                return _("the disk names a region where you have a Caballero")
+            return _("the disk names a region where you have at least {caballeros} (where "
+                     "you have none such, any region where you have one)").format(
+                caballeros=caballeros(need))
+        if card is not None and card.kind == "evict" and args[0] == st.special_named:
+            return _("the Caballeros go to another region than the one named (option "
+                     "movement_to_court=false)")
     return None
 
 
