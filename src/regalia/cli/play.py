@@ -30,6 +30,7 @@ from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.files import FileExists, unused_path, write_atomic
 from regalia.engine.i18n import N_, _, ngettext, speaking
 from regalia.engine.markup import printable
+from regalia.engine.reading import fold, read_action, substitute
 from regalia.engine.seeds import bot_seed
 from regalia.engine.state import State
 
@@ -579,26 +580,32 @@ class PlaySession:
         return self.play(action, seat)
 
     def filtered(self, text: str, seat: int, legal: Sequence[Action]) -> bool:
-        needle = " ".join(text.lower().split())
-        starts = [a for a in legal if a.text.lower().startswith(needle)]
+        # Folded (no accents, one case) and with the game's names in any language read as
+        # the notation's words: "to koln" and "to 科隆" mean "to koeln".
+        needle = fold(text)
+        named = substitute(text, self.state.name_words())
+        starts = [a for a in legal if fold(a.text).startswith(named)]
         if len(starts) == 1:
             return self.play(starts[0], seat)
         numbers = self.numbering(seat, legal)
         # The description in the language in force and in English: a player may type either.
-        shown = [" ".join(self.state.describe(a).lower().split()) for a in legal]
+        shown = [fold(self.state.describe(a)) for a in legal]
         with speaking("en"):
-            english = [" ".join(self.state.describe(a).lower().split()) for a in legal]
+            english = [fold(self.state.describe(a)) for a in legal]
         bare = needle.replace(" ", "")
         hits = [(n, a) for n, a, here, en in zip(numbers, legal, shown, english, strict=True)
-                if needle in a.text.lower() or needle in here or needle in en
-                or (bool(bare) and bare in here.replace(" ", ""))]
+                if needle in fold(a.text) or named in fold(a.text) or needle in here
+                or needle in en or (bool(bare) and bare in here.replace(" ", ""))]
         if len(hits) == 1:
             return self.play(hits[0][1], seat)  # one action answers to the words: it is meant
         if not hits:
+            meant = read_action(self.state, text)
+            if isinstance(meant, Action):
+                return self.play(meant, seat)  # not legal now: refused with its rule
             self.console.print("[red]" + _(
-                "{text} is neither a legal action nor a command; type {numbers}, an action's "
-                "notation, or help.").format(text=safe(repr(text)), numbers=number_range(numbers))
-                + "[/]")
+                "{text} is neither a legal action nor a command: {problem}. Type {numbers}, an "
+                "action's notation, or help.").format(text=safe(repr(text)), problem=safe(meant),
+                                                      numbers=number_range(numbers)) + "[/]")
             return False
         self.console.print("[dim]" + ngettext("{n} action matches {text}:",
                                               "{n} actions match {text}:", len(hits)).format(

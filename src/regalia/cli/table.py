@@ -21,6 +21,7 @@ from regalia.cli.play import GameStopped, Terminal, news_kind, number_range, res
 from regalia.engine.actions import Action
 from regalia.engine.errors import MalformedAction
 from regalia.engine.i18n import N_, _, ngettext, speaking
+from regalia.engine.reading import read_action
 from regalia.table import Draw, TableError, TableSession, Turn
 from regalia.table.matching import completions, match_outcome
 from regalia.table.names import outcome_name, question
@@ -203,9 +204,13 @@ class TableScreen:
             self.console.print("[red]" + _("{text} could be {moves}: type more.").format(
                 text=safe(repr(text)), moves=safe(shown)) + "[/]")
         else:
+            meant = read_action(state, text)  # "to koln", "to 科隆": the game's names
+            if isinstance(meant, Action):
+                return meant  # legal or not: the session gives the rule
             self.console.print("[red]" + _(
-                "{text} is neither a move nor a command; type {numbers}, a move's notation, or "
-                "help.").format(text=safe(repr(text)), numbers=number_range(numbers)) + "[/]")
+                "{text} is neither a move nor a command: {problem}. Type {numbers}, a move's "
+                "notation, or help.").format(text=safe(repr(text)), problem=safe(meant),
+                                             numbers=number_range(numbers)) + "[/]")
         return None
 
     # ------------------------------------------------------------------ commands

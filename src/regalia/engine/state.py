@@ -249,6 +249,12 @@ class State:
         """The seat as a person reads it, in the language in force ("Player 1", "玩家1")."""
         return _("Player {n}").format(n=seat + 1)
 
+    def name_words(self) -> Mapping[str, str]:
+        """The names a person may type for the words of the notation, in every language the
+        game speaks ({"Köln": "koeln", "科隆": "koeln"}): front ends read typed actions with
+        them (``regalia.engine.reading``). None by default: the notation's own words."""
+        return {}
+
     def explain_illegal(self, action: Action, seat: int) -> str:
         """Why ``action`` is not legal for ``seat`` now (games give the rule)."""
         legal = self.legal_actions(seat)

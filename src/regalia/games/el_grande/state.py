@@ -695,6 +695,9 @@ class ElGrandeState(State):
     def explain_illegal(self, action: Action, seat: int) -> str:
         return words.explain_illegal(self, action, seat)
 
+    def name_words(self) -> Mapping[str, str]:
+        return words.name_words(self)
+
     def caution(self, action: Action, seat: int) -> str | None:
         """A sentence a front end shows, asking to confirm, before a legal but likely slip:
         ``done`` with Caballeros still placeable or the card's special action unused."""

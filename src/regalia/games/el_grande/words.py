@@ -582,3 +582,17 @@ def who_must(st: St, seat: int) -> str:
     if seat not in st.seats_to_move:
         return _("now it is not your decision")
     return _("now you must {decision}").format(decision=pending(st, seat))
+
+
+def name_words(st: St) -> dict[str, str]:
+    """The regions, the Castillo and the colours as a person may type them."""
+    from regalia.engine.reading import in_every_language
+
+    def pairs() -> list[tuple[str, str]]:
+        parts = st.components
+        out = [(loc(st, name), A.AREA_IDS[r]) for r, name in enumerate(parts.region_names)]
+        out.append((loc(st, parts.castillo_name), "castillo"))
+        out += [(colour(c), A.SEAT_NAMES[c]) for c in range(len(A.SEAT_NAMES))]
+        return out
+
+    return in_every_language(pairs)

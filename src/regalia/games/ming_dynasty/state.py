@@ -768,6 +768,11 @@ class MingState(State):
 
         return explain_illegal(self, action, seat, self.legal_actions(seat))
 
+    def name_words(self) -> Mapping[str, str]:
+        from regalia.games.ming_dynasty.text import name_words
+
+        return name_words(self)
+
     def check_invariants(self) -> None:
         from regalia.games.ming_dynasty.invariants import check_invariants
 

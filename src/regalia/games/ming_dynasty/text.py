@@ -311,3 +311,13 @@ def explain_illegal(s: MingState, action: Action, seat: int, legal: tuple[Action
             action=quoted(action.text), who=seat_label(seat), legal=shown)
     return _("{action} is not legal for {who} now: {reason}; legal: {legal}").format(
         action=quoted(action.text), who=seat_label(seat), reason=reason, legal=shown)
+
+
+def name_words(s: MingState) -> dict[str, str]:
+    """The movement cards and the families' colours as a person may type them."""
+    from regalia.engine.reading import in_every_language
+
+    def pairs() -> list[tuple[str, str]]:
+        return [(card_word(s.edition, kind), kind) for kind in CARD_KINDS]
+
+    return in_every_language(pairs)

@@ -910,6 +910,11 @@ class PalaisState(State):
 
         return explain_illegal(self, action, seat)
 
+    def name_words(self) -> Mapping[str, str]:
+        from regalia.games.palais_royal.text import name_words
+
+        return name_words(self)
+
     def check_invariants(self) -> None:
         from regalia.games.palais_royal.invariants import check_invariants
 

@@ -370,3 +370,16 @@ def _enlist_reason(s: PalaisState, action: Action, seat: int) -> str | None:
         return _("a noble on the park's edge leaves one of your servants on its space, and "
                  "you have none left")
     return None
+
+
+def name_words(s: PalaisState) -> dict[str, str]:
+    """Rooms and privilege cards as a person may type them."""
+    from regalia.engine.reading import in_every_language
+    from regalia.games.palais_royal.rooms import ROOMS
+
+    def pairs() -> list[tuple[str, str]]:
+        out = [(room_title(s.edition, s.d, r), ROOMS[r]) for r in range(len(ROOMS))]
+        out += [(s.edition.localize(card.name), card.effect) for card in s.d.cards]
+        return out
+
+    return in_every_language(pairs)

@@ -38,6 +38,7 @@ from regalia.games.shadow_of_the_emperor.text import (
     asking_words,
     card_name,
     electorate_name,
+    electorate_title,
     seat_colour,
 )
 
@@ -467,3 +468,18 @@ def _tile_choice(s: ShadowState, task: tuple[Any, ...], kind: str, t: int, seat:
         return _tile_place(s, t)
     return ""
 
+
+def name_words(s: ShadowState) -> dict[str, str]:
+    """Electorates (short names and titles), card kinds and seat colours as typed."""
+    from regalia.engine.reading import in_every_language
+    from regalia.games.shadow_of_the_emperor.board import ELECTORATES, KINDS, SEAT_LETTERS
+
+    def pairs() -> list[tuple[str, str]]:
+        out = [(electorate_name(s, e), ELECTORATES[e]) for e in range(len(ELECTORATES))]
+        out += [(electorate_title(s, e), ELECTORATES[e]) for e in range(len(ELECTORATES))]
+        out += [(card_name(s, k), KINDS[k]) for k in range(len(KINDS))]
+        out += [(card_name(s, k, short=True), KINDS[k]) for k in range(len(KINDS))]
+        out += [(seat_colour(p), SEAT_LETTERS[p]) for p in range(len(SEAT_LETTERS))]
+        return out
+
+    return in_every_language(pairs)

@@ -377,6 +377,11 @@ class ShadowState(State):
 
         return explain_illegal(self, action, seat)
 
+    def name_words(self) -> Mapping[str, str]:
+        from regalia.games.shadow_of_the_emperor.refusals import name_words
+
+        return name_words(self)
+
     def check_invariants(self) -> None:
         from regalia.games.shadow_of_the_emperor.invariants import check_invariants
 
