@@ -554,6 +554,12 @@ def _special_reason(st: St, action: Action, seat: int) -> str | None:
         return _("this card moves at most {caballeros} of other players'").format(
             caballeros=caballeros(others)) if others else \
             _("this card moves your own Caballeros only")
+    if kind == "to" and st.special_picked_colour >= 0:
+        return _("the Caballero moves out of {area}, so it goes to another area").format(
+            area=area_name(st, st.special_picked_region))
+    if kind == "takeback":
+        return _("power card {v} is in your hand already: this card takes back a card you "
+                 "have played").format(v=args[0])
     if kind == "withdraw":
         if args[0] >= A.REGIONS:
             return _("your court is empty")
