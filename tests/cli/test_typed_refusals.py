@@ -69,7 +69,7 @@ def test_the_emperor_typing_the_rival_card_is_told_why_not() -> None:
     shown, _ = typed(state, "buy rival")
     assert "the Emperor cannot take the Rival card" in shown, shown
     shown, _ = typed(state, "buy rival", "zh")
-    assert "皇帝不能拿对手牌" in shown, shown
+    assert "皇帝不能拿竞敌牌" in shown, shown
 
 
 def test_a_word_that_fits_no_action_is_named_with_what_may_stand_there() -> None:

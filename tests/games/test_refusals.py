@@ -44,6 +44,17 @@ PER_SEAT = 6        # actions of the action space tried per seat to move
 EVERY = 3           # a position sampled every EVERY decisions
 
 
+def english_words(state: State, message: str) -> list[str]:
+    """ASCII words of a Chinese message that are not notation (actions and their words,
+    option names): untranslated English."""
+    table = regalia.get_game(state.GAME_ID).actions
+    words = {w for a in table for w in re.split(r"[ -]", a.text.lower())} | OPTION_WORDS
+    return [w for w in re.findall(r"[A-Za-z_]{3,}", message) if w.lower() not in words]
+
+
+OPTION_WORDS = frozenset({"banish_own", "movement_to_court", "false", "room"})
+
+
 def is_generic(message: str) -> bool:
     return any(p.search(message) for p in GENERIC)
 
@@ -146,6 +157,7 @@ def test_refusals_are_worded_in_chinese(game: str) -> None:
             continue
         checked += 1
         assert CJK.search(message), message
+        assert not english_words(state, message), message
         with speaking("en"):
             english = refusal(state, code, seat)
         assert english is not None and not is_generic(english), english

@@ -248,8 +248,8 @@ def _reason(s: PalaisState, action: Action, seat: int) -> str | None:
         if kind == "place":
             return _("servants are placed freely into rooms only at setup")
         if word == "setup":
-            return _("at setup each player places free servants into rooms; the turns begin "
-                     "after it")
+            return _("at setup each player places free servants into rooms; the step {step} "
+                     "comes in the turns after it").format(step=step_title(wanted))
         if kind == "keep":
             return _("a card is kept from those drawn at the Back door, after 'draw'")
         if kind == "leave":
