@@ -24,7 +24,7 @@ def read(reader: EditionReader) -> tuple[Entry, ...]:
 
 
 def entries(edition: Edition) -> tuple[Entry, ...]:
-    return edition.components["glossary"]  # type: ignore[no-any-return]
+    return edition.components["glossary"]
 
 
 _VERB = {"workers": ("piece:workers",), "silver": ("piece:silver",),

@@ -23,7 +23,7 @@ def read(reader: EditionReader) -> tuple[Entry, ...]:
 
 
 def entries(edition: Edition) -> tuple[Entry, ...]:
-    return edition.components["glossary"]  # type: ignore[no-any-return]
+    return edition.components["glossary"]
 
 
 _REGION_VERBS = frozenset({"disk", "place", "king", "score", "grande", "to", "return", "pick",

@@ -17,7 +17,7 @@ def read(reader: EditionReader) -> tuple[Entry, ...]:
 
 
 def entries(edition: Edition) -> tuple[Entry, ...]:
-    return edition.components["glossary"]  # type: ignore[no-any-return]
+    return edition.components["glossary"]
 
 
 _VERB = {"prince": ("piece:prince",), "place": ("piece:province-space",),

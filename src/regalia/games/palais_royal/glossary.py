@@ -31,7 +31,7 @@ def read(reader: EditionReader) -> tuple[Entry, ...]:
 
 
 def entries(edition: Edition) -> tuple[Entry, ...]:
-    return edition.components["glossary"]  # type: ignore[no-any-return]
+    return edition.components["glossary"]
 
 
 def named_by(edition: Edition, view: Mapping[str, Any], notation: str) -> tuple[str, ...]:

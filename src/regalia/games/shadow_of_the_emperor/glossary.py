@@ -18,7 +18,7 @@ def read(reader: EditionReader) -> tuple[Entry, ...]:
 
 
 def entries(edition: Edition) -> tuple[Entry, ...]:
-    return edition.components["glossary"]  # type: ignore[no-any-return]
+    return edition.components["glossary"]
 
 
 # the card (or piece) each verb of the notation is the action of
