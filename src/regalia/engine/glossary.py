@@ -135,5 +135,5 @@ def about(entries: Sequence[Entry], edition: Edition, keys: Iterable[str]) -> li
 
 def hover_text(entries: Sequence[Entry], edition: Edition, keys: Iterable[str]) -> str:
     """The texts of the named components as one block (a tooltip): "Name: text" lines."""
-    return "\n".join(f"{e.name_in(edition)}: {e.text_in(edition)}"
+    return "\n".join(_("{name}: {text}").format(name=e.name_in(edition), text=e.text_in(edition))
                      for e in about(entries, edition, keys))

@@ -143,6 +143,17 @@
   for (const type of ["pointerup", "pointercancel", "scroll"]) {
     document.addEventListener(type, () => clearTimeout(pressTimer), true);
   }
+  // A mouse resting on an action or a target shows the same box (the title shows it too,
+  // but late and small); leaving for anything without a text hides it.
+  let hoverTimer = null;
+  document.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse" || event.target.closest("#about")) return;
+    clearTimeout(hoverTimer);
+    const text = aboutOf(event.target);
+    const box = document.getElementById("about");
+    if (text) hoverTimer = setTimeout(() => showAbout(text), 400);
+    else if (box) box.hidden = true;
+  });
   document.addEventListener("contextmenu", (event) => {
     if (aboutOf(event.target)) event.preventDefault();  // the long press is ours, not a menu
   });
