@@ -7,15 +7,11 @@ import json
 import urllib.request
 from typing import Any
 
-from tests.server.test_browser import (  # noqa: F401  (fixtures)
-    DESKTOP,
-    PHONE,
-    LiveServer,
-    browser,
-    pytestmark,
-    screenshot,
-    server,
-)
+from tests.server import test_browser as shared
+from tests.server.test_browser import DESKTOP, PHONE, LiveServer, screenshot
+
+# the live server, the browser and the skips of the browser tests
+server, browser, pytestmark = shared.server, shared.browser, shared.pytestmark
 
 
 def new_table(server: LiveServer, game: str, players: int) -> str:
