@@ -79,3 +79,14 @@ def test_the_prompt_help_lists_help_card_and_question_mark() -> None:
     assert "help CARD" in text and "? N" in text
     text = typed("el-grande", ["help"], "zh")
     assert "某张卡牌、板块、房间或格子的作用及其费用" in text and "第 N 个选项" in text
+
+
+def test_help_on_a_park_space_shows_the_noble_there() -> None:
+    play, _ = session("palais-royal", 3, HUMAN_AND_BOTS, 5, [])
+    seat = play.state.to_move()[0]
+    space = play.state.view(seat)["park"]["spaces"][0]
+    noble = space["noble"]
+    play.handle(f"help {space['space'].upper()}", seat)
+    text = " ".join(output(play).split())
+    assert f"Noble {noble['id']} Noble. Cost: {noble['gold']} gold" in text
+    assert f"Worth {noble['vp']} VP." in text

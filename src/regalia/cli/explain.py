@@ -24,15 +24,19 @@ def show_entries(console: Console, state: State, entries: Sequence[Entry]) -> No
         console.print(Padding(Text(entry.text_in(edition)), (0, 0, 0, 2), expand=False))
 
 
-def explain_query(console: Console, state: State, query: str) -> None:
+def explain_query(console: Console, state: State, seat: int, query: str) -> None:
     """``help CARD``: the text of the component ``query`` names (loosely: case, accents and
-    spaces do not matter, a start of a name is enough)."""
+    spaces do not matter, a start of a name is enough), or of the component at a place the
+    screen names (Palais Royal's park spaces, whose nobles have no names)."""
     glossary = state.info().glossary
     if glossary is None:
         console.print("[yellow]" + _("This game has no component texts.") + "[/]")
         return
     entries = glossary.entries(state.edition)
     hits = find(entries, state.edition, query)
+    at = getattr(glossary, "at", None)
+    if not hits and at is not None:
+        hits = about(entries, state.edition, at(state.edition, state.view(seat), query))
     if not hits:
         close = near(entries, state.edition, query)
         message = _("No card, tile or space is called {query}.").format(query=safe(repr(query)))

@@ -558,7 +558,7 @@ class PlaySession:
         elif query.isdigit():
             explain_choice(self.console, self.state, seat, int(query), legal, numbers)
         else:
-            explain_query(self.console, self.state, query)
+            explain_query(self.console, self.state, seat, query)
 
     def show_hint(self, seat: int, legal: Sequence[Action], numbers: Sequence[int]) -> None:
         """The hint bot's top three actions, from this seat's information set only."""

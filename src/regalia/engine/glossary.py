@@ -56,6 +56,9 @@ class Glossary(Protocol):
         (the acting seat's: an action never names what its seat may not know)."""
         ...
 
+# A game may also give ``at(edition, view, place) -> keys``: the components at a place its
+# screens name without naming the component (Palais Royal's park space "c4" holds a noble).
+
 
 def read_text(reader: EditionReader, path: tuple[str | int, ...]) -> str:
     """The ``text`` at ``path`` (an entry's path), checked: present, not blank, not too long."""

@@ -59,6 +59,11 @@ def named_by(edition: Edition, view: Mapping[str, Any], notation: str) -> tuple[
     return tuple(dict.fromkeys(keys))
 
 
+def at(edition: Edition, view: Mapping[str, Any], place: str) -> tuple[str, ...]:
+    """The components at a place the screen names: the noble on a park space ("c4")."""
+    return named_by(edition, view, f"enlist {place.strip().lower()}")
+
+
 def _edges(park: Mapping[str, Any], space: str) -> list[str]:
     """The outer rows a park space lies on ("a1" lies on the top and the left)."""
     column, row = "abcdefgh".index(space[0]), int(space[1:]) - 1
