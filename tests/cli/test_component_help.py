@@ -90,3 +90,13 @@ def test_help_on_a_park_space_shows_the_noble_there() -> None:
     text = " ".join(output(play).split())
     assert f"Noble {noble['id']} Noble. Cost: {noble['gold']} gold" in text
     assert f"Worth {noble['vp']} VP." in text
+
+
+@pytest.mark.parametrize(("game", "code", "expected"), [
+    ("shadow-of-the-emperor", "FKD", "Foreign king's daughter"),
+    ("shadow-of-the-emperor", "GrE", "Gray eminence"),
+    ("ming-dynasty", "rik", "rickshaw"),
+    ("ming-dynasty", "DRG", "Dragon card"),
+])
+def test_help_knows_the_boards_abbreviations(game: str, code: str, expected: str) -> None:
+    assert expected in typed(game, [f"help {code}"])

@@ -11,9 +11,15 @@ from regalia.engine.glossary import Entry, read_texts
 
 def read(reader: EditionReader) -> tuple[Entry, ...]:
     """Every text of the edition, checked (a component without its text is an edition error)."""
-    return (*read_texts(reader, "cards", "transport", prefix="card"),
-            *read_texts(reader, "provinces", prefix="province"),
-            *read_texts(reader, "pieces", prefix="piece"))
+    from regalia.engine.i18n import speaking
+    from regalia.games.ming_dynasty.text import short_card
+
+    with speaking("en"):  # the board's abbreviations (rik, DRG) find their cards too
+        cards = tuple(Entry(e.key, e.name, e.text, (*e.words, short_card(e.words[0])))
+                      for e in read_texts(reader, "cards", "transport", prefix="card"))
+        pieces = tuple(Entry(e.key, e.name, e.text, (*e.words, short_card(e.words[0])))
+                       for e in read_texts(reader, "pieces", prefix="piece"))
+    return (*cards, *read_texts(reader, "provinces", prefix="province"), *pieces)
 
 
 def entries(edition: Edition) -> tuple[Entry, ...]:

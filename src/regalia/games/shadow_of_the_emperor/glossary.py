@@ -12,7 +12,14 @@ from regalia.engine.glossary import Entry, read_texts
 
 def read(reader: EditionReader) -> tuple[Entry, ...]:
     """Every text of the edition, checked (a component without its text is an edition error)."""
-    return (*read_texts(reader, "cards", prefix="card", cost=("cost", "cost_couple")),
+    from regalia.engine.i18n import speaking
+    from regalia.games.shadow_of_the_emperor.render_text import card_short
+
+    with speaking("en"):  # the board's abbreviations (Riv, FKD) find their cards too
+        cards = tuple(Entry(e.key, e.name, e.text, (*e.words, card_short(e.words[0])), e.cost)
+                      for e in read_texts(reader, "cards", prefix="card",
+                                          cost=("cost", "cost_couple")))
+    return (*cards,
             *read_texts(reader, "electorates", prefix="electorate"),
             *read_texts(reader, "pieces", prefix="piece"))
 
