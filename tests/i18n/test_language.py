@@ -127,8 +127,8 @@ def test_card_texts_in_another_language() -> None:
         load_edition(text.replace('text_xx = "Vier eigene."', f'text_xx = "{long}"'))
     assert err.value.line is not None
     with pytest.raises(EditionError, match="text_xx needs a text beside it"):
-        load_edition(_builtin_text().replace('name = "Aragon"\n',
-                                             'name = "Aragon"\ntext_xx = "t"\n', 1))
+        # (every component has its text now: the setup table has none)
+        load_edition(_builtin_text().replace('[setup]\n', '[setup]\ntext_xx = "t"\n', 1))
 
 
 def test_one_english_name_has_one_translation() -> None:

@@ -24,6 +24,7 @@ from regalia.bots import InformationSet, IsmctsBot, make_bot
 from regalia.bots.base import Bot, close_bots
 from regalia.cli.board import board, columns, cut_columns, height_of
 from regalia.cli.console import label, safe
+from regalia.cli.explain import explain_choice, explain_query
 from regalia.cli.options import HUMAN
 from regalia.engine.actions import Action
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
@@ -55,6 +56,8 @@ HELP = N_("""\
   [cyan]actions[/]      show the list of actions again
   [cyan]board[/]        show the board again
   [cyan]log[/]          show the whole game so far: moves, reveals, scorings
+  [cyan]help CARD[/]    what a card, tile, room or space does, and its cost
+  [cyan]? N[/]          the same for the cards and spaces of choice N
   [cyan]hint[/]         the strongest bot's three favourite actions here, with its
                  estimate of your chance to win after each (it sees only what
                  you see)
@@ -521,8 +524,9 @@ class PlaySession:
         if not text:
             console.print("[dim]" + _("Type {numbers}, an action, or help.").format(
                 numbers=number_range(numbers)) + "[/]")
-        elif word in ("help", "?"):
-            console.print(_(HELP))
+        elif word in ("help", "?") or (word[:1] == "?" and word[1:].isdigit()):
+            query = rest if word in ("help", "?") else word[1:] + " " + rest
+            self.explain(query.strip(), seat, legal, numbers)
         elif word in ("quit", "exit"):
             self.offer_save(_("Leaving the game."))
             raise GameStopped(0)  # leaving is what was asked for: no failure
@@ -546,6 +550,16 @@ class PlaySession:
         else:
             return self.typed(text, seat, legal)
         return False
+
+    def explain(self, query: str, seat: int, legal: Sequence[Action],
+                numbers: Sequence[int]) -> None:
+        """``help``, ``help CARD`` and ``? N``: the prompt's help or a component's text."""
+        if not query:
+            self.console.print(_(HELP))
+        elif query.isdigit():
+            explain_choice(self.console, self.state, seat, int(query), legal, numbers)
+        else:
+            explain_query(self.console, self.state, seat, query)
 
     def show_hint(self, seat: int, legal: Sequence[Action], numbers: Sequence[int]) -> None:
         """The hint bot's top three actions, from this seat's information set only."""

@@ -14,6 +14,7 @@ from regalia.engine.i18n import _
 
 if TYPE_CHECKING:
     from regalia.engine.edition import Edition
+    from regalia.engine.glossary import Glossary
     from regalia.engine.state import State
 
 # Games shipped with Regalia, imported on first use; a game registers itself when imported.
@@ -93,6 +94,8 @@ class GameInfo:
     # ask for (so that nothing a user saved is lost to a rules fix). The web server tries them
     # in this order on a game logged before it kept games' versions.
     older_rules: tuple[str, ...] = ()
+    # Each component's text and the components an action names (``help CARD``, hover texts)
+    glossary: Glossary | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def chance_is_public(self, label: str) -> bool:

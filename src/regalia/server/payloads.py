@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.engine import GameInfo, State
 from regalia.engine.i18n import _, language
+from regalia.server.about import action_texts, titled
 from regalia.server.models import Game, Seat
 from regalia.server.words import title
 
@@ -122,6 +123,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
     info = state.info()
     view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else ()
+    about = action_texts(state, view, legal)
     over = state.is_over()
     payload: dict[str, Any] = {
         **_about(game, state, seat),
@@ -129,7 +131,8 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         "to_move": list(state.to_move()),
         "over": over,
         "view": view,
-        "legal": [{"action": a.text, "description": state.describe(a)} for a in legal],
+        "legal": [{"action": a.text, "description": state.describe(a), "about": about[a.text]}
+                  for a in legal],
         "log": log_lines(seat, view, moves, game_names(state), over),
         "scores": public_scores(state, view),
         "ranking": list(state.ranking()) if over else None,
@@ -139,7 +142,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
     if svg and info.render_svg is not None:
         shown = dict(view)
         shown["legal"] = [a.text for a in legal]
-        payload["svg"] = info.render_svg(shown)
+        payload["svg"] = titled(info.render_svg(shown), about)
     return payload
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from regalia.engine.i18n import N_, _, pgettext
 from regalia.engine.registry import GameInfo, Option, register
+from regalia.games.castles_of_burgundy_cards import glossary
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
 from regalia.games.castles_of_burgundy_cards.render_svg import render_svg
@@ -72,6 +73,7 @@ INFO = register(GameInfo(
     public_chance=("display", "aaron", "good", "animal"),
     render_text=render_text,
     render_svg=render_svg,
+    glossary=glossary,
 ))
 
 __all__ = ["INFO", "CobState", "load_edition"]

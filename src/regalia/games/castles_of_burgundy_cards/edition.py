@@ -73,7 +73,15 @@ class CobData:
         return {name: i for i, name in enumerate(self.goods_face_names)}
 
 
-load_edition = edition_loader(GAME_ID, BUILTIN_PATH, lambda reader: {"data": _check(reader)})
+def _components(reader: EditionReader) -> dict[str, Any]:
+    from regalia.games.castles_of_burgundy_cards.glossary import (
+        read,  # (it reads this edition's texts)
+    )
+
+    return {"data": _check(reader), "glossary": read(reader)}
+
+
+load_edition = edition_loader(GAME_ID, BUILTIN_PATH, _components)
 
 
 def data_of(edition: Edition) -> CobData:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from regalia.engine.i18n import N_, _
 from regalia.engine.registry import GameInfo, Option, register
+from regalia.games.el_grande import glossary
 from regalia.games.el_grande.actions import SEAT_TITLES, TABLE
 from regalia.games.el_grande.edition import load_edition
 from regalia.games.el_grande.render_svg import render_svg
@@ -81,6 +82,7 @@ INFO = register(GameInfo(
     public_chance=("king", "home", "start player", "stack"),
     render_text=render_text,
     render_svg=render_svg,
+    glossary=glossary,
 ))
 
 __all__ = ["INFO", "OPTIONS", "ElGrandeState"]

@@ -95,8 +95,10 @@ class Components:
 
 def _components(reader: EditionReader) -> dict[str, Any]:
     # The edition is immutable, so the placement table derived from it is computed once here.
+    from regalia.games.el_grande.glossary import read  # (it reads this edition's texts)
+
     tables = _read_components(reader)
-    return {"tables": tables, "places": _places(tables)}
+    return {"tables": tables, "places": _places(tables), "glossary": read(reader)}
 
 
 load_edition = edition_loader(GAME_ID, EDITION_FILE, _components)

@@ -68,7 +68,13 @@ class MingData:
         return sum(self.cards)
 
 
-load_edition = edition_loader(GAME_ID, BUILTIN_PATH, lambda reader: {"data": _check(reader)})
+def _components(reader: EditionReader) -> dict[str, Any]:
+    from regalia.games.ming_dynasty.glossary import read  # (it reads this edition's texts)
+
+    return {"data": _check(reader), "glossary": read(reader)}
+
+
+load_edition = edition_loader(GAME_ID, BUILTIN_PATH, _components)
 
 
 def data_of(edition: Edition) -> MingData:

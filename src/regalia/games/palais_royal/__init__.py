@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from regalia.engine.i18n import N_
 from regalia.engine.registry import GameInfo, Option, register
+from regalia.games.palais_royal import glossary
 from regalia.games.palais_royal.actions import TABLE
 from regalia.games.palais_royal.edition import load_edition
 from regalia.games.palais_royal.render_svg import render_svg
@@ -93,6 +94,7 @@ INFO = register(GameInfo(
     public_chance=("room", "noble"),
     render_text=render_text,
     render_svg=render_svg,
+    glossary=glossary,
 ))
 
 __all__ = ["INFO", "PalaisState", "load_edition"]

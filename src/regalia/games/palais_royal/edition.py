@@ -88,7 +88,13 @@ class PalaisData:
         return self.rows * self.columns
 
 
-load_edition = edition_loader(GAME_ID, BUILTIN_PATH, lambda reader: {"data": _check(reader)})
+def _components(reader: EditionReader) -> dict[str, Any]:
+    from regalia.games.palais_royal.glossary import read  # (it reads this edition's texts)
+
+    return {"data": _check(reader), "glossary": read(reader)}
+
+
+load_edition = edition_loader(GAME_ID, BUILTIN_PATH, _components)
 
 
 def data_of(edition: Edition) -> PalaisData:

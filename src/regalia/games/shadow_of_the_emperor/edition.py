@@ -89,7 +89,13 @@ class ShadowData:
     city_vp: tuple[int, int, int]
 
 
-load_edition = edition_loader(GAME_ID, BUILTIN_PATH, lambda reader: {"data": _check(reader)})
+def _components(reader: EditionReader) -> dict[str, Any]:
+    from regalia.games.shadow_of_the_emperor.glossary import read  # (it reads this edition's texts)
+
+    return {"data": _check(reader), "glossary": read(reader)}
+
+
+load_edition = edition_loader(GAME_ID, BUILTIN_PATH, _components)
 
 
 def data_of(edition: Edition) -> ShadowData:

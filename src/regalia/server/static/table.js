@@ -112,7 +112,56 @@
     if (note) note.hidden = false;
   }
 
+  // A long press (touch, or a held mouse button) on an action or a board target shows the
+  // texts of the cards and spaces it names, as hovering shows its title; it then plays nothing.
+  let pressTimer = null;
+  let pressed = false;
+  function aboutOf(element) {
+    const button = element.closest("button.act");
+    if (button) return button.dataset.about || "";
+    const target = element.closest("#board [data-action]");
+    const title = target && target.querySelector(":scope > title");
+    return title ? title.textContent : "";
+  }
+  function showAbout(text) {
+    let box = document.getElementById("about");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "about";
+      box.setAttribute("role", "tooltip");
+      document.body.appendChild(box);
+    }
+    box.textContent = text;
+    box.hidden = false;
+  }
+  document.addEventListener("pointerdown", (event) => {
+    pressed = false;
+    clearTimeout(pressTimer);
+    const text = aboutOf(event.target);
+    if (text) pressTimer = setTimeout(() => { pressed = true; showAbout(text); }, 500);
+  });
+  for (const type of ["pointerup", "pointercancel", "scroll"]) {
+    document.addEventListener(type, () => clearTimeout(pressTimer), true);
+  }
+  // A mouse resting on an action or a target shows the same box (the title shows it too,
+  // but late and small); leaving for anything without a text hides it.
+  let hoverTimer = null;
+  document.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse" || event.target.closest("#about")) return;
+    clearTimeout(hoverTimer);
+    const text = aboutOf(event.target);
+    const box = document.getElementById("about");
+    if (text) hoverTimer = setTimeout(() => showAbout(text), 400);
+    else if (box) box.hidden = true;
+  });
+  document.addEventListener("contextmenu", (event) => {
+    if (aboutOf(event.target)) event.preventDefault();  // the long press is ours, not a menu
+  });
+
   document.addEventListener("click", (event) => {
+    const box = document.getElementById("about");
+    if (box && !box.hidden && !pressed) box.hidden = true;
+    if (pressed) { pressed = false; event.preventDefault(); return; }
     if (!token) return;
     const button = event.target.closest("button.act");
     if (button) { act(button.dataset.action); return; }
