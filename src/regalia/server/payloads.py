@@ -140,6 +140,8 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         shown = dict(view)
         shown["legal"] = [a.text for a in legal]
         payload["svg"] = info.render_svg(shown)
+        if info.render_phone_svg is not None:
+            payload["phone_svg"] = info.render_phone_svg(shown)
     return payload
 
 
@@ -164,10 +166,14 @@ def look_back_payload(game: Game, state: State, seat: int | None, step: int, tot
     }
     if svg and (drawn := history_svg(info, view)) is not None:
         payload["svg"] = drawn
+        if (narrow := history_svg(info, view, phone=True)) is not None:
+            payload["phone_svg"] = narrow
     return payload
 
 
-def history_svg(info: GameInfo, view: Mapping[str, Any]) -> str | None:
-    """The board of a past position: drawn with no legal action, since a view's legal
-    actions would draw targets to click and nothing on history is a move."""
-    return info.render_svg(dict(view, legal=[])) if info.render_svg is not None else None
+def history_svg(info: GameInfo, view: Mapping[str, Any], *, phone: bool = False) -> str | None:
+    """The board of a past position (``phone``: its drawing for a phone's screen): drawn
+    with no legal action, since a view's legal actions would draw targets to click and
+    nothing on history is a move."""
+    draw = info.render_phone_svg if phone else info.render_svg
+    return draw(dict(view, legal=[])) if draw is not None else None

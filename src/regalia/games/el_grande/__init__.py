@@ -6,6 +6,7 @@ from regalia.engine.i18n import N_, _
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.el_grande.actions import SEAT_TITLES, TABLE
 from regalia.games.el_grande.edition import load_edition
+from regalia.games.el_grande.phone_svg import render_phone_svg
 from regalia.games.el_grande.render_svg import render_svg
 from regalia.games.el_grande.render_text import render_text
 from regalia.games.el_grande.state import ElGrandeState
@@ -81,6 +82,7 @@ INFO = register(GameInfo(
     public_chance=("king", "home", "start player", "stack"),
     render_text=render_text,
     render_svg=render_svg,
+    render_phone_svg=render_phone_svg,
 ))
 
 __all__ = ["INFO", "OPTIONS", "ElGrandeState"]
