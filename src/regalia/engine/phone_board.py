@@ -17,10 +17,13 @@ tests read the picture back the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from regalia.engine.i18n import display_width
 from regalia.engine.markup import attributes, element, text_width
 
 WIDTH = 360  # the picture's width in units: about a CSS pixel each on a phone
@@ -273,3 +276,110 @@ def draw(title: str, header: Sequence[str], sections: Sequence[Section], *,
     return "\n".join([head, element("title", title),
                       element("rect", x=0.0, y=0.0, width=float(WIDTH), height=float(height),
                               fill=background), *body, "</svg>"]) + "\n"
+
+
+# --------------------------------------------------------------------------- a text board
+MONO = ("DejaVu Sans Mono, Menlo, Consolas, 'Noto Sans Mono CJK SC', 'WenQuanYi Micro Hei Mono', "
+        "monospace")
+MONO_SIZE = 13.0  # at 0.602 em a cell, TEXT_COLUMNS cells fill WIDTH
+MONO_CELL = 0.602 * MONO_SIZE
+TEXT_COLUMNS = int((WIDTH - 2 * PAD) // MONO_CELL)
+_TAG = re.compile(r"(?<!\\)\[(/?[a-z0-9_ #]*|/)\]")
+# Rich's colour names as the terminal boards use them, in tones that read on parchment.
+_COLOURS = {
+    "red": "#b3261e", "green": "#1e7b34", "yellow": "#8a6d00", "blue": "#1d5bbf",
+    "magenta": "#8e2f8f", "cyan": "#0f7580", "white": "#555555", "black": "#111111",
+    "bright_red": "#d7301f", "bright_green": "#2e9e44", "bright_yellow": "#9a7b00",
+    "bright_blue": "#2a6fdb", "bright_magenta": "#a33ea8", "bright_cyan": "#138a96",
+    "bright_white": "#666666", "bright_black": "#666666", "orange": "#b85c00",
+    "purple": "#6f3596", "grey": "#666666", "gray": "#666666",
+}
+
+
+def _style(tag: str) -> dict[str, str]:
+    """The SVG text attributes of a Rich style (``bold red``, ``dim``, ``#2a6fdb on white``);
+    a background (``on …``) and words Rich knows but SVG need not are left out."""
+    style: dict[str, str] = {}
+    words = tag.split()
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "on":
+            skip = True
+        elif word == "bold":
+            style["font_weight"] = "bold"
+        elif word == "dim":
+            style["opacity"] = "0.65"
+        elif word == "italic":
+            style["font_style"] = "italic"
+        elif word.startswith("#") and len(word) in (4, 7):
+            style["fill"] = word
+        elif word in _COLOURS:
+            style["fill"] = _COLOURS[word]
+    return style
+
+
+def _styled_runs(line: str) -> list[tuple[str, dict[str, str]]]:
+    """A line of Rich markup as runs of plain text, each with its style."""
+    stack: list[dict[str, str]] = [{}]
+    runs: list[tuple[str, dict[str, str]]] = []
+    pos = 0
+    for m in _TAG.finditer(line):
+        if m.start() > pos:
+            runs.append((line[pos:m.start()].replace("\\[", "["), stack[-1]))
+        tag = m.group(1)
+        if tag.startswith("/"):
+            if len(stack) > 1:
+                stack.pop()
+        else:
+            stack.append({**stack[-1], **_style(tag)})
+        pos = m.end()
+    if pos < len(line):
+        runs.append((line[pos:].replace("\\[", "["), stack[-1]))
+    return runs
+
+
+def text_board(markup: str) -> str:
+    """A terminal board (Rich markup laid out :data:`TEXT_COLUMNS` cells wide) as a phone
+    picture: the same lines and colours in a monospaced font of :data:`MONO_SIZE` units.
+    For a game with no phone picture of its own: it says everything the terminal says,
+    legibly; its decisions are made in the list of actions the page gives beside it."""
+    out: list[str] = []
+    y = PAD + MONO_SIZE
+    for line in markup.splitlines():
+        cells = 0
+        for text, style in _styled_runs(line):
+            attrs = {"fill": style.get("fill", "#222"), "font_weight": style.get("font_weight"),
+                     "font_style": style.get("font_style"), "opacity": style.get("opacity")}
+            # A piece at a time: a narrow run as it is, a wide (CJK) character in its own
+            # two cells (no monospaced font holds both scripts at the terminal's widths); a
+            # line wider than the screen goes on at the next line's start.
+            for piece in re.findall(r"[\u1100-\uffef]|[^\u1100-\uffef]+", text):
+                while piece:
+                    room = TEXT_COLUMNS - cells
+                    if room <= 0 or display_width(piece[0]) > room:
+                        y += MONO_SIZE + 4
+                        cells = 2 if line.strip() else 0
+                        room = TEXT_COLUMNS - cells
+                    fits = piece[:room] if display_width(piece[0]) == 1 else piece
+                    if fits.strip():  # no-break spaces: SVG would fold a run's spaces
+                        out.append(element("text", fits.replace(" ", "\u00a0"), x=PAD + cells * MONO_CELL, y=y,
+                                           font_size=MONO_SIZE, **attrs))
+                    cells += display_width(fits)
+                    piece = piece[len(fits):]
+        y += MONO_SIZE + 4
+    height = int(y + PAD)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="phone-board text" '
+            f'width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" '
+            f'font-family={quoteattr(MONO)}>')
+    return "\n".join([head, element("rect", x=0.0, y=0.0, width=float(WIDTH),
+                                    height=float(height), fill="#fbf7ee"),
+                      *out, "</svg>"]) + "\n"
+
+
+def text_picture(render_text: Callable[..., str]) -> Callable[[Mapping[str, Any]], str]:
+    """A game's ``render_phone_svg`` made from its terminal board (see :func:`text_board`)."""
+    def render_phone_svg(view: Mapping[str, Any]) -> str:
+        return text_board(render_text(view, width=TEXT_COLUMNS, height=400))
+    return render_phone_svg

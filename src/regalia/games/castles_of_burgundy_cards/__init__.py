@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from regalia.engine.i18n import N_, _, pgettext
+from regalia.engine.phone_board import text_picture
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
@@ -72,6 +73,7 @@ INFO = register(GameInfo(
     public_chance=("display", "aaron", "good", "animal"),
     render_text=render_text,
     render_svg=render_svg,
+    render_phone_svg=text_picture(render_text),
 ))
 
 __all__ = ["INFO", "CobState", "load_edition"]

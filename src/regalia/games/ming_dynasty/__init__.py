@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from regalia.engine.i18n import N_
+from regalia.engine.phone_board import text_picture
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.ming_dynasty.actions import TABLE
 from regalia.games.ming_dynasty.edition import load_edition
@@ -54,6 +55,7 @@ INFO = register(GameInfo(
     public_chance=("display",),
     render_text=render_text,
     render_svg=render_svg,
+    render_phone_svg=text_picture(render_text),
     # Every card is seen entering and leaving a hand, so with perfect memory the only secret
     # is a sealed return choice; random two-player games seldom meet one.
     extra={"rarely_hidden_at": (2,)},

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from regalia.engine.i18n import N_
+from regalia.engine.phone_board import text_picture
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.palais_royal.actions import TABLE
 from regalia.games.palais_royal.edition import load_edition
@@ -93,6 +94,7 @@ INFO = register(GameInfo(
     public_chance=("room", "noble"),
     render_text=render_text,
     render_svg=render_svg,
+    render_phone_svg=text_picture(render_text),
 ))
 
 __all__ = ["INFO", "PalaisState", "load_edition"]

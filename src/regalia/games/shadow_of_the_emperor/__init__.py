@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from regalia.engine.i18n import N_
+from regalia.engine.phone_board import text_picture
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.shadow_of_the_emperor.actions import TABLE
 from regalia.games.shadow_of_the_emperor.edition import load_edition
@@ -70,6 +71,7 @@ INFO = register(GameInfo(
     public_chance=("removed",),
     render_text=render_text,
     render_svg=render_svg,
+    render_phone_svg=text_picture(render_text),
     # Sealed votes are the only secret (points are won in the open, question N19), and a
     # vote stays sealed only while another voter has yet to choose: with 2 players only
     # the two candidates take part, with 3 at most one other seat votes.
