@@ -18,7 +18,14 @@ from typing import Any
 
 import pytest
 
-from tests.server.test_browser import BUILTIN, CHROMIUM, LiveServer, browser, pytestmark, server
+from tests.server.test_browser import (
+    BUILTIN,
+    LiveServer,
+    browser,
+    pytestmark,
+    server,
+    wait_for_turn,
+)
 
 __all__ = ["browser", "pytestmark", "server"]  # the fixtures, shared with the browser tests
 
@@ -76,7 +83,6 @@ def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 @pytest.mark.parametrize("game", BUILTIN)
 def test_the_table_fits_a_phone_legibly_with_finger_sized_targets(
         server: LiveServer, phone: Any, game: str) -> None:
-    width = phone.pages[0].viewport_size["width"] if phone.pages else None
     page = phone.new_page()
     width = page.viewport_size["width"]
     created = create(server.url, game, ["me", "random", "random"])
@@ -164,10 +170,7 @@ def test_a_whole_game_of_el_grande_by_taps_on_a_phone(server: LiveServer, phone:
         if 0 not in live.state.to_move():
             time.sleep(0.02)
             continue
-        page.wait_for_function(
-            "d => { const b = document.getElementById('body');"
-            " return b && Number(b.dataset.decisions) === d && document.querySelector('button.act'); }",
-            arg=live.decisions, timeout=15_000)
+        wait_for_turn(page, live.decisions)
         if tap_a_move(page):
             board += 1
         else:

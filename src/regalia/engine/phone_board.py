@@ -267,8 +267,8 @@ def draw(title: str, header: Sequence[str], sections: Sequence[Section], *,
     for section in sections:
         if not section.tiles and not section.note:
             continue
-        part, y = _section(section, y)
-        body += part
+        drawn, y = _section(section, y)
+        body += drawn
     height = int(y + PAD)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="phone-board" '
             f'width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" '
@@ -364,7 +364,8 @@ def text_board(markup: str) -> str:
                         room = TEXT_COLUMNS - cells
                     fits = piece[:room] if display_width(piece[0]) == 1 else piece
                     if fits.strip():  # no-break spaces: SVG would fold a run's spaces
-                        out.append(element("text", fits.replace(" ", "\u00a0"), x=PAD + cells * MONO_CELL, y=y,
+                        out.append(element("text", fits.replace(" ", "\u00a0"),
+                                           x=PAD + cells * MONO_CELL, y=y,
                                            font_size=MONO_SIZE, **attrs))
                     cells += display_width(fits)
                     piece = piece[len(fits):]
