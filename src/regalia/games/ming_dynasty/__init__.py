@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 from regalia.engine.i18n import N_
-from regalia.engine.phone_board import text_picture
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.ming_dynasty.actions import TABLE
 from regalia.games.ming_dynasty.edition import load_edition
+from regalia.games.ming_dynasty.phone_svg import render_phone_svg
 from regalia.games.ming_dynasty.render_svg import render_svg
 from regalia.games.ming_dynasty.render_text import render_text
 from regalia.games.ming_dynasty.state import GAME_ID, MingState
@@ -55,7 +55,7 @@ INFO = register(GameInfo(
     public_chance=("display",),
     render_text=render_text,
     render_svg=render_svg,
-    render_phone_svg=text_picture(render_text),
+    render_phone_svg=render_phone_svg,
     # Every card is seen entering and leaving a hand, so with perfect memory the only secret
     # is a sealed return choice; random two-player games seldom meet one.
     extra={"rarely_hidden_at": (2,)},
