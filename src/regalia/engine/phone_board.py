@@ -213,8 +213,10 @@ def _draw_chip(chip: Chip, x: float, y: float) -> list[str]:
 
 def _section(section: Section, y: float) -> tuple[list[str], float]:
     out = [f"<g{attributes({'class_': 'section', 'data_panel': section.panel or None})}>"]
-    out.append(_text(PAD, y + HEADING, section.title, HEADING, "bold", "#3b2a1a"))
-    y += HEADING + 8
+    for line in wrap_to(section.title, WIDTH - 2 * PAD, HEADING):
+        out.append(_text(PAD, y + HEADING, line, HEADING, "bold", "#3b2a1a"))
+        y += HEADING + 4
+    y += 4
     if section.note:
         for line in wrap_to(section.note, WIDTH - 2 * PAD, SMALL):
             out.append(_text(PAD, y + 10, line, SMALL, fill="#5a4630"))

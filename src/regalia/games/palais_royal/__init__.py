@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 from regalia.engine.i18n import N_
-from regalia.engine.phone_board import text_picture
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.palais_royal.actions import TABLE
 from regalia.games.palais_royal.edition import load_edition
+from regalia.games.palais_royal.phone_svg import render_phone_svg
 from regalia.games.palais_royal.render_svg import render_svg
 from regalia.games.palais_royal.render_text import render_text
 from regalia.games.palais_royal.state import GAME_ID, PalaisState
@@ -94,7 +94,7 @@ INFO = register(GameInfo(
     public_chance=("room", "noble"),
     render_text=render_text,
     render_svg=render_svg,
-    render_phone_svg=text_picture(render_text),
+    render_phone_svg=render_phone_svg,
 ))
 
 __all__ = ["INFO", "PalaisState", "load_edition"]
