@@ -9,10 +9,10 @@ True
 from __future__ import annotations
 
 from regalia.engine.i18n import N_, _, pgettext
-from regalia.engine.phone_board import text_picture
 from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
+from regalia.games.castles_of_burgundy_cards.phone_svg import render_phone_svg
 from regalia.games.castles_of_burgundy_cards.render_svg import render_svg
 from regalia.games.castles_of_burgundy_cards.render_text import render_text
 from regalia.games.castles_of_burgundy_cards.state import GAME_ID, CobState
@@ -73,7 +73,7 @@ INFO = register(GameInfo(
     public_chance=("display", "aaron", "good", "animal"),
     render_text=render_text,
     render_svg=render_svg,
-    render_phone_svg=text_picture(render_text),
+    render_phone_svg=render_phone_svg,
 ))
 
 __all__ = ["INFO", "CobState", "load_edition"]
