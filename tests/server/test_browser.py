@@ -126,7 +126,8 @@ def click_a_move(page: Any) -> bool:
 
 def try_a_click(page: Any) -> bool:
     legal = page.eval_on_selector_all("button.act", "bs => bs.map(b => b.dataset.action)")
-    for target in page.query_selector_all("#board [data-action]"):
+    # the picture shown (a phone's, or the desktop's): the other is in the page, hidden
+    for target in page.query_selector_all("#board [data-action]:visible"):
         actions = target.get_attribute("data-action").split("|")
         if any(a in legal for a in actions):
             try:
