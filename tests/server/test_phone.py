@@ -179,5 +179,9 @@ def test_a_whole_game_of_el_grande_by_taps_on_a_phone(server: LiveServer, phone:
     assert "place" in page.inner_text("#result")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert errors == []
+    # the finished game's replay and analysis pages (the note while it is computed) fit too
+    for path in (f"/watch/{game_id}/replay?step=3&seat=0", f"/watch/{game_id}/analysis"):
+        page.goto(server.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
     print(f"\nEl Grande on a phone by taps: {board} on the board, {listed} from the list")
     assert board > listed, "most of the game's decisions should be taps on the board"
