@@ -11,7 +11,9 @@ alone, on the board wherever the board holds the action.
 from __future__ import annotations
 
 import json
+import random
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -79,6 +81,37 @@ def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         context.close()
 
 
+def api(url: str, path: str, token: str, body: dict[str, Any] | None = None) -> Any:
+    request = urllib.request.Request(
+        url + path, data=json.dumps(body).encode() if body is not None else None,
+        headers={"Content-Type": "application/json", "X-Seat-Token": token},
+        method="POST" if body is not None else "GET")
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def play_on(url: str, token: str, moves: int, rng: random.Random) -> None:
+    """``moves`` random moves of the seat (through the API; the bots answer on the server)."""
+    made = 0
+    deadline = time.monotonic() + 30
+    while made < moves and time.monotonic() < deadline:
+        seat = api(url, "/api/seat?svg=false", token)
+        if seat["over"]:
+            return
+        if not seat["legal"]:
+            time.sleep(0.05)
+            continue
+        action = rng.choice(seat["legal"])["action"]
+        try:
+            api(url, "/api/seat/act", token, {"action": action, "turn": seat["decisions"]})
+            made += 1
+        except urllib.error.HTTPError:  # a bot moved in between: look again
+            pass
+
+
+CHECKPOINTS = (0, 5, 15)  # the seat's own moves made before each measure
+
+
 @pytest.mark.parametrize("phone", list(PHONES), indirect=True)
 @pytest.mark.parametrize("game", BUILTIN)
 def test_the_table_fits_a_phone_legibly_with_finger_sized_targets(
@@ -86,25 +119,34 @@ def test_the_table_fits_a_phone_legibly_with_finger_sized_targets(
     page = phone.new_page()
     width = page.viewport_size["width"]
     created = create(server.url, game, ["me", "random", "random"])
-    page.goto(created["seats"][0]["url"])
-    page.wait_for_selector("#body")
-    seen = page.evaluate(MEASURE)
-    assert seen is not None and seen["phone"], f"{game}: the phone picture is not shown"
-    assert seen["scroll"] <= width, f"{game}: the page scrolls sideways ({seen['scroll']} px)"
-    assert seen["right"] <= width + 0.5 and seen["width"] <= width
-    assert seen["least"] >= LEAST_TEXT, \
-        f"{game}: {seen['word']!r} is drawn at {seen['least']:.1f} px"
-    for target in seen["targets"]:
-        assert target["w"] >= LEAST_TARGET and target["h"] >= LEAST_TARGET, \
-            f"{game}: the target {target['action']!r} is {target['w']:.0f}×{target['h']:.0f} px"
-    if game == "el-grande":  # its first decision (a region for the secret disk) is on it
-        assert seen["targets"], "El Grande's phone board has nothing to tap"
-    assert seen["header"]["langs"] <= seen["header"]["top"] + 0.5, \
-        "the language switch falls below the header"
-    assert seen["header"]["right"] <= width
-    print(f"\n{game} at {width} px: least word {seen['least']:.1f} px ({seen['word']!r}), "
-          f"{len(seen['targets'])} targets, least "
-          f"{min((min(t['w'], t['h']) for t in seen['targets']), default=0):.0f} px")
+    token = created["seats"][0]["token"]
+    rng = random.Random(game)
+    least_word, least_target, targets = float("inf"), float("inf"), 0
+    for made, upto in zip((0, *CHECKPOINTS), CHECKPOINTS, strict=False):
+        play_on(server.url, token, upto - made, rng)
+        page.goto(created["seats"][0]["url"])
+        page.wait_for_selector("#body")
+        seen = page.evaluate(MEASURE)
+        where = f"{game} after {upto} moves"
+        assert seen is not None and seen["phone"], f"{where}: the phone picture is not shown"
+        assert seen["scroll"] <= width, f"{where}: the page scrolls sideways ({seen['scroll']})"
+        assert seen["right"] <= width + 0.5 and seen["width"] <= width
+        assert seen["least"] >= LEAST_TEXT, \
+            f"{where}: {seen['word']!r} is drawn at {seen['least']:.1f} px"
+        for target in seen["targets"]:
+            assert target["w"] >= LEAST_TARGET and target["h"] >= LEAST_TARGET, \
+                f"{where}: {target['action']!r} is {target['w']:.0f}×{target['h']:.0f} px"
+        if upto == 0 and game == "el-grande":  # its first decision is on the board
+            assert seen["targets"], "El Grande's phone board has nothing to tap"
+        assert seen["header"]["langs"] <= seen["header"]["top"] + 0.5, \
+            "the language switch falls below the header"
+        assert seen["header"]["right"] <= width
+        least_word = min(least_word, seen["least"])
+        least_target = min([least_target, *(min(t["w"], t["h"]) for t in seen["targets"])])
+        targets += len(seen["targets"])
+    assert targets, f"{game}: no target on the phone board in {len(CHECKPOINTS)} positions"
+    print(f"\n{game} at {width} px: least word {least_word:.1f} px, {targets} targets in "
+          f"{len(CHECKPOINTS)} positions, least {least_target:.0f} px")
 
 
 @pytest.mark.parametrize("phone", ["360x640"], indirect=True)

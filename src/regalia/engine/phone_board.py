@@ -31,7 +31,7 @@ PAD = 6  # the margin around the sections and between tiles
 TEXT = 13  # a tile's words
 SMALL = 11.5  # the smallest words anywhere (at least 11 CSS px on a 360 px screen)
 HEADING = 15  # a section's heading
-TARGET = 44  # the least size, each way, of a tile with an action (a finger's tap)
+TARGET = 46  # the least size, each way, of a tile with an action: a finger's 44 px and a margin
 LINE = 16  # a line of a tile's words
 CHIP_H = 22  # a chip's height (a count in a player's colour, a card's value)
 
