@@ -100,3 +100,11 @@ def test_a_terminal_board_as_a_phone_picture_keeps_its_words_and_colours() -> No
     assert "".join(t.text or "" for t in texts[2:]).count("x") == 60
     assert all(_number(t.get("font-size")) >= phone_board.SMALL for t in texts)
     assert re.search(r'viewBox="0 0 360 ', svg)
+
+
+def test_a_terminal_board_without_a_size_is_drawn_as_it_comes() -> None:
+    def render_text(view: object) -> str:  # a game whose terminal board takes no size
+        return "[green]one[/] line"
+
+    svg = phone_board.text_picture(render_text)({})
+    assert ">one<" in svg and "line" in svg

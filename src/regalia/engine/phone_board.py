@@ -17,6 +17,7 @@ tests read the picture back the same way.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -382,7 +383,12 @@ def text_board(markup: str) -> str:
 
 
 def text_picture(render_text: Callable[..., str]) -> Callable[[Mapping[str, Any]], str]:
-    """A game's ``render_phone_svg`` made from its terminal board (see :func:`text_board`)."""
+    """A game's ``render_phone_svg`` made from its terminal board (see :func:`text_board`):
+    laid out for the phone's columns where ``render_text`` takes a size (``width``,
+    ``height``), else as it comes (lines wider than the screen go on below)."""
+    takes = inspect.signature(render_text).parameters
+    size = {"width": TEXT_COLUMNS, "height": 400} if {"width", "height"} <= set(takes) else {}
+
     def render_phone_svg(view: Mapping[str, Any]) -> str:
-        return text_board(render_text(view, width=TEXT_COLUMNS, height=400))
+        return text_board(render_text(view, **size))
     return render_phone_svg
