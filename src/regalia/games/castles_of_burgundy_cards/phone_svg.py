@@ -171,7 +171,7 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
                      stored).format(n=stored))
     sp = view.get("start_player") or {}
     if sp.get("holder") == seat and not view.get("solo"):
-        lines.append(pgettext("castles-of-burgundy-cards", "1st") + " · " + _("start player"))
+        lines.append(_("start player"))
     name = str(s.get("name") or seat_name(view, seat))
     moving = seat in (view.get("to_move") or ())
     title = ("▶ " if moving else "") + name + (
@@ -237,8 +237,14 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         boards.append(Tile(pgettext("castles-of-burgundy-cards", "Aaron (solo opponent)") +
                            f" · {_vp(int(a.get('score', 0)))}", [piles or "—"], kind="aaron"))
     header = [decision_words(view)]
+    # The viewer's own board (hand, projects, estate) under the decision: most decisions are
+    # taken there, and a phone should not have to scroll past the display to reach it.
+    viewer = view.get("seat")
+    mine = [b for b in boards if b.data.get("seat") == viewer and viewer is not None]
+    boards = [b for b in boards if b not in mine]
     sections = [
         Section(_("Your decision"), decision, columns=2, panel="decide"),
+        Section("", mine, panel="players"),
         Section(pgettext("castles-of-burgundy-cards", "Display"), display, columns=2,
                 panel="display"),
         Section(pgettext("castles-of-burgundy-cards", "Round card"), [round_card],
