@@ -25,6 +25,12 @@ th:first-child, td:first-child { text-align: left; }
 .badge { color: #fff; border-radius: 3px; padding: 0 0.4em; font-weight: bold; }
 .board { max-width: 100%; border: 1px solid #eee; }
 .note { color: #666; font-size: 0.9em; }
+/* A phone: nothing wider than the screen (the graph shrinks to it, a wide table scrolls in
+   its own box), and the words keep off the screen's edges. */
+body { padding: 0 0.5em; }
+p, h1, h2, h3 { overflow-wrap: anywhere; }
+.win-chance-graph { max-width: 100%; height: auto; }
+table { display: block; max-width: 100%; overflow-x: auto; }
 """
 
 

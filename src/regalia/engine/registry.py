@@ -85,6 +85,9 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     render_text: Callable[[Mapping[str, Any]], str] | None = None
     render_svg: Callable[[Mapping[str, Any]], str] | None = None
+    # The same board for a phone's screen (one narrow column, every word legible and every
+    # target finger-sized at 360 px: see regalia.engine.phone_board).
+    render_phone_svg: Callable[[Mapping[str, Any]], str] | None = None
     seat_names: Callable[[int], tuple[str, ...]] | None = None
     # Chance draws every seat sees as they happen (a card turned face up), by label or by
     # the label's first words ("stack" covers "stack 3"); all others count as secret.

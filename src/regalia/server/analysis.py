@@ -189,5 +189,7 @@ def failed(error: str) -> str:
 
 def _note(title: str, text: str, refresh: bool = False) -> str:
     meta = '<meta http-equiv="refresh" content="5">' if refresh else ""
+    # the viewport line: without it a phone lays the note out 980 px wide and scrolls sideways
     return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">{meta}'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{title}</title></head><body><h1>{title}</h1><p>{text}</p></body></html>")

@@ -70,8 +70,10 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
     def table_context(game_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
         payload = dict(service.payload(game_id, seat))
         svg = payload.pop("svg", None)
+        phone_svg = payload.pop("phone_svg", None)
         movers = i18n.pgettext("web", ", ").join(payload["seats"][s] for s in payload["to_move"])
         return {"p": payload, "svg": Markup(svg) if svg else None, "token": token,
+                "phone_svg": Markup(phone_svg) if phone_svg else None,
                 "game_id": game_id, "hints": hints, "movers": movers}
 
     def refused(request: Request, err: ServiceError) -> Response:
@@ -132,8 +134,10 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         except ServiceError as err:
             return refused(request, err)
         svg = payload.pop("svg", None)
+        phone_svg = payload.pop("phone_svg", None)
         return render_page(request, "look_back.html", {
             "p": payload, "svg": Markup(svg) if svg else None, "table": table,
+            "phone_svg": Markup(phone_svg) if phone_svg else None,
             "here": request.url.path})
 
     @pages.get("/play/{token}/replay", response_class=HTMLResponse)
@@ -176,11 +180,13 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             seat = None
         view = state.view(seat)
         svg = history_svg(info, view)
+        phone_svg = history_svg(info, view, phone=True)
         names = game_names(state)
         moves = service.decision_lines(game_id, None)
         return render_page(request, "replay.html", {
             "title": title(info.title), "game_id": game_id, "step": step, "total": total,
-            "svg": Markup(svg) if svg else None, "moves": moves, "seat": seat,
+            "svg": Markup(svg) if svg else None, "moves": moves,
+            "phone_svg": Markup(phone_svg) if phone_svg else None, "seat": seat,
             "seats": names, "at": "" if seat is None else f"&seat={seat}"})
 
     @pages.get("/lang/{code}")

@@ -6,12 +6,13 @@ seat's view. Sealed simultaneous choices of other seats appear only as "made a s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine import GameInfo, State
 from regalia.engine.i18n import _, language
+from regalia.engine.phone_board import text_picture
 from regalia.server.about import action_texts, titled
 from regalia.server.models import Game, Seat
 from regalia.server.words import title
@@ -143,6 +144,8 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         shown = dict(view)
         shown["legal"] = [a.text for a in legal]
         payload["svg"] = titled(info.render_svg(shown), about)
+        if (narrow := phone_drawing(info)) is not None:
+            payload["phone_svg"] = titled(narrow(shown), about)
     return payload
 
 
@@ -167,10 +170,23 @@ def look_back_payload(game: Game, state: State, seat: int | None, step: int, tot
     }
     if svg and (drawn := history_svg(info, view)) is not None:
         payload["svg"] = drawn
+        if (narrow := history_svg(info, view, phone=True)) is not None:
+            payload["phone_svg"] = narrow
     return payload
 
 
-def history_svg(info: GameInfo, view: Mapping[str, Any]) -> str | None:
-    """The board of a past position: drawn with no legal action, since a view's legal
-    actions would draw targets to click and nothing on history is a move."""
-    return info.render_svg(dict(view, legal=[])) if info.render_svg is not None else None
+def phone_drawing(info: GameInfo) -> Callable[[Mapping[str, Any]], str] | None:
+    """How a game's board is drawn for a phone: its own phone picture, else its terminal
+    board as one (legible, with the decisions in the page's list of actions), else none (the
+    desktop picture is shown at the screen's width)."""
+    if info.render_phone_svg is not None:
+        return info.render_phone_svg
+    return text_picture(info.render_text) if info.render_text is not None else None
+
+
+def history_svg(info: GameInfo, view: Mapping[str, Any], *, phone: bool = False) -> str | None:
+    """The board of a past position (``phone``: its drawing for a phone's screen): drawn
+    with no legal action, since a view's legal actions would draw targets to click and
+    nothing on history is a move."""
+    draw = phone_drawing(info) if phone else info.render_svg
+    return draw(dict(view, legal=[])) if draw is not None else None

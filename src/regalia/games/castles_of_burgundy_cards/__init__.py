@@ -13,6 +13,7 @@ from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.castles_of_burgundy_cards import glossary
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
+from regalia.games.castles_of_burgundy_cards.phone_svg import render_phone_svg
 from regalia.games.castles_of_burgundy_cards.render_svg import render_svg
 from regalia.games.castles_of_burgundy_cards.render_text import render_text
 from regalia.games.castles_of_burgundy_cards.state import GAME_ID, CobState
@@ -74,6 +75,7 @@ INFO = register(GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     glossary=glossary,
+    render_phone_svg=render_phone_svg,
 ))
 
 __all__ = ["INFO", "CobState", "load_edition"]

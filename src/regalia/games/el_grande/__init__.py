@@ -7,6 +7,7 @@ from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.el_grande import glossary
 from regalia.games.el_grande.actions import SEAT_TITLES, TABLE
 from regalia.games.el_grande.edition import load_edition
+from regalia.games.el_grande.phone_svg import render_phone_svg
 from regalia.games.el_grande.render_svg import render_svg
 from regalia.games.el_grande.render_text import render_text
 from regalia.games.el_grande.state import ElGrandeState
@@ -83,6 +84,7 @@ INFO = register(GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     glossary=glossary,
+    render_phone_svg=render_phone_svg,
 ))
 
 __all__ = ["INFO", "OPTIONS", "ElGrandeState"]

@@ -13,6 +13,7 @@ from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.ming_dynasty import glossary
 from regalia.games.ming_dynasty.actions import TABLE
 from regalia.games.ming_dynasty.edition import load_edition
+from regalia.games.ming_dynasty.phone_svg import render_phone_svg
 from regalia.games.ming_dynasty.render_svg import render_svg
 from regalia.games.ming_dynasty.render_text import render_text
 from regalia.games.ming_dynasty.state import GAME_ID, MingState
@@ -56,6 +57,7 @@ INFO = register(GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     glossary=glossary,
+    render_phone_svg=render_phone_svg,
     # Every card is seen entering and leaving a hand, so with perfect memory the only secret
     # is a sealed return choice; random two-player games seldom meet one.
     extra={"rarely_hidden_at": (2,)},

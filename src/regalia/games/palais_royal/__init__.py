@@ -13,6 +13,7 @@ from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.palais_royal import glossary
 from regalia.games.palais_royal.actions import TABLE
 from regalia.games.palais_royal.edition import load_edition
+from regalia.games.palais_royal.phone_svg import render_phone_svg
 from regalia.games.palais_royal.render_svg import render_svg
 from regalia.games.palais_royal.render_text import render_text
 from regalia.games.palais_royal.state import GAME_ID, PalaisState
@@ -95,6 +96,7 @@ INFO = register(GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     glossary=glossary,
+    render_phone_svg=render_phone_svg,
 ))
 
 __all__ = ["INFO", "PalaisState", "load_edition"]

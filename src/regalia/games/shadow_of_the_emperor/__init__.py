@@ -13,6 +13,7 @@ from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.shadow_of_the_emperor import glossary
 from regalia.games.shadow_of_the_emperor.actions import TABLE
 from regalia.games.shadow_of_the_emperor.edition import load_edition
+from regalia.games.shadow_of_the_emperor.phone_svg import render_phone_svg
 from regalia.games.shadow_of_the_emperor.render_svg import render_svg
 from regalia.games.shadow_of_the_emperor.render_text import render_text
 from regalia.games.shadow_of_the_emperor.state import GAME_ID, ShadowState
@@ -72,6 +73,7 @@ INFO = register(GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     glossary=glossary,
+    render_phone_svg=render_phone_svg,
     # Sealed votes are the only secret (points are won in the open, question N19), and a
     # vote stays sealed only while another voter has yet to choose: with 2 players only
     # the two candidates take part, with 3 at most one other seat votes.

@@ -110,6 +110,11 @@
     }
     const note = document.getElementById("filter-note");
     if (note) note.hidden = false;
+    // On a phone the list is below a tall board: bring the narrowed list to the finger.
+    const list = document.getElementById("actions");
+    if (list && list.getBoundingClientRect().top > window.innerHeight) {
+      list.scrollIntoView({ block: "start" });
+    }
   }
 
   // A long press (touch, or a held mouse button) on an action or a board target shows the

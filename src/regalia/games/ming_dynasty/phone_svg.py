@@ -1,0 +1,156 @@
+"""Ming Dynasty on a phone: ``render_phone_svg(view) -> str``, the board as one narrow column.
+
+What the desktop map says, in tiles a 360 px screen holds legibly (see
+:mod:`regalia.engine.phone_board`): the province spaces with their members and display cards,
+the districts (members by colour, cloister, city houses, prince, borders and their transport),
+the players, and the decisions with no place on the board as buttons. Targets carry the same
+``data-action`` as on the desktop picture, claimed in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from regalia.engine.i18n import _, pgettext
+from regalia.engine.phone_board import Chip, Section, Tile, draw
+from regalia.games.ming_dynasty.render_svg import _card, _claim, _style
+from regalia.games.ming_dynasty.text import phase_title
+
+
+def _ink(view: Mapping[str, Any], colour: int) -> str:
+    return "#111" if colour in (0, 4) or colour >= view["players_count"] else "#fff"
+
+
+def _members(view: Mapping[str, Any], counts: list[int]) -> list[Chip]:
+    names = [p["name"] for p in view["players"]]
+    return [Chip(str(k), _style(view, c), _ink(view, c), "#111",
+                 title=f"{names[c] if c < len(names) else '?'}: {k}")
+            for c, k in enumerate(counts) if k]
+
+
+def _name(view: Mapping[str, Any], colour: int | None) -> str:
+    if colour is None:
+        return "—"
+    players = view["players"]
+    if colour < len(players):
+        return str(players[colour]["name"])
+    neutral = view.get("neutral")
+    return str(neutral["name"]) if neutral else "?"
+
+
+def _district_tiles(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
+    m = view["map"]
+    colour = {p["id"]: p["colour"] for p in m["provinces"]}
+    borders: dict[str, list[str]] = {}
+    for a, b, t in m["borders"]:
+        borders.setdefault(a, []).append(f"{b} {_card(view, t)}")
+        borders.setdefault(b, []).append(f"{a} {_card(view, t)}")
+    reachable = set(view.get("reachable", ()))
+    tiles = []
+    for q, dist in enumerate(m["districts"]):
+        did = dist["id"]
+        state = view["districts"][q]
+        action = _claim([f"prince {did}", f"step {did}", f"step {did} dragon",
+                         f"neutral {did}", f"back {did}", f"neutral back {did}"], legal, used)
+        houses = [_name(view, c)[:1] for c, k in enumerate(state["city"]) for _ in range(k)]
+        lines = [_("cloister {who} · city {houses}").format(
+            who=_name(view, state["cloister"]), houses=" ".join(houses) or "—")]
+        if state["prince"] is not None:
+            lines.append("▲ " + _("prince of {who}").format(who=_name(view, state["prince"])))
+        if state["leader"]:
+            lines.append("* " + _("majority: {who}").format(
+                who=", ".join(_name(view, c) for c in state["leader"])))
+        lines.append("↔ " + ", ".join(borders.get(did, [])))
+        title = did + (" · " + _("reachable") if did in reachable else "")
+        tiles.append(Tile(title, lines, _members(view, state["open"]), action=action,
+                          fill="#fbf6ea", edge=colour[dist["province"]], marked=did in reachable,
+                          kind="district", data={"district": did}))
+    return tiles
+
+
+def _space_tiles(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
+    tiles = []
+    for i, p in enumerate(view["map"]["provinces"]):
+        info = view["provinces"][i]
+        action = _claim([f"place {i + 1}", f"take {i + 1}", f"dragon {i + 1}"], legal, used)
+        card = info["display"]
+        lines = [_("tiles left {n}").format(n=info["tiles"]),
+                 _card(view, card) if card else pgettext("ming-dynasty", "empty")]
+        tiles.append(Tile(f"{i + 1} {p['name']}", lines, _members(view, info["space"]),
+                          action=action, fill="#fbf6ea", edge=p["colour"], kind="space",
+                          data={"space": str(i + 1)}))
+    return tiles
+
+
+def _player_tiles(view: Mapping[str, Any]) -> list[Tile]:
+    m = view["map"]
+    sep = pgettext("ming-dynasty", ", ")
+    tiles = []
+    for p, pl in enumerate(view["players"]):
+        who = pgettext("ming-dynasty", "{who} (start)").format(who=pl["name"]) \
+            if view["start"] == p else pl["name"]
+        hand = pl["hand"]
+        cards = (sep.join(f"{_card(view, k)} {n}" for k, n in hand.items())
+                 or pgettext("ming-dynasty", "no cards")) if hand is not None else \
+            pgettext("ming-dynasty", "{n} cards").format(n=pl["hand_size"])
+        lines = [_("{score} points · supply {supply} · cloisters {cloisters}").format(
+            score=pl["score"], supply=pl["supply"], cloisters=pl["cloisters"]),
+            _("hand: {cards}").format(cards=cards)]
+        if pl["passed"] and view["phase"] in ("act", "moving", "deploy"):
+            lines.append(pgettext("ming-dynasty", "passed"))
+        if "sealed" in pl:
+            lines.append(pgettext("ming-dynasty", "returns {n}").format(n=pl["return"])
+                         if "return" in pl else
+                         (_("return cards laid") if pl["sealed"] else _("choosing return cards")))
+        elif pl["revealed"] is not None and view["scoring"]:
+            lines.append(pgettext("ming-dynasty", "returned {n}").format(n=pl["revealed"]))
+        lines.append(_("province tiles:"))
+        chips = [Chip(str(pl["tiles"][i]), p2["colour"], "#111", "#666", title=p2["name"])
+                 for i, p2 in enumerate(m["provinces"])]
+        moving = p in view["to_move"]
+        tiles.append(Tile(("▶ " if moving else "") + who, lines, chips, fill="#fbf6ea",
+                          edge=_style(view, p), marked=moving, kind="player",
+                          data={"seat": p}))
+    return tiles
+
+
+def render_phone_svg(view: Mapping[str, Any]) -> str:
+    """Ming Dynasty's board for a phone's screen, as a self-contained SVG string."""
+    legal = set(view.get("legal", []))
+    used: set[str] = set()
+    districts = _district_tiles(view, legal, used)
+    spaces = _space_tiles(view, legal, used)
+    rest = [Tile(a, action=a, fill="#ece4d0", kind="button")
+            for a in view.get("legal", []) if a not in used]
+    movers = pgettext("ming-dynasty", ", ").join(view["players"][s]["name"]
+                                                 for s in view["to_move"])
+    header = [_("round {round} of {rounds} (scoring after {scoring}) — {phase}").format(
+        round=view["round"], rounds=view["rounds"],
+        scoring=", ".join(map(str, view["scoring_rounds"])), phase=phase_title(view["phase"]))]
+    if movers:
+        header.append(_("to move: {movers}").format(movers=movers))
+    if view["over"]:
+        ranks = view["ranking"]
+        header.append(pgettext("ming-dynasty", "Final: {results}").format(results="  ".join(
+            pgettext("ming-dynasty", "{who} {score} (#{place})").format(
+                who=pl["name"], score=pl["score"], place=ranks[p])
+            for p, pl in enumerate(view["players"]))))
+    sep = pgettext("ming-dynasty", ", ")
+    discards = sep.join(f"{_card(view, k)} {n}" for k, n in view["discard"].items()) \
+        or pgettext("ming-dynasty", "none")
+    supply = _("Dragons {dragons} · supply {deck} cards · discards {discards}").format(
+        dragons=view["dragons"], deck=view["deck"], discards=discards)
+    if view["neutral"] is not None:
+        supply += " · " + _("Neutral family ({name}): {n} in supply").format(
+            name=view["neutral"]["name"], n=view["neutral"]["supply"])
+    sections = [
+        Section(_("Your decision"), rest, columns=2, panel="decide"),
+        Section(_("Province spaces and display"), spaces, columns=2, panel="spaces",
+                note=supply),
+        Section(_("Districts"), districts, columns=2, panel="map",
+                note=_("members in the open area by colour; a gold edge: reachable with "
+                       "your cards")),
+        Section(_("Players"), _player_tiles(view), panel="players"),
+    ]
+    return draw(pgettext("ming-dynasty", "Ming Dynasty"), header, sections)

@@ -1,0 +1,182 @@
+"""Palais Royal on a phone: ``render_phone_svg(view) -> str``, the board as one narrow column.
+
+What the desktop picture says, in tiles a 360 px screen holds legibly (see
+:mod:`regalia.engine.phone_board`): the cards drawn at the Back door and every decision with
+no place of its own (a Stairway move, done...) as buttons, the castle's nine rooms with each
+seat's servants, the castle park as its 6×6 grid of nobles (VP, gold now, seals, the
+privilege's letter, as the terminal writes them), the edges, the piles and the seats with the
+cards in hand. Targets carry the same ``data-action`` as on the desktop picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from regalia.engine.i18n import _, language, ngettext, pgettext
+from regalia.engine.markup import strip_markup
+from regalia.engine.phone_board import Chip, Section, Tile, draw
+from regalia.games.palais_royal.render_svg import (
+    SEAT_FILLS,
+    _button_label,
+    _claim,
+    _privilege_word,
+    _room_action,
+)
+from regalia.games.palais_royal.render_text import PRIVILEGE_MARKS, breakdown_text, privilege_key
+from regalia.games.palais_royal.text import step_title
+
+
+def _ink(p: int) -> str:
+    return "#222" if p % 4 == 2 else "#fff"
+
+
+def _rooms(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
+    titles = view["room_titles"]
+    names = [s["name"] for s in view["seats"]]
+    tiles = []
+    for row in view["layout"]:
+        for room in row:
+            action = _room_action(room, legal, used)
+            held = view["majority"].get(room)
+            lines = ["★ " + names[held]] if held is not None else []
+            chips = [Chip(str(n), SEAT_FILLS[p % 4], _ink(p), "#333",
+                          title=f"{names[p]}: {n}")
+                     for p, n in enumerate(view["rooms"][room]) if n]
+            tiles.append(Tile(titles[room], lines, chips, action=action,
+                              fill="#e8dcc0" if room == "gate" else "#f4ecd8", kind="room",
+                              data={"room": room}))
+    return tiles
+
+
+def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
+    names = [s["name"] for s in view["seats"]]
+    tiles = []
+    for sp in view["park"]["spaces"]:
+        action = _claim(f"enlist {sp['space']}", legal, used)
+        nb = sp["noble"]
+        if nb is not None:
+            seals = (f"{nb['turquoise']}t" if nb["turquoise"] else "") + \
+                (f"{nb['purple']}p" if nb["purple"] else "")
+            lines = [f"{sp['cost']}g", seals or "·"]
+            mark = PRIVILEGE_MARKS.get(nb.get("privilege") or "", "")
+            title = f"{nb['vp']}v" + (f" {mark}" if mark else "")
+            tiles.append(Tile(title, lines, action=action,
+                              fill="#fffaf0" if nb["privilege"] else "#f1e7d0",
+                              edge="#6d8a55", kind="space",
+                              data={"space": sp["space"]}))
+        else:
+            servant = sp["servant"]
+            tiles.append(Tile(sp["space"], [names[servant][:3]] if servant is not None else [],
+                              action=action,
+                              fill=SEAT_FILLS[servant % 4] if servant is not None else "#e3eed6",
+                              ink=_ink(servant) if servant is not None else "#222",
+                              edge="#6d8a55", kind="space", data={"space": sp["space"]}))
+    return tiles
+
+
+def _seats(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
+    cards = {c["id"]: c for c in view["cards"]}
+    sep = pgettext("palais-royal", ", ")
+    tiles = []
+    for p, s in enumerate(view["seats"]):
+        score = s["score"] if s["score"] is not None else f"{s['score_known']} + ?"
+        me = _(" (you)") if view["seat"] == p else ""
+        lines = [_("gold {gold} · play area {area} · supply {supply} · cards in hand {cards} · "
+                   "played VP {played} · score {score}").format(
+            gold=s["gold"], area=s["area"], supply=s["supply"], cards=s["hand_count"],
+            played=s["played_vp"], score=score)]
+        up = sep.join(_("{privilege} {vp} VP").format(
+            privilege=_privilege_word(n["privilege"]), vp=n["vp"])
+            for n in s["nobles"]) or pgettext("palais-royal", "none")
+        down = s["face_down_nobles"]
+        down_text = _("{n} face down").format(n=s["face_down"]) if down is None else \
+            _("face down: {list}").format(list=sep.join(
+                _("{vp} VP").format(vp=n["vp"]) for n in down)
+                or pgettext("palais-royal", "none"))
+        lines.append(_("nobles: {open}; {hidden}").format(open=up, hidden=down_text))
+        chips = []
+        for cid, count in (s["hand"] or {}).items():
+            card = cards.get(cid)
+            action = _claim(f"play {card['effect'] if card else cid}", legal, used)
+            chips.append(Chip(f"{card['name'] if card else cid} ×{count}", "#fff", "#222",
+                              "#999", title=card["text"] if card else None, action=action,
+                              data={"card": cid}))
+        on_turn = view["current"] == p
+        tiles.append(Tile(("▶ " if on_turn else "") + f"{s['name']}{me}", lines, chips,
+                          fill="#fbf7ee", edge=SEAT_FILLS[p % 4],
+                          title_ink="#222" if p % 4 == 2 else SEAT_FILLS[p % 4],
+                          marked=on_turn, kind="seat", data={"seat": p}))
+    return tiles
+
+
+def _piles(view: Mapping[str, Any]) -> list[str]:
+    names = {c["id"]: c["name"] for c in view["cards"]}
+    discard = view.get("discard") or {}
+    size = sum(discard.values())
+    lines = [ngettext("Discard pile — {n} card, face up", "Discard pile — {n} cards, face up",
+                      size).format(n=size) if size else _("Discard pile — empty")]
+    if discard:
+        lines.append(", ".join(f"{names.get(c, c)} ×{n}" for c, n in discard.items()))
+    deck = view["deck"]
+    head = ngettext("Draw pile — {n} card", "Draw pile — {n} cards", deck).format(n=deck)
+    rebuilt = view.get("rebuilt") or []
+    if rebuilt:
+        head += " · " + _("rebuilt {times}× from the discard pile").format(times=len(rebuilt))
+    lines.append(head)
+    return lines
+
+
+def render_phone_svg(view: Mapping[str, Any]) -> str:
+    """Palais Royal's board for a phone's screen, as a self-contained SVG string."""
+    legal = set(view.get("legal", []))
+    used: set[str] = set()
+    game = pgettext("palais-royal", "Palais Royal")
+    header = [_("round {n}").format(n=view["round"]) if view["current"] is None else
+              _("round {n} — {who} to move ({step})").format(
+                  n=view["round"], who=view["seats"][view["current"]]["name"],
+                  step=view["step"] if language() == "en" else step_title(view["step"]))]
+    if view.get("last_round") and not view["over"]:
+        header.append(_("last round"))
+    turn = view.get("turn")
+    if turn:
+        header.append(_(
+            "seals this turn: {turquoise} turquoise, {purple} purple · Office {office} · "
+            "Back door draws {draws} · left in the step {left}").format(
+                turquoise=turn["turquoise"], purple=turn["purple"], office=turn["office"],
+                draws=turn["backdoor_draws"], left=view["left"]))
+    rooms = _rooms(view, legal, used)
+    park = _park(view, legal, used)
+    cards = {c["id"]: c for c in view["cards"]}
+    drawn = []
+    for cid in view.get("drawn") or ():
+        card = cards.get(cid)
+        drawn.append(Tile(card["text"] if card else cid,
+                          action=_claim(f"keep {card['effect']}", legal, used) if card else None,
+                          kind="drawn", data={"card": cid}))
+    seats = _seats(view, legal, used)
+    buttons = [Tile(_button_label(view, a), action=a, fill="#ece4d0", kind="button")
+               for a in view.get("legal", []) if a not in used]
+    edges = [_("{edge} edge {first}/{second} VP — servants {counts}").format(
+        edge=e.get("title", e["name"]), first=e["first"], second=e["second"],
+        counts=", ".join(str(n) for n in e["counts"])) for e in view["edges"]]
+    sections = [
+        Section(_("Drawn at the Back door:"), drawn, panel="decide"),
+        Section(_("Your decision"), buttons, columns=2, panel="decide"),
+        Section(pgettext("palais-royal", "Castle"), rooms, columns=3, panel="castle"),
+        Section(_("Castle park — {n} nobles, the game ends at {end}").format(
+            n=view["nobles_left"], end=view["end_at"]), park,
+            columns=view["park"]["columns"], panel="park",
+            note=_("v VP · g gold to pay now · t turquoise, p purple seals") + " · " +
+            strip_markup(privilege_key(200))),
+        Section(_("Edges"), [Tile(lines=edges)], panel="park"),
+        Section(_("Seats"), seats, panel="players"),
+        Section(_("Cards"), [Tile(lines=_piles(view))], panel="piles"),
+    ]
+    if view.get("over") and view.get("scores"):
+        final = [_("{name} {score} (place {place})").format(
+            name=view["seats"][p]["name"], score=view["scores"][p], place=view["ranking"][p])
+            for p in range(view["players"])]
+        final += [line for p in range(view["players"]) if (line := breakdown_text(view, p))]
+        sections.insert(0, Section(_("Final"), [Tile(lines=final)], panel="result"))
+    return draw(game, header, sections)

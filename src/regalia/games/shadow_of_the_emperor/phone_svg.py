@@ -1,0 +1,211 @@
+"""In the Shadow of the Emperor on a phone: ``render_phone_svg(view) -> str``, one column.
+
+What the desktop picture says, in tiles a 360 px screen holds legibly (see
+:mod:`regalia.engine.phone_board`): the throne and the round's rights, each electorate (its
+votes and privilege, elector, aristocrats by age, knights, castles, cities, influence), the
+action-card stacks and the seats, with every decision with no place of its own as a button.
+Targets carry the same ``data-action`` as on the desktop picture, claimed in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from regalia.engine.i18n import _, ngettext, pgettext
+from regalia.engine.phone_board import Chip, Section, Tile, draw
+from regalia.games.shadow_of_the_emperor.render_svg import (
+    CARD_FILLS,
+    PRIVILEGES,
+    SEAT_FILLS,
+    TILE_VERBS,
+    _button_label,
+    _claim,
+    _electorate_name,
+    phase_word,
+)
+from regalia.games.shadow_of_the_emperor.render_text import child_word
+from regalia.games.shadow_of_the_emperor.view import shown_vp
+
+
+def _ink(p: int) -> str:
+    return "#222" if p % 4 == 2 else "#fff"
+
+
+def _tile_chip(view: Mapping[str, Any], tile: Mapping[str, Any], legal: set[str],
+               used: set[str], eminence: bool = False) -> Chip:
+    name = tile["tile"]
+    action = _claim([f"{verb} {name}" for verb in TILE_VERBS], legal, used)
+    seat = tile["seat"]
+    who = view["seats"][seat]["name"] if seat < len(view["seats"]) else "?"
+    return Chip(f"{tile['age']} {'♥' if tile['couple'] else ''}{name}",
+                SEAT_FILLS[seat % 4], _ink(seat), "#333" if not eminence else "#111",
+                title=f"{who}: {name}, {tile['age']}", action=action, data={"tile": name})
+
+
+def _electorate(view: Mapping[str, Any], elx: Mapping[str, Any], legal: set[str],
+                used: set[str]) -> Tile:
+    eid = elx["id"]
+    names = [s["name"] for s in view["seats"]]
+    action = _claim([a for a in sorted(legal) if a.split()[-1] == eid or
+                     (a.startswith(f"to {eid} ") and len(a.split()) == 4)
+                     or a == f"knight {eid}"], legal, used)
+    votes = ngettext("{n} vote", "{n} votes", elx["votes"]).format(n=elx["votes"])
+    privilege = _(PRIVILEGES[eid]) if eid in PRIVILEGES else ""
+    line = _("{votes} · privilege: {privilege}").format(votes=votes, privilege=privilege)
+    if elx["privilege_used"]:
+        line = _("{text} (used)").format(text=line)
+    lines = [line]
+    chips: list[Chip] = []
+    if not elx["in_play"]:
+        lines.append(_("out of play"))
+        return Tile(elx["title"], lines, action=action, fill="#cccccc", kind="electorate",
+                    data={"electorate": eid})
+    if elx["elector"]:
+        lines.append(pgettext("shadow-of-the-emperor", "Elector") + ": " + names[
+            elx["elector"]["seat"]] + " " + elx["elector"]["tile"])
+        chips.append(_tile_chip(view, elx["elector"], legal, used))
+    else:
+        lines.append(pgettext("shadow-of-the-emperor", "Elector") + ": —")
+    for t in elx["aristocrats"]:
+        chips.append(_tile_chip(view, t, legal, used))
+    for s in elx["knights"]:
+        chips.append(Chip(f"⚔ {names[s]}", "#fff", SEAT_FILLS[s % 4], SEAT_FILLS[s % 4]))
+    if elx["free"]["aristocrat"]:
+        lines.append(_("free aristocrat spaces: {n}").format(n=elx["free"]["aristocrat"]))
+    castles = [names[s] for s in elx["castle_knights"]]
+    free = elx["free"]["castle"]
+    lines.append(_("Castles") + ": " + (", ".join(castles) if castles else "—") +
+                 (" · " + _("{n} free").format(n=free) if free else ""))
+    for _slot in range(free):
+        act = _claim([f"knight {eid} castle"] + [a for a in sorted(legal)
+                     if a.endswith(f" to {eid} castle")], legal, used)
+        if act:
+            chips.append(Chip("♜ " + _("Castles"), "#fff", "#222", "#999", action=act,
+                              data={"castle": eid}))
+    cities = [names[s] for s in elx["cities"]] + ["E"] * elx["empire_cities"]
+    lines.append(_("Cities") + ": " + (", ".join(cities) if cities else "—") +
+                 (" · " + _("{n} free").format(n=elx["free"]["city"])
+                  if elx["free"]["city"] else ""))
+    if elx["eminences"]:
+        eminence = view["stacks"].get("eminence", {}).get("title") or _("Gray eminence")
+        lines.append(eminence + ": " + ", ".join(names[t["seat"]] for t in elx["eminences"]))
+        chips += [_tile_chip(view, t, legal, used, eminence=True) for t in elx["eminences"]]
+    lines.append(_("Influence") + ": " + ", ".join(
+        f"{names[p]} {n}" for p, n in enumerate(elx["influence"])))
+    return Tile(elx["title"], lines, chips, action=action,
+                fill="#efe3f3" if elx["spiritual"] else "#f6e7d2", kind="electorate",
+                data={"electorate": eid})
+
+
+def _stacks(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
+    tiles = []
+    for kind, st in view["stacks"].items():
+        names = [f"buy {kind}", f"trier {kind}"]
+        if kind == "permit":
+            names = ["buy permit baron", "buy permit couple", "trier permit baron",
+                     "trier permit couple"]
+        action = _claim(names, legal, used)
+        cost = f"{st['cost']}/{st['cost_couple']}" if st["cost_couple"] != st["cost"] \
+            else str(st["cost"])
+        tiles.append(Tile(st["title"], [f"{st['left']} / {st['count']} · " +
+                                         _("cost {cost}").format(cost=cost)], action=action,
+                          fill=CARD_FILLS.get(st["colour"], "#eee") if st["left"] else "#ddd",
+                          kind="stack", data={"card": kind}))
+    return tiles
+
+
+def _seats(view: Mapping[str, Any]) -> list[Tile]:
+    sep = pgettext("shadow-of-the-emperor", ", ")
+    tiles = []
+    for p, seat in enumerate(view["seats"]):
+        marks = []
+        if p == view["emperor"]:
+            marks.append(pgettext("shadow-of-the-emperor", "Emperor"))
+        if view.get("rival") == p:
+            marks.append(pgettext("shadow-of-the-emperor", "Rival"))
+        shown = shown_vp(view, p)
+        vp = pgettext("shadow-of-the-emperor", "hidden") if shown is None else str(shown)
+        lines = [_("{thalers} thalers · VP {vp} · votes {votes} · income {income}").format(
+            thalers=seat["thalers"], vp=vp, votes=seat["votes"], income=seat["income"]),
+            _("supply: {tiles} aristocrats, {knights} knights, {cities} cities").format(
+                tiles=seat["tiles_in_supply"], knights=seat["knights_in_supply"],
+                cities=seat["cities_in_supply"])]
+        kept = sep.join(view["stacks"][k]["title"] + (f" ×{c}" if c > 1 else "")
+                        for k, c in seat["kept"].items())
+        lines.append(_("kept: {cards}").format(cards=kept or "—"))
+        if seat["children"]:
+            lines.append(_("next round: a {child}").format(child=child_word(seat["children"])))
+        moving = p in view["to_move"]
+        tiles.append(Tile(("▶ " if moving else "") + seat["name"] +
+                          (" — " + sep.join(marks) if marks else ""), lines, fill="#fff",
+                          edge=SEAT_FILLS[p % 4],
+                          title_ink="#8a6d00" if p % 4 == 2 else SEAT_FILLS[p % 4],
+                          marked=moving, kind="seat", data={"seat": p}))
+    return tiles
+
+
+def render_phone_svg(view: Mapping[str, Any]) -> str:
+    """The board of In the Shadow of the Emperor for a phone's screen, as an SVG string."""
+    legal = set(view.get("legal", []))
+    used: set[str] = set()
+    phase = phase_word(view["phase"])
+    movers = pgettext("shadow-of-the-emperor", ", ").join(
+        view["seats"][p]["name"] for p in view["to_move"])
+    header = [_("Round {n}").format(n=view["round"]) + " / 5 · " + (
+        _("Phase: {phase} — to move: {movers}").format(phase=phase, movers=movers)
+        if movers else _("Phase: {phase}").format(phase=phase))]
+    emperor = view["emperor"]
+    throne_lines = [_("Emperor: {name}").format(name=view["seats"][emperor]["name"]),
+                    _("empire cities in supply: {n}").format(n=view["empire_supply"])]
+    throne_chips = [_tile_chip(view, view["throne"], legal, used)] if view["throne"] else []
+    rights = []
+    for i, right in enumerate(view["rights"]):
+        words = [_("{vp} VP").format(vp=right["vp"])]
+        if right["thalers"]:
+            words.append(ngettext("+{n} thaler", "+{n} thalers", right["thalers"]).format(
+                n=right["thalers"]))
+        city = {"place-or-move": _("place/move city"), "move": _("move city")}.get(
+            right["empire_city"])
+        if city:
+            words.append(city)
+        rights.append(Tile(_("Round {n}").format(n=i + 1), [" · ".join(words)],
+                           fill="#f3e3a6" if i + 1 == view["round"] else "#f4efe2",
+                           marked=i + 1 == view["round"], kind="right"))
+    electorates = [_electorate(view, elx, legal, used) for elx in view["electorates"]]
+    stacks = _stacks(view, legal, used)
+    buttons = [Tile(_button_label(a), action=a, fill="#ece4d0", kind="button")
+               for a in view.get("legal", []) if a not in used]
+    election = view["election"]
+    bits = []
+    sep = pgettext("shadow-of-the-emperor", ", ")
+    if election.get("church"):
+        bits.append(_("Church influence in {electorate}").format(
+            electorate=_electorate_name(view, election["church"])))
+    if election.get("excommunication"):
+        bits.append(_("excommunicated: {electorate}").format(
+            electorate=_electorate_name(view, election["excommunication"])))
+    if election.get("voted"):
+        bits.append(_("sealed votes cast by {seats}").format(seats=sep.join(
+            view["seats"][p]["name"] for p in election["voted"])))
+    if view.get("proposal"):
+        prop = view["proposal"]
+        bits.append(_("marriage proposal from {who} to {tile}").format(
+            who=view["seats"][prop["from"]]["name"], tile=prop["tile"]))
+    header += bits
+    if view.get("over") and view.get("scores"):
+        header.append(_("Final: {results}").format(results=sep.join(
+            _("{seat} {score} (place {place})").format(
+                seat=view["seats"][p]["name"], score=view["scores"][p],
+                place=view["ranking"][p]) for p in range(view["players"]))))
+    thalers = ", ".join(f"{s['name']} {s['thalers']}" for s in view["seats"])
+    sections = [
+        Section(_("Your decision"), buttons, columns=2, panel="decide"),
+        Section(_("Throne"), [Tile(lines=throne_lines, chips=throne_chips, kind="throne")],
+                panel="throne", note=_("Thalers") + ": " + thalers),
+        Section(_("Electorates"), electorates, panel="map"),
+        Section(_("Action cards (left / all, cost)"), stacks, columns=2, panel="cards"),
+        Section(pgettext("shadow-of-the-emperor", "Seats"), _seats(view), panel="players"),
+        Section(_("Round track and the Emperor's rights"), rights, columns=3, panel="rounds"),
+    ]
+    return draw(_("In the Shadow of the Emperor"), header, sections)

@@ -1,0 +1,110 @@
+"""Every game's phone picture (``render_phone_svg``, issue 33) over random playouts.
+
+A pure function of the view: the same bytes twice, well-formed SVG 360 units wide; every word
+at least ``phone_board.SMALL`` units (11 CSS px and more on a 360 px screen); every target at
+least ``phone_board.TARGET`` units each way; every ``data-action`` a legal action of the
+viewer; and every legal action somewhere on the picture (a tile, a chip or a button), so a
+phone player never needs the desktop board. In English and in Chinese; nothing on the board
+of a past position (no legal actions) is a target.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import regalia
+from regalia.engine import i18n, phone_board
+
+BUILTIN = [g.id for g in regalia.list_games() if not g.id.startswith("toy-")]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def positions(game: str, seed: int, count: int) -> list[tuple[dict, int]]:
+    """Views (with their ``legal``) of the seat to move at ``count`` points of a random
+    playout of ``game`` at three players."""
+    state = regalia.new_game(game, players=3, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    steps = 0
+    while not state.is_over() and len(out) < count:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if steps % 7 == 0:
+            view = dict(state.view(seat))
+            view["legal"] = [a.text for a in legal]
+            out.append((view, seat))
+        state.apply(rng.choice(legal), seat)
+        steps += 1
+    return out
+
+
+def _number(value: str | None) -> float:
+    return float(value) if value is not None else 0.0
+
+
+def check_picture(svg: str, legal: list[str]) -> None:
+    root = ET.fromstring(svg)
+    assert root.get("viewBox", "").startswith(f"0 0 {phone_board.WIDTH} ")
+    for text in root.iter(f"{SVG}text"):
+        if (text.text or "").strip():
+            assert _number(text.get("font-size")) >= phone_board.SMALL, text.text
+    seen: set[str] = set()
+    for node in root.iter():
+        action = node.get("data-action")
+        if not action:
+            continue
+        actions = action.split("|")
+        assert set(actions) <= set(legal), actions
+        seen.update(actions)
+        box = next(node.iter(f"{SVG}rect"))  # a tile's or chip's shape comes first
+        assert _number(box.get("width")) >= phone_board.TARGET - 0.01, action
+        assert _number(box.get("height")) >= phone_board.TARGET - 0.01, action
+    assert set(legal) <= seen, f"not on the phone picture: {sorted(set(legal) - seen)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", BUILTIN)
+def test_every_legal_action_is_a_finger_sized_target_among_legible_words(
+        game: str, lang: str) -> None:
+    info = regalia.get_game(game)
+    assert info.render_phone_svg is not None
+    with i18n.speaking(lang):
+        for seed in (1, 2):
+            for view, _seat in positions(game, seed, 12):
+                svg = info.render_phone_svg(view)
+                assert svg == info.render_phone_svg(view)  # a pure function
+                check_picture(svg, view["legal"])
+                past = info.render_phone_svg(dict(view, legal=[]))
+                assert 'data-action=' not in past
+
+
+def test_a_long_word_is_broken_to_the_width() -> None:
+    lines = phone_board.wrap_to("Carry out the special action of King's card " * 3, 200, 13)
+    assert len(lines) > 1
+    assert all(phone_board.text_width(line, 13) <= 200 for line in lines)
+    chinese = phone_board.wrap_to("执行阴谋：二选一，把一个臣子从新卡斯蒂利亚移到阿拉贡", 100, 13)
+    assert len(chinese) > 1 and all(phone_board.text_width(x, 13) <= 100 for x in chinese)
+
+
+def test_a_terminal_board_as_a_phone_picture_keeps_its_words_and_colours() -> None:
+    svg = phone_board.text_board("[bold red]Red[/] 7 thalers\n" + "x" * 60)
+    root = ET.fromstring(svg)
+    texts = [t for t in root.iter(f"{SVG}text")]
+    assert texts[0].text == "Red" and texts[0].get("fill") == "#b3261e"
+    assert texts[0].get("font-weight") == "bold"
+    # the line wider than the screen goes on below, nothing cut
+    assert "".join(t.text or "" for t in texts[2:]).count("x") == 60
+    assert all(_number(t.get("font-size")) >= phone_board.SMALL for t in texts)
+    assert re.search(r'viewBox="0 0 360 ', svg)
+
+
+def test_a_terminal_board_without_a_size_is_drawn_as_it_comes() -> None:
+    def render_text(view: object) -> str:  # a game whose terminal board takes no size
+        return "[green]one[/] line"
+
+    svg = phone_board.text_picture(render_text)({})
+    assert ">one<" in svg and "line" in svg
