@@ -11,8 +11,12 @@ hung-up terminal, the OSError escaped before SIGHUP's save.
 
 from __future__ import annotations
 
+import dataclasses
+import errno
+import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -20,12 +24,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from regalia.cli.hangup import HangupSafeFile
 from regalia.cli.main import app
+from regalia.cli.play import GameStopped, PlaySession, Terminated, real_terminal
 from regalia.engine.record import Record, replay
+from regalia.engine.registry import new_game
+from tests.cli.conftest import TOY, session
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 TRIES = int(os.environ.get("REGALIA_CLOSE_TRIES", "2"))
 GAMES = ("el-grande", "castles-of-burgundy-cards", "palais-royal", "shadow-of-the-emperor",
@@ -103,6 +112,7 @@ def saved_game(t: Try) -> Path | None:
     return files[0] if len(files) == 1 else None
 
 
+@needs_tmux
 @pytest.mark.parametrize("moment", sorted(SEATS))
 def test_closing_the_window_saves_the_game_in_every_game(moment: str, tmp_path: Path) -> None:
     tries = []
@@ -128,6 +138,7 @@ def test_closing_the_window_saves_the_game_in_every_game(moment: str, tmp_path: 
         assert not replay(record).is_over()
 
 
+@needs_tmux
 def test_resume_goes_on_from_the_game_a_closed_window_saved(tmp_path: Path) -> None:
     folder = tmp_path / "eg"
     folder.mkdir()
@@ -144,3 +155,72 @@ def test_resume_goes_on_from_the_game_a_closed_window_saved(tmp_path: Path) -> N
     resumed = CliRunner().invoke(app, ["play", "--resume", str(path)], input="1\nquit\nno\n")
     assert resumed.exit_code == 0, resumed.output
     assert "You chose" in resumed.stdout  # the game went on: a move was played
+
+
+# ------------------------------------------------------------------ without tmux: the parts
+class Screen(io.StringIO):
+    """A terminal whose window can close: then every write fails as a hung-up tty's does."""
+
+    window_closed = False
+
+    def write(self, text: str) -> int:
+        if self.window_closed:
+            raise OSError(errno.EIO, "Input/output error")
+        return super().write(text)
+
+    def isatty(self) -> bool:
+        return not self.window_closed
+
+
+def test_writing_to_a_closed_window_is_dropped_not_raised() -> None:
+    screen = Screen()
+    screen.window_closed = True
+    output = HangupSafeFile(screen)
+    assert output.write("hello") == 5 and output.gone
+    output.flush()
+    assert not output.isatty()  # Rich stops drawing spinners to it
+
+
+@pytest.mark.parametrize("record", [True, False])
+def test_a_window_that_closes_before_any_signal_saves_the_game(tmp_path: Path,
+                                                                record: bool) -> None:
+    """The window closes and no SIGHUP comes (yet): the first write that fails stops the game
+    and saves it (before the fix the OSError escaped and the game was lost)."""
+    screen = Screen()
+    term = real_terminal(Console(file=screen, width=80, height=24, color_system=None))
+
+    def ask(prompt: str) -> str:
+        screen.window_closed = True  # the player answers, and closes the window
+        return "1"
+
+    target = tmp_path / "kept.json"
+    play = PlaySession(new_game("el-grande", 2, seed=3), ["human", "random"],
+                       dataclasses.replace(term, ask=ask), 3,
+                       default_save=str(tmp_path / "game.json"),
+                       record_path=str(target) if record else None)
+    with pytest.raises(GameStopped) as stopped:
+        play.run()
+    assert stopped.value.code == 128 + signal.SIGHUP
+    saved = Record.load(target if record else tmp_path / "game.json")
+    assert saved.action_count >= 1 and not replay(saved).is_over()
+
+
+def test_end_of_input_saves_to_the_record_file(tmp_path: Path) -> None:
+    target = tmp_path / "kept.json"
+    play, _script = session(TOY, 3, ["human", "random", "random"], 5, ["1"],
+                            default_save=str(target), record_path=str(target))
+    with pytest.raises(GameStopped):
+        play.run()
+    assert Record.load(target).action_count >= 1
+    assert list(tmp_path.iterdir()) == [target]  # no second file beside it
+
+
+def test_a_second_signal_does_not_cut_the_save_short() -> None:
+    play, _script = session(TOY, 3, ["human", "random", "random"], 5, [])
+    with play.stop_signals_save():
+        handler = signal.getsignal(signal.SIGHUP)
+        assert callable(handler)
+        with pytest.raises(Terminated):
+            handler(signal.SIGHUP, None)
+        play.stopping = True  # saving now
+        handler(signal.SIGHUP, None)  # returns: the save goes on
