@@ -186,7 +186,7 @@ GameArg = Annotated[str, typer.Argument(metavar="GAME",
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-O", metavar="NAME=VALUE",
-                 help=N_("A game option (repeatable); [cyan]regalia games[/] lists them.")),
+                 help=N_("A game option (repeatable); [cyan]regalia games GAME[/] lists them.")),
 ]
 EditionOpt = Annotated[
     Path | None,
