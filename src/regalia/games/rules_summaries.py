@@ -60,10 +60,12 @@ SUMMARIES: dict[str, dict[str, tuple[str, ...]]] = {
                "(servants to the Gate), 2 Stairway (servants to a neighbouring room), "
                "3 Mint (gold), King's chamber and Pompadour (seals), Office (how many nobles "
                "you may enlist), 4 enlist nobles, 5 Back door (privilege cards)."),
-            N_("A room's action is as strong as your servants there, +1 for the sole "
-               "majority (a tie: the Cardinal's room decides)."),
-            N_("A noble costs gold and seals, paid by servants leaving those rooms; a noble "
-               "from the park's edge leaves one of your servants on its space."),
+            N_("A room's action is as strong as your servants there; at the Parade ground, "
+               "Stairway, Mint, King's and Pompadour's rooms the sole majority adds 1 (a tie: "
+               "the Cardinal's room decides)."),
+            N_("A noble costs gold and seals: for it one servant goes home from the Office and "
+               "the seals' servants from the King's and Pompadour's rooms; a noble from the "
+               "park's edge leaves one of your servants on its space."),
         ),
         SCORING: (
             N_("At the end: your nobles' VP, your played privilege cards' VP, 1 for each "
