@@ -15,6 +15,7 @@ FAST = ["--iterations", "6"]
 
 MOVE_KEYS = {"step", "seat", "action", "description", "legal", "forced"}
 JUDGED_KEYS = MOVE_KEYS | {"win_before", "best", "best_description", "win_after", "loss",
+                           "win_loss", "margin_loss",
                            "share", "unexplored", "mark", "accuracy", "iterations",
                            "place_before", "place_after"}
 SUMMARY_KEYS = {"seat", "name", "decisions", "judged", "forced", "average_loss",

@@ -1,27 +1,89 @@
-"""`regalia games` and `regalia --version`."""
+"""`regalia games`, `regalia games GAME`, `regalia rules GAME` and `regalia --version`."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 import regalia
 from regalia.cli.main import app
+from regalia.engine.i18n import _, speaking
+from regalia.games.rules_summaries import END, PLAY, SCORING, rules_summary
 from tests.cli.conftest import TOY
 
+GAMES = ("el-grande", "castles-of-burgundy-cards", "palais-royal", "shadow-of-the-emperor",
+         "ming-dynasty")
 
-def test_games_table_lists_the_toy_game_and_its_options(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+
+def test_games_is_a_short_table_of_the_games(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
-    assert TOY in result.stdout
-    assert "Sealed Bids" in result.stdout
-    assert "2–4 (default 3)" in result.stdout
+    assert TOY in result.stdout and "Sealed Bids" in result.stdout
+    for game in GAMES:
+        assert game in result.stdout
+    assert "options (--option" not in result.stdout  # the options are one game's business
+    assert "regalia games GAME" in result.stdout and "regalia rules GAME" in result.stdout
+    assert len(result.stdout.splitlines()) <= 24
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_games_game_gives_its_summary_and_options(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games", TOY], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "Sealed Bids" in result.stdout and "2–4 players (default 3)" in result.stdout
     options = result.stdout.split(f"{TOY} options")[1]
     hand = next(line for line in options.splitlines() if " hand " in line)
     assert "3" in hand and "2 | 3" in hand and "cards dealt to each player" in hand
     allow = next(line for line in options.splitlines() if " allow_pass " in line)
     assert "false" in allow and "true | false" in allow
+    assert f"regalia rules {TOY}" in result.stdout
+    other = runner.invoke(app, ["games", "el-grande"], env={"COLUMNS": "200"})
+    assert "tie_break" in other.stdout and "allow_pass" not in other.stdout
+
+
+def test_games_game_json_is_that_game(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games", TOY, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["id"] == TOY
+
+
+@pytest.mark.parametrize("command", ["games", "rules"])
+def test_an_unknown_game_is_a_clear_error(runner: CliRunner, command: str) -> None:
+    result = runner.invoke(app, [command, "el-grandee"])
+    assert result.exit_code == 2
+    assert "unknown game 'el-grandee'" in result.stderr and "el-grande" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_rules_is_one_screen_of_turn_and_scoring(runner: CliRunner, game: str,
+                                                 lang: str) -> None:
+    result = runner.invoke(app, ["rules", game, "--lang", lang], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) <= 24, result.stdout  # one 80x24 screen
+    assert max(len(line) for line in lines) <= 80
+    headings = [PLAY, SCORING, END]
+    text = " ".join(result.stdout.split())
+    with speaking(lang):
+        for heading in headings:
+            assert _(heading) in lines
+        for _title, sentences in rules_summary(game):
+            for sentence in sentences:
+                # (as the terminal wraps it: compare without the line breaks)
+                wanted = " ".join(_(sentence).split())
+                assert wanted.replace(" ", "") in text.replace(" ", "")
+                if lang == "zh":
+                    assert _(sentence) != sentence  # translated, not the English left in
+
+
+def test_rules_of_a_game_without_a_summary_says_so(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["rules", TOY])
+    assert result.exit_code == 0, result.output
+    assert "No summary of this game's rules is available." in result.stdout
 
 
 def test_games_json_parses(runner: CliRunner) -> None:

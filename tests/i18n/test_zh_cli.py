@@ -118,8 +118,13 @@ def test_errors_and_tables_are_chinese() -> None:
     assert result.exit_code == 2
     assert "错误：" in result.output and "请指定要玩的游戏" in result.output
     listed = invoke(["--lang", "zh", "games"])
-    assert listed.exit_code == 0 and "Regalia 游戏" in listed.output and "设计师" in listed.output
+    assert listed.exit_code == 0 and "Regalia 游戏" in listed.output and "标题" in listed.output
     assert all(display_width(line) <= 80 for line in listed.output.splitlines())
+    one = invoke(["--lang", "zh", "games", "el-grande"])
+    assert one.exit_code == 0 and "大王" in one.output and "选项" in one.output
+    rules = invoke(["--lang", "zh", "rules", "el-grande"])
+    assert rules.exit_code == 0 and "计分" in rules.output and "游戏结束" in rules.output
+    assert all(display_width(line) <= 80 for line in rules.output.splitlines())
     bad = invoke(["--lang", "zh", "replay", "nope.json", "--step", "3"])
     assert bad.exit_code != 0 and "错误：" in bad.output
 

@@ -126,6 +126,10 @@ def html_report(report: Mapping[str, Any], boards: Mapping[int, str]) -> str:
             move=f"\x02{m['best_description']}\x03", notation=f"\x00{m['best']}\x01",
             win=_pct(m["win_before"]), place=f"{m['place_before']:.1f}",
             loss=_pct(m["loss"]))
+        if m.get("margin_loss"):
+            better += " " + _("It gave away {margin} points of the evaluation's margin (what "
+                              "decides the loss where the win chance no longer moves).").format(
+                margin=f"{m['margin_loss']:.1f}")
         parts.append(
             f'<div class="move" id="step-{m["step"]}"><h3>{heading} '
             f'<span class="badge" style="background:{colour}">'

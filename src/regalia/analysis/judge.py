@@ -9,6 +9,13 @@ chance after the played move comes from the same search's statistics for that ac
 share of first places, calibrated as ``IsmctsBot.top_actions`` does); a move the search never
 played out is judged no better than the worst move it did play out, and flagged. The expected
 place before and after the move comes from the same statistics (``Suggestion.expected_place``).
+
+The win chance stops telling moves apart once it is settled: a seat far behind has about none
+after every move, so a game lost 45 to 130 by always taking the first option lost no win chance
+and read as 99.8% accurate. The search's evaluation margin still tells them apart (its mean
+reward, ``Suggestion.value``: the margin a move gains, through a logistic curve), so a move
+also loses what the margin it gave away would cost in an even position
+(:func:`margin_equivalent`), and its loss is the larger of the two.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regalia.bots import InformationSet, IsmctsBot, make_bot
+from regalia.bots.ismcts import MARGIN_SCALE
 from regalia.engine.errors import InvalidOption
 from regalia.engine.i18n import _
 from regalia.engine.state import State
@@ -85,6 +93,26 @@ def move_accuracy(loss: float) -> float:
     return max(0.0, min(100.0, value))
 
 
+def margin_lost(best_value: float, played_value: float) -> float:
+    """Points of evaluation margin between two mean rewards of the search (each the margin a
+    move gains through a logistic curve of scale MARGIN_SCALE), at least 0."""
+    def logit(p: float) -> float:
+        p = min(1.0 - 1e-6, max(1e-6, p))
+        return math.log(p / (1.0 - p))
+
+    return max(0.0, MARGIN_SCALE * (logit(best_value) - logit(played_value)))
+
+
+def margin_equivalent(points: float, competitors: int) -> float:
+    """The win chance ``points`` of margin cost in an even position of ``competitors``
+    (each one's weight growing by e per MARGIN_SCALE points, the search's own model): 1/N
+    less the chance of a seat that many points behind all the others."""
+    if competitors < 2:
+        return 0.0
+    behind = math.exp(-points / MARGIN_SCALE)
+    return 1.0 / competitors - behind / (behind + competitors - 1)
+
+
 def judge(state: State, seat: int, action_text: str, step: int, budget: Budget,
           seed: int) -> dict[str, Any]:
     """The judgement of ``seat`` playing ``action_text`` in ``state`` (decision ``step``),
@@ -112,10 +140,16 @@ def judge(state: State, seat: int, action_text: str, step: int, budget: Budget,
     if unexplored and explored:
         after = min(r.win_chance for r in explored)
         place_after = max(r.expected_place for r in explored)
+        value_after = min(r.value for r in explored)
     else:
-        after, place_after = mine.win_chance, mine.expected_place
+        after, place_after, value_after = mine.win_chance, mine.expected_place, mine.value
     before = best.win_chance
-    loss = max(0.0, before - after) if played != best.action else 0.0
+    win_loss, margin = 0.0, 0.0
+    if played != best.action:
+        win_loss = max(0.0, before - after)
+        margin = _round(margin_lost(best.value, value_after), 2)
+    competitors = state.players + state.automata()
+    loss = max(win_loss, margin_equivalent(margin, competitors))
     out.update({
         "win_before": _round(before),
         "place_before": _round(best.expected_place),
@@ -123,6 +157,8 @@ def judge(state: State, seat: int, action_text: str, step: int, budget: Budget,
         "best_description": state.describe(best.action),
         "win_after": _round(after),
         "place_after": _round(place_after),
+        "win_loss": _round(win_loss),
+        "margin_loss": margin,
         "loss": _round(loss),
         "share": _round(mine.share),
         "unexplored": unexplored,

@@ -281,8 +281,8 @@ class IsmctsBot:
                              middle + trust * (place - middle),
                              child.reward[info.seat] / child.visits))
         rows.sort(key=lambda r: (-r[1], -r[4]))
-        return [Suggestion(a, v / total if total else 1.0 / len(legal), w, p)
-                for a, v, w, p, _extra in rows[:count]]
+        return [Suggestion(a, v / total if total else 1.0 / len(legal), w, p, value)
+                for a, v, w, p, value in rows[:count]]
 
     def progress(self, info: InformationSet) -> float:
         """How far into its game the seat's position is: 0 at the start, 1 at the end.
@@ -522,6 +522,10 @@ class Suggestion(NamedTuple):
     share: float
     win_chance: float
     expected_place: float
+    # The searching seat's mean reward after it (0..1; 0 for an action never played out):
+    # with the evaluation as leaf judge, the margin it gains (MARGIN_SCALE · logit), which
+    # still tells moves apart when the win chance is gone (the analysis reads it).
+    value: float = 0.0
 
 
 # Points of evaluation margin that make a leaf's reward 0.73 rather than 0.5 (logistic):

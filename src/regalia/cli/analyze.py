@@ -115,8 +115,10 @@ def summary_table(report: dict[str, Any]) -> Table:
     settings = report["settings"]
     table = Table(title=safe(_("{title} · analysis · {bot} · seed {seed}").format(
         title=_(str(report["title"])), bot=settings["bot"], seed=settings["seed"])),
-                  caption=_("loss: average lost win chance (percentage points); "
-                            "inaccuracies, mistakes, blunders; accuracy 0-100"))
+                  caption=_("loss: average lost win chance, or where the win chance no "
+                            "longer moves, what the margin lost would cost in an even "
+                            "position (percentage points); inaccuracies, mistakes, "
+                            "blunders; accuracy 0-100"))
     for name in (N_("Seat"), N_("Judged"), N_("Forced"), N_("Loss"), N_("Inacc."), N_("Mist."),
                  N_("Blund."), N_("Acc.")):
         table.add_column(_(name), justify="left" if name == "Seat" else "right")
@@ -130,9 +132,11 @@ def summary_table(report: dict[str, Any]) -> Table:
 
 
 def worst_table(report: dict[str, Any], moves: list[dict[str, Any]]) -> Table:
-    table = Table(title=_("The costliest moves"))
-    for name in (N_("Step"), N_("Seat"), N_("Mark"), N_("Played"), N_("Better"), N_("Before"),
-                 N_("After"), N_("Loss")):
+    table = Table(title=_("The costliest moves"),
+                  caption=_("win: the win chance before and after the move; margin: the "
+                            "points of evaluation margin it gave away"))
+    for name in (N_("Step"), N_("Seat"), N_("Mark"), N_("Played"), N_("Better"), N_("Win"),
+                 N_("Margin"), N_("Loss")):
         table.add_column(_(name), justify="left" if name in ("Seat", "Mark", "Played", "Better")
                          else "right")
     names = report["seat_names"]
@@ -140,6 +144,7 @@ def worst_table(report: dict[str, Any], moves: list[dict[str, Any]]) -> Table:
         mark = MARK_WORDS.get(m["mark"])
         table.add_row(str(m["step"]), safe(str(names[m["seat"]])),
                       _(mark) if mark else safe(str(m["mark"])),
-                      safe(m["action"]), safe(m["best"]), f"{100 * m['win_before']:.1f}%",
-                      f"{100 * m['win_after']:.1f}%", f"{100 * m['loss']:.1f}")
+                      safe(m["action"]), safe(m["best"]),
+                      f"{100 * m['win_before']:.0f}→{100 * m['win_after']:.0f}%",
+                      f"{-m.get('margin_loss', 0.0):.1f}", f"{100 * m['loss']:.1f}")
     return table

@@ -1,36 +1,76 @@
-"""The table of registered games shown by ``regalia games``."""
+"""What ``regalia games`` and ``regalia rules`` print: the table of the games, one game's
+card with its options, and a game's turn and scoring on one screen."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from regalia.engine.i18n import _
+from regalia.engine.i18n import _, ngettext
 from regalia.engine.registry import GameInfo, Option
+from regalia.games.rules_summaries import rules_summary
 
 
 def games_table(infos: Sequence[GameInfo]) -> Group:
-    """The games in one table, then each game's options in a table of its own (options have
-    help texts too long for a column of the first)."""
+    """The games in one short table, and where to read more about one."""
     table = Table(title=_("Regalia games"))
     table.add_column(_("Id"), style="bold cyan", no_wrap=True)
     table.add_column(_("Title"), overflow="fold")
-    table.add_column(_("Designers"), overflow="fold")
     table.add_column(_("Year"), justify="right")
-    table.add_column(_("Players"), justify="center")
+    table.add_column(_("Players"), justify="center", no_wrap=True)
     for info in infos:
-        table.add_row(
-            escape(info.id), escape(_(info.title)), escape(", ".join(info.designers)),
-            str(info.year), player_counts(info),
-        )
-    parts: list[Table] = [table]
-    for info in infos:
-        if info.options:
-            parts.append(options_table(info))
+        table.add_row(escape(info.id), escape(_(info.title)), str(info.year), span(info))
+    return Group(table, Text.from_markup("[dim]" + _(
+        "A game's options: {options} · its turn and scoring: {rules}").format(
+            options="[cyan]regalia games GAME[/]", rules="[cyan]regalia rules GAME[/]")
+        + "[/]"))
+
+
+def heading(info: GameInfo) -> str:
+    """"El Grande · Wolfgang Kramer, Richard Ulrich, 1995 · 2–5 players (default 4)"."""
+    players = ngettext("{span} player (default {n})", "{span} players (default {n})",
+                       info.max_players).format(span=span(info), n=info.default_players)
+    return f"[bold]{escape(_(info.title))}[/] · {escape(', '.join(info.designers))}, " \
+        f"{info.year} · {players}"
+
+
+def game_card(info: GameInfo) -> Group:
+    """One game: its title line, its summary and its options (``regalia games GAME``)."""
+    parts: list[RenderableType] = [Text.from_markup(heading(info)),
+                                   Text(_(info.summary)) if info.summary else Text("")]
+    if info.options:
+        parts.append(options_table(info))
+    else:
+        parts.append(Text(_("This game has no options.")))
+    parts.append(Text.from_markup("[dim]" + _("Its turn and scoring: {rules}").format(
+        rules=f"[cyan]regalia rules {escape(info.id)}[/]") + "[/]"))
+    return Group(*parts)
+
+
+def rules_card(info: GameInfo) -> Group:
+    """The game's turn and scoring on one screen (``regalia rules GAME``), from the
+    engine's texts (regalia.games.rules_summaries), in the language in force."""
+    parts: list[RenderableType] = [Text.from_markup(heading(info))]
+    if info.summary:
+        parts.append(Text(_(info.summary), style="italic"))
+    sections = rules_summary(info.id)
+    if not sections:
+        parts.append(Text(_("No summary of this game's rules is available.")))
+    for title, sentences in sections:
+        parts.append(Text(_(title), style="bold"))
+        bullets = Table.grid(padding=(0, 1, 0, 1))  # (a hanging indent under each bullet)
+        bullets.add_column(no_wrap=True)
+        bullets.add_column(ratio=1)
+        for sentence in sentences:
+            bullets.add_row("•", _(sentence))
+        parts.append(bullets)
+    parts.append(Text.from_markup("[dim]" + _("Options: {games} · at the table: {help}").format(
+        games=f"[cyan]regalia games {escape(info.id)}[/]", help="[cyan]help[/]") + "[/]"))
     return Group(*parts)
 
 
@@ -57,10 +97,9 @@ def choices(option: Option) -> tuple[Any, ...]:
     return ()
 
 
-def player_counts(info: GameInfo) -> str:
-    span = (str(info.min_players) if info.min_players == info.max_players
+def span(info: GameInfo) -> str:
+    return (str(info.min_players) if info.min_players == info.max_players
             else f"{info.min_players}–{info.max_players}")
-    return _("{span} (default {n})").format(span=span, n=info.default_players)
 
 
 def show_value(value: Any) -> str:
@@ -68,17 +107,18 @@ def show_value(value: Any) -> str:
 
 
 def games_json(infos: Sequence[GameInfo]) -> list[dict[str, Any]]:
-    return [
-        {
-            "id": info.id, "title": info.title, "designers": list(info.designers),
-            "year": info.year, "min_players": info.min_players,
-            "max_players": info.max_players, "default_players": info.default_players,
-            "rules_version": info.rules_version, "summary": info.summary,
-            "options": [
-                {"name": o.name, "default": o.default, "help": o.help,
-                 "choices": None if o.choices is None else list(o.choices)}
-                for o in info.options
-            ],
-        }
-        for info in infos
-    ]
+    return [game_json(info) for info in infos]
+
+
+def game_json(info: GameInfo) -> dict[str, Any]:
+    return {
+        "id": info.id, "title": info.title, "designers": list(info.designers),
+        "year": info.year, "min_players": info.min_players,
+        "max_players": info.max_players, "default_players": info.default_players,
+        "rules_version": info.rules_version, "summary": info.summary,
+        "options": [
+            {"name": o.name, "default": o.default, "help": o.help,
+             "choices": None if o.choices is None else list(o.choices)}
+            for o in info.options
+        ],
+    }

@@ -36,7 +36,7 @@ from regalia.cli.console import (
     stderr_console,
     stdout_console,
 )
-from regalia.cli.games import games_json, games_table
+from regalia.cli.games import game_card, game_json, games_json, games_table, rules_card
 from regalia.cli.language import (
     HELP_OPTION_HELP,
     LANG_HELP,
@@ -186,7 +186,7 @@ GameArg = Annotated[str, typer.Argument(metavar="GAME",
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-O", metavar="NAME=VALUE",
-                 help=N_("A game option (repeatable); [cyan]regalia games[/] lists them.")),
+                 help=N_("A game option (repeatable); [cyan]regalia games GAME[/] lists them.")),
 ]
 EditionOpt = Annotated[
     Path | None,
@@ -242,12 +242,22 @@ def records_written(count: int, folder: Path) -> str:
 
 # ---------------------------------------------------------------------------------- games
 @app.command(cls=Command, help=N_(
-    "List the games: id, title, designers, year, player counts and options."))
+    "List the games (id, title, designers, year, player counts); with GAME, that game's "
+    "summary and options."))
 @reports_errors
 def games(
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", help=N_("A game id: show its summary and options."))] = None,
     as_json: Annotated[bool, typer.Option("--json", metavar="",
                                           help=N_("Machine-readable output (JSON)."))] = False,
 ) -> None:
+    if game is not None:
+        info = get_game(game)  # (an unknown id: a clear error naming the known ones)
+        if as_json:
+            typer.echo(json.dumps(game_json(info), indent=1))
+        else:
+            stdout_console().print(game_card(info))
+        return
     infos = all_games()
     if as_json:
         typer.echo(json.dumps(games_json(infos), indent=1))
@@ -255,6 +265,13 @@ def games(
         stdout_console().print("[yellow]" + _("No games are installed.") + "[/]")
     else:
         stdout_console().print(games_table(infos))
+
+
+@app.command(cls=Command, help=N_(
+    "A game's turn and scoring on one screen, in the language asked for."))
+@reports_errors
+def rules(game: GameArg) -> None:
+    stdout_console().print(rules_card(get_game(game)))
 
 
 # ---------------------------------------------------------------------------------- play

@@ -25,6 +25,7 @@ from regalia.bots.base import Bot, close_bots
 from regalia.cli.board import board, columns, cut_columns, height_of
 from regalia.cli.console import label, safe
 from regalia.cli.explain import explain_choice, explain_query
+from regalia.cli.hangup import HangupSafeFile
 from regalia.cli.options import HUMAN
 from regalia.engine.actions import Action
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
@@ -120,15 +121,25 @@ class Terminal:
     clear: Callable[[], None]
     # Start a turn on a fresh screen, keeping the scrollback (unlike ``clear``).
     refresh: Callable[[], None] = lambda: None
+    # Whether the terminal is gone (its window closed: writing to it failed).
+    gone: Callable[[], bool] = lambda: False
 
 
 def real_terminal(console: Console, scroll: bool = False) -> Terminal:
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing and history at the prompt)
+    # Writing to a closed window must not stop the game from being saved (cli/hangup.py).
+    output = HangupSafeFile(console.file)
+    console.file = output  # type: ignore[assignment]
 
     def ask(prompt: str) -> str:
-        # Prompts hold file names and seat names, not markup: "[game.json]" must stay.
-        return console.input(prompt, markup=False)
+        if output.gone:
+            raise EOFError  # nobody can answer: the window is closed
+        try:
+            # Prompts hold file names and seat names, not markup: "[game.json]" must stay.
+            return console.input(prompt, markup=False)
+        except OSError:  # reading a hung-up terminal: its input has ended
+            raise EOFError from None
 
     def clear() -> None:
         if console.is_terminal:
@@ -141,7 +152,7 @@ def real_terminal(console: Console, scroll: bool = False) -> Terminal:
             console.file.write("\033[H\033[2J")
             console.file.flush()
 
-    return Terminal(console, ask, clear, refresh)
+    return Terminal(console, ask, clear, refresh, lambda: output.gone)
 
 
 class GameStopped(Exception):
@@ -200,6 +211,9 @@ class PlaySession:
         # A signal during apply() waits until the move is complete: the state stays whole.
         self.applying = False
         self.stop_signal: int | None = None
+        # Set once the game is being saved on a signal: a second signal (a closed window
+        # sends more than one) must not cut that save short.
+        self.stopping = False
 
     @property
     def console(self) -> Console:
@@ -211,30 +225,42 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> State:
-        """Play to the end; raises :class:`GameStopped` if the players leave first."""
+        """Play to the end; raises :class:`GameStopped` if the players leave first.
+
+        SIGTERM, SIGHUP or a closed window at any moment (a bot thinking, the prompt, the
+        question whether to save, the final screen) saves the game before anything else."""
+        with self.stop_signals_save():
+            try:
+                self.play_on()
+                self.show_end()
+            except Terminated as stop:
+                self.save_on_signal(stop.signum)
+                raise GameStopped(128 + stop.signum) from None
+        return self.state
+
+    def play_on(self) -> None:
         try:
-            with self.stop_signals_save():
-                while not self.state.is_over():
-                    self.step()
+            while not self.state.is_over():
+                self.step()
+                if self.term.gone():  # the window closed, and no signal said so (yet)
+                    raise Terminated(signal.SIGHUP if hasattr(signal, "SIGHUP")
+                                     else signal.SIGTERM)
         except KeyboardInterrupt:
             self.offer_save(_("Interrupted."))
             raise GameStopped(130) from None
         except EOFError:
             self.offer_save(_("End of input."))
             raise GameStopped(1) from None
-        except Terminated as stop:
-            self.save_on_signal(stop.signum)
-            raise GameStopped(128 + stop.signum) from None
         finally:
             close_bots(self.bots.values())  # external programs are told and let go
-        self.show_end()
-        return self.state
 
     @contextlib.contextmanager
     def stop_signals_save(self) -> Iterator[None]:
         """While the game runs, SIGTERM and SIGHUP save it and stop (in the main thread)."""
 
         def handler(signum: int, frame: FrameType | None) -> None:
+            if self.stopping:
+                return  # the game is being saved already
             if self.applying:
                 self.stop_signal = signum
             else:
@@ -253,14 +279,18 @@ class PlaySession:
                 signal.signal(sig, old)
 
     def save_on_signal(self, signum: int) -> None:
-        path = self.record_path or str(unused_path(self.default_save))
+        """Save first, say so after: after SIGHUP the terminal is likely gone."""
         name = signal.Signals(signum).name
-        # After SIGHUP the terminal may be gone: writing to it must not stop the save.
-        with contextlib.suppress(OSError):
-            self.console.print("\n[yellow]" + _("{signal}: saving the game.").format(signal=name)
-                               + "[/]")
-        with contextlib.suppress(OSError):
-            self.save(path, replace=path == self.record_path)
+        self.save_unasked("\n[yellow]" + _("{signal}: saving the game.").format(signal=name)
+                          + "[/]\n")
+
+    def save_unasked(self, preface: str = "") -> None:
+        """Save where nobody need be asked: to the --record file (replaced), or to a new file;
+        ``preface`` is printed after the file is written, before the line saying where."""
+        self.stopping = True
+        path = self.record_path or str(unused_path(self.default_save))
+        with contextlib.suppress(OSError):  # (the messages may go to a closed window)
+            self.save(path, replace=path == self.record_path, preface=preface)
 
     def step(self) -> None:
         movers = self.state.to_move()
@@ -662,20 +692,21 @@ class PlaySession:
     def record_meta(self) -> dict[str, Any]:
         return {**self.meta, "seats": list(self.seats)}
 
-    def save(self, path: str, *, replace: bool = False) -> bool:
-        """Write the record atomically; an existing file is replaced only if ``replace``."""
+    def save(self, path: str, *, replace: bool = False, preface: str = "") -> bool:
+        """Write the record atomically; an existing file is replaced only if ``replace``.
+        What is said about it (``preface`` first) is said after the writing."""
         text = self.state.record(**self.record_meta()).to_json(indent=1) + "\n"
         try:
             write_atomic(path, text, overwrite=replace)
         except FileExists:
-            self.console.print("[red]" + _("{file} exists already; not replaced.").format(
-                file=safe(path)) + "[/]")
+            self.console.print(preface + "[red]" + _(
+                "{file} exists already; not replaced.").format(file=safe(path)) + "[/]")
             return False
         except (RegaliaError, OSError) as err:
-            self.console.print("[red]" + _("Cannot save to {file}: {reason}").format(
+            self.console.print(preface + "[red]" + _("Cannot save to {file}: {reason}").format(
                 file=safe(path), reason=safe(str(err))) + "[/]")
             return False
-        self.console.print(ngettext(
+        self.console.print(preface + ngettext(
             "Saved the record ({n} decision) to {file}; resume with {command}",
             "Saved the record ({n} decisions) to {file}; resume with {command}",
             self.decisions).format(n=self.decisions, file=f"[bold]{safe(path)}[/]",
@@ -705,9 +736,7 @@ class PlaySession:
                 ).strip()
             except EOFError:
                 # No one can answer any more: keeping the game is the safer guess.
-                console.print("\n[yellow]" + _(
-                    "No answer (end of input): saving automatically.") + "[/]")
-                self.save(str(unused_path(self.default_save)))
+                self.save_unasked(self.no_answer())
                 return
             except KeyboardInterrupt:
                 console.print("\n[yellow]" + _("Not saved.") + "[/]")
@@ -719,10 +748,11 @@ class PlaySession:
                 if self.save_asking(answer or default):
                     return
             except EOFError:
-                console.print("\n[yellow]" + _(
-                    "No answer (end of input): saving automatically.") + "[/]")
-                self.save(str(unused_path(self.default_save)))
+                self.save_unasked(self.no_answer())
                 return
+
+    def no_answer(self) -> str:
+        return "\n[yellow]" + _("No answer (end of input): saving automatically.") + "[/]\n"
 
     def show_end(self) -> None:
         console = self.console
