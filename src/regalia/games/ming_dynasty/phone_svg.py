@@ -153,4 +153,7 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
                        "your cards")),
         Section(_("Players"), _player_tiles(view), panel="players"),
     ]
+    if any(t.action for t in districts) and not any(t.action for t in spaces):
+        # the decision is on the map (a prince's step, a member back): the map comes first
+        sections[1], sections[2] = sections[2], sections[1]
     return draw(pgettext("ming-dynasty", "Ming Dynasty"), header, sections)

@@ -173,6 +173,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         Section(_("Seats"), seats, panel="players"),
         Section(_("Cards"), [Tile(lines=_piles(view))], panel="piles"),
     ]
+    if any(t.action for t in park) and not any(t.action for t in rooms):
+        # enlisting: the park, where the decision is, before the castle
+        sections[2], sections[3] = sections[3], sections[2]
     if view.get("over") and view.get("scores"):
         final = [_("{name} {score} (place {place})").format(
             name=view["seats"][p]["name"], score=view["scores"][p], place=view["ranking"][p])
