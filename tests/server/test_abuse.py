@@ -329,3 +329,21 @@ def test_the_limits_are_off_unless_turned_on(client: TestClient) -> None:
     for _ in range(40):
         create(client)
     assert games_in(client) == 40
+
+
+# ---------------------------------------------------------------- stopping
+def test_stopping_ends_an_analysis_under_way(client: TestClient) -> None:
+    """An analysis takes a minute or two, in a pool's thread that the process waits for at
+    its exit: stopping the server ends it after the decision being judged."""
+    from regalia.server.analysis import Analyses
+
+    data = create(client, game="palais-royal", seats=["open", "open"])
+    finish(client, data["game_id"])
+    analyses = Analyses(service_of(client))
+    job = analyses.job(data["game_id"])
+    wait_for(lambda: job.done >= 1, 60.0)
+    analyses.close()
+    stopped = time.monotonic()
+    wait_for(lambda: job.error is not None, 10.0)
+    assert time.monotonic() - stopped < 5.0 and job.report is None
+    assert job.done < job.total  # it did not run to its end
