@@ -141,10 +141,12 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         if runner is not None:
             runner.kick(game_id)
 
-    def moved_elsewhere(game_id: str) -> None:
+    def moved_elsewhere(note: str) -> None:
+        # "GAME" for a move, "GAME:seat" for a seat handed to a bot or taken back
+        game_id, _sep, what = note.partition(":")
         service.changed(game_id)  # live updates of this process's players
-        if runner is not None:
-            runner.cancel(game_id)  # a search on the position before is of no use now
+        if what == "seat" and runner is not None:
+            runner.cancel(game_id)  # its search here is for a bot that may sit no more
         kick(game_id)
 
     listener = Listener(engine, moved_elsewhere) if shared else None

@@ -532,7 +532,7 @@ class GameService:
                             execution_options={"synchronize_session": False})
             if self.notify:  # the other processes cancel their searches for the game too
                 session.execute(text("SELECT pg_notify(:channel, :game)"),
-                                {"channel": NOTIFY_CHANNEL, "game": info.game_id})
+                                {"channel": NOTIFY_CHANNEL, "game": f"{info.game_id}:seat"})
             session.commit()
         info.bot = checked
         self.on_bots_changed(info.game_id)
