@@ -144,6 +144,9 @@ class BotRunner:
         """One decision of one bot of the game, if a bot is to move; whether to look again."""
         live = self.service.live(game_id)
         state = live.state
+        if state.is_over():
+            self._kind.pop(game_id, None)
+            return False
         bots = self.service.bot_seats(game_id)
         self._kind[game_id] = BOTS_ONLY if len(bots) >= state.players else PEOPLE
         movers = [s for s in state.to_move() if s in bots]
@@ -174,11 +177,6 @@ class BotRunner:
         end = time.monotonic() + timeout
         for thread in self._threads:
             thread.join(max(0.0, end - time.monotonic()))
-
-    def busy(self) -> bool:
-        """Whether a bot is thinking or waiting to (for tests)."""
-        with self._wake:
-            return bool(self._running or self._queued)
 
 
 def bot_seed(game_id: str, decision: int, seat: int) -> int:
