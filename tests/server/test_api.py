@@ -140,8 +140,8 @@ def test_bad_games_options_seats_and_player_counts_get_clear_4xx(client: TestCli
         ({"game": TOY, "players": 7}, 400, "players"),
         ({"game": TOY, "options": {"hand": 7}}, 400, "hand"),
         ({"game": TOY, "options": {"colour": "red"}}, 400, "no option"),
-        ({"game": TOY, "seats": ["me", "robot"]}, 400, "unknown bot"),
-        ({"game": TOY, "seats": ["me", "cmd:/bin/sh"]}, 400, "external"),
+        ({"game": TOY, "seats": ["me", "robot"]}, 422, "unknown bot"),
+        ({"game": TOY, "seats": ["me", "cmd:/bin/sh"]}, 422, "external"),
         ({"game": TOY, "players": 2, "seats": ["me", "open", "open"]}, 400, "seats"),
         ({"game": TOY, "edition_toml": "not = [toml"}, 400, ""),
         ({"players": 2}, 422, "game"),
@@ -207,7 +207,7 @@ def test_a_join_link_names_the_seat_and_a_reload_is_the_same_seat(client: TestCl
 
 
 def test_a_free_seat_is_taken_from_the_lobby_with_a_fresh_token(client: TestClient) -> None:
-    data = create(client, seats=["me", "open", "random"])
+    data = create(client, seats=["me", "open", "random"], public=True)
     listed = client.get("/api/games").json()
     assert [g["game_id"] for g in listed] == [data["game_id"]]
     assert listed[0]["free_seats"] == [1]

@@ -39,7 +39,7 @@ def wait_for(condition: Callable[[], bool], seconds: float = 20.0) -> None:
 
 
 def test_bots_play_a_game_to_its_end(live_client: TestClient) -> None:
-    data = create(live_client, seats=["random", "greedy", "ismcts:iterations=20"])
+    data = create(live_client, seats=["random", "greedy", "hard:iterations=20"])
     game_id = data["game_id"]
     wait_for(lambda: live_client.get(f"/api/games/{game_id}").json()["over"])
     record = live_client.get(f"/api/games/{game_id}/record").json()
@@ -96,7 +96,7 @@ def test_a_bot_is_handed_its_seats_information_set_only(
     row = service_of(live_client).game_row(data["game_id"])
     start = regalia.new_game(row.game, row.players, seed=int(row.seed))
     for kind, seat, _ in handed[:2]:
-        assert kind is InformationSet
+        assert issubclass(kind, InformationSet)  # (one whose search can be cancelled)
         assert seat in (1, 2)
     kind, seat, view = handed[0]  # the first bot to choose saw the opening position
     assert view == start.view(seat)
@@ -153,12 +153,11 @@ def test_a_seat_handed_to_a_bot_and_back(live_client: TestClient) -> None:
     assert live_client.post("/api/seat/bot", headers={"X-Seat-Token": "x" * 32},
                             json={"bot": "random"}).status_code == 403
     assert live_client.post("/api/seat/bot", headers={"X-Seat-Token": tokens[1]},
-                            json={"bot": "nonsense"}).status_code == 400
+                            json={"bot": "nonsense"}).status_code == 422
 
 
-@pytest.mark.parametrize("spec", ["easy", "medium:think=0.05s", "hard:iterations=30",
-                                  "ismcts:iterations=30", "ismcts-strong:iterations=30",
-                                  "pimc:iterations=30", "greedy"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "easy", "medium:think=0.05s",
+                                  "hard:iterations=30", "hard:think=0.1s"])
 def test_every_kind_of_bot_can_take_a_seat(live_client: TestClient, spec: str) -> None:
     data = create(live_client, game="el-grande", seats=["me", spec])
     game_id = data["game_id"]

@@ -733,8 +733,23 @@ def serve(
         "(default: a SQLite file in your data directory)."))] = None,
     workers: Annotated[int, typer.Option("--workers", metavar="N", min=1, max=64,
                                          help=N_("Server processes (PostgreSQL only)."))] = 1,
+    max_bot_think: Annotated[float, typer.Option(
+        "--max-bot-think", metavar="SECONDS",
+        help=N_("Longest a seat's bot may think a decision; a longer one is refused."))] = 2.0,
+    games_per_hour: Annotated[int, typer.Option(
+        "--games-per-hour", metavar="N", min=0,
+        help=N_("New games one address may create an hour (0: no limit)."))] = 30,
+    requests_per_minute: Annotated[int, typer.Option(
+        "--requests-per-minute", metavar="N", min=0,
+        help=N_("Requests one address may make a minute (0: no limit)."))] = 600,
+    trust_proxy: Annotated[str | None, typer.Option(
+        "--trust-proxy", metavar="ADDRESSES",
+        help=N_("Believe X-Forwarded-For and X-Forwarded-Proto from these addresses (a "
+                "reverse proxy's, comma-separated); by default no one's."))] = None,
 ) -> None:
+    from regalia.cli.serve import Guards
     from regalia.cli.serve import serve as run_server
 
-    run_server(host, port, db, workers)
+    run_server(host, port, db, workers, guards=Guards(max_bot_think, games_per_hour,
+                                                      requests_per_minute, trust_proxy))
 

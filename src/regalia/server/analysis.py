@@ -88,6 +88,7 @@ class Analyses:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="regalia-analysis")
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.guard = threading.Lock()
+        self.stopping = threading.Event()  # the server is stopping: an analysis under way ends
 
     def job(self, game_id: str) -> Job:
         """The game's analysis, started if new; :class:`ServiceError` (403) while the game
@@ -110,17 +111,28 @@ class Analyses:
     def _run(self, game_id: str, job: Job) -> None:
         def advance(_: dict[str, Any]) -> None:
             job.done += 1
+            if self.stopping.is_set():
+                # (a minute's analysis would otherwise hold the process at its exit, which
+                # waits for the pool's thread: it ends after the decision being judged)
+                raise AnalysisStopped
 
         try:
             report = analyse(job.record, None, self.budget, SEED, 1, on_judged=advance)
             job.html["en"] = html_report(report, boards_for(job.record, report))
             job.report = report
+        except AnalysisStopped:
+            job.error = _("the server stopped before the analysis was done; ask again")
         except Exception as err:  # a bug must not kill the worker: show it, log it
             log.exception("analysis of game %s failed", game_id)
             job.error = str(err)
 
     def close(self) -> None:
+        self.stopping.set()
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+class AnalysisStopped(Exception):
+    """The server is stopping: the analysis under way ends."""
 
 
 def build_analysis(service: GameService) -> tuple[APIRouter, Analyses]:

@@ -27,12 +27,14 @@ class CreateGame(BaseModel):
     players: int | None = Field(default=None, ge=1, le=MAX_SEATS)
     seats: list[Annotated[str, Field(max_length=200)]] = Field(
         default_factory=list, max_length=MAX_SEATS,
-        description="per seat: 'open' (a join link), 'me' (the creator) or a bot spec "
-                    "('random', 'greedy', 'ismcts', 'easy', 'medium', 'hard', …)")
+        description="per seat: 'open' (a join link), 'me' (the creator) or a bot: a level "
+                    "('random', 'greedy', 'easy', 'medium', 'hard'), optionally with think= or "
+                    "iterations= up to the server's caps (422 beyond them)")
     options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     edition_toml: str | None = Field(default=None, max_length=200_000,
                                      description="a corrected edition's TOML text")
-    public: bool = Field(default=True, description="list the open seats in the lobby")
+    public: bool = Field(default=False, description="list the open seats in the lobby, where "
+                         "anyone may take one (default: they are reached by their links only)")
     move_seconds: int | None = Field(
         default=None, ge=5, le=7 * 86400,
         description="a clock per move: a person who has not moved this many seconds after "
@@ -88,7 +90,8 @@ class Acted(BaseModel):
 
 class HandOver(BaseModel):
     bot: str | None = Field(default=None, max_length=200,
-                            description="a bot spec to play the seat, or null to take it back")
+                            description="a bot level to play the seat (as for a new game's "
+                            "seats), or null to take it back (its search is cancelled)")
 
 
 def build_router(service: GameService, kick: Any, hints: HintDesk | None = None) -> APIRouter:
@@ -126,14 +129,14 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
                    for s, t in sorted(created.tokens.items())],
             me=created.me, spectate=f"{base}/watch/{created.game_id}")
 
-    @api.get("/games", summary="Public games with free seats")
+    @api.get("/games", summary="Games listed in the lobby with free seats")
     def open_games() -> list[dict[str, Any]]:
         return [{"game_id": row.id, "game": row.game,
                  "title": regalia.get_game(row.game).title, "players": row.players,
                  "free_seats": free, "decisions": row.decisions}
                 for row, free in service.open_games()]
 
-    @api.post("/games/{game_id}/take", summary="Take a free seat of a public game")
+    @api.post("/games/{game_id}/take", summary="Take a free seat of a game listed in the lobby")
     def take(game_id: str, body: TakeSeat, request: Request) -> SeatLink:
         seat, token = service.take_open_seat(game_id, body.name, body.seat)
         base = str(request.base_url).rstrip("/")
@@ -188,8 +191,9 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
 
     @api.post("/seat/rematch", summary="A seat in the rematch of your finished game")
     def rematch(x_seat_token: Annotated[str, Header()], request: Request) -> SeatLink:
-        """The first to ask sets the rematch up (same game, options, clock and bots); the
-        others get their seats in it."""
+        """Your own seat in the rematch: the first to ask sets it up (same game, options,
+        clock and bots), each player gets their seat by their own link, and asking again
+        gives the same seat and token."""
         game_id, seat, token = service.rematch(x_seat_token)
         kick(game_id)
         base = str(request.base_url).rstrip("/")

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -22,6 +27,8 @@ from regalia.server.api import Announcer, build_router
 from regalia.server.bots import BotRunner
 from regalia.server.clocks import Timekeeper
 from regalia.server.hints import HINT_BOT, HINT_SPACING, HintDesk
+from regalia.server.levels import MAX_BOT_THINK, BotPolicy
+from regalia.server.limits import PerVisitor, VisitorLimits
 from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages, refused_page, wants_page
 from regalia.server.service import GameService, ServiceError
@@ -33,7 +40,10 @@ log = logging.getLogger("regalia.server")
 
 
 class BodyLimit:
-    """Refuse a request body over ``limit`` bytes (413) before anything reads it whole."""
+    """Refuse a request body over ``limit`` bytes (413) before anything reads it whole: one
+    whose declared length is over it at once, one sent in chunks (no length declared) as soon
+    as its chunks add up to more. A chunked body is read here, up to the limit, and handed on
+    whole: the application never sees part of a body it would have to refuse halfway."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -47,25 +57,34 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await too_large(scope, receive, send, self.limit)
             return
+        if declared is not None:
+            await self.app(scope, receive, send)  # (the server holds a body to its length)
+            return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise BodyTooLarge
-            return message
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await too_large(scope, receive, send, self.limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole: Message | None = {"type": "http.request", "body": b"".join(chunks),
+                                 "more_body": False}
 
-        try:
-            await self.app(scope, limited, send)
-        except BodyTooLarge:
-            await too_large(scope, receive, send, self.limit)
+        async def replay() -> Message:
+            nonlocal whole
+            if whole is not None:
+                message, whole = whole, None
+                return message
+            return await receive()  # (a disconnect, for a stream that waits for one)
 
-
-class BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
@@ -103,24 +122,31 @@ class ServerTiming:
 def create_app(db_url: str | None = None, *, bots: bool = True,
                bot_workers: int = 2, clocks: bool = True,
                hint_bot: str | None = HINT_BOT, hint_spacing: float = HINT_SPACING,
-               timing: bool = False) -> FastAPI:
+               timing: bool = False, max_bot_think: float = MAX_BOT_THINK,
+               limits: VisitorLimits | None = None) -> FastAPI:
     """The web application over the database at ``db_url`` (default: the user's data dir).
 
     ``bots=False`` leaves bot seats unplayed and ``clocks=False`` lets late seats be (for
     tests that move them by hand); ``hint_bot`` is the bot spec behind the hint button (None:
-    no hints)."""
+    no hints); ``max_bot_think`` caps a seat's bot (:mod:`regalia.server.levels`); ``limits``
+    are the per-visitor limits (None: none, :mod:`regalia.server.limits`)."""
     engine = open_engine(db_url)
     shared = engine.dialect.name == "postgresql"  # several processes may serve its games
     announcer = Announcer()
     service = GameService(session_factory(engine), announcer.changed, notify=shared)
-    runner = BotRunner(service, bot_workers) if bots else None
+    service.check_bot = BotPolicy(max_bot_think).check
+    runner: BotRunner | None = None
 
     def kick(game_id: str) -> None:
         if runner is not None:
             runner.kick(game_id)
 
-    def moved_elsewhere(game_id: str) -> None:
+    def moved_elsewhere(note: str) -> None:
+        # "GAME" for a move, "GAME:seat" for a seat handed to a bot or taken back
+        game_id, _sep, what = note.partition(":")
         service.changed(game_id)  # live updates of this process's players
+        if what == "seat" and runner is not None:
+            runner.cancel(game_id)  # its search here is for a bot that may sit no more
         kick(game_id)
 
     listener = Listener(engine, moved_elsewhere) if shared else None
@@ -129,7 +155,11 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        nonlocal runner
         announcer.loop = asyncio.get_running_loop()
+        if bots:
+            runner = app.state.runner = BotRunner(service, bot_workers)
+            service.on_bots_changed = runner.cancel
         if listener is not None:
             listener.start()
         if timekeeper is not None:
@@ -137,12 +167,14 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         for game_id in service.games_with_bots():  # a restart: the bots go on where they were
             kick(game_id)
         yield
+        # Stopping takes a few seconds at most: the searches under way are cancelled (their
+        # moves dropped; every acknowledged move is committed) and nothing waits on them.
+        if runner is not None:
+            runner.close()
         if listener is not None:
             listener.stop()
         if timekeeper is not None:
             timekeeper.stop()
-        if runner is not None:
-            runner.close()
         analyses.close()
         if hints is not None:
             hints.close()
@@ -156,7 +188,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
                   "(header X-Seat-Token).")
     app.state.service = service
     app.state.announcer = announcer
-    app.state.runner = runner
+    app.state.runner = None  # the bots' runner, once started
     app.state.hints = hints
 
     @app.exception_handler(ServiceError)
@@ -165,8 +197,9 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
 
     @app.exception_handler(RegaliaError)
     async def bad_input(request: Request, err: RegaliaError) -> Response:
-        # Bad options, player counts, unknown games and bots, malformed editions.
-        return JSONResponse({"detail": str(err)}, status_code=400)
+        # Bad options, player counts, unknown games, malformed editions (400); a bot this
+        # server does not seat (levels.BotRefused: 422).
+        return JSONResponse({"detail": str(err)}, status_code=getattr(err, "status", 400))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, err: RequestValidationError) -> Response:
@@ -183,7 +216,9 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     wrapped: Any = app
     wrapped.add_middleware(BodyLimit)
-    wrapped.add_middleware(Speaking)  # outside BodyLimit: its refusal speaks the reader's too
+    if limits is not None:
+        wrapped.add_middleware(PerVisitor, limits=limits)  # before the body is even read
+    wrapped.add_middleware(Speaking)  # outside the limits: their refusals speak the reader's
     if timing:
         wrapped.add_middleware(ServerTiming)
     return app
@@ -202,9 +237,45 @@ def problem(error: Mapping[str, Any]) -> str:
 
 
 def app_from_env() -> FastAPI:
-    """The app for ``regalia serve`` (each Uvicorn worker builds its own): the database URL
-    comes in ``REGALIA_DB``."""
-    import os
+    """The app for ``regalia serve`` (each Uvicorn worker builds its own), set up from the
+    environment ``regalia.cli.serve`` leaves: the database URL, the bots' cap, the
+    per-visitor limits, and (a worker of several) the pid of the server to follow out."""
+    env = os.environ
+    parent = env.get("REGALIA_PARENT")
+    if parent and parent.isdigit():
+        follow_parent(int(parent))
+    games, _sep, requests = env.get("REGALIA_LIMITS", "").partition(",")
+    limits = VisitorLimits(int(games), int(requests)) \
+        if games.isdigit() and requests.isdigit() else None
+    return create_app(env.get("REGALIA_DB"),
+                      timing=env.get("REGALIA_SERVER_TIMING") == "1",
+                      max_bot_think=float(env.get("REGALIA_MAX_BOT_THINK") or MAX_BOT_THINK),
+                      limits=limits)
 
-    return create_app(os.environ.get("REGALIA_DB"),
-                      timing=os.environ.get("REGALIA_SERVER_TIMING") == "1")
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies (Linux)
+
+
+def follow_parent(parent: int, interval: float = 0.5) -> None:
+    """Stop this worker process when ``parent`` (the ``regalia serve`` that started it) is
+    gone, even killed with ``kill -9``: an orphaned worker would keep the port, and a restart
+    could not bind it (Errno 98). The kernel is asked to send SIGTERM on the parent's death
+    (Linux), and a thread watches the parent's pid too (elsewhere, and in case the request
+    came late); SIGTERM is Uvicorn's graceful stop: the listening socket is closed first,
+    searches are cancelled, and a few seconds later the process is gone, or is ended."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(interval)
+        log.warning("the server process %s is gone: this worker stops", parent)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)  # Uvicorn's graceful stop takes a few; past that, end it
+        os._exit(1)
+
+    threading.Thread(target=watch, name="regalia-parent", daemon=True).start()

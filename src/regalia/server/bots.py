@@ -1,78 +1,182 @@
-"""Bots in seats: they move on the server, in worker threads, one game at a time each.
+"""Bots in seats: they move on the server, in worker threads, a decision at a time, fairly.
 
 A bot is handed an :class:`~regalia.bots.InformationSet` over a copy of the game, so it sees
 only its seat's view and legal actions (and samples of the hidden parts). Its move goes through
 the service like anyone's, on the position it thought about: if a person moved first, the
 bot's move is refused and it looks again.
+
+Over the web a bot costs the server bounded work: a seat's bot is one of the named levels,
+thinking at most the server's ``max_think`` a decision (:mod:`regalia.server.levels`). The
+runner takes one decision of one game at a time from two queues: the tables where a person
+sits first, then the bots-only tables, round-robin and on all but one of the worker threads,
+so that a person's table never waits behind other tables' long searches. A search is
+cancelled when its seat is taken back (or the game moves on in another process) and when the
+server stops; a cancelled search's move is dropped.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+import time
+from collections import deque
 
 from regalia.bots import InformationSet, make_bot
+from regalia.engine import State
+from regalia.engine.rng import Rng
 from regalia.server.service import Conflict, GameService
 
 log = logging.getLogger("regalia.server")
 
+class SearchCancelled(Exception):
+    """A bot's search was cancelled: its seat was taken back, or the server is stopping."""
+
+
+class CancellableInformationSet(InformationSet):
+    """An information set whose samples stop coming once ``cancelled`` is set: the search
+    bots draw a sample every iteration, so a cancelled search ends within one."""
+
+    __slots__ = ("cancelled",)
+
+    def __init__(self, state: State, seat: int, cancelled: threading.Event) -> None:
+        super().__init__(state, seat)
+        self.cancelled = cancelled
+
+    def sample(self, rng: Rng) -> State:
+        if self.cancelled.is_set():
+            raise SearchCancelled
+        return super().sample(rng)
+
+
+PEOPLE, BOTS_ONLY = 0, 1  # the two queues, in the order they are served
+
 
 class BotRunner:
-    """Moves the bots of every game whose turn it is, without blocking requests."""
+    """Moves the bots of every game whose turn it is, without blocking requests: ``workers``
+    threads, each taking one decision of one game at a time (a table with a person first;
+    the bots-only tables on at most ``workers - 1`` threads at once, one after another)."""
 
     def __init__(self, service: GameService, workers: int = 2) -> None:
         self.service = service
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regalia-bot")
-        self._running: set[str] = set()
+        self.workers = max(1, workers)
+        self.bots_only_threads = max(1, self.workers - 1)
+        self._queues: tuple[deque[str], deque[str]] = (deque(), deque())
+        self._queued: set[str] = set()
+        self._running: dict[str, threading.Event] = {}  # game -> its search's cancel flag
         self._again: set[str] = set()
-        self._guard = threading.Lock()
+        self._kind: dict[str, int] = {}  # game -> PEOPLE or BOTS_ONLY, as last seen
+        self._bots_only_running = 0
+        self._wake = threading.Condition()
         self._closed = False
+        # Daemon threads: a search cancelled at shutdown ends within an iteration, and the
+        # process never waits on one (a move is committed whole or not at all).
+        self._threads = [threading.Thread(target=self._work, name=f"regalia-bot-{i}",
+                                          daemon=True) for i in range(self.workers)]
+        for thread in self._threads:
+            thread.start()
 
     def kick(self, game_id: str) -> None:
         """Let the game's bots move if it is their turn (called after every change)."""
-        with self._guard:
+        with self._wake:
             if self._closed:
                 return
             if game_id in self._running:
                 self._again.add(game_id)
                 return
-            self._running.add(game_id)
-        future: Future[None] = self.pool.submit(self._play, game_id)
-        future.add_done_callback(lambda f: self._done(game_id, f))
+            self._enqueue(game_id)
 
-    def _done(self, game_id: str, future: Future[None]) -> None:
-        error = future.exception()
-        if error is not None:
-            log.error("bots of game %s stopped: %r", game_id, error)
-        with self._guard:
-            self._running.discard(game_id)
-            again = game_id in self._again
-            self._again.discard(game_id)
-        if again and error is None:
-            self.kick(game_id)
+    def cancel(self, game_id: str) -> None:
+        """Cancel the game's search under way, if any (its move is dropped), and look again
+        once it has ended: its seat was taken back, or the game changed elsewhere."""
+        with self._wake:
+            flag = self._running.get(game_id)
+            if flag is not None:
+                flag.set()
+                self._again.add(game_id)
 
-    def _play(self, game_id: str) -> None:
-        while not self._closed:
-            live = self.service.live(game_id)
-            state = live.state
-            bots = self.service.bot_seats(game_id)
-            movers = [s for s in state.to_move() if s in bots]
-            if not movers:
+    def _enqueue(self, game_id: str) -> None:
+        if game_id not in self._queued:
+            self._queued.add(game_id)
+            self._queues[self._kind.get(game_id, PEOPLE)].append(game_id)
+            self._wake.notify()
+
+    def _next(self) -> tuple[str, int] | None:
+        """The next game to move (and its queue), or None when closed; waits for one."""
+        with self._wake:
+            while not self._closed:
+                people, bots_only = self._queues
+                if people:
+                    game_id, kind = people.popleft(), PEOPLE
+                elif bots_only and self._bots_only_running < self.bots_only_threads:
+                    game_id, kind = bots_only.popleft(), BOTS_ONLY
+                    self._bots_only_running += 1
+                else:
+                    self._wake.wait()
+                    continue
+                self._queued.discard(game_id)
+                self._running[game_id] = threading.Event()
+                return game_id, kind
+            return None
+
+    def _work(self) -> None:
+        while True:
+            taken = self._next()
+            if taken is None:
                 return
-            seat = movers[0]
-            bot = make_bot(bots[seat], seed=bot_seed(game_id, live.decisions, seat))
-            action = bot.act(InformationSet(state.clone(), seat))
+            game_id, kind = taken
+            again = False
             try:
-                self.service.act(game_id, seat, action.text, turn=live.decisions, by_bot=True)
-            except Conflict:
-                continue  # someone moved first: look again
+                again = self._step(game_id, self._running[game_id])
+            except Exception as err:  # one bad game must not stop the bots of every other
+                log.error("bots of game %s stopped: %r", game_id, err)
+            with self._wake:
+                del self._running[game_id]
+                if kind == BOTS_ONLY:
+                    self._bots_only_running -= 1
+                    self._wake.notify()
+                if (again or game_id in self._again) and not self._closed:
+                    self._enqueue(game_id)  # at the back: the other tables go first
+                self._again.discard(game_id)
 
-    def close(self) -> None:
-        with self._guard:
+    def _step(self, game_id: str, cancelled: threading.Event) -> bool:
+        """One decision of one bot of the game, if a bot is to move; whether to look again."""
+        live = self.service.live(game_id)
+        state = live.state
+        if state.is_over():
+            self._kind.pop(game_id, None)
+            return False
+        bots = self.service.bot_seats(game_id)
+        self._kind[game_id] = BOTS_ONLY if len(bots) >= state.players else PEOPLE
+        movers = [s for s in state.to_move() if s in bots]
+        if not movers:
+            return False
+        seat = movers[0]
+        bot = make_bot(bots[seat], seed=bot_seed(game_id, live.decisions, seat))
+        try:
+            action = bot.act(CancellableInformationSet(state.clone(), seat, cancelled))
+        except SearchCancelled:
+            return False  # (looked at again if the cancel asked for it)
+        if cancelled.is_set():
+            return False  # its move came after its seat was taken back: dropped
+        # (refused when someone moved first, or the seat changed hands: look again)
+        with contextlib.suppress(Conflict):
+            self.service.act(game_id, seat, action.text, turn=live.decisions, by_bot=True,
+                             bot=bots[seat])
+        return True
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop: cancel every search under way and wait a little for them to end (they are
+        daemon threads; nothing they would still do is acknowledged)."""
+        with self._wake:
             self._closed = True
-        self.pool.shutdown(wait=True, cancel_futures=True)
+            for flag in self._running.values():
+                flag.set()
+            self._wake.notify_all()
+        end = time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(max(0.0, end - time.monotonic()))
 
 
 def bot_seed(game_id: str, decision: int, seat: int) -> int:

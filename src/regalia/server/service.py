@@ -13,6 +13,7 @@ first time it is rebuilt: its log is rewritten, once, to the upgraded game's (se
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import secrets
@@ -38,7 +39,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 import regalia
-from regalia.bots import check_spec
 from regalia.engine import (
     Action,
     IllegalAction,
@@ -50,6 +50,7 @@ from regalia.engine import (
 )
 from regalia.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, speaking
 from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
+from regalia.server.levels import BotPolicy
 from regalia.server.models import Game, Move, Seat, TimeBank, now
 from regalia.server.payloads import decision_lines, game_names, look_back_payload, seat_payload
 
@@ -93,6 +94,15 @@ def new_token() -> str:
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def rematch_token(token: str, rematch: str) -> str:
+    """The token of a seat's place in the rematch ``rematch``, derived from the seat's own
+    token: only its holder can work it out, asking again gives the same one, and the server
+    still keeps only digests."""
+    raw = hashlib.sha256(f"regalia-rematch:{rematch}:{token}".encode(
+        "utf-8", "surrogatepass")).digest()
+    return base64.urlsafe_b64encode(raw[:24]).decode("ascii")
 
 
 @dataclass(frozen=True)
@@ -165,6 +175,12 @@ class GameService:
         # The time banks' clock (seconds since the epoch): tests hand in a fake one.
         self.clock: Callable[[], float] = time.time
         self._banked: dict[str, bool] = {}  # game -> has a time bank (fixed at creation)
+        # A bot spec as a web seat may have it, written out in full; refuses any other (the
+        # server's caps: create_app puts its own policy here).
+        self.check_bot: Callable[[str], str] = BotPolicy().check
+        # Called when a seat is handed to a bot or taken back: the runner cancels the game's
+        # search under way (its move, if it comes, is dropped).
+        self.on_bots_changed: Callable[[str], None] = lambda game_id: None
 
     # ------------------------------------------------------------------ plumbing
     def lock(self, game_id: str) -> threading.Lock:
@@ -227,12 +243,13 @@ class GameService:
     # ------------------------------------------------------------------ creating
     def create(self, game: str, players: int | None, seats: Sequence[str], *,
                options: dict[str, Any] | None = None, edition_toml: str | None = None,
-               seed: int | None = None, public: bool = True, name: str | None = None,
+               seed: int | None = None, public: bool = False, name: str | None = None,
                move_seconds: int | None = None, bank_seconds: int | None = None,
                increment_seconds: int | None = None) -> Created:
-        """A new game; each seat is ``open``, ``me`` or a bot spec. A clock is either
-        ``move_seconds`` per move, or a bank of ``bank_seconds`` per seat plus
-        ``increment_seconds`` per turn."""
+        """A new game; each seat is ``open``, ``me`` or a bot spec (as :attr:`check_bot`
+        allows). A clock is either ``move_seconds`` per move, or a bank of ``bank_seconds`` per
+        seat plus ``increment_seconds`` per turn. Its open seats are reached by their links
+        only unless ``public`` (listed in the lobby, where anyone may take one)."""
         check_clock(move_seconds, bank_seconds, increment_seconds)
         info = regalia.get_game(game)
         count = info.check_players(players if players is not None else len(seats) or
@@ -241,10 +258,7 @@ class GameService:
         if len(kinds) != count:
             raise ServiceError(_("{count} players need {count} seats, not {seats}").format(
                 count=count, seats=len(kinds)))
-        bots = [None if k in (OPEN, ME) else check_spec(k) for k in kinds]
-        for spec in bots:
-            if spec is not None and spec.startswith("cmd:"):
-                raise ServiceError(_("external bots (cmd:) cannot sit at a web table"))
+        bots = [None if k in (OPEN, ME) else self.check_bot(k) for k in kinds]
         resolved = info.resolve_options(options or {})
         seed = secrets.randbits(48) if seed is None else seed
         # A string edition is TOML text, never a file name: a request cannot make us read one.
@@ -422,23 +436,19 @@ class GameService:
 
     def take_open_seat(self, game_id: str, name: str | None,
                        seat: int | None = None) -> tuple[int, str]:
-        """Take a free seat of a public game from the lobby: a fresh token for it (the link
-        handed out at creation stops working, so a seat never has two strangers)."""
-        return self._take(game_id, name, seat, lobby=True)
-
-    def _take(self, game_id: str, name: str | None, seat: int | None, *, lobby: bool,
-              prefer: int | None = None) -> tuple[int, str]:
+        """Take a free seat of a game listed in the lobby: a fresh token for it (the link
+        handed out at creation stops working, so a seat never has two strangers). A game not
+        listed takes no one this way: its seats are for those its links were given to."""
         with self.lock(game_id), self.session() as session:
             row = session.get(Game, game_id)
             if row is None:
                 raise NotFound(_("no such game"))
-            if lobby and (not row.public or row.over):
+            if not row.public or row.over:
                 raise Forbidden(_("this game takes no one from the lobby"))
             free = [s for s in row.seats if s.bot is None and not s.claimed
                     and (seat is None or s.seat == seat)]
             if not free:
                 raise Conflict(_("no free seat left at this table"))
-            free.sort(key=lambda s: s.seat != prefer)
             chosen = free[0]
             token = new_token()
             chosen.token_digest = digest(token)
@@ -450,31 +460,59 @@ class GameService:
         return number, token
 
     def rematch(self, token: str) -> tuple[str, int, str]:
-        """A seat of the rematch of the token's finished game: the first to ask sets it up
-        (same game, options, edition, clock and bots; the other people's seats open), the
-        others take their seats in it. Returns (game, seat, token)."""
+        """The token's seat in the rematch of its finished game: the same seat, reached
+        through this link alone. The first to ask sets the rematch up (same game, options,
+        edition, clock; a seat a bot held from the start keeps its bot, every other seat is
+        kept for whoever held it); each player gets their own seat by asking with their own
+        link, and asking again (a double click, a retried request) gives the same seat and
+        the same token, so nobody takes two. Returns (game, seat, token)."""
         info = self.seat_of(token)
         with self.lock(info.game_id):
             row = self.game_row(info.game_id)
             if not row.over:
                 raise Conflict(_("the game is not over yet"))
-            if row.rematch is None:
-                kinds = [s.bot or OPEN for s in row.seats]
-                kinds[info.seat] = ME
-                created = self.create(row.game, row.players, kinds, options=dict(row.options),
-                                      edition_toml=(row.edition or {}).get("toml"),
-                                      public=False, name=info.name,
-                                      move_seconds=row.move_seconds,
-                                      **self._bank_setup(row.id))
-                with self.session() as session:
-                    session.execute(update(Game).where(Game.id == row.id)
-                                    .values(rematch=created.game_id))
-                    session.commit()
+            rematch = row.rematch or self._set_up_rematch(row)
+        mine = rematch_token(token, rematch)
+        with self.lock(rematch), self.session() as session:
+            seat = session.scalar(select(Seat).where(Seat.game_id == rematch,
+                                                     Seat.seat == info.seat))
+            if seat is None:
+                raise NotFound(_("no such game"))
+            if seat.token_digest != digest(mine):
+                if seat.claimed or seat.bot is not None:
+                    raise Conflict(_("your seat in the rematch is not free"))
+                seat.token_digest = digest(mine)
+                seat.claimed = True
+                seat.name = info.name
+                session.commit()
+        self.changed(rematch)
+        return rematch, info.seat, mine
+
+    def _set_up_rematch(self, row: Game) -> str:
+        """Create the rematch of the finished game ``row`` and record it; returns its id (the
+        one another process recorded first, if one did: the game made here is dropped)."""
+        kinds = [s.bot if s.bot is not None and not s.claimed else OPEN for s in row.seats]
+        created = self.create(row.game, row.players, kinds, options=dict(row.options),
+                              edition_toml=(row.edition or {}).get("toml"), public=False,
+                              name=None, move_seconds=row.move_seconds,
+                              **self._bank_setup(row.id))
+        with self.session() as session:
+            recorded = cast("CursorResult[Any]", session.execute(
+                update(Game).where(Game.id == row.id, Game.rematch.is_(None))
+                .values(rematch=created.game_id),
+                execution_options={"synchronize_session": False}))
+            session.commit()
+            if recorded.rowcount == 1:
                 self.changed(row.id)
-                return created.game_id, info.seat, created.tokens[info.seat]
-            rematch = row.rematch
-        seat, new = self._take(rematch, info.name, None, lobby=False, prefer=info.seat)
-        return rematch, seat, new
+                return created.game_id
+            for table in (Move, Seat, TimeBank):
+                session.execute(delete(table).where(table.game_id == created.game_id))
+            session.execute(delete(Game).where(Game.id == created.game_id))
+            session.commit()
+            first = session.scalar(select(Game.rematch).where(Game.id == row.id))
+        self._live.pop(created.game_id, None)
+        assert first is not None
+        return first
 
     def _bank_setup(self, game_id: str) -> dict[str, int]:
         banks = self.banks(game_id)
@@ -483,19 +521,34 @@ class GameService:
         return {"bank_seconds": banks.bank, "increment_seconds": banks.increment}
 
     def set_bot(self, token: str, spec: str | None) -> SeatInfo:
-        """Hand the token's seat to a bot (``spec``) or take it back (None)."""
+        """Hand the token's seat to a bot (``spec``, as :attr:`check_bot` allows) or take it
+        back (None). A search of the seat's former bot under way is cancelled: its move, if it
+        comes, is refused (:meth:`act` checks the seat's bot in the move's transaction)."""
         info = self.seat_of(token)
-        checked = None if spec is None else check_spec(spec)
-        if checked is not None and checked.startswith("cmd:"):
-            raise ServiceError(_("external bots (cmd:) cannot sit at a web table"))
+        checked = None if spec is None else self.check_bot(spec)
         with self.session() as session:
-            row = session.scalar(select(Seat).where(Seat.token_digest == digest(token)))
-            assert row is not None
-            row.bot = checked
+            session.execute(update(Seat).where(Seat.token_digest == digest(token))
+                            .values(bot=checked),
+                            execution_options={"synchronize_session": False})
+            if self.notify:  # the other processes cancel their searches for the game too
+                session.execute(text("SELECT pg_notify(:channel, :game)"),
+                                {"channel": NOTIFY_CHANNEL, "game": f"{info.game_id}:seat"})
             session.commit()
         info.bot = checked
+        self.on_bots_changed(info.game_id)
         self.changed(info.game_id)
         return info
+
+    @staticmethod
+    def _bot_holds(session: Session, game_id: str, seat: int, bot: str) -> bool:
+        """Whether ``bot`` still holds the seat, as the first statement of a move's
+        transaction: an update of the seat's row (changing nothing) locks it until the commit,
+        so a hand-over committed first refuses the move, and one committed after it follows
+        the move (SQLite: the write lock; PostgreSQL: the row's lock)."""
+        held = cast("CursorResult[Any]", session.execute(
+            update(Seat).where(Seat.game_id == game_id, Seat.seat == seat, Seat.bot == bot)
+            .values(bot=bot), execution_options={"synchronize_session": False}))
+        return held.rowcount == 1
 
     def bot_seats(self, game_id: str) -> dict[int, str]:
         with self.session() as session:
@@ -534,11 +587,13 @@ class GameService:
 
     # ------------------------------------------------------------------ acting
     def act(self, game_id: str, seat: int, action_text: str, *, turn: int | None = None,
-            by_bot: bool = False, timed_out: bool = False) -> Live:
+            by_bot: bool = False, timed_out: bool = False, bot: str | None = None) -> Live:
         """Apply one action for ``seat`` and commit it; returns the new live game.
 
         ``turn`` (the number of decisions the client saw) refuses a move made on an outdated
-        position, so a double click or two devices never play twice."""
+        position, so a double click or two devices never play twice. ``bot``: the spec of the
+        bot making the move, which must still hold the seat when the move commits (a seat
+        taken back from a bot, or handed to another, drops the move: 409)."""
         if not isinstance(action_text, str) or not action_text or len(action_text) > 200:
             raise ServiceError(_("an action is its notation, e.g. 'place aragon'"))
         with self.lock(game_id):
@@ -590,6 +645,9 @@ class GameService:
             # commit, the server's hottest path.
             with self.session() as session:
                 try:
+                    if bot is not None and not self._bot_holds(session, game_id, seat, bot):
+                        session.rollback()
+                        raise Conflict(_("the seat is no longer this bot's"))
                     banks = self.banks(game_id, session)
                     if banks is not None:
                         banks.moved(seat, state.to_move(), self.clock(),

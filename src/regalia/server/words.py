@@ -31,7 +31,7 @@ TITLES = (N_("El Grande"), N_("Palais Royal"), N_("In the Shadow of the Emperor"
 # (tests/i18n/test_zh_web.py checks that every ``t("...")`` of the scripts is listed here).
 JS_MESSAGES = (
     N_("me"), N_("open seat (a link)"), N_("bot: random"), N_("bot: greedy"),
-    N_("bot: easy"), N_("bot: medium"), N_("bot: hard"), N_("bot: ismcts"),
+    N_("bot: easy"), N_("bot: medium"), N_("bot: hard"),
     N_("Seats"), N_("Seat {n}"), N_("This game has no options."),
     N_("Seat {n} (you):"), N_("Seat {n}:"), N_("Spectators:"), N_("{game} · seat {n}"),
     N_("Thinking…"), N_("Hint"),

@@ -14,7 +14,7 @@
   }
   const SEAT_KINDS = [["me", t("me")], ["open", t("open seat (a link)")],
     ["random", t("bot: random")], ["greedy", t("bot: greedy")], ["easy", t("bot: easy")],
-    ["medium", t("bot: medium")], ["hard", t("bot: hard")], ["ismcts", t("bot: ismcts")]];
+    ["medium", t("bot: medium")], ["hard", t("bot: hard")]];
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
