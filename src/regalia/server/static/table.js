@@ -128,7 +128,7 @@
     const title = target && target.querySelector(":scope > title");
     return title ? title.textContent : "";
   }
-  function showAbout(text) {
+  function showAbout(text, hover) {
     let box = document.getElementById("about");
     if (!box) {
       box = document.createElement("div");
@@ -137,6 +137,7 @@
       document.body.appendChild(box);
     }
     box.textContent = text;
+    box.classList.toggle("hover", Boolean(hover));  // a hover's box lets clicks through
     box.hidden = false;
   }
   document.addEventListener("pointerdown", (event) => {
@@ -156,7 +157,7 @@
     clearTimeout(hoverTimer);
     const text = aboutOf(event.target);
     const box = document.getElementById("about");
-    if (text) hoverTimer = setTimeout(() => showAbout(text), 400);
+    if (text) hoverTimer = setTimeout(() => showAbout(text, true), 400);
     else if (box) box.hidden = true;
   });
   document.addEventListener("contextmenu", (event) => {
