@@ -451,6 +451,9 @@ def explain_illegal(st: St, action: Action, seat: int) -> str:
 def _reason(st: St, action: Action, seat: int) -> str | None:
     kind, args, king = action.kind, action.args, st.king_region
     phase = st.phase
+    if kind in ("pick", "return") and args[0] >= st.players:  # no such colour: said first
+        return _("there is no {colour} player in a game of {n}").format(
+            colour=colour(args[0]), n=st.players)
     if phase in _KINDS and kind not in _KINDS[phase]:
         return who_must(st, seat)
     if phase == ACTION and kind not in {a.kind for a in st.legal_actions(seat)}:
