@@ -227,5 +227,7 @@ def test_a_resumed_game_reads_on_from_the_seats_last_move() -> None:
         play.run()
     text = output(play)
     assert "So far" not in text
-    assert "Enter: more" not in text  # no paging through rounds 1 to 4
+    # No paging through rounds 1 to 4 (hundreds of lines): only this round's moves by the
+    # three others since Red's last one, a page or two of them.
+    assert text.count("Enter: more") <= 1
     assert "Red to move" in text

@@ -54,6 +54,7 @@ HELP = N_("""\
   [cyan]actions[/]      show the list of actions again
   [cyan]board[/]        show the board again
   [cyan]log[/]          show the whole game so far: moves, reveals, scorings
+  [cyan]key[/]          what the board's abbreviations and marks mean
   [cyan]hint[/]         the strongest bot's three favourite actions here, with its
                  estimate of your chance to win after each (it sees only what
                  you see)
@@ -381,30 +382,36 @@ class PlaySession:
         numbers = self.numbering(seat, legal)
         actions, shown = self.fit_screen(seat, legal, numbers, width, height - 2 - sealed)
         room = height - 2 - sealed - len(actions) - height_of(console, shown, width)
-        if SCORING in new_news and len(new) + 1 > room:
-            # A scoring is the game's big moment: its whole breakdown gets a screen of its
-            # own before the turn when the turn's screen has no room for it.
-            new = self.show_news(title, new, new_news)
-            title = _("Since the scoring")
+        if new and len(self.wrapped(new, width)) + 1 > room:
+            if SCORING in new_news:
+                # A scoring is the game's big moment: its whole breakdown gets a screen of
+                # its own before the turn when the turn's screen has no room for it.
+                new = self.show_news(title, new, new_news)
+                title = _("Since the scoring")
+            if new and len(self.wrapped(new, width)) + 1 > room:
+                # What the others did is read before choosing, never left behind a count:
+                # on a page of its own when the turn's screen has no room for it.
+                self.show_pages(f"[bold]{title}[/]", new)
+                title = _("{title} (shown above; type {log} to see it again)").format(
+                    title=title, log="[cyan]log[/]")
         if not self.hot_seat:
             # The board reads as one live picture; earlier turns stay in the scrollback.
             self.term.refresh()
         rule = _("{name} to move · decision {n}").format(name=safe(self.names[seat]),
                                                          n=self.decisions + 1)
-        if new and len(new) + 1 <= room:
+        if self.render_key() is not None:
+            rule += " · " + _("type {key} for the codes").format(key="key")
+        wrapped = self.wrapped(new, width)
+        if new and len(wrapped) + 1 <= room:
             console.print(f"[dim]{title}:[/]")
-            for line in new:
-                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
-            room -= len(new) + 1
+            for line in wrapped:
+                console.print(line, no_wrap=True, crop=True)
+            room -= len(wrapped) + 1
         elif new and room >= 3:
-            console.print("[dim]" + _("{title}: {n} lines, the last {shown} here (type {log} for "
-                                      "all):").format(title=title, n=len(new), shown=room - 1,
-                                                      log="[cyan]log[/]") + "[/]")
-            for line in new[-(room - 1):]:
-                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
+            console.print(f"[dim]{title}:[/]")
+            for line in wrapped[-(room - 1):]:
+                console.print(line, no_wrap=True, crop=True)
             room = 0
-        elif new:
-            rule += " · " + _("{n} new: type log").format(n=len(new))
         console.rule(rule)
         console.print(shown)
         if sealed:
@@ -415,33 +422,48 @@ class PlaySession:
         for action_line in actions:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
+    def wrapped(self, lines: Sequence[str], width: int) -> list[Text]:
+        """Log lines (markup) as the screen shows them: indented, each wrapped whole at
+        ``width`` with its later lines indented further, not cut (a move read in part is a
+        move misread)."""
+        out: list[Text] = []
+        for line in lines:
+            parts = Text.from_markup(line).wrap(self.console, max(10, width - 4))
+            for i, part in enumerate(parts):
+                out.append(Text("    " if i else "  ") + part)
+        return out
+
+    def show_pages(self, head: str, lines: Sequence[str]) -> None:
+        """``lines`` under ``head``, a screen at a time, each closed with Enter."""
+        console = self.console
+        rows = self.wrapped(lines, console.width)
+        page = max(3, console.height - 3)
+        for at in range(0, len(rows), page):
+            if not self.hot_seat:
+                self.term.refresh()
+            console.print(head if at == 0 else head + " [dim]" + _("(continued)") + "[/]")
+            for row in rows[at:at + page]:
+                console.print(row, no_wrap=True, crop=True)
+            more = at + page < len(rows)
+            self.term.ask(_("Enter: more ") if more else _("Enter: on to your turn "))
+
     def show_news(self, title: str, new: list[str], news: list[int]) -> list[str]:
         """The scorings since the seat's last turn, whole (the move that set them off, the
         reveals, every area's points), a screen at a time, each closed with Enter; returns
         the lines after them, for the turn's screen."""
-        console = self.console
         first = news.index(SCORING)
         while first and news[first - 1] == REVEAL:
             first -= 1
         if first and news[first - 1] == MOVE:
             first -= 1  # the move that set the scoring off (a special scoring card)
         last = max(i for i, kind in enumerate(news) if kind != MOVE)
-        page = max(3, console.height - 3)
         head = f"[bold]{title}[/]"
         if first:
-            head += " [dim]" + ngettext("(after {n} earlier line: type log to see it)",
-                                        "(after {n} earlier lines: type log to see them)",
-                                        first).format(n=first) + "[/]"
-        shown = new[first:last + 1]
-        for at in range(0, len(shown), page):
-            if not self.hot_seat:
-                self.term.refresh()
-            console.print(head)
-            for line in shown[at:at + page]:
-                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
-            more = at + page < len(shown)
-            self.term.ask(_("Enter: more ") if more else _("Enter: on to your turn "))
-            head = f"[bold]{title}[/] [dim]" + _("(continued)") + "[/]"
+            # The lines before the scoring come first, on their own page: nothing the
+            # others did is skipped.
+            self.show_pages(head, new[:first])
+            head += " [dim]" + _("(continued)") + "[/]"
+        self.show_pages(head, new[first:last + 1])
         return new[last + 1:]
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
@@ -471,6 +493,20 @@ class PlaySession:
         if best is None:  # no legal action (a waiting seat): the board alone
             return [], board(self.render_text, view, width, height)
         return best[1], best[2]
+
+    def render_key(self) -> Callable[[Mapping[str, Any]], str] | None:
+        """The game's key to its board's codes, if it has one."""
+        try:
+            return self.state.info().render_key
+        except RegaliaError:  # a game outside the registry (a test's toy game)
+            return None
+
+    def show_key(self, seat: int | None) -> None:
+        render_key = self.render_key()
+        if render_key is None:
+            self.console.print("[dim]" + _("This game's board uses no abbreviations.") + "[/]")
+            return
+        self.console.print(render_key(self.state.view(seat)))
 
     def show_board(self, seat: int | None) -> None:
         console = self.console
@@ -531,6 +567,8 @@ class PlaySession:
             self.show_actions(legal, numbers)
         elif word == "board":
             self.show_board(seat)
+        elif word == "key":
+            self.show_key(seat)
         elif word == "hint":
             self.show_hint(seat, legal, numbers)
         elif word == "log":

@@ -84,6 +84,10 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     render_text: Callable[[Mapping[str, Any]], str] | None = None
     render_svg: Callable[[Mapping[str, Any]], str] | None = None
+    # The key to the text board's abbreviations and marks (Rich markup, one line each), for
+    # the terminal's ``key`` command and the web table: every code a screen shows is
+    # explained there.
+    render_key: Callable[[Mapping[str, Any]], str] | None = None
     seat_names: Callable[[int], tuple[str, ...]] | None = None
     # Chance draws every seat sees as they happen (a card turned face up), by label or by
     # the label's first words ("stack" covers "stack 3"); all others count as secret.

@@ -13,7 +13,7 @@ from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.shadow_of_the_emperor.actions import TABLE
 from regalia.games.shadow_of_the_emperor.edition import load_edition
 from regalia.games.shadow_of_the_emperor.render_svg import render_svg
-from regalia.games.shadow_of_the_emperor.render_text import render_text
+from regalia.games.shadow_of_the_emperor.render_text import render_key, render_text
 from regalia.games.shadow_of_the_emperor.state import GAME_ID, ShadowState
 
 OPTIONS = (
@@ -69,6 +69,7 @@ INFO = register(GameInfo(
     # The 2-player removed electorates are turned face up for both players.
     public_chance=("removed",),
     render_text=render_text,
+    render_key=render_key,
     render_svg=render_svg,
     # Sealed votes are the only secret (points are won in the open, question N19), and a
     # vote stays sealed only while another voter has yet to choose: with 2 players only
