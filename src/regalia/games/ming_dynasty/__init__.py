@@ -13,7 +13,7 @@ from regalia.engine.registry import GameInfo, Option, register
 from regalia.games.ming_dynasty.actions import TABLE
 from regalia.games.ming_dynasty.edition import load_edition
 from regalia.games.ming_dynasty.render_svg import render_svg
-from regalia.games.ming_dynasty.render_text import render_text
+from regalia.games.ming_dynasty.render_text import render_key, render_text
 from regalia.games.ming_dynasty.state import GAME_ID, MingState
 
 OPTIONS = (
@@ -53,6 +53,7 @@ INFO = register(GameInfo(
     # The display's cards are turned face up.
     public_chance=("display",),
     render_text=render_text,
+    render_key=render_key,
     render_svg=render_svg,
     # Every card is seen entering and leaving a hand, so with perfect memory the only secret
     # is a sealed return choice; random two-player games seldom meet one.

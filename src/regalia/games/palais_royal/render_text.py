@@ -163,6 +163,31 @@ def privilege_key(width: int) -> str:
         f"[bold]{esc(mark)}[/]={esc(word)}" for mark, word in _privilege_key()), width)
 
 
+def render_key(view: Mapping[str, Any]) -> str:
+    """What every abbreviation and mark of the text board means (the ``key`` command)."""
+    sep = pgettext("palais-royal", ", ")
+    seats = sep.join(f"{SEAT_MARKS[p % 4]} {s['name']}" for p, s in enumerate(view["seats"]))
+    return "\n".join([
+        "[bold]" + esc(_("Key to the board")) + "[/]",
+        esc(_("Castle: each room as its number (the order its step comes in a turn, and what "
+              "you type for it), its name, then each player's servants there in seat order "
+              "({seats}); * marks the player with the most.").format(seats=seats)),
+        esc(_("Park: 14v 6g 2t1p M = a noble worth 14 victory points, costing 6 gold now, "
+              "with 2 turquoise and 1 purple seals and the privilege M; P1: a servant of "
+              "Player 1; .: an empty space. Columns a-f and rows 1-6 name the spaces (c3).")),
+        esc(_("Privileges: {key}.").format(key=sep.join(
+            f"{mark} {word}" for mark, word in _privilege_key()))),
+        esc(_("edges top 6/2 0 0 0: the park's top edge gives 6 VP to the player with the "
+              "most servants along it and 2 to the second, then each player's servants "
+              "there.")),
+        esc(_("Players: > on turn; area: servants in the play area, ready to place; supply: "
+              "servants not yet in play; nobles open/hidden; score 12+?: the points known "
+              "so far.")),
+        esc(_("36 nobles (end at 12): nobles left in the park; once 12 or fewer are left "
+              "the last round begins. deck: cards in the draw pile.")),
+    ])
+
+
 def _rooms(view: Mapping[str, Any], cell: int) -> list[str]:
     players = view["players"]
     majority = view.get("majority", {})
