@@ -474,25 +474,44 @@ class PlaySession:
         board; choices cut short to fit cost board lines by how much of them is lost, so a
         list is cut only when that buys the board real room (the round's cards during the
         bidding)."""
-        full = [self.action_item(n, a) for n, a in zip(numbers, legal, strict=True)]
-        bare = [self.action_item(n, a, notation=False) for n, a in zip(numbers, legal,
-                                                                       strict=True)]
         view = self.state.view(seat)
         best: tuple[float, list[Text], RenderableType] | None = None
         for count in range(1, min(len(legal), 6) + 1):
             rows = -(-len(legal) // count)
-            whole = columns(full, width, rows) or columns(bare, width, rows)
-            lines, lost = (whole, 0.0) if whole is not None else cut_columns(bare, width, rows)
+            lines, lost = self.choice_lines(legal, numbers, width, rows)
             shown = board(self.render_text, view, width, height - len(lines))
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height
-            cost = 0.0 if whole is not None else 1 + 10 * lost  # a cut choice reads worse
+            # A cut choice reads worse; a list whose choices read alike is no list at all.
+            cost = 0.0 if not lost else 1000.0 if lost >= 1 else 1 + 10 * lost
             worth = tall - cost - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
         if best is None:  # no legal action (a waiting seat): the board alone
             return [], board(self.render_text, view, width, height)
         return best[1], best[2]
+
+    def choice_lines(self, legal: Sequence[Action], numbers: Sequence[int], width: int,
+                     rows: int) -> tuple[list[Text], float]:
+        """The choices in columns of ``rows`` within ``width``, and the share of their text
+        the cuts lost (1.0: two of them read alike): whole with their notation, whole
+        without it, cut, or, where the cut descriptions read alike ("move a s…" nineteen
+        times), by their notation ("move parade king"), which tells every choice apart."""
+        pairs = list(zip(numbers, legal, strict=True))
+        full = [self.action_item(n, a) for n, a in pairs]
+        bare = [self.action_item(n, a, notation=False) for n, a in pairs]
+        whole = columns(full, width, rows) or columns(bare, width, rows)
+        if whole is not None:
+            return whole, 0.0
+        lines, lost = cut_columns(bare, width, rows)
+        if lost < 1:
+            return lines, lost
+        notes = [f"[bold cyan]{n:>3}[/] {safe(a.text)}" for n, a in pairs]
+        shown = columns(notes, width, rows)
+        if shown is not None:
+            return shown, 0.5  # the notation is shorter to read than the words, not better
+        cut, notes_lost = cut_columns(notes, width, rows)
+        return (cut, 0.5 + notes_lost / 2) if notes_lost < 1 else (lines, lost)
 
     def render_key(self) -> Callable[[Mapping[str, Any]], str] | None:
         """The game's key to its board's codes, if it has one."""
@@ -525,14 +544,10 @@ class PlaySession:
                      ) -> None:
         console = self.console
         numbers = list(numbers) if numbers is not None else list(range(1, len(actions) + 1))
-        items = [self.action_item(n, a) for n, a in zip(numbers, actions, strict=True)]
-        bare = [self.action_item(n, a, notation=False) for n, a in zip(numbers, actions,
-                                                                       strict=True)]
+        count = len(actions)
         room = max(3, console.height - 3)
-        rows = min(len(items), room) if len(items) <= room else -(-len(items) // -(
-            -len(items) // room))
-        lines = columns(items, console.width, rows) or columns(bare, console.width, rows) \
-            or cut_columns(bare, console.width, rows)[0]
+        rows = min(count, room) if count <= room else -(-count // -(-count // room))
+        lines = self.choice_lines(actions, numbers, console.width, rows)[0]
         for action_line in lines:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
