@@ -98,11 +98,13 @@ def no(answer: str) -> bool:
 
 
 class LogLine(NamedTuple):
-    """One move as the table saw it: the mover's own words, and what the others learnt."""
+    """One move as the table saw it: the mover's own words, and what the others learnt (an
+    event nobody chose, actor -1: the same words for all)."""
 
     actor: int
     mine: str
     theirs: str
+    kind: int = MOVE
 
     def seen_by(self, viewer: int | None) -> str:
         return self.mine if viewer == self.actor else self.theirs
@@ -192,6 +194,7 @@ class PlaySession:
         self.last_viewer: int | None = None
         self.sealed: set[int] = set()  # seats still to choose in the current sealed choice
         self.decisions = sum(1 for m in state.moves() if "action" in m)
+        self.events_seen = len(self.events())  # a resumed game's earlier events are past
         if self.decisions:
             self.resume_reading()
         # A signal during apply() waits until the move is complete: the state stays whole.
@@ -294,6 +297,11 @@ class PlaySession:
             self.log.append(LogLine(seat, mine, _("{who} made a sealed choice.").format(who=who)))
         else:
             self.log.append(LogLine(seat, mine, f"{who}: {safe(public)}"))
+        events = self.events()
+        for event in events[self.events_seen:]:  # what the move set off: income, a vote …
+            text = safe(event["text"])
+            self.log.append(LogLine(-1, text, text, news_kind(event)))
+        self.events_seen = len(events)
         if self.stop_signal is not None:
             raise Terminated(self.stop_signal)
 
@@ -323,6 +331,16 @@ class PlaySession:
         self.term.clear()
 
     # ------------------------------------------------------------------ what a seat has seen
+    def events(self) -> list[Mapping[str, Any]]:
+        """The game's public events (income, aging, elections, points with their reasons),
+        where its view keeps them apart from the moves (``view["events"]``)."""
+        if self.table_log(None) is not None:
+            return []  # the game's own log tells them already
+        events = self.state.view(None).get("events")
+        if not isinstance(events, list):
+            return []
+        return [e for e in events if isinstance(e, Mapping) and isinstance(e.get("text"), str)]
+
     def table_log(self, seat: int | None) -> list[Any] | None:
         """The game's own log as ``seat`` knows it (moves, scorings, reveals; hidden parts
         already left out by the view), or None if the game's view keeps none with texts."""
@@ -338,8 +356,7 @@ class PlaySession:
         (worth stopping for)."""
         entries = self.table_log(seat)
         if entries is None:
-            lines = [e.seen_by(seat) for e in self.log]
-            return lines, [MOVE] * len(lines)
+            return [e.seen_by(seat) for e in self.log], [e.kind for e in self.log]
         return ([safe(e if isinstance(e, str) else e["text"]) for e in entries],
                 [news_kind(e) for e in entries])
 

@@ -639,10 +639,11 @@ def _choices(view: Mapping[str, Any], width: int) -> list[str]:
 
 def render_key(view: Mapping[str, Any]) -> str:
     """What every abbreviation and mark of the text board means (the ``key`` command)."""
+    start_vp = (view.get("printed") or {}).get("start_player_vp", 1)
     return "\n".join([
         "[bold]" + esc(_("Key to the board")) + "[/]",
         esc(_("▶ the player to move; ♛ start: holds the start player card, worth {vp} VP "
-              "(whoever sells goods takes it).").format(vp=(view.get("printed") or {}).get("start_player_vp", 1))),
+              "(whoever sells goods takes it).").format(vp=start_vp)),
         esc(_("Display ⚀ … ⚅: the six rows of the display, one per die face; mine 2: a mine "
               "card with the die 2 printed on it; —: the row is empty.")),
         esc(_("←: you may choose this now; ←drop: you may drop it; ←sell: you may sell "

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import _, display_width, pad, pgettext
-from regalia.engine.markup import esc, strip_markup
+from regalia.engine.markup import esc, strip_markup, wrap_cells
 from regalia.games.ming_dynasty.edition import load_edition
 from regalia.games.ming_dynasty.text import card_word, colour_marks, phase_title, short_card
 
@@ -204,11 +204,12 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
             districts=" ".join(view["reachable"]) or pgettext("ming-dynasty", "none"))))
     if view["over"]:
         ranks = view["ranking"]
-        lines.append(esc(pgettext("ming-dynasty", "final: {results}").format(results="  ".join(
+        final = pgettext("ming-dynasty", "final: {results}").format(results="  ".join(
             pgettext("ming-dynasty", "{who} {score} (#{place})").format(
                 who=view["players"][p]["name"], score=view["players"][p]["score"],
                 place=ranks[p])
-            for p in range(n)))))
+            for p in range(n)))
+        lines.extend(esc(line) for line in wrap_cells(final, width))  # read whole
     lines = [head, *lines]
     if len(lines) > height:  # the seats and the viewer's lines matter more than the tail
         lines = lines[:height]

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regalia.engine.i18n import _, display_width, language, pad, pgettext
-from regalia.engine.markup import esc, strip_markup
+from regalia.engine.markup import esc, strip_markup, wrap_cells
 from regalia.games.palais_royal.rooms import ROOMS
 from regalia.games.palais_royal.text import step_title
 
@@ -402,7 +402,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     drawn = view.get("drawn")
     sep = pgettext("palais-royal", ", ")
     # (line, priority): 0 always; higher numbers are dropped first when ``height`` is short.
-    out: list[tuple[str, int]] = [(_fit(title, width), 0)]
+    # The turn line is read whole: wrapped, not cut.
+    out: list[tuple[str, int]] = [(title, 0)] if display_width(strip_markup(title)) <= width \
+        else [(esc(line), 0) for line in wrap_cells(strip_markup(title), width)]
     if turn_line:
         out.append((_fit(turn_line, width), 2))
     if tail:
@@ -431,15 +433,16 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
             width), 3 if compact else 0))
     out.extend((line, 0) for line in _seat_lines(view, compact, width))
     if view.get("over") and view.get("ranking"):
-        out.append((_fit(esc(_("final: {results}").format(results=sep.join(
+        final = _("final: {results}").format(results=sep.join(
             _("{name} {score} (place {place})").format(
                 name=view["seats"][p]["name"], score=view["scores"][p],
-                place=view["ranking"][p]) for p in range(players)))), width), 0))
+                place=view["ranking"][p]) for p in range(players)))
+        out.extend((esc(line), 0) for line in wrap_cells(final, width))
         # Each seat's score in its parts (dropped before the board when the screen is short).
         for p in range(players):
             line = breakdown_text(view, p)
             if line:
-                out.append((_fit(esc(line), width), 1))
+                out.extend((esc(part), 1) for part in wrap_cells(line, width))
     drop = PILE_LISTS + 1  # nothing dropped
     for lower in (PILE_LISTS, PILE_COUNT, 3, 2, 1):
         if len(_kept(out, drop)) <= height:

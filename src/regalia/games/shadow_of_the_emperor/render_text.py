@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import N_, _, display_width, pad, pgettext
-from regalia.engine.markup import esc, strip_markup
+from regalia.engine.markup import esc, strip_markup, wrap_cells
 from regalia.games.shadow_of_the_emperor.text import asking_words
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
@@ -261,9 +261,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
         head += esc(pgettext("shadow-of-the-emperor", "; ") + rival) + " " + _mark(
             view["rival"], view["seats"][view["rival"]]["name"])
     lines.append(_fit(head, width))
-    if movers:
-        lines.append(_fit(esc(_("to move: {movers}, choosing {asking}").format(
-            movers=movers, asking=asking)), width))
+    if movers:  # read whole: wrapped, not cut
+        lines.extend(esc(line) for line in wrap_cells(_("to move: {movers}, choosing {asking}")
+                                                       .format(movers=movers, asking=asking),
+                                                       width))
     if not compact:
         lines.append(_fit(esc(_("Emperor's rights: {rights}; empire cities in supply "
                                 "{supply}").format(rights=_rights(view),
@@ -302,11 +303,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
         lines.append(_fit(esc(_("marriage proposal from {who} to {tile}").format(
             who=view["seats"][prop["from"]]["name"], tile=prop["tile"])), width))
     if view.get("over") and view.get("ranking"):
-        lines.append(_fit(esc(_("final: {results}").format(results=sep.join(
-            _("{seat} {score} (place {place})").format(
+        lines.extend(esc(line) for line in wrap_cells(_("final: {results}").format(
+            results=sep.join(_("{seat} {score} (place {place})").format(
                 seat=view["seats"][p]["name"], score=view["scores"][p],
-                place=view["ranking"][p])
-            for p in range(players)))), width))
+                place=view["ranking"][p]) for p in range(players))), width))
     if compact:
         # The compact board's abbreviations, explained where the screen has lines to spare
         # (a first game at 80 x 24 is read by someone who does not know them yet).

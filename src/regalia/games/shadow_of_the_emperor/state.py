@@ -19,7 +19,7 @@ from regalia.engine.actions import Action
 from regalia.engine.i18n import _
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
-from regalia.games.shadow_of_the_emperor import choices, phases
+from regalia.games.shadow_of_the_emperor import choices, events, phases
 from regalia.games.shadow_of_the_emperor.board import (  # noqa: F401  (phases re-exported)
     ACTIONS,
     AGING,
@@ -68,6 +68,7 @@ class ShadowState(State):
         "d",
         "elector",
         "emperor",
+        "events",
         "excomm_target",
         "in_play",
         "kept",
@@ -131,6 +132,7 @@ class ShadowState(State):
     round: int
     phase: int
     tasks: list[tuple[Any, ...]]
+    events: events.Chain        # what happened without a choice (events.py), newest last
     _opts: tuple[Action, ...]
     _movers: tuple[int, ...]     # to_move(), kept with _opts
 
@@ -165,6 +167,7 @@ class ShadowState(State):
         self.excomm_target = -1
         self.votes = [-1] * n
         self.last_votes = []
+        self.events = None
         self.round = 1
         self.phase = SETUP
         self.emperor = 0
@@ -426,6 +429,7 @@ class ShadowState(State):
         new.round = self.round
         new.phase = self.phase
         new.tasks = self.tasks[:]
+        new.events = self.events  # an immutable chain: shared
         new._opts = self._opts
         new._space = self._space  # a tuple: shared until either copy moves a piece
         new._movers = self._movers
@@ -438,6 +442,7 @@ class ShadowState(State):
         for name in self._INTS:
             out[name] = getattr(self, name)
         out["tasks"] = [list(t) for t in self.tasks]
+        out["events"] = [list(e) for e in events.entries(self.events)]
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -449,6 +454,7 @@ class ShadowState(State):
         for name in self._INTS:
             setattr(self, name, int(data[name]))
         self.tasks = [phases.checked_task(t) for t in data["tasks"]]
+        self.events = events.chain_of(data.get("events", []))  # (saves made before it: none)
         self._link_board()
         self._count_board()
         from regalia.games.shadow_of_the_emperor.invariants import check_invariants
