@@ -646,8 +646,11 @@ def render_key(view: Mapping[str, Any]) -> str:
               "(whoever sells goods takes it).").format(vp=start_vp)),
         esc(_("Display ⚀ … ⚅: the six rows of the display, one per die face; mine 2: a mine "
               "card with the die 2 printed on it; —: the row is empty.")),
-        esc(_("←: you may choose this now; ←drop: you may drop it; ←sell: you may sell "
-              "these goods.")),
+        esc(_("←: you may choose this now; ←{place} / ←{drop}: you may place / drop this "
+              "project; ←{sell}: you may sell these goods.").format(
+            place=pgettext("castles-of-burgundy-cards", "place"),
+            drop=pgettext("castles-of-burgundy-cards", "drop"),
+            sell=pgettext("castles-of-burgundy-cards", "sell"))),
         esc(_("Triple bonus A: 1. 3 VP …: this round's card; a triple of one type brings "
               "the reward with its number.")),
         esc(_("first-triple bonus still free: the types whose bonus card for the first "
