@@ -500,7 +500,9 @@ class PlaySession:
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height
             # A cut choice reads worse; a list whose choices read alike is no list at all.
-            cost = 0.0 if not lost else 1000.0 if lost >= 1 else 1 + 10 * lost
+            # (Below the worth of fitting the screen: a whole screen still beats one that
+            # scrolls, whatever its list.)
+            cost = 0.0 if not lost else 50.0 if lost >= 1 else 1 + 10 * lost
             worth = tall - cost - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
@@ -523,7 +525,15 @@ class PlaySession:
         lines, lost = cut_columns(bare, width, rows)
         if lost < 1:
             return lines, lost
-        notes = [f"[bold cyan]{n:>3}[/] {safe(a.text)}" for n, a in pairs]
+        # The notations less the words they all start with ("move"; a one-word notation such
+        # as "done" apart): the step's name says it.
+        words = [a.text.split(" ") for _n, a in pairs]
+        long = [w for w in words if len(w) > 1]
+        shared = 0
+        while long and all(len(w) > shared + 1 and w[shared] == long[0][shared] for w in long):
+            shared += 1
+        notes = [f"[bold cyan]{n:>3}[/] {safe(' '.join(w[shared:] if len(w) > 1 else w))}"
+                 for (n, _a), w in zip(pairs, words, strict=True)]
         shown = columns(notes, width, rows)
         if shown is not None:
             return shown, 0.5  # the notation is shorter to read than the words, not better
