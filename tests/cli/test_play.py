@@ -219,7 +219,8 @@ def test_a_resumed_game_reads_on_from_the_seats_last_move() -> None:
         seat = state.to_move()[0]
         state.apply(rng.choice(state.legal_actions(seat)), seat)
     console = recording_console()
-    script = Script(console, ["quit", "no"])
+    answers = ["quit", "no"]
+    script = Script(console, lambda prompt: "" if prompt.startswith("Enter") else answers.pop(0))
     play = PlaySession(state, ["human", "random", "random", "random"],
                        Terminal(console, script, lambda: None), 21,
                        render_text=get_game("el-grande").render_text)

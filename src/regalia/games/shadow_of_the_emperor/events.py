@@ -2,8 +2,9 @@
 every point won, each with its reason (``view["events"]``). Moves are told by ``announce``;
 these are the rest, public to the whole table.
 
-Entries are tuples of ints, the kind first, kept newest last as a chain ``(older, entry)``
-shared between clones (a clone costs nothing more):
+Entries are tuples of ints, the kind first and the number of decisions made before it last
+(where it goes among the moves), kept newest last as a chain ``(older, entry)`` shared
+between clones (a clone costs nothing more); below, without that last number:
 
 - ``(INCOME, round, *thalers)``: phase I, the thalers each seat took (after the track's cap)
 - ``(AGING, round, *tiles)``: phase II, the tiles that turned 45 + 10 and left the board
@@ -35,7 +36,7 @@ Chain = tuple[Any, tuple[int, ...]] | None
 
 
 def note(s: ShadowState, *entry: int) -> None:
-    s.events = (s.events, tuple(entry))
+    s.events = (s.events, (*entry, s.decided))
 
 
 def entries(chain: Chain) -> list[tuple[int, ...]]:
@@ -48,8 +49,9 @@ def entries(chain: Chain) -> list[tuple[int, ...]]:
     return out
 
 
-# The shortest entry of each kind (INCOME and AGING may list nothing after the round).
-_SIZES = (2, 2, 5, 7)
+# The shortest entry of each kind (INCOME and AGING may list nothing after the round), with
+# its decision count.
+_SIZES = (3, 3, 6, 8)
 
 
 def chain_of(saved: Any) -> Chain:
@@ -92,6 +94,7 @@ def _reason(s: ShadowState, reason: int, electorate: int) -> str:
 
 def event_text(s: ShadowState, entry: tuple[int, ...]) -> str:
     """An entry in words, in the language in force."""
+    entry = entry[:-1]  # (the decision count)
     name = s.seat_name
     sep = pgettext("shadow-of-the-emperor", ", ")
     kind = entry[0]
@@ -133,7 +136,8 @@ def event_views(s: ShadowState) -> list[dict[str, Any]]:
     """``view["events"]``: every entry worded, oldest first."""
     out = []
     for entry in entries(s.events):
-        line: dict[str, Any] = {"event": KIND_NAMES[entry[0]], "text": event_text(s, entry)}
+        line: dict[str, Any] = {"event": KIND_NAMES[entry[0]], "text": event_text(s, entry),
+                                "after": entry[-1]}
         if entry[0] == POINTS:
             line["seat"], line["points"] = entry[1], entry[2]
         out.append(line)
