@@ -569,7 +569,7 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
                  _round_menu(view, legal), width)
     deck = _item(esc(_("deck {n}").format(n=view.get("deck", "?"))))
     out += _wrap("", [*_pile_words(view, legal, compact=True), deck], width, sep=" · ")
-    out += _wrap("", [_item(esc(_("first-triple bonus still free:")) + " " + _first_left(view)),
+    out += _wrap("", [_item(esc(_("first-triple bonus open:")) + " " + _first_left(view)),
                       _item(esc(_("all-7-types bonus:")) + " "
                             + _all_types_words(view))], width,
                  sep=" · ")
@@ -653,7 +653,7 @@ def render_key(view: Mapping[str, Any]) -> str:
             sell=pgettext("castles-of-burgundy-cards", "sell"))),
         esc(_("Triple bonus A: 1. 3 VP …: this round's card; a triple of one type brings "
               "the reward with its number.")),
-        esc(_("first-triple bonus still free: the types whose bonus card for the first "
+        esc(_("first-triple bonus open: the types whose bonus card for the first "
               "triple nobody has won yet; all-7-types bonus: what the next player with a "
               "triple of every type scores.")),
         esc(_("goods: light 1 VP (8): the goods card on top of a pile, its points and, in "

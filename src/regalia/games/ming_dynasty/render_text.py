@@ -154,8 +154,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
         hand = pl["hand"]
         if hand is not None:
             # The cards' names where the line has room for them, else their short forms.
-            cards = " ".join(f"{_card(view, k)}x{c}" if c > 1 else _card(view, k)
-                             for k, c in hand.items()) or pgettext("ming-dynasty", "no cards")
+            cards = pgettext("ming-dynasty", ", ").join(
+                f"{_card(view, k)} x{c}" if c > 1 else _card(view, k)
+                for k, c in hand.items()) or pgettext("ming-dynasty", "no cards")
             if display_width(pl["name"]) + 48 + display_width(cards) > width:
                 cards = " ".join(f"{short_card(k)}x{c}" if c > 1 else short_card(k)
                                  for k, c in hand.items()) or cards
