@@ -29,7 +29,7 @@ def test_a_cut_that_keeps_choices_apart_counts_only_the_letters_lost() -> None:
              "court)" for n in range(1, 14)]
     lines, lost = cut_columns(cards, 80, 5)
     assert 0 < lost < 1
-    assert "card 1 (up to 1" in lines[0].plain  # the shared "Play power" gave way first
+    assert "Play …card 1 (up to" in lines[0].plain  # the verb stays, "power" gave way
     assert all(line.cell_len <= 80 for line in lines)
 
 
@@ -38,12 +38,15 @@ def test_wording_every_choice_shares_gives_way_before_what_tells_them_apart() ->
     items = [f"[bold cyan]{n:>3}[/] member onto space {n} ({c})"
              for n, c in enumerate(colours, start=1)]
     lines, lost = cut_columns(items, 80, 2)
-    assert [line.plain.split("   ")[0] for line in lines] == ["  1 …space 1 (yellow)",
-                                                              "  2 …space 2 (orange)"]
-    assert "…space 6 (green)" in lines[1].plain and 0 < lost < 1  # "member onto" is gone
-    # only as much as is needed goes: two columns keep all but the first word
-    lines, _ = cut_columns(items, 56, 3)
-    assert lines[0].plain.startswith("  1 …onto space 1 (yellow)")
+    # The verb stays (it says what the choice does); the shared words after it go.
+    assert [line.plain.split("   ")[0] for line in lines] == ["  1 member …1 (yellow)",
+                                                              "  2 member …2 (orange)"]
+    assert "member …6 (green)" in lines[1].plain and 0 < lost < 1  # "onto space" is gone
+    # only as much as is needed goes: the shared text's last word stays while that fits
+    items = [f"[bold cyan]{n:>3}[/] move a servant from the {c} room"
+             for n, c in enumerate(colours, start=1)]
+    lines, _ = cut_columns(items, 90, 2)
+    assert lines[0].plain.startswith("  1 move …the yellow room")
 
 
 def test_chinese_shared_wording_is_cut_by_character() -> None:

@@ -171,7 +171,8 @@ def test_signal_saves_the_game_and_resume_goes_on(signum: int, tmp_path: Path) -
         assert proc.stdin is not None
         proc.stdin.write(b"1\n")
         proc.stdin.flush()
-        _read_until(proc, r"You chose.*\n(.|\n)*Red > ")
+        # (the bots' moves may come first on a page of their own, closed with Enter)
+        _read_until(proc, r"You chose.*\n(.|\n)*(Red > |Enter: on to your turn)")
         proc.send_signal(signum)
         rest = proc.communicate(timeout=60)[0].decode(errors="replace")
     finally:
@@ -189,7 +190,9 @@ def test_signal_saves_the_game_and_resume_goes_on(signum: int, tmp_path: Path) -
     state = replay(record)
     assert not state.is_over()
     # --resume picks the game up where the signal stopped it.
-    resumed = CliRunner().invoke(app, ["play", "--resume", str(path)], input="quit\nno\n")
+    # (Enter first, a few times: the moves so far may come on pages of their own)
+    resumed = CliRunner().invoke(app, ["play", "--resume", str(path)],
+                                 input="\n" * 4 + "quit\nno\n")
     assert resumed.exit_code == 0, resumed.output
     assert f"after {record.action_count}" in resumed.stdout or "Red >" in resumed.stdout
 

@@ -219,7 +219,8 @@ def test_a_resumed_game_reads_on_from_the_seats_last_move() -> None:
         seat = state.to_move()[0]
         state.apply(rng.choice(state.legal_actions(seat)), seat)
     console = recording_console()
-    script = Script(console, ["quit", "no"])
+    answers = ["quit", "no"]
+    script = Script(console, lambda prompt: "" if prompt.startswith("Enter") else answers.pop(0))
     play = PlaySession(state, ["human", "random", "random", "random"],
                        Terminal(console, script, lambda: None), 21,
                        render_text=get_game("el-grande").render_text)
@@ -227,5 +228,7 @@ def test_a_resumed_game_reads_on_from_the_seats_last_move() -> None:
         play.run()
     text = output(play)
     assert "So far" not in text
-    assert "Enter: more" not in text  # no paging through rounds 1 to 4
+    # No paging through rounds 1 to 4 (hundreds of lines): only this round's moves by the
+    # three others since Red's last one, a page or two of them.
+    assert text.count("Enter: more") <= 1
     assert "Red to move" in text

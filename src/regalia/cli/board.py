@@ -96,11 +96,12 @@ def cut_columns(items: Sequence[str], width: int, rows: int) -> tuple[list[Text]
 
 def elide_shared(texts: Sequence[Text], each: int) -> list[Text]:
     """``texts`` ("  1 member onto space 1 (yellow)", …) with as much of the wording they all
-    share after their number replaced by "…" as it takes to fit ``each`` cells, whole words
-    first, keeping the shared text's last word ("  1 …space 1 (yellow)"): words every choice
-    repeats tell none of them apart (the step's name is on the line above), while the end a
-    plain cut would drop is what does. Text written without spaces (Chinese) is cut by
-    character, keeping two ("  1 …区域1（黄）")."""
+    share after their number and its first word replaced by "…" as it takes to fit ``each``
+    cells, whole words at a time (the shared text's last word kept when no cut fits)
+    ("  1 member …1 (yellow)"): words every choice repeats tell none of them apart (the
+    step's name is on the line above), while the end a plain cut would drop is what does, and
+    the first word is the verb that says what the choice does. Text written without spaces
+    (Chinese) is cut by character, keeping the last two ("  1 …区域1（黄）")."""
     texts = list(texts)
     need = max((t.cell_len for t in texts), default=0) - each
     if len(texts) < 2 or need <= 0:
@@ -109,11 +110,21 @@ def elide_shared(texts: Sequence[Text], each: int) -> list[Text]:
     prefix = _shared_start([t.plain[at:] for t, at in zip(texts, starts, strict=True)])
     body = prefix.rstrip()
     if " " in body:
-        keep = body.rfind(" ") + 1
-        cuts = [i + 1 for i, ch in enumerate(body[:keep]) if ch == " "]
-    else:
-        keep = max(0, len(body) - 2)
-        cuts = list(range(1, keep + 1))
+        verb = body.find(" ") + 1  # the first word stays
+        ends = [i + 1 for i, ch in enumerate(prefix) if ch == " " and i + 1 > verb]
+        if not ends:
+            return texts
+        keep = body.rfind(" ") + 1  # where the shared text's last word starts
+        # The first cut that fits; if none does, the text is cut at its end anyway, so the
+        # shared text's last word stays ("Play …card 1 (up to 1 Ca…").
+        fallback = max((c for c in ends if c <= keep), default=ends[-1])
+        cut = next((c for c in ends if cell_len(prefix[verb:c]) - 1 >= need), fallback)
+        if cell_len(prefix[verb:cut]) <= 1:  # the ellipsis would take what it saves
+            return texts
+        return [t[:at + verb] + Text("…") + t[at + cut:]
+                for t, at in zip(texts, starts, strict=True)]
+    keep = max(0, len(body) - 2)
+    cuts = list(range(1, keep + 1))
     if not cuts:
         return texts
     cut = next((c for c in cuts if cell_len(prefix[:c]) - 1 >= need), cuts[-1])

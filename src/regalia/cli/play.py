@@ -59,6 +59,7 @@ HELP = N_("""\
   [cyan]log[/]          show the whole game so far: moves, reveals, scorings
   [cyan]help CARD[/]    what a card, tile, room or space does, and its cost
   [cyan]? N[/]          the same for the cards and spaces of choice N
+  [cyan]key[/]          what the board's abbreviations and marks mean
   [cyan]hint[/]         the strongest bot's three favourite actions here, with its
                  estimate of your chance to win after each (it sees only what
                  you see)
@@ -102,11 +103,13 @@ def no(answer: str) -> bool:
 
 
 class LogLine(NamedTuple):
-    """One move as the table saw it: the mover's own words, and what the others learnt."""
+    """One move as the table saw it: the mover's own words, and what the others learnt (an
+    event nobody chose, actor -1: the same words for all)."""
 
     actor: int
     mine: str
     theirs: str
+    kind: int = MOVE
 
     def seen_by(self, viewer: int | None) -> str:
         return self.mine if viewer == self.actor else self.theirs
@@ -206,6 +209,7 @@ class PlaySession:
         self.last_viewer: int | None = None
         self.sealed: set[int] = set()  # seats still to choose in the current sealed choice
         self.decisions = sum(1 for m in state.moves() if "action" in m)
+        self.events_seen = len(self.events())  # a resumed game's earlier events are past
         if self.decisions:
             self.resume_reading()
         # A signal during apply() waits until the move is complete: the state stays whole.
@@ -327,6 +331,11 @@ class PlaySession:
             self.log.append(LogLine(seat, mine, _("{who} made a sealed choice.").format(who=who)))
         else:
             self.log.append(LogLine(seat, mine, f"{who}: {safe(public)}"))
+        events = self.events()
+        for event in events[self.events_seen:]:  # what the move set off: income, a vote …
+            text = safe(event["text"])
+            self.log.append(LogLine(-1, text, text, news_kind(event)))
+        self.events_seen = len(events)
         if self.stop_signal is not None:
             raise Terminated(self.stop_signal)
 
@@ -356,6 +365,16 @@ class PlaySession:
         self.term.clear()
 
     # ------------------------------------------------------------------ what a seat has seen
+    def events(self) -> list[Mapping[str, Any]]:
+        """The game's public events (income, aging, elections, points with their reasons),
+        where its view keeps them apart from the moves (``view["events"]``)."""
+        if self.table_log(None) is not None:
+            return []  # the game's own log tells them already
+        events = self.state.view(None).get("events")
+        if not isinstance(events, list):
+            return []
+        return [e for e in events if isinstance(e, Mapping) and isinstance(e.get("text"), str)]
+
     def table_log(self, seat: int | None) -> list[Any] | None:
         """The game's own log as ``seat`` knows it (moves, scorings, reveals; hidden parts
         already left out by the view), or None if the game's view keeps none with texts."""
@@ -371,8 +390,7 @@ class PlaySession:
         (worth stopping for)."""
         entries = self.table_log(seat)
         if entries is None:
-            lines = [e.seen_by(seat) for e in self.log]
-            return lines, [MOVE] * len(lines)
+            return [e.seen_by(seat) for e in self.log], [e.kind for e in self.log]
         return ([safe(e if isinstance(e, str) else e["text"]) for e in entries],
                 [news_kind(e) for e in entries])
 
@@ -415,30 +433,36 @@ class PlaySession:
         numbers = self.numbering(seat, legal)
         actions, shown = self.fit_screen(seat, legal, numbers, width, height - 2 - sealed)
         room = height - 2 - sealed - len(actions) - height_of(console, shown, width)
-        if SCORING in new_news and len(new) + 1 > room:
-            # A scoring is the game's big moment: its whole breakdown gets a screen of its
-            # own before the turn when the turn's screen has no room for it.
-            new = self.show_news(title, new, new_news)
-            title = _("Since the scoring")
+        if new and len(self.wrapped(new, width)) + 1 > room:
+            if SCORING in new_news:
+                # A scoring is the game's big moment: its whole breakdown gets a screen of
+                # its own before the turn when the turn's screen has no room for it.
+                new = self.show_news(title, new, new_news)
+                title = _("Since the scoring")
+            if new and len(self.wrapped(new, width)) + 1 > room:
+                # What the others did is read before choosing, never left behind a count:
+                # on a page of its own when the turn's screen has no room for it.
+                self.show_pages(f"[bold]{title}[/]", new)
+                title = _("{title} (shown above; type {log} to see it again)").format(
+                    title=title, log="[cyan]log[/]")
         if not self.hot_seat:
             # The board reads as one live picture; earlier turns stay in the scrollback.
             self.term.refresh()
         rule = _("{name} to move · decision {n}").format(name=safe(self.names[seat]),
                                                          n=self.decisions + 1)
-        if new and len(new) + 1 <= room:
+        if self.render_key() is not None:
+            rule += " · " + _("type {key} for the codes").format(key="key")
+        wrapped = self.wrapped(new, width)
+        if new and len(wrapped) + 1 <= room:
             console.print(f"[dim]{title}:[/]")
-            for line in new:
-                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
-            room -= len(new) + 1
+            for line in wrapped:
+                console.print(line, no_wrap=True, crop=True)
+            room -= len(wrapped) + 1
         elif new and room >= 3:
-            console.print("[dim]" + _("{title}: {n} lines, the last {shown} here (type {log} for "
-                                      "all):").format(title=title, n=len(new), shown=room - 1,
-                                                      log="[cyan]log[/]") + "[/]")
-            for line in new[-(room - 1):]:
-                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
+            console.print(f"[dim]{title}:[/]")
+            for line in wrapped[-(room - 1):]:
+                console.print(line, no_wrap=True, crop=True)
             room = 0
-        elif new:
-            rule += " · " + _("{n} new: type log").format(n=len(new))
         console.rule(rule)
         console.print(shown)
         if sealed:
@@ -449,33 +473,48 @@ class PlaySession:
         for action_line in actions:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
+    def wrapped(self, lines: Sequence[str], width: int) -> list[Text]:
+        """Log lines (markup) as the screen shows them: indented, each wrapped whole at
+        ``width`` with its later lines indented further, not cut (a move read in part is a
+        move misread)."""
+        out: list[Text] = []
+        for line in lines:
+            parts = Text.from_markup(line).wrap(self.console, max(10, width - 4))
+            for i, part in enumerate(parts):
+                out.append(Text("    " if i else "  ") + part)
+        return out
+
+    def show_pages(self, head: str, lines: Sequence[str]) -> None:
+        """``lines`` under ``head``, a screen at a time, each closed with Enter."""
+        console = self.console
+        rows = self.wrapped(lines, console.width)
+        page = max(3, console.height - 3)
+        for at in range(0, len(rows), page):
+            if not self.hot_seat:
+                self.term.refresh()
+            console.print(head if at == 0 else head + " [dim]" + _("(continued)") + "[/]")
+            for row in rows[at:at + page]:
+                console.print(row, no_wrap=True, crop=True)
+            more = at + page < len(rows)
+            self.term.ask(_("Enter: more ") if more else _("Enter: on to your turn "))
+
     def show_news(self, title: str, new: list[str], news: list[int]) -> list[str]:
         """The scorings since the seat's last turn, whole (the move that set them off, the
         reveals, every area's points), a screen at a time, each closed with Enter; returns
         the lines after them, for the turn's screen."""
-        console = self.console
         first = news.index(SCORING)
         while first and news[first - 1] == REVEAL:
             first -= 1
         if first and news[first - 1] == MOVE:
             first -= 1  # the move that set the scoring off (a special scoring card)
         last = max(i for i, kind in enumerate(news) if kind != MOVE)
-        page = max(3, console.height - 3)
         head = f"[bold]{title}[/]"
         if first:
-            head += " [dim]" + ngettext("(after {n} earlier line: type log to see it)",
-                                        "(after {n} earlier lines: type log to see them)",
-                                        first).format(n=first) + "[/]"
-        shown = new[first:last + 1]
-        for at in range(0, len(shown), page):
-            if not self.hot_seat:
-                self.term.refresh()
-            console.print(head)
-            for line in shown[at:at + page]:
-                console.print(f"  {line}", overflow="ellipsis", no_wrap=True, crop=True)
-            more = at + page < len(shown)
-            self.term.ask(_("Enter: more ") if more else _("Enter: on to your turn "))
-            head = f"[bold]{title}[/] [dim]" + _("(continued)") + "[/]"
+            # The lines before the scoring come first, on their own page: nothing the
+            # others did is skipped.
+            self.show_pages(head, new[:first])
+            head += " [dim]" + _("(continued)") + "[/]"
+        self.show_pages(head, new[first:last + 1])
         return new[last + 1:]
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
@@ -486,25 +525,68 @@ class PlaySession:
         board; choices cut short to fit cost board lines by how much of them is lost, so a
         list is cut only when that buys the board real room (the round's cards during the
         bidding)."""
-        full = [self.action_item(n, a) for n, a in zip(numbers, legal, strict=True)]
-        bare = [self.action_item(n, a, notation=False) for n, a in zip(numbers, legal,
-                                                                       strict=True)]
         view = self.state.view(seat)
         best: tuple[float, list[Text], RenderableType] | None = None
         for count in range(1, min(len(legal), 6) + 1):
             rows = -(-len(legal) // count)
-            whole = columns(full, width, rows) or columns(bare, width, rows)
-            lines, lost = (whole, 0.0) if whole is not None else cut_columns(bare, width, rows)
+            lines, lost = self.choice_lines(legal, numbers, width, rows)
             shown = board(self.render_text, view, width, height - len(lines))
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height
-            cost = 0.0 if whole is not None else 1 + 10 * lost  # a cut choice reads worse
+            # A cut choice reads worse; a list whose choices read alike is no list at all.
+            # (Below the worth of fitting the screen: a whole screen still beats one that
+            # scrolls, whatever its list.)
+            cost = 0.0 if not lost else 50.0 if lost >= 1 else 1 + 10 * lost
             worth = tall - cost - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
         if best is None:  # no legal action (a waiting seat): the board alone
             return [], board(self.render_text, view, width, height)
         return best[1], best[2]
+
+    def choice_lines(self, legal: Sequence[Action], numbers: Sequence[int], width: int,
+                     rows: int) -> tuple[list[Text], float]:
+        """The choices in columns of ``rows`` within ``width``, and the share of their text
+        the cuts lost (1.0: two of them read alike): whole with their notation, whole
+        without it, cut, or, where the cut descriptions read alike ("move a s…" nineteen
+        times), by their notation ("move parade king"), which tells every choice apart."""
+        pairs = list(zip(numbers, legal, strict=True))
+        full = [self.action_item(n, a) for n, a in pairs]
+        bare = [self.action_item(n, a, notation=False) for n, a in pairs]
+        whole = columns(full, width, rows) or columns(bare, width, rows)
+        if whole is not None:
+            return whole, 0.0
+        lines, lost = cut_columns(bare, width, rows)
+        if lost < 1:
+            return lines, lost
+        # The notations less the words they all start with ("move"; a one-word notation such
+        # as "done" apart): the step's name says it.
+        words = [a.text.split(" ") for _n, a in pairs]
+        long = [w for w in words if len(w) > 1]
+        shared = 0
+        while long and all(len(w) > shared + 1 and w[shared] == long[0][shared] for w in long):
+            shared += 1
+        notes = [f"[bold cyan]{n:>3}[/] {safe(' '.join(w[shared:] if len(w) > 1 else w))}"
+                 for (n, _a), w in zip(pairs, words, strict=True)]
+        shown = columns(notes, width, rows)
+        if shown is not None:
+            return shown, 0.5  # the notation is shorter to read than the words, not better
+        cut, notes_lost = cut_columns(notes, width, rows)
+        return (cut, 0.5 + notes_lost / 2) if notes_lost < 1 else (lines, lost)
+
+    def render_key(self) -> Callable[[Mapping[str, Any]], str] | None:
+        """The game's key to its board's codes, if it has one."""
+        try:
+            return self.state.info().render_key
+        except RegaliaError:  # a game outside the registry (a test's toy game)
+            return None
+
+    def show_key(self, seat: int | None) -> None:
+        render_key = self.render_key()
+        if render_key is None:
+            self.console.print("[dim]" + _("This game's board uses no abbreviations.") + "[/]")
+            return
+        self.console.print(render_key(self.state.view(seat)))
 
     def show_board(self, seat: int | None) -> None:
         console = self.console
@@ -523,14 +605,10 @@ class PlaySession:
                      ) -> None:
         console = self.console
         numbers = list(numbers) if numbers is not None else list(range(1, len(actions) + 1))
-        items = [self.action_item(n, a) for n, a in zip(numbers, actions, strict=True)]
-        bare = [self.action_item(n, a, notation=False) for n, a in zip(numbers, actions,
-                                                                       strict=True)]
+        count = len(actions)
         room = max(3, console.height - 3)
-        rows = min(len(items), room) if len(items) <= room else -(-len(items) // -(
-            -len(items) // room))
-        lines = columns(items, console.width, rows) or columns(bare, console.width, rows) \
-            or cut_columns(bare, console.width, rows)[0]
+        rows = min(count, room) if count <= room else -(-count // -(-count // room))
+        lines = self.choice_lines(actions, numbers, console.width, rows)[0]
         for action_line in lines:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
 
@@ -566,6 +644,8 @@ class PlaySession:
             self.show_actions(legal, numbers)
         elif word == "board":
             self.show_board(seat)
+        elif word == "key":
+            self.show_key(seat)
         elif word == "hint":
             self.show_hint(seat, legal, numbers)
         elif word == "log":

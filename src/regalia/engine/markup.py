@@ -83,3 +83,34 @@ def esc(text: object) -> str:
     """Escape text for Rich markup (an opening bracket would start a tag); control
     characters are made visible (:func:`printable`)."""
     return printable(text).replace("[", "\\[")
+
+
+def wrap_cells(text: str, width: int, indent: str = "  ") -> list[str]:
+    """Plain ``text`` in lines of at most ``width`` terminal cells, broken at spaces (within a
+    word wider than a line, and in Chinese, between any two characters); lines after the
+    first start with ``indent``. For the lines a player must read whole (final scores, whose
+    turn it is), which a cut would garble."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if sum(map(cell_width, candidate)) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = word
+        while sum(map(cell_width, line)) > width:  # a word wider than the line: by character
+            cut, used = 0, 0
+            for ch in line:
+                if used + cell_width(ch) > width:
+                    break
+                used += cell_width(ch)
+                cut += 1
+            lines.append(line[:cut])
+            line = indent + line[cut:]
+    if line.strip() or not lines:
+        lines.append(line)
+    return lines

@@ -88,6 +88,10 @@ class GameInfo:
     # The same board for a phone's screen (one narrow column, every word legible and every
     # target finger-sized at 360 px: see regalia.engine.phone_board).
     render_phone_svg: Callable[[Mapping[str, Any]], str] | None = None
+    # The key to the text board's abbreviations and marks (Rich markup, one line each), for
+    # the terminal's ``key`` command and the web table: every code a screen shows is
+    # explained there.
+    render_key: Callable[[Mapping[str, Any]], str] | None = None
     seat_names: Callable[[int], tuple[str, ...]] | None = None
     # Chance draws every seat sees as they happen (a card turned face up), by label or by
     # the label's first words ("stack" covers "stack 3"); all others count as secret.

@@ -53,7 +53,25 @@ def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decis
             isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
             for e in entries):
         return [e if isinstance(e, str) else e["text"] for e in entries]
-    return decision_lines(viewer, moves, names, over)
+    lines = decision_lines(viewer, moves, names, over)
+    return with_events(lines, view.get("events"))
+
+
+def with_events(lines: list[str], events: Any) -> list[str]:
+    """One line per decision with the game's public events (``view["events"]``: income,
+    elections, points with their reasons) each after the decision that set it off."""
+    if not isinstance(events, list):
+        return lines
+    out: list[str] = []
+    at = 0
+    for event in events:
+        if not (isinstance(event, Mapping) and isinstance(event.get("text"), str)
+                and isinstance(event.get("after"), int)):
+            continue
+        out.extend(lines[at:max(at, event["after"])])
+        at = max(at, event["after"])
+        out.append(event["text"])
+    return out + lines[at:]
 
 
 def decision_lines(viewer: int | None, moves: Sequence[Decision], names: Sequence[str],

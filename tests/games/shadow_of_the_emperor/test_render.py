@@ -40,13 +40,14 @@ def test_the_board_fits_the_terminal(players: int, width: int, height: int, most
 def test_the_compact_board_explains_its_abbreviations_only_in_spare_lines() -> None:
     view = _midgame(4).view(0)
     bare = strip_markup(render_text(view, width=80, height=10)).splitlines()
-    assert not any("c Couple" in line or "t thalers" in line for line in bare)
+    assert not any("Couple aged" in line or "t thalers" in line for line in bare)
     roomy = strip_markup(render_text(view, width=80, height=24)).splitlines()
-    assert len(roomy) == len(bare) + 2 <= 24
+    assert len(roomy) == len(bare) + 3 <= 24
     assert max(len(line) for line in roomy) <= 80
-    board_legend = next(i for i, line in enumerate(roomy) if "c Couple" in line)
+    columns = next(i for i, line in enumerate(roomy) if "2v 2 votes" in line)
+    tiles = next(i for i, line in enumerate(roomy) if "R35c Red's Couple aged 35" in line)
     seat_legend = next(i for i, line in enumerate(roomy) if "t thalers" in line)
-    assert roomy[board_legend + 1].startswith("Mainz")
+    assert tiles == columns + 1 and roomy[tiles + 1].startswith("Mainz")
     assert roomy[seat_legend + 1].startswith("R Red")
     one_spare = strip_markup(render_text(view, width=80, height=len(bare) + 1)).splitlines()
     assert len(one_spare) == len(bare) + 1

@@ -15,7 +15,7 @@ from regalia.games.castles_of_burgundy_cards.actions import TABLE
 from regalia.games.castles_of_burgundy_cards.edition import load_edition
 from regalia.games.castles_of_burgundy_cards.phone_svg import render_phone_svg
 from regalia.games.castles_of_burgundy_cards.render_svg import render_svg
-from regalia.games.castles_of_burgundy_cards.render_text import render_text
+from regalia.games.castles_of_burgundy_cards.render_text import render_key, render_text
 from regalia.games.castles_of_burgundy_cards.state import GAME_ID, CobState
 
 
@@ -73,6 +73,7 @@ INFO = register(GameInfo(
     # hands and the cards seen while buying are not.
     public_chance=("display", "aaron", "good", "animal"),
     render_text=render_text,
+    render_key=render_key,
     render_svg=render_svg,
     glossary=glossary,
     render_phone_svg=render_phone_svg,

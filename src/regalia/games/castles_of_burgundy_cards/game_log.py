@@ -7,6 +7,8 @@ Entries are tuples, newest last, the kind first:
   turned up (its cloisters gave you ``vp_for_you``)
 - ``(SOLO_CHECK, round_index, your_score, aaron_score)``: solo, end of a round: you lose if
   Aaron is ahead
+- ``(START_CARD, round_index, taker, giver)``: a sale took the start player card (and the
+  point it is worth) from ``giver`` to ``taker``
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Final
 MOVE: Final = 0
 AARON_REVEAL: Final = 1
 SOLO_CHECK: Final = 2
-KIND_NAMES = ("move", "aaron-reveal", "solo-check")
+START_CARD: Final = 3
+KIND_NAMES = ("move", "aaron-reveal", "solo-check", "start-card")
 
 
 def log_entry(saved: Sequence[int]) -> tuple[int, ...]:

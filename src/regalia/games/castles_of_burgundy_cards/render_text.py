@@ -569,8 +569,8 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
                  _round_menu(view, legal), width)
     deck = _item(esc(_("deck {n}").format(n=view.get("deck", "?"))))
     out += _wrap("", [*_pile_words(view, legal, compact=True), deck], width, sep=" · ")
-    out += _wrap("", [_item(esc(_('"1." free:')) + " " + _first_left(view)),
-                      _item(esc(pgettext("castles-of-burgundy-cards", "all 7 types:")) + " "
+    out += _wrap("", [_item(esc(_("first-triple bonus open:")) + " " + _first_left(view)),
+                      _item(esc(_("all-7-types bonus:")) + " "
                             + _all_types_words(view))], width,
                  sep=" · ")
     for i, s in enumerate(view.get("seats") or ()):
@@ -635,6 +635,32 @@ def _choices(view: Mapping[str, Any], width: int) -> list[str]:
                 "castles-of-burgundy-cards", "Your choices:")) + "[/] ",
                      [(esc(a), a) for a in legal], width)
     return out
+
+
+def render_key(view: Mapping[str, Any]) -> str:
+    """What every abbreviation and mark of the text board means (the ``key`` command)."""
+    start_vp = (view.get("printed") or {}).get("start_player_vp", 1)
+    return "\n".join([
+        "[bold]" + esc(_("Key to the board")) + "[/]",
+        esc(_("▶ the player to move; ♛ start: holds the start player card, worth {vp} VP "
+              "(whoever sells goods takes it).").format(vp=start_vp)),
+        esc(_("Display ⚀ … ⚅: the six rows of the display, one per die face; mine 2: a mine "
+              "card with the die 2 printed on it; —: the row is empty.")),
+        esc(_("←: you may choose this now; ←{place} / ←{drop}: you may place / drop this "
+              "project; ←{sell}: you may sell these goods.").format(
+            place=pgettext("castles-of-burgundy-cards", "place"),
+            drop=pgettext("castles-of-burgundy-cards", "drop"),
+            sell=pgettext("castles-of-burgundy-cards", "sell"))),
+        esc(_("Triple bonus A: 1. 3 VP …: this round's card; a triple of one type brings "
+              "the reward with its number.")),
+        esc(_("first-triple bonus open: the types whose bonus card for the first "
+              "triple nobody has won yet; all-7-types bonus: what the next player with a "
+              "triple of every type scores.")),
+        esc(_("goods: light 1 VP (8): the goods card on top of a pile, its points and, in "
+              "brackets, the cards in that pile; the same for animals.")),
+        esc(_("estate, projects, hand: a player's cards; face down: the cards still to come "
+              "in the player's pile; ★ castle: a complete triple.")),
+    ])
 
 
 def render_text(view: Mapping[str, Any], *, width: int = WIDTH, height: int = 40,

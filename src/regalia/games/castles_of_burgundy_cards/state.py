@@ -54,6 +54,7 @@ from regalia.games.castles_of_burgundy_cards.game_log import (
     AARON_REVEAL,
     MOVE,
     SOLO_CHECK,
+    START_CARD,
     log_entry,
 )
 from regalia.games.castles_of_burgundy_cards.scoring import (
@@ -371,6 +372,7 @@ class CobState(State):
     def _apply(self, action: Action, seat: int) -> None:
         kind = action.kind
         round_index = self.round_index
+        holder = self.start_card_holder
         EFFECTS[kind](self, action.args)
         # The log names the card a "play" played: the newest of the seat's played cards. (It
         # is a deque with room for LOG_LENGTH entries, so appending drops the oldest.)
@@ -378,6 +380,9 @@ class CobState(State):
             self.log.append((MOVE, round_index, seat, action.code, self.played_cards[seat][-1]))
         else:
             self.log.append((MOVE, round_index, seat, action.code))
+        if holder != self.start_card_holder and holder != NOBODY:
+            # The point the card is worth changes hands with it: said, not silently moved.
+            self.log.append((START_CARD, round_index, self.start_card_holder, holder))
         self._settle()
 
     def _settle(self) -> None:

@@ -9,7 +9,7 @@ from regalia.games.el_grande.actions import SEAT_TITLES, TABLE
 from regalia.games.el_grande.edition import load_edition
 from regalia.games.el_grande.phone_svg import render_phone_svg
 from regalia.games.el_grande.render_svg import render_svg
-from regalia.games.el_grande.render_text import render_text
+from regalia.games.el_grande.render_text import render_key, render_text
 from regalia.games.el_grande.state import ElGrandeState
 
 # Help texts name their sources in words; docs/games/el-grande.md cites each one exactly.
@@ -82,6 +82,7 @@ INFO = register(GameInfo(
     # the action cards turned up each round.
     public_chance=("king", "home", "start player", "stack"),
     render_text=render_text,
+    render_key=render_key,
     render_svg=render_svg,
     glossary=glossary,
     render_phone_svg=render_phone_svg,

@@ -810,7 +810,10 @@ def screen_parts(board: Board, width: int, log_lines: int = 6
     grid = _grid_rows(board, 2)
     if max(map(_plain, grid)) > width:
         grid = _grid_rows(board, 1)
-    parts.append(("regions", [table, grid]))
+    legend = "[dim]" + esc(_("3G: 3 Caballeros and the Grande · Points: for 1st/2nd/3rd "
+                             "place · ♔ the King")) + "[/]"
+    # The grid's codes explained under it while the screen has the line to spare.
+    parts.append(("regions", [table, [*grid, legend], grid]))
     if any(board.scoreboards.values()):
         parts.append(("mobile", [_mobile_line(board), []]))
     parts.append(("blank", blank))
@@ -843,6 +846,25 @@ def format_board(board: Board, log_lines: int = 6, *, width: int = 100,
     parts can give way enough) ``height`` lines."""
     parts = screen_parts(board, width, log_lines)
     return "\n".join(_fit(parts, width, height)) + "\n"
+
+
+def render_key(view: Mapping[str, Any]) -> str:
+    """What every abbreviation and mark of the text board means (the ``key`` command)."""
+    board = read_view(view)
+    seats = pgettext("list separator", "; ").join(
+        f"{_letter(s)} {s.name}" for s in board.seats)
+    return "\n".join([
+        "[bold]" + esc(_("Key to the board")) + "[/] " + esc(seats),
+        esc(_("Areas: each region (and the Castillo) with its points for the first, second "
+              "and third place (5/4/1), then each player's Caballeros there; 3G: 3 "
+              "Caballeros and the player's Grande; ·: none; ?: the Castillo's Caballeros are "
+              "hidden; *: a mobile scoreboard lies there; ♔: the King's region.")),
+        esc(_("Players: ▶ to move; score: points so far; court: Caballeros ready to place; "
+              "provinces: Caballeros still in the provinces (the supply); power: the power "
+              "card played this round; played: the power cards played so far.")),
+        esc(_("Action cards: the stack number (what you type to take it), its name and "
+              "text; the full text of a card: the board at a wider screen, or the log.")),
+    ])
 
 
 def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) -> str:

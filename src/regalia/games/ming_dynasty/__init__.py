@@ -15,7 +15,7 @@ from regalia.games.ming_dynasty.actions import TABLE
 from regalia.games.ming_dynasty.edition import load_edition
 from regalia.games.ming_dynasty.phone_svg import render_phone_svg
 from regalia.games.ming_dynasty.render_svg import render_svg
-from regalia.games.ming_dynasty.render_text import render_text
+from regalia.games.ming_dynasty.render_text import render_key, render_text
 from regalia.games.ming_dynasty.state import GAME_ID, MingState
 
 OPTIONS = (
@@ -55,6 +55,7 @@ INFO = register(GameInfo(
     # The display's cards are turned face up.
     public_chance=("display",),
     render_text=render_text,
+    render_key=render_key,
     render_svg=render_svg,
     glossary=glossary,
     render_phone_svg=render_phone_svg,

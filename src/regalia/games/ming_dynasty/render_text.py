@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import _, display_width, pad, pgettext
-from regalia.engine.markup import esc, strip_markup
+from regalia.engine.markup import esc, strip_markup, wrap_cells
 from regalia.games.ming_dynasty.edition import load_edition
 from regalia.games.ming_dynasty.text import card_word, colour_marks, phase_title, short_card
 
@@ -86,6 +86,33 @@ def _card(view: Mapping[str, Any], kind: str) -> str:
     return card_word(load_edition(None), kind)
 
 
+def render_key(view: Mapping[str, Any]) -> str:
+    """What every abbreviation and mark of the text board means (the ``key`` command)."""
+    sep = pgettext("ming-dynasty", ", ")
+    marks = colour_marks()
+    n = view["players_count"]
+    colours = sep.join(f"{marks[p]} {view['players'][p]['name']}" for p in range(n))
+    if view["neutral"] is not None:
+        colours += sep + _("{mark} the neutral family").format(mark=marks[4])
+    cards = sep.join(f"{short_card(k)} {_card(view, k)}" for k in
+                     ("horse", "rickshaw", "junk", "barge", "cart", "palanquin", "dragon"))
+    return "\n".join([
+        "[bold]" + esc(_("Key to the board")) + "[/] " + esc(colours),
+        esc(_("Each province: its number and name, its space (Y3G1: 3 Yellow and 1 Green "
+              "family members waiting there; -: none), the movement card shown beside it and "
+              "the tiles it has left.")),
+        esc(_("Its districts 1a, 1b, 1c: the family members in the open area by colour (Y2* "
+              "2 Yellow, * the majority); c then a colour: the cloister's holder; h then "
+              "colours: the city's houses; @Y: Yellow's prince is there.")),
+        esc(_("Movement cards: {cards}.").format(cards=cards)),
+        esc(_("Players: pts points; supply: family members not on the board; tiles: tiles "
+              "won per province, 1 to 6; hand: movement cards (x2: two of them).")),
+        esc(_("prince at 1a: 1b horse = your prince can cross to 1b with a horse card; "
+              "reachable: the districts your cards can take it to now.")),
+        esc(_("dragons: dragon cards left; deck: movement cards in the draw pile.")),
+    ])
+
+
 def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -> str:
     n = view["players_count"]
     wide = width >= 100
@@ -126,8 +153,13 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
     for p, pl in enumerate(view["players"]):
         hand = pl["hand"]
         if hand is not None:
-            cards = " ".join(f"{short_card(k)}x{c}" if c > 1 else short_card(k)
-                             for k, c in hand.items()) or pgettext("ming-dynasty", "no cards")
+            # The cards' names where the line has room for them, else their short forms.
+            cards = pgettext("ming-dynasty", ", ").join(
+                f"{_card(view, k)} x{c}" if c > 1 else _card(view, k)
+                for k, c in hand.items()) or pgettext("ming-dynasty", "no cards")
+            if display_width(pl["name"]) + 48 + display_width(cards) > width:
+                cards = " ".join(f"{short_card(k)}x{c}" if c > 1 else short_card(k)
+                                 for k, c in hand.items()) or cards
         else:
             cards = pgettext("ming-dynasty", "{n} cards").format(n=pl["hand_size"])
         acting = view["phase"] in ("act", "moving", "deploy")
@@ -162,19 +194,23 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
                     None)
         if here is not None:
             me = view["districts"][here]["id"]
-            near = [f"{b if a == me else a} {short_card(t)}"
+            near = [f"{b if a == me else a} {_card(view, t)}"
                     for a, b, t in view["map"]["borders"] if me in (a, b)]
+            if display_width(" ".join(near)) + 24 > width:
+                near = [f"{b if a == me else a} {short_card(t)}"
+                        for a, b, t in view["map"]["borders"] if me in (a, b)]
             lines.append(esc(_("prince at {district}: {borders}").format(
                 district=me, borders=pgettext("ming-dynasty", ", ").join(near))))
         lines.append(esc(pgettext("ming-dynasty", "reachable: {districts}").format(
             districts=" ".join(view["reachable"]) or pgettext("ming-dynasty", "none"))))
     if view["over"]:
         ranks = view["ranking"]
-        lines.append(esc(pgettext("ming-dynasty", "final: {results}").format(results="  ".join(
+        final = pgettext("ming-dynasty", "final: {results}").format(results="  ".join(
             pgettext("ming-dynasty", "{who} {score} (#{place})").format(
                 who=view["players"][p]["name"], score=view["players"][p]["score"],
                 place=ranks[p])
-            for p in range(n)))))
+            for p in range(n)))
+        lines.extend(esc(line) for line in wrap_cells(final, width))  # read whole
     lines = [head, *lines]
     if len(lines) > height:  # the seats and the viewer's lines matter more than the tail
         lines = lines[:height]

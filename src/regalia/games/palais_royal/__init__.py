@@ -15,7 +15,7 @@ from regalia.games.palais_royal.actions import TABLE
 from regalia.games.palais_royal.edition import load_edition
 from regalia.games.palais_royal.phone_svg import render_phone_svg
 from regalia.games.palais_royal.render_svg import render_svg
-from regalia.games.palais_royal.render_text import render_text
+from regalia.games.palais_royal.render_text import render_key, render_text
 from regalia.games.palais_royal.state import GAME_ID, PalaisState
 
 OPTIONS = (
@@ -94,6 +94,7 @@ INFO = register(GameInfo(
     # The room tiles and the park's nobles are laid face up; privilege cards drawn are secret.
     public_chance=("room", "noble"),
     render_text=render_text,
+    render_key=render_key,
     render_svg=render_svg,
     glossary=glossary,
     render_phone_svg=render_phone_svg,

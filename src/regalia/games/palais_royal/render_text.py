@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regalia.engine.i18n import _, display_width, language, pad, pgettext
-from regalia.engine.markup import esc, strip_markup
+from regalia.engine.markup import esc, strip_markup, wrap_cells
 from regalia.games.palais_royal.rooms import ROOMS
 from regalia.games.palais_royal.text import step_title
 
@@ -161,6 +161,31 @@ def privilege_key(width: int) -> str:
     label = esc(_("privilege:"))
     return _fit(f"[dim]{label}[/]{_after(label)}" + " ".join(
         f"[bold]{esc(mark)}[/]={esc(word)}" for mark, word in _privilege_key()), width)
+
+
+def render_key(view: Mapping[str, Any]) -> str:
+    """What every abbreviation and mark of the text board means (the ``key`` command)."""
+    sep = pgettext("palais-royal", ", ")
+    seats = sep.join(f"{SEAT_MARKS[p % 4]} {s['name']}" for p, s in enumerate(view["seats"]))
+    return "\n".join([
+        "[bold]" + esc(_("Key to the board")) + "[/]",
+        esc(_("Castle: each room as its number (the order its step comes in a turn, and what "
+              "you type for it), its name, then each player's servants there in seat order "
+              "({seats}); * marks the player with the most.").format(seats=seats)),
+        esc(_("Park: 14v 6g 2t1p M = a noble worth 14 victory points, costing 6 gold now, "
+              "with 2 turquoise and 1 purple seals and the privilege M; P1: a servant of "
+              "Player 1; .: an empty space. Columns a-f and rows 1-6 name the spaces (c3).")),
+        esc(_("Privileges: {key}.").format(key=sep.join(
+            f"{mark} {word}" for mark, word in _privilege_key()))),
+        esc(_("edges top 6/2 0 0 0: the park's top edge gives 6 VP to the player with the "
+              "most servants along it and 2 to the second, then each player's servants "
+              "there.")),
+        esc(_("Players: > on turn; area: servants in the play area, ready to place; supply: "
+              "servants not yet in play; nobles open/hidden; score 12+?: the points known "
+              "so far.")),
+        esc(_("36 nobles (end at 12): nobles left in the park; once 12 or fewer are left "
+              "the last round begins. deck: cards in the draw pile.")),
+    ])
 
 
 def _rooms(view: Mapping[str, Any], cell: int) -> list[str]:
@@ -377,7 +402,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     drawn = view.get("drawn")
     sep = pgettext("palais-royal", ", ")
     # (line, priority): 0 always; higher numbers are dropped first when ``height`` is short.
-    out: list[tuple[str, int]] = [(_fit(title, width), 0)]
+    # The turn line is read whole: wrapped, not cut.
+    out: list[tuple[str, int]] = [(title, 0)] if display_width(strip_markup(title)) <= width \
+        else [(esc(line), 0) for line in wrap_cells(strip_markup(title), width)]
     if turn_line:
         out.append((_fit(turn_line, width), 2))
     if tail:
@@ -406,15 +433,16 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
             width), 3 if compact else 0))
     out.extend((line, 0) for line in _seat_lines(view, compact, width))
     if view.get("over") and view.get("ranking"):
-        out.append((_fit(esc(_("final: {results}").format(results=sep.join(
+        final = _("final: {results}").format(results=sep.join(
             _("{name} {score} (place {place})").format(
                 name=view["seats"][p]["name"], score=view["scores"][p],
-                place=view["ranking"][p]) for p in range(players)))), width), 0))
+                place=view["ranking"][p]) for p in range(players)))
+        out.extend((esc(line), 0) for line in wrap_cells(final, width))
         # Each seat's score in its parts (dropped before the board when the screen is short).
         for p in range(players):
             line = breakdown_text(view, p)
             if line:
-                out.append((_fit(esc(line), width), 1))
+                out.extend((esc(part), 1) for part in wrap_cells(line, width))
     drop = PILE_LISTS + 1  # nothing dropped
     for lower in (PILE_LISTS, PILE_COUNT, 3, 2, 1):
         if len(_kept(out, drop)) <= height:

@@ -15,7 +15,7 @@ from regalia.games.shadow_of_the_emperor.actions import TABLE
 from regalia.games.shadow_of_the_emperor.edition import load_edition
 from regalia.games.shadow_of_the_emperor.phone_svg import render_phone_svg
 from regalia.games.shadow_of_the_emperor.render_svg import render_svg
-from regalia.games.shadow_of_the_emperor.render_text import render_text
+from regalia.games.shadow_of_the_emperor.render_text import render_key, render_text
 from regalia.games.shadow_of_the_emperor.state import GAME_ID, ShadowState
 
 OPTIONS = (
@@ -71,6 +71,7 @@ INFO = register(GameInfo(
     # The 2-player removed electorates are turned face up for both players.
     public_chance=("removed",),
     render_text=render_text,
+    render_key=render_key,
     render_svg=render_svg,
     glossary=glossary,
     render_phone_svg=render_phone_svg,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from regalia.engine.actions import Action
 from regalia.engine.errors import InvalidRecord
 from regalia.engine.i18n import _
-from regalia.games.shadow_of_the_emperor import choices
+from regalia.games.shadow_of_the_emperor import choices, events
 from regalia.games.shadow_of_the_emperor.board import (
     ACTIONS,
     AGING,
@@ -129,8 +129,11 @@ def income(s: ShadowState, task: Task) -> None:
     the track stops at 12."""
 
     s.phase = INCOME
+    before = s.thalers[:]
     for p in range(s.players):
         s.gain_thalers(p, income_of(s, p))
+    events.note(s, events.INCOME, s.round, *(a - b for a, b in zip(s.thalers, before,
+                                                                    strict=True)))
 
 
 def income_of(s: ShadowState, p: int) -> int:
@@ -151,14 +154,17 @@ def aging(s: ShadowState, task: Task) -> None:
     s.phase = AGING
     where, age = s.where, s.age
     emperor_died = False
+    died = []
     for t in range(len(where)):
         if where[t] < 0:
             continue
         if age[t] == 3:
             emperor_died |= where[t] == THRONE
             s.set_where(t, SUPPLY)
+            died.append(t)
         else:
             age[t] += 1
+    events.note(s, events.AGING, s.round, *died)
     if emperor_died:
         push(s, [("throne", s.emperor, 0)])
 
@@ -225,7 +231,7 @@ def _card_effect(s: ShadowState, seat: int, kind: int, size: int, opt: int) -> N
     elif kind == K_MOVE:
         s.tasks.append(("move_from", seat, opt))
     elif kind == K_INDULGENCE:
-        s.vp[seat] += s.d.indulgence_vp
+        events.score(s, seat, s.d.indulgence_vp, events.INDULGENCE)
     elif kind == K_PERMIT:
         s.tasks.append(place_task(seat, -1, 0, size, reason=R_PERMIT, opt=opt))
     elif kind == K_ORDINANCE:
@@ -404,7 +410,7 @@ def seat_elector(s: ShadowState, winner: int, e: int, tile: int) -> None:
     if old >= 0:
         s.set_where(old, TRANSIT)
     s.set_where(tile, ELECTOR + e)
-    s.vp[winner] += s.d.elector_vp
+    events.score(s, winner, s.d.elector_vp, events.ELECTOR, e)
     if old >= 0:
         depose(s, e, old)
 
@@ -424,7 +430,7 @@ def depose(s: ShadowState, e: int, tile: int) -> None:
 def mainz(s: ShadowState, task: Task) -> None:
     h = s.holder(MAINZ)
     if h >= 0:
-        s.vp[h] += s.d.mainz_vp
+        events.score(s, h, s.d.mainz_vp, events.MAINZ)
 
 
 # ============================================================================ phase VI
@@ -504,9 +510,11 @@ def count_votes(s: ShadowState) -> None:
             tally[ballots[p]] += votes[p]
     rival_wins = tally[1] > tally[0]
     winner = 1 if rival_wins else 0
+    events.note(s, events.ELECTION, s.round, int(rival_wins), tally[0], tally[1], s.emperor,
+                s.rival, *ballots)
     for p in range(n):
         if p not in (s.emperor, s.rival) and ballots[p] == winner:
-            s.vp[p] += s.d.vote_vp
+            events.score(s, p, s.d.vote_vp, events.VOTE)
     s.last_votes = ballots
     s.votes = [-1] * n
     s.church_target = -1
@@ -533,7 +541,7 @@ def rights(s: ShadowState, task: Task) -> None:
     s.phase = EMPEROR
     right = s.d.rights[s.round - 1]
     p = s.emperor
-    s.vp[p] += right.vp
+    events.score(s, p, right.vp, events.RIGHTS)
     if right.thalers:
         s.gain_thalers(p, right.thalers)
     if right.empire_city != "none":
@@ -609,7 +617,7 @@ def decide(s: ShadowState, task: Task, action: Action, seat: int) -> None:
         _, _owner, t, proposer = task
         if kind == "accept":
             s.couple[t] = 1
-            s.vp[proposer] += s.d.marriage_vp
+            events.score(s, proposer, s.d.marriage_vp, events.MARRIAGE)
         else:
             s.gain_thalers(proposer, s.d.convent_thalers)
     elif name == "doctor":
@@ -628,7 +636,7 @@ def decide(s: ShadowState, task: Task, action: Action, seat: int) -> None:
     elif name == "city":
         s.city[args[0]][seat] += 1
         placed = sum(c[seat] for c in s.city)
-        s.vp[seat] += s.d.city_vp[placed - 1]
+        events.score(s, seat, s.d.city_vp[placed - 1], events.CITY, args[0])
     elif name == "promote":
         e = args[0]
         base = seat * KNIGHTS

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import N_, _, display_width, pad, pgettext
-from regalia.engine.markup import esc, strip_markup
+from regalia.engine.markup import esc, strip_markup, wrap_cells
 from regalia.games.shadow_of_the_emperor.text import asking_words
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
@@ -29,8 +29,8 @@ PHASE_TITLES = {"setup": N_("setup"), "income": N_("I income"), "aging": N_("II 
                 "new electors": N_("V new electors"), "emperor election": N_("VI election"),
                 "emperor's rights": N_("VII Emperor's rights"),
                 "round end": N_("VIII round end"), "over": N_("game over")}
-BOARD_LEGEND = N_("v votes, elector, aristocrats | castles | cities | influence · c Couple "
-                  "k knight")
+BOARD_LEGEND = N_("2v 2 votes · elector · aristocrats | castles | cities | R6 Red's influence")
+TILE_LEGEND = N_("R35c Red's Couple aged 35 (R25 a Baron) · kR Red's knight · E empire city")
 SEAT_LEGEND = N_("t thalers · supply: a aristocrats k knights c cities · kept cards -> next "
                  "child")
 
@@ -261,9 +261,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
         head += esc(pgettext("shadow-of-the-emperor", "; ") + rival) + " " + _mark(
             view["rival"], view["seats"][view["rival"]]["name"])
     lines.append(_fit(head, width))
-    if movers:
-        lines.append(_fit(esc(_("to move: {movers}, choosing {asking}").format(
-            movers=movers, asking=asking)), width))
+    if movers:  # read whole: wrapped, not cut
+        lines.extend(esc(line) for line in wrap_cells(_("to move: {movers}, choosing {asking}")
+                                                       .format(movers=movers, asking=asking),
+                                                       width))
     if not compact:
         lines.append(_fit(esc(_("Emperor's rights: {rights}; empire cities in supply "
                                 "{supply}").format(rights=_rights(view),
@@ -302,15 +303,48 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
         lines.append(_fit(esc(_("marriage proposal from {who} to {tile}").format(
             who=view["seats"][prop["from"]]["name"], tile=prop["tile"])), width))
     if view.get("over") and view.get("ranking"):
-        lines.append(_fit(esc(_("final: {results}").format(results=sep.join(
-            _("{seat} {score} (place {place})").format(
+        lines.extend(esc(line) for line in wrap_cells(_("final: {results}").format(
+            results=sep.join(_("{seat} {score} (place {place})").format(
                 seat=view["seats"][p]["name"], score=view["scores"][p],
-                place=view["ranking"][p])
-            for p in range(players)))), width))
+                place=view["ranking"][p]) for p in range(players))), width))
     if compact:
         # The compact board's abbreviations, explained where the screen has lines to spare
         # (a first game at 80 x 24 is read by someone who does not know them yet).
-        for at, legend in ((seats_at, SEAT_LEGEND), (board_at, BOARD_LEGEND)):
+        for at, legend in ((seats_at, SEAT_LEGEND), (board_at, TILE_LEGEND),
+                           (board_at, BOARD_LEGEND)):
             if len(lines) < height:
                 lines.insert(at, _fit("[dim]" + esc(_(legend)) + "[/]", width))
+    return "\n".join(lines)
+
+
+def render_key(view: Mapping[str, Any]) -> str:
+    """What every abbreviation and mark of the text board means (the ``key`` command)."""
+    sep = pgettext("shadow-of-the-emperor", ", ")
+    letters = sep.join(f"{LETTERS[p]} {view['seats'][p]['name']}"
+                       for p in range(view["players"]))
+    cards = sep.join(f"{card_short(kind)} {st.get('title', kind)}"
+                     for kind, st in view["stacks"].items() if kind != "knight")
+    lines = [
+        "[bold]" + esc(_("Key to the board")) + "[/] " + esc(letters),
+        esc(_("One line per electorate: its name, its votes (2v: 2 votes), its elector "
+              "(-- none yet; * its privilege was used this round), its aristocrat spaces | "
+              "castle spaces | city spaces | each family's influence there.")),
+        esc(_("R35c: a tile of Red's aged 35 on its Couple side; R25 without c: a single "
+              "Baron. Ages are 15, 25, 35 and 45; the tile beside the Emperor's name is on "
+              "the throne.")),
+        esc(_("kR: a Red knight; E: an empire city; R (under cities): a Red city; !: a Gray "
+              "eminence; .: a free space; -: no such space.")),
+        esc(_("R6 (last column): Red's influence in the electorate, which decides its new "
+              "elector.")),
+        esc(_("cards: Doc2 = 2 Doctor cards left. {cards}.").format(cards=cards)),
+        esc(_("Seats' lines: 7t = 7 thalers; 3vp = 3 victory points (?vp: another's points, "
+              "hidden by the points option); supply 3a2k1c = 3 aristocrats, 2 knights and 1 "
+              "city not yet on the board; votes: the family's votes in an election now.")),
+        esc(_("Docx2 -> son: cards kept this round (2 Doctors) and the child they bring next "
+              "round.")),
+        esc(_("Emperor's rights: r1 2 VP +city = in round 1 the Emperor scores 2 VP and "
+              "places an empire city; +1t: and takes 1 thaler.")),
+        esc(_("Choices: R1, B4 a family's tiles by number (R1 Red's first); (1t) costs 1 "
+              "thaler.")),
+    ]
     return "\n".join(lines)

@@ -19,7 +19,7 @@ from regalia.engine.actions import Action
 from regalia.engine.i18n import _
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
-from regalia.games.shadow_of_the_emperor import choices, phases
+from regalia.games.shadow_of_the_emperor import choices, events, phases
 from regalia.games.shadow_of_the_emperor.board import (  # noqa: F401  (phases re-exported)
     ACTIONS,
     AGING,
@@ -66,8 +66,10 @@ class ShadowState(State):
         "city_cap",
         "couple",
         "d",
+        "decided",
         "elector",
         "emperor",
+        "events",
         "excomm_target",
         "in_play",
         "kept",
@@ -131,6 +133,8 @@ class ShadowState(State):
     round: int
     phase: int
     tasks: list[tuple[Any, ...]]
+    events: events.Chain        # what happened without a choice (events.py), newest last
+    decided: int                # decisions made so far (where an event goes among them)
     _opts: tuple[Action, ...]
     _movers: tuple[int, ...]     # to_move(), kept with _opts
 
@@ -165,6 +169,8 @@ class ShadowState(State):
         self.excomm_target = -1
         self.votes = [-1] * n
         self.last_votes = []
+        self.events = None
+        self.decided = 0
         self.round = 1
         self.phase = SETUP
         self.emperor = 0
@@ -234,6 +240,7 @@ class ShadowState(State):
         return self._opts  # a tuple: the base copies none
 
     def _apply(self, action: Action, seat: int) -> None:
+        self.decided += 1
         task = self.tasks[-1]
         if task[0] == "vote":
             self.votes[seat] = action.args[0]
@@ -431,6 +438,8 @@ class ShadowState(State):
         new.round = self.round
         new.phase = self.phase
         new.tasks = self.tasks[:]
+        new.events = self.events  # an immutable chain: shared
+        new.decided = self.decided
         new._opts = self._opts
         new._space = self._space  # a tuple: shared until either copy moves a piece
         new._movers = self._movers
@@ -443,6 +452,8 @@ class ShadowState(State):
         for name in self._INTS:
             out[name] = getattr(self, name)
         out["tasks"] = [list(t) for t in self.tasks]
+        out["events"] = [list(e) for e in events.entries(self.events)]
+        out["decided"] = self.decided
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -454,6 +465,8 @@ class ShadowState(State):
         for name in self._INTS:
             setattr(self, name, int(data[name]))
         self.tasks = [phases.checked_task(t) for t in data["tasks"]]
+        self.events = events.chain_of(data.get("events", []))  # (saves made before it: none)
+        self.decided = int(data.get("decided", 0))
         self._link_board()
         self._count_board()
         from regalia.games.shadow_of_the_emperor.invariants import check_invariants

@@ -32,6 +32,8 @@ Keys:
   emperor, deposed elector)``}``
 - ``electorate``: the electorate being settled when the Emperor breaks a tie or a winner
   picks the new elector; ``proposal``: ``{"tile", "from"}`` while a marriage is answered
+- ``events``: what happened without a choice, oldest first, public: ``{"event"`` (income,
+  aging, score, election), ``"text"`` (worded)``}``, a score also ``"seat", "points"``
 - ``legal``: the viewer's legal actions now (notation), ``[]`` when not to move
 - ``scores``, ``ranking``: when over
 """
@@ -78,6 +80,7 @@ def tile_dict(s: ShadowState, t: int) -> dict[str, Any]:
 
 
 def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
+    from regalia.games.shadow_of_the_emperor.events import event_views
     from regalia.games.shadow_of_the_emperor.phases import (
         PLACE_REASONS,
         income_of,
@@ -160,6 +163,8 @@ def build_view(s: ShadowState, seat: int | None) -> dict[str, Any]:
                         if seat is not None and s.votes[seat] >= 0 else None),
             "last_votes": [("emperor", "rival")[v] if v >= 0 else None for v in s.last_votes],
         },
+        # Public happenings with their reasons (income, aging, elections, points), worded.
+        "events": event_views(s),
         "legal": [a.text for a in s.legal_actions(seat)] if seat is not None else [],
     }
     if task is not None and task[0] in ("award", "seat"):

@@ -1,0 +1,247 @@
+"""The screens a newcomer reads, in every game, at 80×24 and 120×40, in English and Chinese:
+no code without its explanation on the same screen or behind the ``key`` command the screen
+names, no two visible choices alike, what the others did since the last turn shown before the
+choice (never behind a count), and the lines read whole (final scores) wrapped, not cut.
+
+A lone human who picks at random plays against random bots, every screen up to each prompt
+kept (tests/cli/test_tmux_screens.py looks at a few of the same screens in a real terminal).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from regalia.cli.play import GameStopped, PlaySession, Terminal
+from regalia.engine.i18n import display_width, speaking
+from regalia.engine.markup import strip_markup
+from regalia.engine.registry import get_game, new_game
+from regalia.engine.state import State
+
+GAMES = ["el-grande", "palais-royal", "shadow-of-the-emperor", "ming-dynasty",
+         "castles-of-burgundy-cards"]
+SIZES = [(80, 24), (120, 40)]
+PLAYERS = {"castles-of-burgundy-cards": 2}
+PROMPTS = 45  # turn screens looked at per game, size and language
+
+# Per game, the codes a screen may show (a pattern) and the words that explain each, in each
+# language: a screen that shows the code must show the words too, or name the key command
+# whose text holds them.
+CODES: dict[str, list[tuple[str, dict[str, str]]]] = {
+    "el-grande": [
+        (r"\b\d+G\b", {"en": "3G: 3 Caballeros and the", "zh": "3G：3个臣子加"}),
+        (r"\b\d/\d/\d\b", {"en": "first, second and third place", "zh": "第一、二、三名的得分"}),
+        ("♔", {"en": "the King's region", "zh": "国王所在区域"}),
+    ],
+    "palais-royal": [
+        (r"\b\d+v \d+g\b", {"en": "14 VP, 6 gold now", "zh": "14分，现需6金币"}),
+        (r"\bP\d\b(?! ·)", {"en": "a servant of Player 1", "zh": "玩家1的仆人"}),
+        (r"(edges|边沿) .*\d/\d", {"en": "to the player with the most servants",
+                                  "zh": "给沿边仆人最多的玩家"}),
+        (r"\S \* ?\d \d", {"en": "* marks the player with the most", "zh": "* 标出仆人最多的玩家"}),
+        (r"\d+ (nobles|贵族)|(贵族)\d+", {"en": "nobles left in the park",
+                                       "zh": "庭院里剩下的贵族"}),
+    ],
+    "shadow-of-the-emperor": [
+        (r"\b[RBYG]\d\dc\b", {"en": "on its Couple side", "zh": "夫妇面朝上"}),
+        (r"\bk[RBYG]\b", {"en": "kR: a Red knight", "zh": "kR：红的骑士"}),
+        (r"\b\d+v\b", {"en": "2v: 2 votes", "zh": "2票"}),
+        (r"\b(Riv|Doc|Mov|Pop|Chu|Exc|Ind|Per|Ord|Pro|FKD|GrE)\d", {
+            "en": "Doc Doctor", "zh": "医师2 = 还剩2张医师卡"}),
+        (r"\b\d+t\b", {"en": "7t = 7 thalers", "zh": "7t = 7塔勒"}),
+        (r"\d+a\d+k\d+c", {"en": "3 aristocrats, 2 knights and 1 city",
+                           "zh": "3个贵族、2个骑士和1座城市"}),
+        (r"\?(vp|分)", {"en": "another's points", "zh": "别人的分数"}),
+        (r"\|", {"en": "castle spaces | city spaces", "zh": "城堡位 | 城市位"}),
+    ],
+    "ming-dynasty": [
+        (r"@[YGBRN]\b|@[黄绿蓝红中]", {"en": "Yellow's prince is there", "zh": "黄色的太子在那里"}),
+        (r"\b(hrs|rik|jnk|brg|crt|plq|DRG)\b", {"en": "hrs horse, rik rickshaw", "zh": "马"}),
+        (r"\b[YGBRN]\d[YGBRN*\s]|[黄绿蓝红中]\d", {"en": "Y3G1: 3 Yellow and 1 Green",
+                                                 "zh": "黄3绿1：那里有3个黄色"}),
+    ],
+    "castles-of-burgundy-cards": [
+        ("←", {"en": "you may choose this now", "zh": "现在可以选它"}),
+        ("♛", {"en": "holds the start player card", "zh": "持有起始玩家卡"}),
+        ("▶", {"en": "the player to move", "zh": "轮到的玩家"}),
+        ("⚀", {"en": "the six rows of the display", "zh": "展示区的六行"}),
+        (r"\(\d+\)", {"en": "in brackets, the cards in that pile", "zh": "括号里是这堆的卡数"}),
+    ],
+}
+KEY_NAMED = {"en": "type key for the codes", "zh": "输入 key 看代号说明"}
+SINCE = {"en": "Since your last turn", "zh": "自你上一轮以来"}
+CHOICE = re.compile(r"(?:^|\s{2,})(\d+) (\S.*?)(?=\s{3,}\d+ \S|\s*$)")
+
+
+@dataclass
+class Screens:
+    """A scripted lone human choosing at random: every screen up to each prompt, kept."""
+
+    console: Console
+    limit: int
+    rng: random.Random
+    turns: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    pages: list[str] = field(default_factory=list)
+    state: State | None = None
+
+    def ask(self, prompt: str) -> str:
+        shown = self.console.export_text(clear=True)
+        assert self.state is not None
+        if prompt.startswith(("Enter", "回车")):
+            self.pages.append(shown + prompt)
+            return ""
+        if "Really?" in prompt or "确定吗" in prompt:
+            return "y"
+        if len(self.turns) >= self.limit:
+            raise EOFError
+        seat = self.state.to_move()[0]
+        self.turns.append((shown + prompt, self.state.view(seat)))
+        legal = self.state.legal_actions(seat)
+        numbers = self.state.action_numbers(seat) or range(1, len(legal) + 1)
+        return str(self.rng.choice(list(numbers)))
+
+    def refresh(self) -> None:
+        self.console.export_text(clear=True)  # a fresh screen: what came before is gone
+
+
+def play_screens(game: str, width: int, height: int, lang: str, seed: int = 7,
+                 limit: int = PROMPTS) -> tuple[Screens, PlaySession]:
+    console = Console(width=width, height=height, record=True, file=io.StringIO(),
+                      color_system=None)
+    screens = Screens(console, limit, random.Random(seed))
+    term = Terminal(console, screens.ask, lambda: None, screens.refresh)
+    players = PLAYERS.get(game, 3)
+    with speaking(lang):
+        state = new_game(game, players, seed=seed)
+        screens.state = state
+        play = PlaySession(state, ["human"] + ["random"] * (players - 1), term, seed,
+                           render_text=get_game(game).render_text,
+                           default_save="never-written.json")
+        play.save = lambda *args, **kwargs: True  # type: ignore[method-assign]  # no files
+        with contextlib.suppress(GameStopped):
+            play.run()
+    return screens, play
+
+
+def key_text(game: str, view: dict[str, Any], lang: str) -> str:
+    render_key = get_game(game).render_key
+    assert render_key is not None, f"{game} has no key"
+    with speaking(lang):
+        return strip_markup(render_key(view))
+
+
+def choices_shown(screen: str) -> list[tuple[str, str]]:
+    """The numbered choices under the board: the lines after the last non-choice line."""
+    lines = screen.rstrip().splitlines()[:-1]  # the prompt goes
+    found: list[tuple[str, str]] = []
+    for line in reversed(lines):
+        items = CHOICE.findall(line)
+        if not items or not re.match(r"\s*\d+ ", line):
+            break
+        found = items + found
+    return found
+
+
+@pytest.fixture(scope="module", params=[(g, w, h, lang) for g in GAMES for w, h in SIZES
+                                        for lang in ("en", "zh")],
+                ids=lambda p: f"{p[0]}-{p[1]}x{p[2]}-{p[3]}")
+def screens(request: pytest.FixtureRequest) -> tuple[str, int, int, str, Screens]:
+    game, width, height, lang = request.param
+    shots, _play = play_screens(game, width, height, lang)
+    return game, width, height, lang, shots
+
+
+def test_every_code_on_a_screen_is_explained_there_or_behind_the_key_it_names(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    game, _width, _height, lang, shots = screens
+    assert shots.turns, game
+    seen: set[str] = set()
+    for screen, view in shots.turns:
+        board = "\n".join(screen.rstrip().splitlines()[:-1])
+        named = KEY_NAMED[lang] in board
+        reachable = board + ("\n" + key_text(game, view, lang) if named else "")
+        for pattern, words in CODES[game]:
+            if re.search(pattern, board):
+                seen.add(pattern)
+                assert words[lang] in reachable, (
+                    f"{game} ({lang}): {pattern!r} shown without {words[lang]!r}:\n{screen}")
+    assert seen, f"{game}: none of its codes was seen (the list is out of date)"
+
+
+def test_no_two_visible_choices_read_alike(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    game, width, height, _lang, shots = screens
+    for screen, _view in shots.turns:
+        lines = screen.rstrip("\n").splitlines()
+        assert len(lines) <= height + 1, f"{game}: taller than the terminal:\n{screen}"
+        assert all(display_width(line) <= width for line in lines), screen
+        items = choices_shown(screen)
+        texts = [text.rstrip(" …") for _n, text in items]
+        alike = {t for t in texts if texts.count(t) > 1}
+        assert not alike, f"{game}: choices read alike {sorted(alike)}:\n{screen}"
+
+
+def test_what_the_others_did_is_shown_before_the_choice(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    game, _width, _height, lang, shots = screens
+    everything = "\n".join([s for s, _v in shots.turns] + shots.pages)
+    assert "type log" not in everything.replace("type log to see", "")  # never a bare count
+    assert "new: " not in everything and "条新" not in everything
+    assert SINCE[lang] in everything, game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_final_scores_are_read_whole_at_80_columns(game: str) -> None:
+    state = new_game(game, PLAYERS.get(game, 3), seed=11)
+    rng = random.Random(11)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    view = state.view(0)
+    render_text = get_game(game).render_text
+    assert render_text is not None
+    text = strip_markup(render_text(view, width=80, height=60))
+    lines = text.splitlines()
+    assert all(display_width(line) <= 80 for line in lines)
+    assert not any(line.endswith("…") for line in lines if "final" in line.lower())
+    flat = " ".join(text.split())
+    names = [state.seat_name(s) for s in range(state.players)]
+    scores = state.scores()
+    if "final:" in flat:  # the games whose board says the final result, say all of it
+        tail = flat[flat.index("final:"):]
+        for name, score in zip(names, scores, strict=True):
+            assert f"{name} {score}" in tail, f"{game}: {name} {score} cut from {tail!r}"
+
+
+def test_shadow_tells_the_election_its_points_and_the_income() -> None:
+    shots, play = play_screens("shadow-of-the-emperor", 80, 24, "en", seed=3, limit=120)
+    told = "\n".join(play.log_lines(0)[0])
+    assert re.search(r"Round \d election: the (Rival|Emperor) \w+ (wins|keeps)", told), told
+    assert re.search(r"Round \d income in thalers: Red \+\d+", told)
+    assert re.search(r"\w+ scores \d VP for ", told)
+    pages = "\n".join(shots.pages + [s for s, _v in shots.turns])
+    assert "election:" in pages  # read on a screen, not only in the log
+
+
+def test_castles_says_when_the_start_player_card_changes_hands() -> None:
+    for seed in range(40):
+        state = new_game("castles-of-burgundy-cards", 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            holder = state.view(None)["start_player"]["holder"]
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+            now = state.view(None)["start_player"]["holder"]
+            if now != holder:
+                line = [e for e in state.view(None)["log"] if e["kind"] == "start-card"][-1]
+                assert "takes the start player card from" in line["text"]
+                assert "1 VP goes with it" in line["text"]
+                return
+    pytest.fail("no sale took the start player card in 40 games")

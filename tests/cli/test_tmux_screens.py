@@ -1,0 +1,103 @@
+"""The turn screens in a real terminal: ``regalia play`` in tmux at 80×24, each game in
+English and Chinese, a few turns with a fixed seed, then the ``key`` command. What the pane
+shows is what a player reads: no line cut by the terminal, the key named on the turn line and
+explaining the codes the board shows, the others' moves told before the choice."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_screens import CODES, KEY_NAMED, PLAYERS
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+REGALIA = Path(sys.executable).with_name("regalia")
+GAMES = list(CODES)
+HEADING = {"en": "Key to the board", "zh": "图例"}
+
+
+class Pane:
+    """One tmux session of its own running a command."""
+
+    def __init__(self, command: str, width: int, height: int, cwd: Path) -> None:
+        self.name = f"regalia-test-{os.getpid()}-{random.randrange(10 ** 9)}"
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width),
+                        "-y", str(height), "-c", str(cwd), command], check=True)
+
+    def text(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+                              capture_output=True, text=True, check=True).stdout
+
+    def settle(self, until: tuple[str, ...], timeout: float = 20.0) -> str:
+        """The pane once it ends with one of ``until`` and stops changing."""
+        last, deadline = "", time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            now = self.text()
+            if now == last and now.rstrip().endswith(until):
+                return now
+            last = now
+        raise AssertionError(f"the pane never settled:\n{last}")
+
+    def send(self, keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, keys, "Enter"], check=True)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False,
+                       capture_output=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_turn_screen_in_tmux_explains_its_codes(game: str, lang: str,
+                                                   tmp_path: Path) -> None:
+    players = PLAYERS.get(game, 3)
+    seats = ",".join(["human"] + ["random"] * (players - 1))
+    pane = Pane(f"{REGALIA} play {game} --seats {seats} --seed 5 --lang {lang}", 80, 24,
+                tmp_path)
+    pages = ("turn", "more", "回合", "更多")  # a page of news: Enter goes on
+    screens: list[str] = []
+
+    def to_prompt() -> str:
+        screen = pane.settle((">", *pages))
+        while screen.rstrip().endswith(pages):
+            screens.append(screen)
+            pane.send("")
+            screen = pane.settle((">", *pages))
+        screens.append(screen)
+        return screen
+
+    try:
+        for _turn in range(2):
+            to_prompt()
+            pane.send("1")
+        turn = to_prompt()
+        pane.send("key")
+        time.sleep(0.3)  # (the prompt before it ends the same way)
+        key = pane.settle((">",))
+    finally:
+        pane.close()
+    assert KEY_NAMED[lang] in turn, turn
+    assert HEADING[lang] in key, key
+    board = "\n".join(turn.rstrip().splitlines()[:-1])
+    # The key as read: its lines joined as the terminal wrapped them (with a space in
+    # English, without one in Chinese).
+    read = {" ".join(key.split()), "".join(line.strip() for line in key.splitlines())}
+    for pattern, words in CODES[game]:
+        if re.search(pattern, board):
+            assert words[lang] in board or any(words[lang] in text for text in read), \
+                f"{game}: {pattern} unexplained:\n{turn}\n{key}"
+    for screen in screens:
+        lines = screen.splitlines()
+        assert len(lines) <= 24
+        # A line the terminal wrapped would push the board off: every line fits as printed.
+        assert all(len(line) <= 80 for line in lines)
