@@ -22,6 +22,7 @@ from rich.progress import (
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
+from regalia.bots.external import ON_FAILURE
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
@@ -495,6 +496,12 @@ def tournament(
     option: OptionOpt = None,
     edition: EditionOpt = None,
     force: ForceOpt = False,
+    on_bot_failure: Annotated[str, typer.Option(
+        "--on-bot-failure", metavar="forfeit|random|greedy", help=N_(
+            "What an external bot's failure (an illegal or late answer, a dead program) costs "
+            "its seat: forfeit (from the first failure on its moves are random, and the seat "
+            "is counted apart from the bot's results), random or greedy (that bot replaces "
+            "each failed move)."))] = "forfeit",
 ) -> None:
     info = get_game(game)
     chosen = opts.parse_options(info, option or [])
@@ -502,6 +509,10 @@ def tournament(
     think_seconds = opts.parse_think(think)
     listed = tuple(opts.check_bot(item, think_seconds) for item in opts.split_list(bots) or [])
     part = None if shard is None else tn.parse_shard(shard)
+    failure = on_bot_failure.strip().lower()
+    if failure not in ON_FAILURE:
+        raise InvalidOption(_("--on-bot-failure takes one of {choices}, not {value}").format(
+            choices=", ".join(ON_FAILURE), value=repr(on_bot_failure)))
     if records is None and (resume or no_play):
         raise InvalidOption(_("--resume needs --records DIR, the folder of the games "
                               "played so far") if resume else
@@ -514,7 +525,8 @@ def tournament(
     t = tn.Tournament(game=info.id, players=count, listed=listed,
                       seed=fresh_seed() if seed is None else seed, options=chosen,
                       edition=None if edition is None else str(edition),
-                      records=None if records is None else str(records), overwrite=force)
+                      records=None if records is None else str(records), overwrite=force,
+                      on_failure=failure)
     total = tn.games_for(games_, count)
     due = tn.shard_games(t, total, part)
     t.series(0).new_state(0)  # options and edition: refuse now, not in every worker

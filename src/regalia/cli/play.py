@@ -299,6 +299,9 @@ class PlaySession:
     def seat_label(self, seat: int) -> str:
         kind = "" if seat not in self.bots else \
             " [dim]" + _("({bot} bot)").format(bot=safe(self.seats[seat])) + "[/]"
+        missed = fallback_note(self.bots.get(seat))
+        if missed:
+            kind += f" [yellow]{missed}[/]"
         return f"[bold]{safe(self.names[seat])}[/]{kind}"
 
     # ------------------------------------------------------------------ a human's turn
@@ -721,6 +724,22 @@ class PlaySession:
                               self.decisions).format(n=self.decisions, seed=self.seed))
         self.show_board(viewer)
         console.print(result_table(self.state, self.seats))
+        for seat, bot in self.bots.items():
+            if missed := fallback_note(bot):
+                console.print(f"[yellow]{safe(self.names[seat])} "
+                              f"({safe(self.seats[seat])}): {missed}[/]")
+
+
+def fallback_note(bot: object) -> str:
+    """How many of an external bot's moves its program did not choose ("" when none)."""
+    missed = getattr(bot, "fallbacks", 0)
+    if not missed:
+        return ""
+    if getattr(bot, "forfeited", False):
+        return ngettext("(forfeited: {n} move played at random)",
+                        "(forfeited: {n} moves played at random)", missed).format(n=missed)
+    return ngettext("({n} move by the fallback bot)", "({n} moves by the fallback bot)",
+                    missed).format(n=missed)
 
 
 def result_table(state: State, seats: Sequence[str]) -> Table:
