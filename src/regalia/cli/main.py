@@ -23,6 +23,7 @@ from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.bots.external import ON_FAILURE
+from regalia.bots.specs import split_external
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
@@ -306,6 +307,13 @@ def play(
                 file=resume))
         if seat_items is None and isinstance(saved.meta.get("seats"), list):
             seat_items = [str(s) for s in saved.meta["seats"]]
+            # A record comes from anyone: it never starts a program on this machine.
+            for item in seat_items:
+                if split_external(item) is not None:
+                    raise InvalidOption(_(
+                        "{file} names an external program for a seat ({seat}); a record never "
+                        "starts a program: give the seats with --seats").format(
+                            file=resume, seat=repr(item[:80])))
         opts.resolve_players(info, saved.players, len(seat_items) if seat_items else None)
         seat_kinds = opts.parse_seats(seat_items, saved.players, opts.parse_think(think))
         seed = saved.seed
@@ -337,8 +345,9 @@ def play(
         session.run()
     except GameStopped as stop:
         raise typer.Exit(stop.code) from None
-    if record is not None and not session.save(str(record), replace=True):
-        session.offer_save(_("The record could not be written there."))
+    if record is not None and not session.save(str(record), replace=True) and \
+            not session.offer_save(_("The record could not be written there.")):
+        raise fail(_("the game's record could not be saved anywhere"))
 
 
 # ---------------------------------------------------------------------------------- table
@@ -634,7 +643,7 @@ def replay(
     if interactive:
         rp.step_through(console, real_terminal(console).ask, saved, info, viewer, step)
     elif step is None:
-        rp.show_summary(console, saved, final)
+        rp.show_summary(console, saved, final, viewer)
         rp.show_position(console, info, rp.Position(final, saved.action_count, []), viewer,
                          log=False)
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -676,7 +677,8 @@ class PlaySession:
             replace = True
         return self.save(path, replace=replace)
 
-    def offer_save(self, reason: str) -> None:
+    def offer_save(self, reason: str) -> bool:
+        """Ask where to save the record; whether it was saved."""
         console = self.console
         console.print(f"\n[yellow]{reason}[/]")
         default = str(unused_path(self.default_save))
@@ -689,22 +691,31 @@ class PlaySession:
                 # No one can answer any more: keeping the game is the safer guess.
                 console.print("\n[yellow]" + _(
                     "No answer (end of input): saving automatically.") + "[/]")
-                self.save(str(unused_path(self.default_save)))
-                return
+                return self.save_somewhere()
             except KeyboardInterrupt:
                 console.print("\n[yellow]" + _("Not saved.") + "[/]")
-                return
+                return False
             if no(answer):
                 console.print("[yellow]" + _("Not saved.") + "[/]")
-                return
+                return False
             try:
                 if self.save_asking(answer or default):
-                    return
+                    return True
             except EOFError:
                 console.print("\n[yellow]" + _(
                     "No answer (end of input): saving automatically.") + "[/]")
-                self.save(str(unused_path(self.default_save)))
-                return
+                return self.save_somewhere()
+
+    def save_somewhere(self) -> bool:
+        """Save to a new file beside the default one, else in the temporary folder, else in
+        the home folder (a full disk or a folder gone must not lose the game)."""
+        name = Path(self.default_save).name
+        for folder in (None, tempfile.gettempdir(), str(Path.home())):
+            path = self.default_save if folder is None else str(Path(folder) / name)
+            with contextlib.suppress(OSError):
+                if self.save(str(unused_path(path))):
+                    return True
+        return False
 
     def show_end(self) -> None:
         console = self.console
