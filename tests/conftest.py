@@ -15,6 +15,7 @@ BROWSER = ("tests/server/test_browser.py", "tests/i18n/test_zh_browser.py")
 # Tests that play many whole games or searches, or start processes: minutes, not seconds.
 SLOW = (
     "tests/conformance/test_fuzz.py",
+    "tests/conformance/test_fuzz_cli.py",
     "tests/compiled/",
     "tests/rl/test_selfplay.py",
     "tests/rl/test_example.py",
