@@ -1,5 +1,39 @@
-"""Test-wide setup: the toy game is registered for engine, conformance and CLI tests."""
+"""Test-wide setup: the toy game is registered for engine, conformance and CLI tests, and the
+markers ``browser`` and ``slow`` are set by file, so a quick run for work on a rules core is
+``pytest -m "not browser and not slow"`` (README, "Run the tests")."""
+
+from __future__ import annotations
+
+import pytest
 
 from tests.support.toy_game import install
 
 install()
+
+# Tests that drive headless Chromium (Playwright).
+BROWSER = ("tests/server/test_browser.py", "tests/i18n/test_zh_browser.py")
+# Tests that play many whole games or searches, or start processes: minutes, not seconds.
+SLOW = (
+    "tests/conformance/test_fuzz.py",
+    "tests/conformance/test_fuzz_cli.py",
+    "tests/compiled/",
+    "tests/rl/test_selfplay.py",
+    "tests/rl/test_example.py",
+    "tests/bots/test_evaluations.py",
+    "tests/bots/test_ismcts.py",
+    "tests/bots/test_pimc.py",
+    "tests/bots/test_planted_secrets.py",
+    "tests/bots/test_external.py",
+    "tests/bots/test_external_failures.py",
+    "tests/table/test_resume_after_kill.py",
+    "tests/analysis/",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        where = item.nodeid.split("::", 1)[0]
+        if where.startswith(BROWSER):
+            item.add_marker(pytest.mark.browser)
+        if where.startswith(SLOW) or where.endswith("_evaluation.py"):
+            item.add_marker(pytest.mark.slow)

@@ -81,11 +81,13 @@ for line in sys.stdin:
      '        print(json.dumps({"type": "action", "id": m["id"], "action": "fly"}), '
      'flush=True)\n', "no legal action"),
     ("sys.exit(0)\n", "died"),
-    ("time.sleep(30)\n", "in time"),
+    ("time.sleep(30)\n", "did not start"),
+    ('for line in sys.stdin:\n    print(json.dumps({"type": "ready"}), flush=True)\n'
+     '    if json.loads(line)["type"] == "turn":\n        time.sleep(30)\n', "in time"),
 ])
 def test_a_misbehaving_bot_loses_its_moves_to_the_fallback(
         tmp_path: Path, body: str, why: str, caplog: pytest.LogCaptureFixture) -> None:
-    bot = ExternalBot(_script(tmp_path, body), seed=2, seconds=0.2)
+    bot = ExternalBot(_script(tmp_path, body), seed=2, seconds=0.2, start=0.5)
     with caplog.at_level(logging.WARNING, logger="regalia.bots.external"):
         state = _play(regalia.new_game("toy-sealed-bids", 3, seed=6), {1: bot})
     assert state.is_over()  # nothing else broke

@@ -59,7 +59,7 @@ def _first_chance(doc: dict) -> dict:
         (lambda d: d["moves"].append({"seat": "x"}), "move"),
         (lambda d: d.update(game="chess"), "unknown game"),
         (lambda d: d.update(rules_version="0"), "rules version"),
-        (lambda d: d.update(players=9), "setup"),
+        (lambda d: d.update(players=9), "player count"),
         (lambda d: _first_chance(d).update(outcome=7), "does not fit"),
         (lambda d: d["moves"].remove(_first_chance(d)), "chance"),
         (lambda d: d["result"].update(scores=[99, 0, 0]), "final scores"),

@@ -22,7 +22,7 @@ def test_a_random_game_plays_through_pyspiel_with_place_returns(game: str) -> No
     loaded = pyspiel.load_game(register_game(game), {"players": players, "seed": 5,
                                                      "encoder": encoding(game)})
     assert loaded.num_players() == players
-    assert loaded.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert loaded.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     state = loaded.new_initial_state()
     rng = np.random.default_rng(5)
     size = loaded.observation_tensor_size()

@@ -14,10 +14,12 @@ from regalia.bots.specs import KINDS, build_bot, check_spec
 BOTS: dict[str, BotFactory] = {name: partial(build_bot, name) for name in KINDS}
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
+def make_bot(spec: str, seed: int | None = None, on_failure: str | None = None) -> Bot:
     """A bot by name, with settings if any: ``make_bot("ismcts:think=0.5s", seed=1)``
-    (``regalia.bots.KINDS`` lists the names and the settings each takes)."""
-    return build_bot(spec, seed)
+    (``regalia.bots.KINDS`` lists the names and the settings each takes). ``on_failure``:
+    what a failure of an external program (``cmd:``) costs its seat: ``greedy`` (the
+    default), ``random`` or ``forfeit``."""
+    return build_bot(spec, seed, on_failure)
 
 
 __all__ = ["BOTS", "KINDS", "Bot", "GreedyBot", "InformationSet", "IsmctsBot", "RandomBot",

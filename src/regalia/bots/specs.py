@@ -169,23 +169,34 @@ KINDS: dict[str, BotKind] = {kind.name: kind for kind in (
 )}
 
 
-EXTERNAL = "cmd"  # cmd:PROGRAM ARGS, or cmd:think=2s:PROGRAM ARGS
+EXTERNAL = "cmd"  # cmd:PROGRAM ARGS, or cmd:think=2s:start=60s:PROGRAM ARGS
+EXTERNAL_SETTINGS = ("think", "start")  # a decision's time; the start-up time
 
 
 def split_external(text: str) -> tuple[str, float | None] | None:
     """``cmd:think=2s:./mybot -v`` -> ``("./mybot -v", 2.0)``; None for other bots."""
+    parts = external_parts(text)
+    return None if parts is None else (parts[0], parts[1].get("think"))
+
+
+def external_parts(text: str) -> tuple[str, dict[str, float]] | None:
+    """``cmd:think=2s:start=1m:./mybot -v`` -> ``("./mybot -v", {"think": 2.0, "start":
+    60.0})``; None for other bots. The settings come first, each at most once."""
     head, sep, rest = text.strip().partition(":")
     if not sep or head.strip().lower() != EXTERNAL:
         return None
-    think = None
-    setting, sep2, after = rest.partition(":")
-    key, eq, value = setting.partition("=")
-    if sep2 and eq and key.strip().lower() == "think":
-        think, rest = parse_duration(value), after
+    settings: dict[str, float] = {}
+    while True:
+        setting, sep2, after = rest.partition(":")
+        key, eq, value = setting.partition("=")
+        key = key.strip().lower()
+        if not (sep2 and eq and key in EXTERNAL_SETTINGS and key not in settings):
+            break
+        settings[key], rest = parse_duration(value), after
     command = rest.strip()
     if not command:
         raise InvalidOption(_("cmd: needs a program to run, e.g. cmd:./mybot"))
-    return command, think
+    return command, settings
 
 
 def split_spec(text: str) -> tuple[str, dict[str, str]]:
@@ -218,13 +229,14 @@ def check_spec(text: str, think: float | None = None) -> str:
     """The spec, checked and written out in full: its name and settings, with ``think`` (the
     command line's ``--think``, in seconds) for a searching bot whose time or iterations are
     not set in the spec itself."""
-    external = split_external(text)
+    external = external_parts(text)
     if external is not None:
         command, own = external
-        seconds = own if own is not None else think
+        seconds = own.get("think", think)
         shlex_check(command)
-        return f"{EXTERNAL}:think={seconds:g}s:{command}" if seconds is not None else \
-            f"{EXTERNAL}:{command}"
+        settings = ([f"think={seconds:g}s"] if seconds is not None else []) + \
+            ([f"start={own['start']:g}s"] if "start" in own else [])
+        return ":".join([EXTERNAL, *settings, command])
     name, given = split_spec(text)
     kind = KINDS[name]
     if think is not None and kind.thinks and "think" not in given and "iterations" not in given:
@@ -232,13 +244,17 @@ def check_spec(text: str, think: float | None = None) -> str:
     return ":".join([name, *(f"{k}={v}" for k, v in given.items())])
 
 
-def build_bot(text: str, seed: int | None = None) -> Bot:
-    """The bot a spec names, seeded (a time budget makes it depend on the clock too)."""
-    external = split_external(text)
+def build_bot(text: str, seed: int | None = None, on_failure: str | None = None) -> Bot:
+    """The bot a spec names, seeded (a time budget makes it depend on the clock too).
+    ``on_failure`` is what a failure of an external program costs its seat
+    (:data:`regalia.bots.external.ON_FAILURE`; other bots do not fail)."""
+    external = external_parts(text)
     if external is not None:
-        from regalia.bots.external import ExternalBot
+        from regalia.bots.external import DEFAULT_ON_FAILURE, ExternalBot
 
-        return ExternalBot(external[0], seed, external[1])
+        command, own = external
+        return ExternalBot(command, seed, own.get("think"), own.get("start"),
+                           on_failure or DEFAULT_ON_FAILURE)
     name, given = split_spec(text)
     kind = KINDS[name]
     settings = dict(kind.presets)

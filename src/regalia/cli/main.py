@@ -22,6 +22,8 @@ from rich.progress import (
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
+from regalia.bots.external import ON_FAILURE
+from regalia.bots.specs import split_external
 from regalia.cli import options as opts
 from regalia.cli import replay as rp
 from regalia.cli import tournament as tn
@@ -322,6 +324,13 @@ def play(
                 file=resume))
         if seat_items is None and isinstance(saved.meta.get("seats"), list):
             seat_items = [str(s) for s in saved.meta["seats"]]
+            # A record comes from anyone: it never starts a program on this machine.
+            for item in seat_items:
+                if split_external(item) is not None:
+                    raise InvalidOption(_(
+                        "{file} names an external program for a seat ({seat}); a record never "
+                        "starts a program: give the seats with --seats").format(
+                            file=resume, seat=repr(item[:80])))
         opts.resolve_players(info, saved.players, len(seat_items) if seat_items else None)
         seat_kinds = opts.parse_seats(seat_items, saved.players, opts.parse_think(think))
         seed = saved.seed
@@ -353,8 +362,9 @@ def play(
         session.run()
     except GameStopped as stop:
         raise typer.Exit(stop.code) from None
-    if record is not None and not session.save(str(record), replace=True):
-        session.offer_save(_("The record could not be written there."))
+    if record is not None and not session.save(str(record), replace=True) and \
+            not session.offer_save(_("The record could not be written there.")):
+        raise fail(_("the game's record could not be saved anywhere"))
 
 
 # ---------------------------------------------------------------------------------- table
@@ -512,6 +522,12 @@ def tournament(
     option: OptionOpt = None,
     edition: EditionOpt = None,
     force: ForceOpt = False,
+    on_bot_failure: Annotated[str, typer.Option(
+        "--on-bot-failure", metavar="forfeit|random|greedy", help=N_(
+            "What an external bot's failure (an illegal or late answer, a dead program) costs "
+            "its seat: forfeit (from the first failure on its moves are random, and the seat "
+            "is counted apart from the bot's results), random or greedy (that bot replaces "
+            "each failed move)."))] = "forfeit",
 ) -> None:
     info = get_game(game)
     chosen = opts.parse_options(info, option or [])
@@ -519,6 +535,10 @@ def tournament(
     think_seconds = opts.parse_think(think)
     listed = tuple(opts.check_bot(item, think_seconds) for item in opts.split_list(bots) or [])
     part = None if shard is None else tn.parse_shard(shard)
+    failure = on_bot_failure.strip().lower()
+    if failure not in ON_FAILURE:
+        raise InvalidOption(_("--on-bot-failure takes one of {choices}, not {value}").format(
+            choices=", ".join(ON_FAILURE), value=repr(on_bot_failure)))
     if records is None and (resume or no_play):
         raise InvalidOption(_("--resume needs --records DIR, the folder of the games "
                               "played so far") if resume else
@@ -531,7 +551,8 @@ def tournament(
     t = tn.Tournament(game=info.id, players=count, listed=listed,
                       seed=fresh_seed() if seed is None else seed, options=chosen,
                       edition=None if edition is None else str(edition),
-                      records=None if records is None else str(records), overwrite=force)
+                      records=None if records is None else str(records), overwrite=force,
+                      on_failure=failure)
     total = tn.games_for(games_, count)
     due = tn.shard_games(t, total, part)
     t.series(0).new_state(0)  # options and edition: refuse now, not in every worker
@@ -639,7 +660,7 @@ def replay(
     if interactive:
         rp.step_through(console, real_terminal(console).ask, saved, info, viewer, step)
     elif step is None:
-        rp.show_summary(console, saved, final)
+        rp.show_summary(console, saved, final, viewer)
         rp.show_position(console, info, rp.Position(final, saved.action_count, []), viewer,
                          log=False)
     else:

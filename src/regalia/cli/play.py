@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -288,13 +289,18 @@ class PlaySession:
         self.save_unasked("\n[yellow]" + _("{signal}: saving the game.").format(signal=name)
                           + "[/]\n")
 
-    def save_unasked(self, preface: str = "") -> None:
-        """Save where nobody need be asked: to the --record file (replaced), or to a new file;
-        ``preface`` is printed after the file is written, before the line saying where."""
+    def save_unasked(self, preface: str = "") -> bool:
+        """Save where nobody need be asked: to the --record file (replaced), or to a new file,
+        else anywhere :meth:`save_somewhere` can; ``preface`` is printed after the file is
+        written, before the line saying where. Whether the game was saved."""
         self.stopping = True
         path = self.record_path or str(unused_path(self.default_save))
         with contextlib.suppress(OSError):  # (the messages may go to a closed window)
-            self.save(path, replace=path == self.record_path, preface=preface)
+            if self.save(path, replace=path == self.record_path, preface=preface):
+                return True
+        with contextlib.suppress(OSError):
+            return self.save_somewhere()
+        return False
 
     def step(self) -> None:
         movers = self.state.to_move()
@@ -342,6 +348,9 @@ class PlaySession:
     def seat_label(self, seat: int) -> str:
         kind = "" if seat not in self.bots else \
             " [dim]" + _("({bot} bot)").format(bot=safe(self.seats[seat])) + "[/]"
+        missed = fallback_note(self.bots.get(seat))
+        if missed:
+            kind += f" [yellow]{missed}[/]"
         return f"[bold]{safe(self.names[seat])}[/]{kind}"
 
     # ------------------------------------------------------------------ a human's turn
@@ -805,7 +814,8 @@ class PlaySession:
             replace = True
         return self.save(path, replace=replace)
 
-    def offer_save(self, reason: str) -> None:
+    def offer_save(self, reason: str) -> bool:
+        """Ask where to save the record; whether it was saved."""
         console = self.console
         console.print(f"\n[yellow]{reason}[/]")
         default = str(unused_path(self.default_save))
@@ -816,20 +826,29 @@ class PlaySession:
                 ).strip()
             except EOFError:
                 # No one can answer any more: keeping the game is the safer guess.
-                self.save_unasked(self.no_answer())
-                return
+                return self.save_unasked(self.no_answer())
             except KeyboardInterrupt:
                 console.print("\n[yellow]" + _("Not saved.") + "[/]")
-                return
+                return False
             if no(answer):
                 console.print("[yellow]" + _("Not saved.") + "[/]")
-                return
+                return False
             try:
                 if self.save_asking(answer or default):
-                    return
+                    return True
             except EOFError:
-                self.save_unasked(self.no_answer())
-                return
+                return self.save_unasked(self.no_answer())
+
+    def save_somewhere(self) -> bool:
+        """Save to a new file beside the default one, else in the temporary folder, else in
+        the home folder (a full disk or a folder gone must not lose the game)."""
+        name = Path(self.default_save).name
+        for folder in (None, tempfile.gettempdir(), str(Path.home())):
+            path = self.default_save if folder is None else str(Path(folder) / name)
+            with contextlib.suppress(OSError):
+                if self.save(str(unused_path(path))):
+                    return True
+        return False
 
     def no_answer(self) -> str:
         return "\n[yellow]" + _("No answer (end of input): saving automatically.") + "[/]\n"
@@ -852,6 +871,22 @@ class PlaySession:
                               self.decisions).format(n=self.decisions, seed=self.seed))
         self.show_board(viewer)
         console.print(result_table(self.state, self.seats))
+        for seat, bot in self.bots.items():
+            if missed := fallback_note(bot):
+                console.print(f"[yellow]{safe(self.names[seat])} "
+                              f"({safe(self.seats[seat])}): {missed}[/]")
+
+
+def fallback_note(bot: object) -> str:
+    """How many of an external bot's moves its program did not choose ("" when none)."""
+    missed = getattr(bot, "fallbacks", 0)
+    if not missed:
+        return ""
+    if getattr(bot, "forfeited", False):
+        return ngettext("(forfeited: {n} move played at random)",
+                        "(forfeited: {n} moves played at random)", missed).format(n=missed)
+    return ngettext("({n} move by the fallback bot)", "({n} moves by the fallback bot)",
+                    missed).format(n=missed)
 
 
 def result_table(state: State, seats: Sequence[str]) -> Table:

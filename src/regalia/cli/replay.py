@@ -101,21 +101,24 @@ def position_at(record: Record, step: int | None, chance_lines: bool = False,
     return last
 
 
-def summary_table(record: Record, final: State) -> Table:
+def summary_table(record: Record, final: State, viewer: int | None = None) -> Table:
+    """The record's summary; seen by a seat (``viewer``), without the seed, which would
+    rebuild every hidden card."""
     info = get_game(record.game)
     table = Table(title=safe(_("{title} · record").format(title=_(info.title))), show_header=False)
     table.add_column(style="bold")
     table.add_column()
     seats = record.meta.get("seats") or record.meta.get("bots")
     players = ", ".join(
-        final.seat_name(s) + (" (" + (_("human") if seats[s] == HUMAN else seats[s]) + ")"
+        final.seat_name(s) + (" (" + (_("human") if seats[s] == HUMAN else str(seats[s])) + ")"
                               if isinstance(seats, list) and s < len(seats) else "")
         for s in range(record.players)
     )
     table.add_row(_("Game"), safe(_("{game} (rules version {version})").format(
         game=info.id, version=record.rules_version)))
     table.add_row(_("Players"), safe(f"{record.players}: {players}"))
-    table.add_row(_("Seed"), str(record.seed))
+    if viewer is None:
+        table.add_row(_("Seed"), str(record.seed))
     options = {**{o.name: o.default for o in info.options}, **record.options}
     table.add_row(_("Options"), safe(", ".join(f"{k}={_show(v)}" for k, v in options.items())
                                        or _("none")))
@@ -130,8 +133,9 @@ def summary_table(record: Record, final: State) -> Table:
     return table
 
 
-def show_summary(console: Console, record: Record, final: State) -> None:
-    console.print(summary_table(record, final))
+def show_summary(console: Console, record: Record, final: State,
+                 viewer: int | None = None) -> None:
+    console.print(summary_table(record, final, viewer))
     if final.is_over():
         seats = record.meta.get("seats") or record.meta.get("bots")
         kinds = seats if isinstance(seats, list) and len(seats) == record.players else ["?"] * \

@@ -43,7 +43,7 @@ from regalia.cli.simulate import (
 )
 from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
 from regalia.engine.files import write_atomic
-from regalia.engine.i18n import N_, _
+from regalia.engine.i18n import N_, _, ngettext
 from regalia.engine.record import Record, replay
 from regalia.engine.seeds import bot_seed
 
@@ -60,6 +60,7 @@ class Tournament:
     edition: str | None = None
     records: str | None = None
     overwrite: bool = False
+    on_failure: str = "forfeit"  # what an external bot's failure costs its seat
 
     def __post_init__(self) -> None:
         if not self.listed:
@@ -100,6 +101,15 @@ class MatchResult:
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
     decisions: int
+    # Per seat: moves an external program did not choose, and whether it forfeited the seat.
+    fallbacks: tuple[int, ...] = ()
+    forfeited: tuple[bool, ...] = ()
+
+    def seat_fallbacks(self, seat: int) -> int:
+        return self.fallbacks[seat] if seat < len(self.fallbacks) else 0
+
+    def seat_forfeited(self, seat: int) -> bool:
+        return self.forfeited[seat] if seat < len(self.forfeited) else False
 
 
 def games_for(asked: int, players: int) -> int:
@@ -110,7 +120,8 @@ def games_for(asked: int, players: int) -> int:
 def play_match(t: Tournament, index: int) -> MatchResult:
     series = t.series(index)
     state = series.new_state(index // t.rotations)
-    bots = [make_bot(spec, bot_seed(state.seed, seat)) for seat, spec in enumerate(series.bots)]
+    bots = [make_bot(spec, bot_seed(state.seed, seat), on_failure=t.on_failure)
+            for seat, spec in enumerate(series.bots)]
     decisions = 0
     try:
         while movers := state.to_move():
@@ -124,11 +135,17 @@ def play_match(t: Tournament, index: int) -> MatchResult:
     finally:
         close_bots(bots)
     lineup = t.lineup(index)
+    fallbacks = tuple(int(getattr(bot, "fallbacks", 0)) for bot in bots)
+    forfeited = tuple(bool(getattr(bot, "forfeited", False)) for bot in bots)
     if t.records is not None:
-        record = state.record(bots=list(series.bots), tournament_seed=t.seed, index=index)
+        failed = {"fallbacks": list(fallbacks), "forfeited": list(forfeited)} \
+            if any(fallbacks) else {}
+        record = state.record(bots=list(series.bots), tournament_seed=t.seed, index=index,
+                              **failed)
         write_atomic(record_path(t.records, index), record.to_json(indent=1) + "\n",
                      overwrite=t.overwrite)
-    return MatchResult(index, state.seed, lineup, state.scores(), state.ranking(), decisions)
+    return MatchResult(index, state.seed, lineup, state.scores(), state.ranking(), decisions,
+                       fallbacks, forfeited)
 
 
 def run(t: Tournament, games: int | Sequence[int], workers: int = 1,
@@ -213,7 +230,19 @@ def read_match(t: Tournament, index: int, path: Path) -> MatchResult:
                               "was played or written; move the file away, or name another "
                               "--records folder.").format(file=path, index=index, reason=reason))
     return MatchResult(index, state.seed, t.lineup(index), state.scores(), state.ranking(),
-                       record.action_count)
+                       record.action_count, *_failures(record.meta, t.players))
+
+
+def _failures(meta: dict[str, Any], players: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """The per-seat fallbacks and forfeits a record's meta carries (none if it carries none,
+    or something else than one count and one flag per seat)."""
+    fallbacks, forfeited = meta.get("fallbacks"), meta.get("forfeited")
+    if not (isinstance(fallbacks, list) and isinstance(forfeited, list)
+            and len(fallbacks) == len(forfeited) == players
+            and all(type(n) is int and 0 <= n <= MAX_DECISIONS for n in fallbacks)
+            and all(type(f) is bool for f in forfeited)):
+        return (), ()
+    return tuple(fallbacks), tuple(forfeited)
 
 
 def _foreign(t: Tournament, index: int, record: Record) -> str | None:
@@ -273,16 +302,26 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
     seats = [0] * n
     places: list[list[int]] = [[] for _ in range(n)]
     scores: list[list[int]] = [[] for _ in range(n)]
+    fallbacks = [0] * n
+    lost = [0] * n  # seats forfeited: reported apart, not in the entrant's figures
+    lost_wins = [0.0] * n
     for r in results:
         firsts = r.ranking.count(1)
         for seat, e in enumerate(r.lineup):
+            fallbacks[e] += r.seat_fallbacks(seat)
+            won = 1 / firsts if r.ranking[seat] == 1 else 0.0
+            if r.seat_forfeited(seat):
+                lost[e] += 1
+                lost_wins[e] += won
+                continue
             seats[e] += 1
             places[e].append(r.ranking[seat])
             scores[e].append(r.scores[seat])
-            if r.ranking[seat] == 1:
-                wins[e] += 1 / firsts
-    ratings = rate_games(n, [(r.lineup, r.ranking) for r in results]) \
-        if rate and results else None
+            wins[e] += won
+    # A game with a forfeited seat says nothing of how the entrants play: it is not rated.
+    rated = [r for r in results if not any(r.forfeited)]
+    ratings = rate_games(n, [(r.lineup, r.ranking) for r in rated]) \
+        if rate and rated else None
     rows = []
     for e, spec in enumerate(t.entrants):
         lo, hi = wilson_interval(wins[e], seats[e])
@@ -296,6 +335,8 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
             "mean_place": round(fmean(places[e]), 6) if places[e] else None,
             "mean_score": round(fmean(scores[e]), 6) if scores[e] else None,
             "rating": None,
+            "fallbacks": fallbacks[e],
+            "forfeited": {"seats": lost[e], "wins": round(lost_wins[e], 6)},
         }
         if ratings is not None:
             row["rating"] = {"mu": round(ratings[e].mu, 4), "sigma": round(ratings[e].sigma, 4),
@@ -314,6 +355,12 @@ def standings(t: Tournament, results: Sequence[MatchResult], seconds: float,
         "listed": list(t.listed),
         "wins_note": "a first place shared by k seats counts 1/k of a win; a bot holding "
                      "several seats of a game counts each seat",
+        "on_bot_failure": t.on_failure,
+        "failures_note": "fallbacks: moves an external bot's program did not choose; a seat "
+                         "forfeited (its program failed, under on_bot_failure forfeit) is "
+                         "counted under forfeited, not in the bot's seats, wins, places and "
+                         "scores, and a game with a forfeited seat is not rated",
+        "rated_games": len(rated) if ratings is not None else 0,
         "bots": rows,
         "seconds": round(seconds, 6),
     }
@@ -333,6 +380,23 @@ def standings_table(summary: dict[str, Any]) -> Table:
         table.add_column(_(name), justify="right", no_wrap=True)
     ranked = sorted(summary["bots"], key=lambda b: -(b["rating"] or {}).get("mu", b["wins"]))
     labels, notes = bot_labels([safe(b["bot"]) for b in ranked])
+    for i, b in enumerate(ranked):
+        missed, lost = b.get("fallbacks", 0), b.get("forfeited", {}).get("seats", 0)
+        if lost:
+            labels[i] += " †"
+            notes.append(ngettext(
+                "† {bot}: {n} seat forfeited (its program failed; random moves played it), "
+                "counted apart: {wins} wins there; {moves} moves not chosen by its program",
+                "† {bot}: {n} seats forfeited (its program failed; random moves played them), "
+                "counted apart: {wins} wins there; {moves} moves not chosen by its program",
+                lost).format(bot=safe(b["bot"]), n=lost, wins=wins_cell(b["forfeited"]["wins"]),
+                             moves=missed))
+        elif missed:
+            notes.append(ngettext("{bot}: {n} move not chosen by its program (the fallback "
+                                  "bot played it)",
+                                  "{bot}: {n} moves not chosen by its program (the fallback "
+                                  "bot played them)", missed).format(bot=safe(b["bot"]),
+                                                                     n=missed))
     if notes:
         table.caption = "\n".join([str(table.caption), *notes])
         table.caption_justify = "left"

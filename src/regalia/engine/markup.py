@@ -14,7 +14,12 @@ from xml.sax.saxutils import escape, quoteattr
 
 from regalia.engine.i18n import cell_width
 
-_MARKUP_TAG = re.compile(r"(?<!\\)\[(/?[a-z0-9_ #]*|/)\]")
+# A tag as Rich's markup parser finds one (rich.markup.RE_TAGS), with the backslashes before it.
+_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+# What esc changes: a tag (escaped, its backslashes doubled), or backslashes before another
+# bracket (Rich turns ``\\[`` into ``[`` outside tags, so one more keeps them all).
+_TRAILING = re.compile(r"\\+\Z")
+_ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])|(\\+)(?=\[)")
 # C0 and C1 control characters and DEL, but not tab and newline: in a terminal they move the
 # cursor, clear the screen or retitle the window; in XML most of them make a document invalid.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -75,14 +80,29 @@ def text_width(text: str, size: float) -> float:
 
 
 def strip_markup(text: str) -> str:
-    """The plain text of Rich markup (tags removed, escaped brackets restored)."""
-    return _MARKUP_TAG.sub("", text).replace("\\[", "[")
+    """The plain text of Rich markup, read as Rich reads it: tags removed, an escaped tag
+    shown, each pair of backslashes before a tag one backslash, ``\\[`` elsewhere ``[``."""
+    out: list[str] = []
+    position = 0
+    for match in _TAG.finditer(text):
+        escapes, tag = match[1], match[2]
+        out.append(text[position:match.start()].replace("\\[", "["))
+        out.append("\\" * (len(escapes) // 2))
+        if len(escapes) % 2:
+            out.append(tag)
+        position = match.end()
+    out.append(text[position:].replace("\\[", "["))
+    return "".join(out)
 
 
 def esc(text: object) -> str:
-    """Escape text for Rich markup (an opening bracket would start a tag); control
-    characters are made visible (:func:`printable`)."""
-    return printable(text).replace("[", "\\[")
+    """Escape text for Rich markup as ``rich.markup.escape`` does (a tag-like bracket gets a
+    backslash, and backslashes before one are doubled, or ``X\\[/]`` would close a tag never
+    opened); control characters are made visible (:func:`printable`)."""
+    escaped = _ESCAPE.sub(lambda m: f"{m[1]}{m[1]}\\{m[2]}" if m[2] else f"{m[3]}\\",
+                          printable(text))
+    # backslashes at the end: a tag may follow (``[bold]{esc(name)}[/]``), so double them too
+    return _TRAILING.sub(lambda m: m[0] * 2, escaped)
 
 
 def wrap_cells(text: str, width: int, indent: str = "  ") -> list[str]:

@@ -113,6 +113,7 @@ class Record:
         fields = {key: untrusted.field(doc, key, kind, what) for key, kind in
                   (("game", str), ("rules_version", str), ("players", int), ("seed", int),
                    ("options", dict), ("moves", list))}
+        _check_players(fields["game"], fields["players"])
         for name in fields["options"]:
             if not isinstance(name, str):
                 raise InvalidRecord(_("record option names are text, not {value}").format(
@@ -134,6 +135,26 @@ class Record:
             result=None if result is None else dict(result),
             meta=dict(meta or {}),
         )
+
+
+MAX_PLAYERS = 16  # far above any game's table: a record claiming more is refused at once
+
+
+def _check_players(game: str, players: int) -> None:
+    """Refuse a player count the game does not take before anything is built from it (seat
+    names, views, tables: a count of 10**30 would take all the memory there is)."""
+    from regalia.engine.errors import UnknownGame
+    from regalia.engine.registry import get_game
+
+    try:
+        counts = get_game(game).player_counts
+    except UnknownGame:
+        counts = range(MAX_PLAYERS + 1)  # the game is refused when the record is replayed
+    if players not in counts:
+        raise InvalidRecord(_("record field 'players' must be a player count of {game} "
+                              "({low} to {high}), not {value}").format(
+                                  game=game, low=counts[0], high=counts[-1],
+                                  value=quoted(players)))
 
 
 _DECISION_KEYS = frozenset({"seat", "action"})

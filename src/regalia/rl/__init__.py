@@ -2,11 +2,15 @@
 OpenSpiel (the ``rl`` extra: ``pip install 'regalia[rl]'``).
 
 The observation encoders in :mod:`regalia.rl.observations` use the standard library only; the
-adapters import their frameworks when they are first used.
+PettingZoo and Gymnasium adapters import their frameworks when they are first used. OpenSpiel
+finds games by name only once they are registered, so where OpenSpiel is installed this
+package registers every game on import: ``pyspiel.load_game("python_regalia_el_grande")``
+works after ``import regalia.rl``.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -34,5 +38,15 @@ def openspiel_game(game: str, players: int | None = None, **kwargs: Any) -> Any:
 
     return make(game, players, **kwargs)
 
+
+def _register_with_openspiel() -> None:
+    if importlib.util.find_spec("pyspiel") is None:
+        return
+    from regalia.rl.openspiel_adapter import register_all
+
+    register_all()
+
+
+_register_with_openspiel()
 
 __all__ = ["gymnasium_env", "openspiel_game", "pettingzoo_env"]

@@ -33,6 +33,7 @@ from regalia.engine.state import State
 from regalia.rl.pettingzoo_adapter import RENDER_MODES
 from regalia.rl.rewards import final_rewards
 from regalia.rl.table import EncoderChoice, Table, action_code
+from regalia.rl.text import ansi_board
 
 ILLEGAL_CHOICES = ("lose", "raise")
 
@@ -136,9 +137,8 @@ class RegaliaGymEnv(gym.Env[np.ndarray, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None or self._state is None:
             return None
-        draw = get_game(self.table.game).render_text
         view = self._state.view(self.seat)  # the learner's view: a human watching it cheats not
-        text = draw(view) if draw is not None else str(view)
+        text = ansi_board(get_game(self.table.game).render_text, view)
         if self.render_mode == "ansi":
             return text
         print(text)

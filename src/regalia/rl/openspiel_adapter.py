@@ -10,11 +10,15 @@ How the game is declared to OpenSpiel, and why:
 - **Imperfect information, sequential.** A sealed simultaneous choice is taken one seat after
   another (the lowest seat of ``to_move()`` first), as in the PettingZoo adapter; the engine's
   views hide every sealed choice until all are made, so the sequence leaks nothing.
-- **Chance is sampled inside the engine** (``SAMPLED_STOCHASTIC``), not exposed as chance
-  nodes: the engine draws a card when it is revealed, from the state's own seeded stream, and
-  cannot list the outcomes of a draw before it happens. Algorithms that need explicit chance
-  nodes (CFR, exact game-tree walks) do not apply; sampling ones (MCTS, IS-MCTS, evaluation
-  by playouts, policy learning) do.
+- **Chance lives in the state** (``ChanceMode.DETERMINISTIC`` to OpenSpiel): the engine draws
+  a card when it is revealed, from the state's own seeded stream, which ``clone()`` and
+  ``serialize()`` carry, so the same action from the same state always gives the same next
+  state, and OpenSpiel never sees a chance node. The only randomness outside a state is the
+  deal of each ``new_initial_state()``, fixed by the ``seed`` parameter (OpenSpiel's
+  ``SAMPLED_STOCHASTIC`` would ask the game for a random state of its own, which a Python
+  game cannot give, and ``serialize_game_and_state`` would fail). Algorithms that need
+  explicit chance nodes (CFR, exact game-tree walks) do not apply; sampling ones (MCTS,
+  IS-MCTS, evaluation by playouts, policy learning) do.
 - **Observations** are the encoder's vector of ``view(player)``; the observation and the
   information state strings are that view as canonical JSON. Views model a player with
   perfect memory (DESIGN.md), so the view serves as the information state.
@@ -60,44 +64,129 @@ def _view_text(state: State, seat: int | None) -> str:
         return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
 
 
+class _Deals:
+    """The deals of one game's ``new_initial_state()`` calls, from its ``seed`` parameter.
+
+    OpenSpiel makes initial states it never plays: to learn the observation tensor's shape
+    (``observation_tensor_size()``, and at every C++ ``ObservationTensor`` call), and as the
+    blank that each ``clone()`` and ``deserialize_state()`` fills in. Such a state gives its
+    deal back when it goes, untouched, so the next initial state gets it: the same seed gives
+    the same games whatever OpenSpiel asked in between."""
+
+    __slots__ = ("given_back", "stream", "table")
+
+    def __init__(self, table: Table, seed: int) -> None:
+        self.table = table
+        self.stream = random.Random(seed)
+        self.given_back: list[int] = []
+
+    def next_seed(self) -> int:
+        return self.given_back.pop() if self.given_back else self.stream.getrandbits(64)
+
+
 class _Held:
-    """The Regalia state inside an OpenSpiel one. OpenSpiel clones a Python state by deep
-    copying its attributes: this one copies itself with the engine's cheap ``clone()``."""
+    """The Regalia state inside an OpenSpiel one, dealt when first used. OpenSpiel clones a
+    Python state by deep copying its attributes: this one copies itself with the engine's
+    cheap ``clone()``, and pickles (``serialize()``) as the state's JSON."""
 
-    __slots__ = ("state",)
+    __slots__ = ("__weakref__", "_state", "deals", "seed")
 
-    def __init__(self, state: State) -> None:
-        self.state = state
+    def __init__(self, state: State | None, deals: _Deals | None = None,
+                 seed: int | None = None) -> None:
+        self._state = state
+        self.deals = deals  # set while the deal may still be given back
+        self.seed = seed
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            assert self.deals is not None and self.seed is not None
+            self._state = self.deals.table.new_state(self.seed)
+        return self._state
+
+    def keep(self) -> State:
+        """The state, which is now in play: its deal is no longer given back."""
+        state = self.state
+        self.deals = None
+        return state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.state.clone())
+        # (keep() written out: every clone of OpenSpiel's passes here)
+        state = self._state if self._state is not None else self.state
+        self.deals = None
+        copy = _Held.__new__(_Held)
+        copy._state, copy.deals, copy.seed = state.clone(), None, None
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _held_from_json, (self.keep().to_json(),)
+
+    def __del__(self) -> None:
+        deals = self.deals
+        if deals is not None and self.seed is not None:
+            deals.given_back.append(self.seed)
+
+
+def _held_from_json(text: str) -> _Held:
+    return _Held(State.from_json(text))
+
+
+class _Shared:
+    """The game's encoder tables, shared by every state and its clones (not copied), and
+    pickled as the arguments that rebuild them."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        t = self.table
+        return _shared_table, (t.game, t.players, t.options, t.encoder)
+
+
+def _shared_table(game: str, players: int, options: dict[str, Any], encoder: Any) -> _Shared:
+    return _Shared(Table(game, players, options, encoder))
 
 
 class RegaliaSpielState(pyspiel.State):
     """An OpenSpiel state holding one Regalia state."""
 
-    def __init__(self, game: RegaliaSpielGame, state: State) -> None:
+    def __init__(self, game: RegaliaSpielGame, state: State | None, deals: _Deals | None = None,
+                 seed: int | None = None) -> None:
         super().__init__(game)
-        self._held = _Held(state)
-        self._table = game.table
+        self._held = _Held(state, deals, seed)
+        self._shared = game.shared
+
+    @property
+    def _table(self) -> Table:
+        return self._shared.table
 
     @property
     def regalia_state(self) -> State:
-        """The true state (hidden parts included): for tools and tests, not for a player."""
+        """The true state (hidden parts included): for tools and tests, not for a player.
+        A state asked for it keeps its deal."""
+        return self._held.keep()
+
+    @property
+    def _state(self) -> State:
         return self._held.state
 
     def current_player(self) -> int:
-        movers = self.regalia_state.to_move()
+        movers = self._state.to_move()
         return movers[0] if movers else int(pyspiel.PlayerId.TERMINAL)
 
     def _legal_actions(self, player: int) -> list[int]:
-        movers = self.regalia_state.to_move()
+        movers = self._state.to_move()
         if not movers or movers[0] != player:
             return []
-        return sorted(a.code for a in self.regalia_state.legal_actions(player))
+        return sorted(a.code for a in self._state.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
-        state = self.regalia_state
+        state = self._held.keep()
         state.apply(state.decode(int(action)), state.to_move()[0])
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
@@ -108,29 +197,29 @@ class RegaliaSpielState(pyspiel.State):
         Python algorithms) this skips that. C++ algorithms still take OpenSpiel's way."""
         if player is None:
             player = self.current_player()
-        if not 0 <= player < self.regalia_state.players:
+        if not 0 <= player < self._state.players:
             return list(super().observation_tensor(player))  # OpenSpiel's own error
-        held = self.regalia_state
+        held = self._state
         return self._table.observe(held, player).tolist()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.regalia_state.decode(int(action)).text
+        return self._state.decode(int(action)).text
 
     def is_terminal(self) -> bool:
-        return self.regalia_state.is_over()
+        return self._state.is_over()
 
     def returns(self) -> list[float]:
-        return list(final_rewards(self.regalia_state))
+        return list(final_rewards(self._state))
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> RegaliaSpielState:
         """A state agreeing with ``player_id``'s view, its hidden parts drawn afresh."""
         seed = int(probability_sampler() * 2**53)
-        world = self.regalia_state.determinize(player_id, Rng(seed))
+        world = self._state.determinize(player_id, Rng(seed))
         return RegaliaSpielState(self.get_game(), world)
 
     def __str__(self) -> str:
-        return _view_text(self.regalia_state, None)
+        return _view_text(self._state, None)
 
 
 class RegaliaObserver:
@@ -142,10 +231,10 @@ class RegaliaObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: RegaliaSpielState, player: int) -> None:
-        self.tensor[:] = self.table.observe(state.regalia_state, player)
+        self.tensor[:] = self.table.observe(state._state, player)
 
     def string_from(self, state: RegaliaSpielState, player: int) -> str:
-        return _view_text(state.regalia_state, player)
+        return _view_text(state._state, player)
 
 
 class RegaliaSpielGame(pyspiel.Game):
@@ -160,6 +249,7 @@ class RegaliaSpielGame(pyspiel.Game):
         players = int(params.get("players", spec["players"]))
         encoding = str(params.get("encoder", spec["encoder"]))
         self.table = Table(info.id, players, {}, encoding)
+        self.shared = _Shared(self.table)
         zero_sum = _game_type(info.id).utility == pyspiel.GameType.Utility.ZERO_SUM
         utility_sum = 0.0 if zero_sum else None
         game_info = pyspiel.GameInfo(
@@ -167,11 +257,13 @@ class RegaliaSpielGame(pyspiel.Game):
             num_players=players, min_utility=-1.0, max_utility=1.0, utility_sum=utility_sum,
             max_game_length=MAX_GAME_LENGTH)
         super().__init__(_game_type(info.id), game_info, params)
-        self._deals = random.Random(int(params.get("seed", spec["seed"])))
+        self._deals = _Deals(self.table, int(params.get("seed", spec["seed"])))
 
     def new_initial_state(self) -> RegaliaSpielState:
-        """A new deal: the ``seed`` parameter fixes the sequence of deals."""
-        return RegaliaSpielState(self, self.table.new_state(self._deals.getrandbits(64)))
+        """A new deal: the ``seed`` parameter fixes the sequence of deals (a state OpenSpiel
+        makes and drops unplayed gives its deal back, see :class:`_Deals`)."""
+        deals = self._deals
+        return RegaliaSpielState(self, None, deals, deals.next_seed())
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RegaliaObserver:
@@ -189,7 +281,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         short_name=short_name(info.id),
         long_name=f"Regalia {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
                  else pyspiel.GameType.Utility.GENERAL_SUM),

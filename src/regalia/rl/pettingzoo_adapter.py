@@ -29,6 +29,7 @@ from regalia.engine.registry import get_game
 from regalia.engine.state import State
 from regalia.rl.rewards import final_rewards
 from regalia.rl.table import EncoderChoice, Table, action_code
+from regalia.rl.text import ansi_board
 
 RENDER_MODES = ("human", "ansi")
 
@@ -127,8 +128,7 @@ class RegaliaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """The spectator's view as text (``ansi``: returned; ``human``: printed)."""
         if self.render_mode is None or self.state_ is None:
             return None
-        draw = get_game(self.table.game).render_text
-        text = draw(self.state_.view(None)) if draw is not None else str(self.state_.view(None))
+        text = ansi_board(get_game(self.table.game).render_text, self.state_.view(None))
         if self.render_mode == "ansi":
             return text
         print(text)

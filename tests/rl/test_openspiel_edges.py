@@ -1,0 +1,142 @@
+"""OpenSpiel's edges: states that serialize, deals that OpenSpiel's probes leave alone, cheap
+clones, games found by name after ``import regalia.rl``, and text renders a terminal reads."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import pyspiel
+
+import regalia
+from regalia.rl.openspiel_adapter import openspiel_game
+from tests.rl.helpers import encoding, game_ids, table_size
+
+GAMES = [g for g in game_ids() if encoding(g) == "game"]  # the toy game has no encoder
+
+
+def _played(game: str, players: int, steps: int, seed: int = 3) -> pyspiel.State:
+    loaded = openspiel_game(game, players, seed=seed, encoder=encoding(game))
+    state = loaded.new_initial_state()
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_serializes_and_deserializes(game: str) -> None:
+    state = _played(game, table_size(game), 25)
+    loaded = state.get_game()
+    again = loaded.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    assert again.regalia_state.to_json() == state.regalia_state.to_json()
+    assert str(again) == str(state)
+    game_copy, state_copy = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(loaded, state))
+    assert state_copy.regalia_state.to_json() == state.regalia_state.to_json()
+    assert game_copy.num_players() == loaded.num_players()
+    # and the copy plays on exactly as the original does
+    for s in (state, again, state_copy):
+        s.apply_action(s.legal_actions()[-1])
+    assert again.regalia_state.to_json() == state.regalia_state.to_json() == \
+        state_copy.regalia_state.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_asking_the_tensor_size_consumes_no_deal(game: str) -> None:
+    def deals(probe: bool) -> list[str]:
+        loaded = openspiel_game(game, table_size(game), seed=5, encoder=encoding(game))
+        out = []
+        for _ in range(3):
+            if probe:
+                loaded.observation_tensor_size()
+                loaded.observation_tensor_shape()
+            state = loaded.new_initial_state()
+            if probe:
+                pyspiel.State.observation_tensor(state, 0)  # C++'s path probes the size too
+                state.clone()
+            state.apply_action(state.legal_actions()[0])
+            out.append(state.regalia_state.to_json())
+        return out
+
+    assert deals(probe=True) == deals(probe=False)
+
+
+def _per_call(fn: object, n: int = 400) -> float:
+    runs = []
+    for _ in range(5):
+        started = time.perf_counter()
+        for _ in range(n):
+            fn()  # type: ignore[operator]
+        runs.append((time.perf_counter() - started) / n)
+    return min(runs)
+
+
+def test_a_clone_deals_no_game_and_shares_the_encoder_tables(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # OpenSpiel clones a Python state by making a new initial state and deep copying the old
+    # one's attributes into it: that blank must not deal a game, nor the copy the tables.
+    from regalia.rl.table import Table
+
+    state = _played("el-grande", 4, 40)
+    dealt: list[int] = []
+    real = Table.new_state
+    monkeypatch.setattr(Table, "new_state", lambda self, seed: dealt.append(seed) or
+                        real(self, seed))
+    twin = state.clone()
+    assert dealt == []
+    assert twin._table is state._table
+    assert twin.regalia_state is not state.regalia_state
+    assert twin.regalia_state.to_json() == state.regalia_state.to_json()
+
+
+def test_load_game_works_after_importing_regalia_rl_alone() -> None:
+    code = ("import regalia.rl, pyspiel; "
+            "g = pyspiel.load_game('python_regalia_el_grande', {'players': 3}); "
+            "print(g.num_players())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "3"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ansi_render_is_terminal_text_not_markup(game: str) -> None:
+    from regalia.rl import gymnasium_env, pettingzoo_env
+
+    env = pettingzoo_env(game, table_size(game), render_mode="ansi")
+    env.reset(seed=1)
+    gym = gymnasium_env(game, table_size(game), render_mode="ansi")
+    gym.reset(seed=1)
+    for text in (env.render(), gym.render()):  # (the solo game's learner sees its own)
+        assert isinstance(text, str) and text.strip()
+        assert "[/]" not in text and "[bold" not in text and "[dim]" not in text
+    assert "\x1b[" in str(env.render())  # colours and bold as ANSI sequences
+
+
+# Every game and player count under OpenSpiel's own consistency test, serializing at every
+# step: minutes in all.
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), [
+    (g, n) for g in GAMES for n in regalia.get_game(g).player_counts])
+def test_openspiels_random_sim_test_passes_with_serialize(game: str, players: int) -> None:
+    loaded = openspiel_game(game, players, seed=2, encoder=encoding(game))
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
+
+
+def test_clone_figures() -> None:
+    """Not a check: the figures docs/rl.md quotes (printed with -s)."""
+    state = _played("el-grande", 4, 40)
+    ours = statistics.fmean(_per_call(state.clone) for _ in range(3))
+    engine = statistics.fmean(_per_call(state.regalia_state.clone) for _ in range(3))
+    print(f"\nclone: OpenSpiel state {ours * 1e6:.1f} µs, engine {engine * 1e6:.1f} µs")
