@@ -38,8 +38,9 @@ def test_a_played_out_game_is_analysed_to_its_result() -> None:
     assert {m["seat"] for m in report["moves"]} == {1}
 
 
+# (Palais Royal's seed 5 ends differently since its rules version 3: seed 0 instead.)
 @pytest.mark.parametrize(("game", "players", "seed"), [("castles-of-burgundy-cards", 2, 4),
-                                                      ("el-grande", 3, 2), ("palais-royal", 2, 5)])
+                                                      ("el-grande", 3, 2), ("palais-royal", 2, 0)])
 def test_at_a_decided_last_decision_the_expected_place_is_the_place(
         game: str, players: int, seed: int) -> None:
     # The last decision of a played-out game, where every legal move leaves the mover in the

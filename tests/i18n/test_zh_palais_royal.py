@@ -138,7 +138,7 @@ def test_random_games_read_in_chinese_only(players: int) -> None:
                 assert "终局：" in svg
     # the games went through every kind of decision (the test is not vacuous)
     assert kinds == {"place", "recruit", "move", "extra", "enlist", "leave", "draw", "keep",
-                     "play", "done"}
+                     "play", "done", "mint", "end"}
 
 
 def test_the_screen_keeps_to_80_cells_in_chinese() -> None:

@@ -1,7 +1,8 @@
 """Games of older rules on the server: a Palais Royal game logged under rules version 1 (which
-passed over the steps where a seat holding cards could only say "done") is upgraded to version
-2 when the server rebuilds it, and plays on as if played under version 2; a database made
-before games kept their rules version gains the column; an unknown version is refused."""
+passed over the steps where a seat holding cards could only say "done", and, like version 2,
+took the Mint's gold unasked) is upgraded to version 3 when the server rebuilds it, and plays
+on as if played under version 3; a database made before games kept their rules version gains
+the column; an unknown version is refused."""
 
 from __future__ import annotations
 
@@ -29,12 +30,14 @@ SHOWN = tuple(k for k in KEPT if k != "made")  # a row added now is made now
 
 @dataclass
 class Played:
-    """A Palais Royal game played on the server (version 2) to a real choice past some steps
-    where a seat holding cards could only say "done" (version 1 passed them over)."""
+    """A Palais Royal game played on the server (version 3) to a real choice past some steps
+    where a seat holding cards could only say "done" (version 1 passed them over), taking the
+    Mint's gold wherever it is offered and never ending a turn early (versions 1 and 2 took
+    the gold unasked and had no "end")."""
 
     game_id: str
     tokens: dict[int, str]
-    lone: list[int]  # log indices of those lone "done"s
+    lone: list[int]  # log indices of those lone "done"s and of the Mint's gold taken
     rows: list[dict[str, Any]]  # its log: index and KEPT of each row
     payloads: dict[str, Any]  # what each seat and a spectator are sent, English and Chinese
 
@@ -46,17 +49,23 @@ def play(service: GameService, client: TestClient, *, lone_dones: int = 3) -> Pl
     created = service.create(PR, 3, ["me", "open", "open"], seed=4)
     game_id, rng = created.game_id, random.Random(4)
     lone: list[int] = []
+    dones = 0
     while True:
         live = service.live(game_id)
         assert not live.state.is_over(), "the game ended before enough lone dones"
         seat = live.state.to_move()[0]
-        legal = [a.text for a in live.state.legal_actions(seat)]
-        if legal == ["done"]:
+        legal = [a.text for a in live.state.legal_actions(seat) if a.text != "end"]
+        if "mint" in legal:
+            legal = ["mint"]  # (taken, as versions 1 and 2 did unasked)
+            lone.append(live.entries)
+        elif legal == ["done"]:
             lone.append(live.entries)  # the decision is the first row its move adds
-        elif len(lone) >= lone_dones:
+            dones += 1
+        elif dones >= lone_dones:
             break  # a real choice: where version 1 stops too
         # bots' and late seats' moves too, for metadata an upgrade must keep in place
-        by_bot = legal != ["done"] and rng.random() < 0.3
+        by_bot = len(lone) < 1 or lone[-1] != live.entries
+        by_bot = by_bot and rng.random() < 0.3
         service.act(game_id, seat, rng.choice(legal), by_bot=by_bot,
                     timed_out=by_bot and rng.random() < 0.5)
     return Played(game_id, created.tokens, lone, log_rows(service, game_id),
@@ -89,8 +98,9 @@ def payloads(client: TestClient, game_id: str, tokens: dict[int, str]) -> dict[s
 
 
 def version_1_log(played: Played) -> list[dict[str, Any]]:
-    """The log version 1 would have kept: without the lone "done"s (as the stored version-1
-    records of tests/games/palais_royal are), every other row as it was."""
+    """The log version 1 would have kept: without the lone "done"s and the Mint's gold taken
+    (as the stored version-1 records of tests/games/palais_royal are), every other row as it
+    was."""
     kept = [r for r in played.rows if r["index"] not in set(played.lone)]
     return [dict(r, index=i) for i, r in enumerate(kept)]
 
@@ -132,7 +142,7 @@ def engine(db_url: str) -> Iterator[Engine]:
 
 
 def check_upgraded(client: TestClient, engine: Engine, played: Played) -> None:
-    """The game as the server rebuilt it: logged, shown and played on as under version 2."""
+    """The game as the server rebuilt it: logged, shown and played on as under version 3."""
     assert payloads(client, played.game_id, played.tokens) == played.payloads
     rows = log_rows(service_of(client), played.game_id)
     assert [{k: r[k] for k in ("index", *SHOWN)} for r in rows] == \
@@ -141,7 +151,7 @@ def check_upgraded(client: TestClient, engine: Engine, played: Played) -> None:
         if row["index"] not in played.lone:
             assert row["made"] == before["made"]  # an old move is when it was made
     decisions = sum(r["seat"] is not None for r in played.rows)
-    assert tuple(game_row(engine, played.game_id)) == ("2", decisions)
+    assert tuple(game_row(engine, played.game_id)) == ("3", decisions)
     mover = played.payloads["en 0"]["to_move"][0]
     state = seat_state(client, played.tokens[mover])
     response = client.post("/api/seat/act", headers={"X-Seat-Token": played.tokens[mover]},
@@ -207,7 +217,7 @@ def test_a_game_of_an_unknown_rules_version_is_refused_and_left_as_it_is(
         assert response.status_code == 409
         detail = response.json()["detail"]
         assert "rules version 0 of palais-royal" in detail
-        assert "plays version 2" in detail and "older ones: 1" in detail
+        assert "plays version 3" in detail and "older ones: 2, 1" in detail
         with pytest.raises(UnknownRules):
             service_of(second).live(played.game_id)
         assert log_rows(service_of(second), played.game_id) == played.rows
@@ -282,7 +292,7 @@ def test_a_database_made_before_games_kept_their_rules_version_gains_the_column(
             assert tuple(game_row(engine, toy.game_id)) == ("1", 4)  # replays as version 1
             assert log_rows(service_of(server), toy.game_id) == toy_rows
             created = service_of(server).create(PR, 2, ["me", "open"])
-            assert game_row(engine, created.game_id).rules_version == "2"
+            assert game_row(engine, created.game_id).rules_version == "3"
     finally:
         engine.dispose()
 

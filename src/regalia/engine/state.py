@@ -201,7 +201,8 @@ class State:
         """*Game hook*, for games whose ``GameInfo.older_rules`` is not empty: a game being
         replayed from a record of the older rules ``version`` is about to take its next
         recorded decision (or has taken its last): make, with :meth:`apply`, the decisions
-        this version asks for that ``version`` did not (they must be forced: one choice)."""
+        this version asks for that ``version`` did not (forced there: one choice then, or what
+        the old rules did unasked, as Palais Royal's version 2 took the Mint's gold)."""
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """*Game hook*: resample, in place, everything hidden from ``seat``."""

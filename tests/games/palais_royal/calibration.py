@@ -6,6 +6,11 @@ lacks, take every bonus, enlist the noble with the best VP for its cost, draw an
 and, with ``--ismcts N``, that many seats of ISMCTS (few iterations, capped rollouts, so that
 a game takes a minute, not an hour). It prints score ranges, the score parts, game lengths,
 and for every noble privilege and card kind how often it was taken and how its holders placed.
+``--bots SPEC`` seats the bundled bot SPEC (``greedy``, ``medium``, any spec of
+``regalia.bots.specs``) in every seat instead, its seat ``p`` of game ``seed`` seeded
+``seed * 10 + p``; ``--players 2,3,4`` takes the counts in turn, game by game. ``--log`` then
+prints each game's end (the rules' last round, ``stall_rounds`` or the dead position) too:
+the calibration of docs/games/palais-royal.md ("Runs of 2026-11-27").
 Not a test: it asserts nothing.
 """
 
@@ -80,6 +85,21 @@ def _value(s: PalaisState, a: Action) -> float:
     return (nb.vp + perk) / max(1, cost)
 
 
+def play_bots(players: int, seed: int, spec: str) -> PalaisState:
+    """A game between bundled bots of ``spec`` in every seat."""
+    from regalia.bots.base import InformationSet
+    from regalia.bots.specs import build_bot
+
+    s = regalia.new_game("palais-royal", players, seed=seed)
+    assert isinstance(s, PalaisState)
+    bots = [build_bot(spec, seed * 10 + p) for p in range(players)]
+    while not s.is_over():
+        seat = s.cur
+        legal = s.legal_actions(seat)
+        s.apply(legal[0] if len(legal) == 1 else bots[seat].act(InformationSet(s, seat)), seat)
+    return s
+
+
 def play(players: int, seed: int, ismcts: int, iterations: int = 40,
          rollout_cap: int = 120) -> PalaisState:
     s = regalia.new_game("palais-royal", players, seed=seed)
@@ -104,7 +124,8 @@ def play(players: int, seed: int, ismcts: int, iterations: int = 40,
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--players", default="4", help="a count, or counts taken in turn: 2,3,4")
+    ap.add_argument("--bots", default="", help="a bundled bot spec for every seat")
     ap.add_argument("--ismcts", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=40, help="ISMCTS iterations a decision")
@@ -119,14 +140,22 @@ def main() -> None:
     card_places: dict[str, list[int]] = defaultdict(list)
     ends: dict[str, int] = defaultdict(int)
     seat_wins: dict[str, float] = defaultdict(float)
+    counts = [int(n) for n in args.players.split(",")]
+    by_count: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for g in range(args.games):
-        s = play(args.players, args.seed + g, args.ismcts, args.iterations, args.cap)
+        players = counts[g % len(counts)]
+        if args.bots:
+            s = play_bots(players, args.seed + g, args.bots)
+        else:
+            s = play(players, args.seed + g, args.ismcts, args.iterations, args.cap)
+        by_count[players][end_reason(s)] += 1
         places = s.ranking()
         edges = edge_points(s)
         ends[end_reason(s)] += 1
         if args.log:  # one JSON line a game, enough to summarise a run cut short
             print(json.dumps({
-                "game": g, "scores": list(s.scores()), "places": list(places),
+                "game": g, "players": players, "seed": args.seed + g, "gold": list(s.gold),
+                "scores": list(s.scores()), "places": list(places),
                 "rounds": s.round, "end": end_reason(s), "nobles_left": s.nobles_left(),
                 "parts": [breakdown(s, p, edges) for p in range(s.players)],
                 "nobles": [[s.d.nobles[t].privilege or "points-only" for t in s.nobles[p]]
@@ -151,7 +180,10 @@ def main() -> None:
             kind = "ismcts" if p < args.ismcts else "greedy"
             if places[p] == 1:
                 seat_wins[kind] += 1 / places.count(1)
-    print(f"{args.games} games, {args.players} players, {args.ismcts} ISMCTS seats")
+    print(f"{args.games} games, {args.players} players, {args.bots or args.ismcts} "
+          f"{'in every seat' if args.bots else 'ISMCTS seats'}")
+    for players, ends_here in sorted(by_count.items()):
+        print(f"  {players} players: game ends {dict(ends_here)}")
     print("score min/median/max", min(totals), statistics.median(totals), max(totals))
     q = statistics.quantiles(totals, n=4)
     print("score quartiles", q, "mean", round(statistics.mean(totals), 1))

@@ -31,7 +31,7 @@ from tests.games.palais_royal.pr_helpers import (
 )
 
 # Turn steps (state.phase) as the other Palais Royal tests number them.
-PARADE_STEP, STAIRS_STEP, ENLIST_STEP, BACKDOOR_STEP = 1, 2, 4, 6
+PARADE_STEP, STAIRS_STEP, ROOMS_STEP, ENLIST_STEP, BACKDOOR_STEP = 1, 2, 3, 4, 6
 
 
 def _empty_castle() -> PalaisState:
@@ -55,20 +55,23 @@ def test_parade_ground_switches_to_recruiting_from_rooms_when_the_play_area_runs
     assert s.area[0] == 1
     start_turn(s, 0)
     assert s.phase == PARADE_STEP and s.left == 4  # 3 + 1 for the sole majority
-    assert legal(s) == ["recruit", "done"]
+    assert legal(s) == ["recruit", "done", "end"]
     gate = s.servants[0][GATE]
     act(s, "recruit")  # the play area is now empty, part-way through the step
     # Broken, the step would end here (no placements left, or the turn passing on), or go on
     # offering a plain "recruit" with nothing to take it from, or offer the Gate as a source.
     assert s.area[0] == 0 and s.cur == 0 and s.phase == PARADE_STEP
     assert legal(s) == ["recruit from parade", "recruit from mint", "recruit from office",
-                        "done"]
+                        "done", "end"]
     # The switch leaves the count alone: 4 placements - 1 made = 3 still to make.
     assert s.left == 3
     act(s, "recruit from mint", "recruit from office", "recruit from parade")
     assert s.servants[0][GATE] == gate + 4
     assert (s.servants[0][PARADE], s.servants[0][MINT], s.servants[0][OFFICE]) == (2, 1, 0)
-    assert s.cur == 1  # all four placed; nothing else to do, so the turn has passed
+    # All four placed; the Mint's gold is the only choice left (rules version 3).
+    assert s.cur == 0 and legal(s) == ["mint", "done", "end"]
+    act(s, "done")
+    assert s.cur == 1  # nothing else to do, so the turn has passed
     s.check_invariants()
 
 
@@ -110,6 +113,7 @@ def test_three_way_tie_with_two_tied_in_the_cardinal_room_gives_nobody_the_bonus
     assert s.majority_holder(MINT) == -1
     s.gold[0] = 0
     start_turn(s, 0)
+    act(s, "mint")
     assert s.gold[0] == 2  # 2 Mint servants and no majority gold
     # The position does reach the Cardinal: without seat 1's Cardinal servant seat 0 wins.
     set_rooms(s, 1, cardinal=0)
@@ -199,16 +203,23 @@ def test_a_seat_holding_cards_is_asked_in_every_step_a_card_could_be_played_in()
     backdoor, backdoor_seen = _asked_through_a_turn("backdoor")  # in step 5 only
     steps = [phase for _, phase, _ in gold]
     assert steps == [phase for _, phase, _ in backdoor] == [1, 2, 3, 4, BACKDOOR_STEP]
-    assert gold[0][2] == ("play gold", "done")
-    assert backdoor[0][2] == ("done",)  # asked all the same (version 1 skipped this)
+    assert gold[0][2] == ("play gold", "done", "end")
+    assert backdoor[0][2] == ("done", "end")  # asked all the same (version 1 skipped this)
     assert backdoor[-1][2] == ("play backdoor", "done")
     assert gold_seen == backdoor_seen  # seat 1 cannot tell the two hands apart
 
 
 def test_a_seat_without_cards_is_still_passed_over_steps_with_nothing_to_do() -> None:
     s = _empty_castle()
-    set_rooms(s, 0, mint=1)
+    set_rooms(s, 0, cardinal=1)
     gold = s.gold[0]
     start_turn(s, 0)
     assert s.cur == 1  # seat 0 had no choice anywhere: its turn passed at once
+    assert s.gold[0] == gold
+    # With a Mint servant its only choice is the Mint's gold (rules version 3): asked there.
+    set_rooms(s, 0, mint=1)
+    start_turn(s, 0)
+    assert s.cur == 0 and s.phase == ROOMS_STEP and legal(s) == ["mint", "done", "end"]
+    act(s, "mint")
+    assert s.cur == 1  # nothing else to do: the turn passed on
     assert s.gold[0] == gold + 1 + 1  # (the Mint's servant and its sole majority)

@@ -11,6 +11,7 @@ import regalia
 from regalia.engine import Rng
 from regalia.engine.errors import EditionError, IllegalAction, InvalidOption, InvalidRecord
 from regalia.games.palais_royal.edition import BUILTIN_PATH, data_of, load_edition
+from regalia.games.palais_royal.state import PalaisState
 from tests.games.palais_royal.pr_helpers import (
     act,
     clear_rooms,
@@ -27,14 +28,28 @@ RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 TEXT = BUILTIN_PATH.read_text(encoding="utf-8")
 
 
+def _version(path: Path) -> str:
+    """The rules version a stored record was made under: "v2-" records under version 2,
+    the others under version 1."""
+    return "2" if path.stem.startswith("v2-") else "1"
+
+
+def _caught_up(version: str) -> set[str]:
+    """What a replay may say for a record of ``version``: the Mint's gold, which versions 1
+    and 2 took unasked, and for version 1 the "done"s it did not ask for."""
+    return {"mint", "done"} if version == "1" else {"mint"}
+
+
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_full_games_replay_from_stored_records(path: Path) -> None:
     # Whole games (2-4 players, several options): they replay to the same end, scores and
     # places; a rules change that alters any of them shows here.
-    # They were made under rules version 1, which passed over a step in which a seat holding
-    # cards could play none of them: the replay says "done" there, and nothing else changes.
+    # They were made under rules version 1 or 2, which took the Mint's gold unasked (version
+    # 3 asks: "mint"), and version 1 passed over a step in which a seat holding cards could
+    # play none of them: the replay makes those decisions, and nothing else changes.
     record = regalia.Record.from_json(path.read_text(encoding="utf-8"))
-    assert record.rules_version == "1"
+    version = _version(path)
+    assert record.rules_version == version
     st = regalia.replay(record)
     assert st.is_over()
     st.check_invariants()
@@ -42,29 +57,32 @@ def test_full_games_replay_from_stored_records(path: Path) -> None:
     assert list(st.ranking()) == record.result["ranking"]
     moves = st.moves()
     extra = list(moves)
-    for move in record.moves:  # the record's moves, in order, with only "done"s between
+    said: set[str] = set()
+    for move in record.moves:  # the record's moves, in order, with only those between
         while extra[0] != move:
-            assert extra.pop(0)["action"] == "done"
+            said.add(extra.pop(0)["action"])
         extra.pop(0)
-    assert not extra
+    while extra:
+        said.add(extra.pop(0)["action"])
+    assert "mint" in said and said <= _caught_up(version)
     if path.stem.startswith("3p-greedy-layout-gate"):  # a game with such a step
-        assert len(moves) > len(record.moves)
+        assert "done" in said
     upgraded = st.record()
-    assert upgraded.rules_version == "2"
+    assert upgraded.rules_version == "3"
     again = regalia.replay(upgraded.to_dict())
     assert again.moves() == moves and again.scores() == st.scores()
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_a_replay_says_where_the_decisions_it_caught_up_fall(path: Path) -> None:
-    # Where the "done"s said for a version-1 record fall in the history: without them the
+    # Where the decisions said for an older record fall in the history: without them the
     # history is the record's moves. Told by the replay itself, not guessed by matching: a
     # "done" caught up just before a recorded "done" of the same seat would match either.
     record = regalia.Record.from_json(path.read_text(encoding="utf-8"))
     caught: list[int] = []
     moves = regalia.replay(record, caught_up=caught).moves()
     assert caught == sorted(set(caught))
-    assert all(moves[i]["action"] == "done" for i in caught)
+    assert all(moves[i]["action"] in _caught_up(_version(path)) for i in caught)
     assert [m for i, m in enumerate(moves) if i not in set(caught)] == record.moves
     assert len(caught) == len(moves) - len(record.moves)
     current: list[int] = []
@@ -263,6 +281,17 @@ def test_caution_warns_before_wasting_moves() -> None:
     assert s.caution(s.legal_actions()[0], 0) is None
 
 
+def _take_the_gold_until_over(s: PalaisState) -> int:
+    """Play on, taking the Mint's gold in every turn that offers it (the only choice left);
+    the number of times it was taken."""
+    taken = 0
+    while not s.is_over():
+        assert [a.text for a in s.legal_actions()] == ["mint", "done", "end"]
+        s.apply("mint")
+        taken += 1
+    return taken
+
+
 def test_without_the_dead_position_rule_the_stall_rule_ends_such_a_game() -> None:
     s = new(2, dead_position=False, stall_rounds=5)
     clear_rooms(s)
@@ -271,7 +300,8 @@ def test_without_the_dead_position_rule_the_stall_rule_ends_such_a_game() -> Non
     s._start_turn(0)
     s._legal = {}
     s._settle()
-    assert s.is_over() and s.round - s.last_enlist >= 5
+    _take_the_gold_until_over(s)
+    assert s.round - s.last_enlist >= 5
     dead = new(2, stall_rounds=5)
     clear_rooms(dead)
     set_rooms(dead, 0, mint=2)
@@ -279,11 +309,13 @@ def test_without_the_dead_position_rule_the_stall_rule_ends_such_a_game() -> Non
     dead._start_turn(0)
     dead._legal = {}
     dead._settle()
-    assert dead.is_over() and dead.round < s.round  # the dead position ends it sooner
+    _take_the_gold_until_over(dead)
+    assert dead.round < s.round  # the dead position ends it sooner
 
 
 def test_dead_positions_end_the_game() -> None:
-    # Nobody can ever enlist again (no Office servant anywhere) and no turn offers a choice.
+    # Nobody can ever enlist again (no Office servant anywhere) and no turn offers a choice
+    # but the Mint's gold (which changes nothing else, so it counts as no choice here).
     s = new(2)
     clear_rooms(s)
     set_rooms(s, 0, mint=2)
@@ -291,7 +323,9 @@ def test_dead_positions_end_the_game() -> None:
     s._start_turn(0)
     s._legal = {}
     s._settle()
-    assert s.is_over() and s.nobles_left() == 36
+    gold = s.gold[0]
+    assert _take_the_gold_until_over(s) <= 3
+    assert s.is_over() and s.nobles_left() == 36 and s.gold[0] > gold
 
 
 def test_a_game_saved_under_rules_version_1_loads_and_goes_on() -> None:
@@ -305,22 +339,25 @@ def test_a_game_saved_under_rules_version_1_loads_and_goes_on() -> None:
     for index, move in enumerate(history):
         if "chance" in move:
             continue
-        if [a.text for a in walk.legal_actions()] == ["done"]:
+        if [a.text for a in walk.legal_actions()] in (["done"], ["done", "end"]):
             lone.append(index)
         walk.apply(move["action"], move["seat"])
     assert len(lone) >= 2, "the game never asked a seat for a lone done"
     # Cut the game just after a lone "done", at a real choice (where version 1 stopped too).
     cut = next(i for i in range(lone[len(lone) // 2] + 1, len(history))
-               if "chance" not in history[i] and i not in lone)
+               if "chance" not in history[i] and i not in lone
+               and history[i]["action"] != "mint")
     now = regalia.replay(full.record(), steps=sum(1 for m in history[:cut] if "chance" not in m))
     saved = json.loads(now.to_json())
     assert len(saved["history"]) == cut
-    saved["history"] = [e for i, e in enumerate(saved["history"]) if i not in lone]
+    # (and without the Mint's gold taken: version 1 took it unasked)
+    saved["history"] = [e for i, e in enumerate(saved["history"])
+                        if i not in lone and e[1:] != ["mint"]]
     saved["rules_version"] = "1"
     loaded = regalia.from_json(saved)
     assert loaded.view(None) == now.view(None)
-    assert loaded.moves() == now.moves()  # the lone "done"s said again
-    assert json.loads(loaded.to_json())["rules_version"] == "2"
+    assert loaded.moves() == now.moves()  # the lone "done"s and the Mint's gold said again
+    assert json.loads(loaded.to_json())["rules_version"] == "3"
     saved["rules_version"] = "0"
     with pytest.raises(InvalidRecord, match="rules version"):
         regalia.from_json(saved)

@@ -127,6 +127,8 @@ def test_noble_gold_gives_one_gold_every_turn_in_step_3() -> None:
     s.gold[0] = 0
     start_turn(s, 0)
     to_step(s, ROOMS)
+    assert s.gold[0] == 0  # taken with the Mint's gold (rules version 3)
+    act(s, "mint")
     assert s.gold[0] == 2
 
 
@@ -219,6 +221,7 @@ def test_card_cardinals_favour_wins_a_tie_this_turn() -> None:
     start_turn(s, 0)
     act(s, "play cardinal")
     to_step(s, ROOMS)
+    act(s, "mint")
     assert s.gold[0] == 3
 
 

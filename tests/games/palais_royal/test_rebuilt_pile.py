@@ -41,9 +41,10 @@ HISTORY = ("gens", "took", "shown", "held0", "card_log")
 # ---------------------------------------------------------------------------- helpers
 def _probe_move(state: PalaisState, rng: Rng) -> tuple[int, Action]:
     """The audit's probe: a random legal action, four times in five one of the Back door's
-    (a draw, a card kept, a servant sent there) when there is one."""
+    (a draw, a card kept, a servant sent there) when there is one; never "end", which would
+    skip the Back door (the steps are ended one by one, as before rules version 3)."""
     seat = state.to_move()[0]
-    legal = state.legal_actions(seat)
+    legal = [a for a in state.legal_actions(seat) if a.kind != "end"]
     backdoor = [a for a in legal if a.kind in ("draw", "keep") or "backdoor" in a.text]
     if backdoor and rng.below(5) < 4:
         return seat, backdoor[rng.below(len(backdoor))]

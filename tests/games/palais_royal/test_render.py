@@ -277,8 +277,9 @@ def test_svg_after_a_rebuild_shows_what_the_draw_pile_was_made_of() -> None:
         view = s.view(2)
         made = view["rebuilt"][-1]
         texts = _svg_texts(view)
-        assert (f"Draw pile — {view['deck']} cards · rebuilt {len(view['rebuilt'])}× from the "
-                f"discard pile") in texts
+        cards = "card" if view["deck"] == 1 else "cards"
+        assert (f"Draw pile — {view['deck']} {cards} · rebuilt {len(view['rebuilt'])}× from "
+                f"the discard pile") in texts
         head = f"made of these {sum(made.values())} cards, {_drawn_since(view)} drawn since:"
         items = [item.replace(" x", " ×") for item in _items(view, made)]
         assert _chips_after(texts, head, len(made)) == items

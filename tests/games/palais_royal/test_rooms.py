@@ -109,6 +109,7 @@ def test_mint_example_two_servants_and_majority_give_three_gold() -> None:
     set_rooms(s, 1, mint=1)
     s.gold[0] = 0
     start_turn(s, 0)
+    act(s, "mint")
     assert s.gold[0] == 3
 
 
@@ -226,6 +227,7 @@ def test_majority_tie_without_the_cardinal_gives_no_bonus() -> None:
     set_rooms(s, 1, mint=2)
     s.gold[0] = 0
     start_turn(s, 0)
+    act(s, "mint")
     assert s.gold[0] == 2
 
 
@@ -236,6 +238,7 @@ def test_majority_tie_is_broken_by_the_cardinal() -> None:
     set_rooms(s, 1, mint=2)
     s.gold[0] = 0
     start_turn(s, 0)
+    act(s, "mint")
     assert s.gold[0] == 3
 
 
@@ -246,6 +249,7 @@ def test_majority_tie_also_tied_in_the_cardinal_room_gives_nobody_the_bonus() ->
     set_rooms(s, 1, mint=2, cardinal=1)
     s.gold[0] = 0
     start_turn(s, 0)
+    act(s, "mint")
     assert s.gold[0] == 2
     assert s.majority_holder(2) == -1
 

@@ -20,10 +20,16 @@ A seat's *outlook* is
 * plus ``GOLD`` per gold up to ``GOLD_USEFUL`` (the dearest nobles' price), ``GOLD_HOARD`` per
   gold beyond, and ``SEAL`` per seal or enlist permission this turn has earned and not spent;
 * for the seat judged, ``PROSPECT`` times the best noble in the park it is on its way to: the
-  noble's VP (plus ``PRIVILEGE`` for a privilege) times the share of its price (gold after the
-  discount, turquoise and purple seals, one Office servant) the seat already holds. This is
-  what makes a one-step look-ahead gather a matching set of seals, permissions and gold
-  instead of piling up one of them, and spend them on a noble when the set is complete.
+  noble's worth (what enlisting it adds to the outlook: its VP less ``SLOT`` and, for a
+  privilege, its perk, both as far as the park has life left) times the share of its price
+  (gold after the discount, turquoise and purple seals, one Office servant) the seat already
+  holds. This is what makes a one-step look-ahead gather a matching set of seals,
+  permissions and gold instead of piling up one of them, and spend them on a noble when the
+  set is complete.
+
+The rooms, the play area, gold, majorities and this turn's seals are the seat's *engine*: they
+earn the nobles of the turns to come, so they count ``ENGINE_FLOOR`` plus the rest as far as
+the park has life left (``STUCK`` excepted: a seat that cannot move is stuck to the end).
 
 Enlisting turns the prospect into points at once (the noble's VP count in full) and sends the
 servants spent home to the play area, so the bot enlists whenever a noble is worth more than
@@ -48,7 +54,13 @@ from regalia.games.palais_royal.rooms import (
     STAIRS,
 )
 from regalia.games.palais_royal.scoring import edge_points, seat_score
-from regalia.games.palais_royal.state import P_PURPLE, P_TURQUOISE
+from regalia.games.palais_royal.state import (
+    BACKDOOR_STEP,
+    P_PURPLE,
+    P_TURQUOISE,
+    PARADE_STEP,
+    PRIVILEGE_INDEX,
+)
 
 if TYPE_CHECKING:
     from regalia.engine.state import State
@@ -69,12 +81,14 @@ STUCK = 5.0
 # further servant, so nothing moves back onto the Gate).
 FIRST = {PARADE: 1.2 + STUCK, STAIRS: 1.5 + STUCK, MINT: 0.6, KING: 0.5, POMPADOUR: 0.5,
          OFFICE: 1.2, BACKDOOR: 0.4, CARDINAL: 0.2, GATE: 0.15}
+LASTING = {PARADE: STUCK, STAIRS: STUCK}  # the part of FIRST that does not fall with the park
 ROOM = {PARADE: 0.25, STAIRS: 0.25, MINT: 0.3, KING: 0.25, POMPADOUR: 0.25, OFFICE: 0.3,
         BACKDOOR: 0.25, CARDINAL: 0.15, GATE: 0.12}
 ROOM_USEFUL = 4
 CROWDED = 0.03
-# (room, worth of its first servant, worth of each further one up to ROOM_USEFUL)
-ROOM_TABLE = tuple((r, FIRST[r], ROOM[r]) for r in range(len(ROOM)))
+# (room, lasting worth of its first servant, the rest of it, each further one up to ROOM_USEFUL)
+ROOM_TABLE = tuple((r, LASTING.get(r, 0.0), FIRST[r] - LASTING.get(r, 0.0), ROOM[r])
+                   for r in range(len(ROOM)))
 AREA = 0.02
 MAJORITY = 0.3
 GOLD = 0.15
@@ -88,7 +102,6 @@ SEAL = 0.1
 # won at 2,000 iterations). At 1.0, 80 iterations won 60 of 96 games against three greedy bots
 # (31% before), and greedy itself gained (docs/bots.md, "prospect").
 PROSPECT = 1.0
-PRIVILEGE = 2.0
 # What enlisting spends beyond the servants and gold it sends home: a turn of the Office (the
 # servant walks back through the Parade ground, the Gate and the Stairway before the next
 # noble) and one of the park's nobles before the end. Without it a noble counted its full VP
@@ -106,6 +119,25 @@ SLOT = 2.5
 # own turn (as this turn's seals), so a seat's value jumped at the start of each of its turns.
 PERK = 2.0
 PERK_SHARE = (0.0, 1.0, 0.4, 1.0, 0.6, 1.0, 1.0, 0.5, 0.4)
+# The engine (rooms, play area, gold, majorities, this turn's seals) earns the nobles still to
+# come, so its worth falls with the park: ENGINE_FLOOR of it at the end, all of it at the
+# start (issue 36). Before, it kept its whole worth to the end, and so did a noble's privilege
+# in the prospect (a flat 2 points, where the perk it brings is worth PERK times the park's
+# life): late in the game the park held only privilege nobles of 1-2 VP, and enlisting one
+# looked like a loss (its 1 VP against the Office servant and seals it spends, and the prospect
+# of the set it breaks), so nobody did. 100 games of two greedy bots ended by the rules' last
+# round in 19 games and by stall_rounds in 81; in a sample of six, every seat at the stall
+# could pay for every noble left and declined all of the 40 it was offered. With the engine
+# falling with the park and the prospect counting what enlisting brings, 20 games of 20 ended
+# by the last round (each change alone: 17 and 10 of 20); the figures are in
+# docs/games/palais-royal.md ("Calibration").
+ENGINE_FLOOR = 0.2
+# The steps of its turn still to come are worth a little to the seat on turn: they can only
+# add. Without it "done" and "end" (rules version 3: the turn ends at once) looked the same
+# to a one-step look-ahead, which then ended half its turns before recruiting, moving or
+# taking the Mint's gold (a 3-player game of greedy bots took 59 rounds). Small enough to
+# decide only between choices the rest of the evaluation cannot tell apart.
+TURN_LEFT = 0.001
 
 
 def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
@@ -116,21 +148,25 @@ def outlook(s: PalaisState, p: int, edges: list[int], holders: list[int],
     if life and any(perks):
         value += life * PERK * sum(w * k for w, k in zip(PERK_SHARE, perks, strict=True))
     rooms = s.servants[p]
-    for room, first, further in ROOM_TABLE:
+    engine = 0.0
+    for room, lasting, first, further in ROOM_TABLE:
         n = rooms[room]
         if n:
-            value += first + further * (min(n, ROOM_USEFUL) - 1)
+            value += lasting
+            engine += first + further * (min(n, ROOM_USEFUL) - 1)
             if n > ROOM_USEFUL:
-                value += CROWDED * (n - ROOM_USEFUL)
+                engine += CROWDED * (n - ROOM_USEFUL)
     gold = s.gold[p]
-    value += AREA * s.area[p] + GOLD * min(gold, GOLD_USEFUL)
-    value += GOLD_HOARD * max(0, gold - GOLD_USEFUL)
-    value += MAJORITY * holders.count(p)
+    engine += AREA * s.area[p] + GOLD * min(gold, GOLD_USEFUL)
+    engine += GOLD_HOARD * max(0, gold - GOLD_USEFUL)
+    engine += MAJORITY * holders.count(p)
     if p == s.cur:
         # this turn's seals beyond the perks' (which every turn brings, counted above)
-        value += SEAL * (max(0, s.t_turquoise - perks[P_TURQUOISE])
-                         + max(0, s.t_purple - perks[P_PURPLE]) + s.t_office)
-    return value
+        engine += SEAL * (max(0, s.t_turquoise - perks[P_TURQUOISE])
+                          + max(0, s.t_purple - perks[P_PURPLE]) + s.t_office)
+        if PARADE_STEP <= s.phase <= BACKDOOR_STEP:  # (steps 1-5, the edge servant's too)
+            value += TURN_LEFT * (BACKDOOR_STEP + 1 - s.phase)
+    return value + (ENGINE_FLOOR + (1.0 - ENGINE_FLOOR) * life) * engine
 
 
 def park_nobles(s: PalaisState) -> list[tuple[float, Noble, int]]:
@@ -141,12 +177,17 @@ def park_nobles(s: PalaisState) -> list[tuple[float, Noble, int]]:
     entry = _PARKS.get(key)
     if entry is None:
         nobles = s.d.nobles
+        life = park_life(s)  # (a function of the park: the key holds it)
         out = []
         for space, tile in enumerate(s.park):
             if tile >= 0:
                 nb = nobles[tile]
-                out.append((nb.vp + (PRIVILEGE if nb.privilege else 0.0), nb,
-                            s.gold_cost(space) if nb.gold else 0))
+                # What enlisting it adds to the outlook (the rooms it spends aside).
+                worth = nb.vp - SLOT * life
+                if nb.privilege is not None:
+                    worth += life * PERK * PERK_SHARE[PRIVILEGE_INDEX[nb.privilege]] \
+                        * max(1, nb.amount)
+                out.append((worth, nb, s.gold_cost(space) if nb.gold else 0))
         out.sort(key=lambda candidate: -candidate[0])
         if len(_PARKS) > 4096:
             _PARKS.clear()

@@ -82,8 +82,9 @@ INFO = register(GameInfo(
     max_players=4,
     default_players=4,
     # 2 (2026-11-26): a seat holding cards is asked in every step a card could be played in.
-    rules_version="2",
-    older_rules=("1",),
+    # 3 (2026-11-27): the Mint's gold is a choice ("mint"); "end" ends the turn in steps 1-4.
+    rules_version="3",
+    older_rules=("2", "1"),
     summary=N_("Place servants in the nine rooms of the castle, use each room's action as "
                "strong as your servants there, and spend gold and seals to enlist nobles from "
                "the castle park; edge majorities in the park score at the end."),

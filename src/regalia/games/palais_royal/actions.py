@@ -15,7 +15,12 @@ Notation (``str(action)``), one atomic decision each:
 ``keep gold``                 keep one drawn card of that kind (a Back-door servant goes home)
 ``play moves``                 play a privilege card from hand (named by its effect)
 ``done``                      end the current step (it is optional) or the turn
+``mint``                      step 3: take the Mint's gold (rules version 3: optional)
+``end``                       end the turn now, skipping its remaining steps (steps 1-4)
 ============================  ===============================================================
+
+``mint`` and ``end`` came with rules version 3 and are the last two codes of the table, so the
+codes of the others (and encodings built on them) did not move.
 
 Card kinds are named by their effect word (``gold``, ``turquoise``, ...), which the edition fixes
 one per kind, so the table never depends on the edition. Park spaces run up to 8 x 8.
@@ -57,6 +62,9 @@ DRAW: Action = TABLE.add("draw", (), "draw")
 KEEP: list[Action] = [TABLE.add("keep", (k,), f"keep {e}") for k, e in enumerate(EFFECTS)]
 PLAY: list[Action] = [TABLE.add("play", (k,), f"play {e}") for k, e in enumerate(EFFECTS)]
 DONE: Action = TABLE.add("done", (), "done")
+# Rules version 3 (appended: the codes above stay as they were).
+MINT: Action = TABLE.add("mint", (), "mint")
+END: Action = TABLE.add("end", (), "end")
 
 
 def move_action(source: int, target: int) -> Action:
@@ -99,6 +107,10 @@ def _number(action: Action) -> int:
         return 10 if args[0] < 0 else args[0] + 1
     if kind == "draw":
         return 7  # the Back door's room number
+    if kind == "mint":
+        return 3  # the Mint's room number
+    if kind == "end":
+        return 99  # no move ("ab" with a != b), space (at most 88) or card (101-109)
     if kind == "keep":
         return args[0] + 1
     return 101 + args[0]  # play
@@ -110,5 +122,6 @@ def _number(action: Action) -> int:
 # from the Office onto the Gate 69, a bonus servant from the Mint into the King's chamber
 # 34); the play area as the source of an edge servant is 10; a park space is its column digit
 # then its row (c4 is 34); the draw is 7 (the Back door); a card kind kept is its number 1-9
-# (EFFECTS order), a card played 101-109; done is 0. Unique among the actions of any step.
+# (EFFECTS order), a card played 101-109; done is 0, the Mint's gold 3 (its room), the end
+# of the turn 99. Unique among the actions of any step.
 NUMBERS: tuple[int, ...] = tuple(_number(a) for a in TABLE)

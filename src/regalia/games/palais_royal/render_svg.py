@@ -76,6 +76,8 @@ def _button_label(view: Mapping[str, Any], notation: str) -> str:
              "keep": pgettext("palais-royal", "keep"),
              "play": pgettext("palais-royal", "play"),
              "done": pgettext("palais-royal", "done"),
+             "mint": pgettext("palais-royal", "take gold"),
+             "end": pgettext("palais-royal", "end turn"),
              "from": pgettext("palais-royal", "from"),
              "area": pgettext("palais-royal", "play area")}
     words = []

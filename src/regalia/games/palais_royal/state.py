@@ -5,7 +5,10 @@ the park spaces holding a seat's servant. Nobles are tile indices into the editi
 privilege cards are kinds (the nine effects of actions.EFFECTS), hands and the discard pile are
 counts per kind, the draw pile an unordered multiset drawn from at the moment a card is seen.
 A turn is a phase with a counter (placements or moves left) and this turn's card and noble
-bonuses; ``_settle`` takes steps that leave no choice ("done" alone) and stops at a real one.
+bonuses; ``_settle`` takes steps that leave no choice ("done" and "end" alone) and stops at a
+real one. Since rules version 3 the Mint's gold is a choice (``mint``) like every other action
+(SEED: a player need not perform every action), and ``end`` ends the turn in steps 1-4,
+skipping the steps left; records of versions 1 and 2 replay through ``_catch_up``.
 """
 
 from __future__ import annotations
@@ -98,10 +101,14 @@ assert len(PRIVILEGES) == P_CARDINAL + 1 and N_KINDS == C_PRESTIGE + 1
 assert piles.KEEP_STEP == KEEP_STEP and piles.N_KINDS == N_KINDS
 
 
-# Choices that recur unchanged, built once.
+# Choices that recur unchanged, built once. Steps 1-4 offer "end" (the whole turn) after
+# "done" (the step); the Back door's "done" ends the turn already.
 DONE_ONLY = (A.DONE,)
-RECRUIT_OR_DONE = (A.RECRUIT, A.DONE)
+DONE_END = (A.DONE, A.END)
+RECRUIT_OR_DONE = (A.RECRUIT, A.DONE, A.END)
 DRAW_OR_DONE = (A.DRAW, A.DONE)
+ENDS_TURN_EARLY = (False, True, True, True, True, False, False, False, False)  # [phase]
+MINT_TAKEN: Final = 4  # extra_done's bit for the Mint's gold taken this turn
 PLACE_ALL = tuple(A.PLACE)
 RECRUIT_FROM_ROOMS = tuple(A.RECRUIT_FROM[:GATE])  # a servant on the Gate is not recruited
 EXTRA_ROOMS = ((KING, 1), (POMPADOUR, 2))  # the rooms with a bonus servant, their extra_done bit
@@ -209,7 +216,7 @@ class PalaisState(State):
     final: bool                  # the end was triggered: this round is the last
     idle: int                    # turns in a row that offered their player no choice
     last_enlist: int             # the round in which a noble was last enlisted (0: none yet)
-    extra_done: int              # bit 1: King's bonus servant taken, bit 2: Pompadour's
+    extra_done: int              # bit 1: King's bonus servant taken, 2: Pompadour's, 4: Mint
     edge_space: int              # space whose noble was just enlisted from an edge
     t_turquoise: int             # seals from nobles and cards left this turn
     t_purple: int
@@ -356,7 +363,8 @@ class PalaisState(State):
             p = self.cur
             if phase > BACKDOOR_STEP or phase in (SETUP, EDGE_STEP) or any(self.hand[p]):
                 opts = self._compute_legal()
-                if opts == DONE_ONLY and not (self.playable[phase] and any(self.hand[p])):
+                if opts in (DONE_END, DONE_ONLY) and not (
+                        self.playable[phase] and any(self.hand[p])):
                     self._done()
                     continue
                 self._opts = opts
@@ -368,8 +376,8 @@ class PalaisState(State):
                         self._opts = RECRUIT_OR_DONE
                         return
                     # RECRUIT_FROM without the Gate (the last room): compress stops there.
-                    opts = (*compress(RECRUIT_FROM_ROOMS, rooms), A.DONE)
-                    if len(opts) > 1:
+                    opts = (*compress(RECRUIT_FROM_ROOMS, rooms), A.DONE, A.END)
+                    if len(opts) > 2:
                         self._opts = opts
                         return
                 elif self._pass_whole_turn():
@@ -379,26 +387,23 @@ class PalaisState(State):
                 if self.left:
                     opts = (*chain.from_iterable(compress(
                         self.move_actions[1 if self.perks[p][P_DIAGONAL] else 0], rooms)),
-                        A.DONE)
-                    if len(opts) > 1:  # (moves from a noble, but no servant in the castle)
+                        A.DONE, A.END)
+                    if len(opts) > 2:  # (moves from a noble, but no servant in the castle)
                         self._opts = opts
                         return
                 phase = self._begin_rooms(p)
             if phase == ROOMS_STEP:
-                if rooms[KING] or rooms[POMPADOUR]:
-                    out = self._extra_options(p)
-                    if out:
-                        out.append(A.DONE)
-                        self._opts = tuple(out)
-                        return
+                out = self._rooms_options(p)
+                if out:
+                    self._opts = (*out, A.DONE, A.END)
+                    return
                 phase = self.phase = ENLIST_STEP
             if phase == ENLIST_STEP:
                 if rooms[OFFICE] + self.t_office:
                     out = []
                     self._enlist_options(p, out)
                     if out:
-                        out.append(A.DONE)
-                        self._opts = tuple(out)
+                        self._opts = (*out, A.DONE, A.END)
                         return
                 self.phase = BACKDOOR_STEP
             # The Back door: the last step.
@@ -409,8 +414,9 @@ class PalaisState(State):
 
     def _pass_whole_turn(self) -> bool:
         """A turn that will offer no choice at all, played at once (most of the turns of
-        random players, who strand their servants): the Mint's gold is all that happens. The
-        same as saying "done" in each step; anything less certain takes the long way."""
+        random players, who strand their servants). The same as saying "done" in each step;
+        anything less certain takes the long way. (A turn with gold to take at the Mint offers
+        that choice: rules version 3.)"""
         p = self.cur
         rooms = self.servants[p]
         perks = self.perks[p]
@@ -423,17 +429,13 @@ class PalaisState(State):
             return False  # a bonus servant to place
         if rooms[BACKDOOR] and (self.pile or any(self.discard)):
             return False
-        income = rooms[MINT] + perks[P_GOLD]
-        if rooms[MINT]:
-            income += self.majority(MINT, p)
+        if rooms[MINT] or perks[P_GOLD]:
+            return False  # gold to take (or not) in step 3
         if rooms[OFFICE]:
-            self.gold[p] += income  # as step 3 would, to ask what step 4 could afford
             nobles: list[Action] = []
             self._enlist_options(p, nobles)
-            self.gold[p] -= income
             if nobles:
                 return False
-        self.gold[p] += income
         self._end_turn()
         return True
 
@@ -495,14 +497,19 @@ class PalaisState(State):
         return STAIRS_STEP
 
     def _begin_rooms(self, p: int) -> int:
-        """Step 3 begins. Taking the Mint's gold never hurts, so step 3a is done at once."""
+        """Step 3 begins. (Until rules version 3 the Mint's gold was taken here, unasked.)"""
         self.phase = ROOMS_STEP
         self.left = 0
-        mint = self.servants[p][MINT]
-        self.gold[p] += mint + self.perks[p][P_GOLD]
-        if mint:
-            self.gold[p] += self.majority(MINT, p)
         return ROOMS_STEP
+
+    def mint_income(self, p: int) -> int:
+        """The gold ``mint`` gives ``p`` in step 3: one per Mint servant, one for the majority
+        (SEED), and the gold privileges' (reconstructed: +1 gold every turn in step 3)."""
+        mint = self.servants[p][MINT]
+        income = mint + self.perks[p][P_GOLD]
+        if mint:
+            income += self.majority(MINT, p)
+        return income
 
     def _end_turn(self) -> None:
         # idle is -1 after a turn with a choice; a round of turns without one in a position
@@ -618,7 +625,7 @@ class PalaisState(State):
                 else:
                     out.extend(compress(RECRUIT_FROM_ROOMS, rooms))
         elif phase == ROOMS_STEP:
-            out = self._extra_options(p)
+            out = self._rooms_options(p)
         elif phase == SETUP:
             return PLACE_ALL
         elif phase == OVER:
@@ -646,7 +653,18 @@ class PalaisState(State):
                 if hand[k]:
                     out.append(A.PLAY[k])
         out.append(A.DONE)
+        if ENDS_TURN_EARLY[phase]:
+            out.append(A.END)
         return tuple(out)
+
+    def _rooms_options(self, p: int) -> list[Action]:
+        """Step 3's choices but "done" and "end": the Mint's gold while it is not taken, then
+        the majority bonus servants."""
+        out = [A.MINT] if not self.extra_done & MINT_TAKEN and self.mint_income(p) else []
+        rooms = self.servants[p]
+        if rooms[KING] or rooms[POMPADOUR]:
+            out.extend(self._extra_options(p))
+        return out
 
     def _extra_options(self, p: int) -> list[Action]:
         """The majority bonus servants ``p`` may still place (King's chamber, Pompadour)."""
@@ -688,9 +706,12 @@ class PalaisState(State):
 
     # ================================================================== apply
     def _apply(self, action: Action, seat: int) -> None:
-        self.idle = -1  # this turn offered a choice
         # The kinds are tried in the order random games choose them most.
         kind = action.kind
+        if kind != "mint":
+            # This turn offered a choice. (Taking the Mint's gold changes nothing but gold,
+            # which the dead-position check allows for, and versions 1 and 2 took it unasked.)
+            self.idle = -1
         p = seat
         rooms = self.servants[p]
         if kind == "move":
@@ -702,6 +723,11 @@ class PalaisState(State):
                 return  # the same rooms still hold servants: the same choices (and cards)
         elif kind == "done":
             self._done()
+        elif kind == "end":
+            self._end_turn()
+        elif kind == "mint":
+            self.gold[p] += self.mint_income(p)
+            self.extra_done |= MINT_TAKEN
         elif kind == "recruit":
             source = action.args[0]
             self._take_servant(p, source)
@@ -1014,10 +1040,20 @@ class PalaisState(State):
         self._opts = self._compute_legal()
 
     def _catch_up(self, version: str) -> None:
-        """Rules version 1 passed over a step in which a seat holding cards could play none of
-        them: say "done" for it where this version asks."""
-        while self._opts == DONE_ONLY and self.phase != OVER:
-            self.apply(A.DONE, self.cur)
+        """Make the decisions an older version's record lacks. Versions 1 and 2 paid the Mint's
+        gold unasked as step 3 began: take it for the seat wherever this version offers it
+        (always before anything else of the step, where the old versions paid it). Version 1
+        also passed over a step in which a seat holding cards could play none of them: say
+        "done" for it where this version asks. Neither version had "end", so the steps and
+        the dead-position count (which "mint" leaves alone) come out as they did."""
+        while self.phase != OVER:
+            opts = self._opts
+            if A.MINT in opts:
+                self.apply(A.MINT, self.cur)
+            elif version == "1" and opts in (DONE_END, DONE_ONLY):
+                self.apply(A.DONE, self.cur)
+            else:
+                return
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Resample what ``seat`` cannot see: the cards it cannot place (others' hands, a

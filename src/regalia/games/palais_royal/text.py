@@ -64,6 +64,17 @@ DONE_TEXT = {
 }
 
 
+def _end_text(word: str) -> str:
+    """``end``'s sentence in the step ``word`` (steps 1-4)."""
+    if word == "parade":
+        return _("end the turn now, skipping steps 2-5")
+    if word == "stairs":
+        return _("end the turn now, skipping steps 3-5")
+    if word == "rooms":
+        return _("end the turn now, skipping the rest of step 3 and steps 4-5")
+    return _("end the turn now, skipping the Back door")
+
+
 def step_title(step: str) -> str:
     """A step's title (view key ``step``) in the language in force."""
     title = STEP_TITLES.get(step)
@@ -158,6 +169,10 @@ def describe(s: PalaisState, action: Action) -> str:
             card=card_text(s.d.cards[args[0]], s.edition))
     if kind == "play":
         return _("play {card}").format(card=card_text(s.d.cards[args[0]], s.edition))
+    if kind == "mint":
+        return _("take the Mint's gold: {n}").format(n=s.mint_income(s.cur))
+    if kind == "end":
+        return _end_text(_phase_word(s))
     text = DONE_TEXT.get(_phase_word(s))
     return _(text) if text is not None else pgettext("palais-royal", "done")
 
@@ -182,8 +197,31 @@ def announce(s: PalaisState, action: Action, seat: int) -> str:
 
 
 def caution(s: PalaisState, action: Action, seat: int) -> str | None:
+    if action is A.END:
+        # What the turn's end skips: this step's loss first (as "done" says it), then the
+        # Mint's gold and the Back door's draw, which are sure to be there later.
+        said = _step_caution(s)
+        if said is not None:
+            return said
+        word = _phase_word(s)
+        if word in ("parade", "stairs", "rooms") and not s.extra_done & 4 \
+                and s.mint_income(s.cur):
+            return _("You have not taken the Mint's {n} gold; ending the turn leaves it.").format(
+                n=s.mint_income(s.cur))
+        if s.servants[s.cur][BACKDOOR] and (s.pile or any(s.discard)):
+            return _("You have servants at the Back door and could draw cards.")
+        return None
     if action is not A.DONE:
         return None
+    said = _step_caution(s)
+    if said is None and _phase_word(s) == "rooms" and A.MINT in s.opts:
+        return _("You have not taken the Mint's {n} gold; it is lost if you go on.").format(
+            n=s.mint_income(s.cur))
+    return said
+
+
+def _step_caution(s: PalaisState) -> str | None:
+    """What leaving the current step now wastes, if anything."""
     word = _phase_word(s)
     if word == "parade" and s.left > 0:
         return _("You still have {n} placements; unused ones are lost.").format(n=s.left)
@@ -203,7 +241,8 @@ def caution(s: PalaisState, action: Action, seat: int) -> str | None:
 
 # The step in which each kind of action is taken (phase words of state.PHASE_NAMES).
 _ACTION_STEP = {"place": "setup", "recruit": "parade", "move": "stairs", "extra": "rooms",
-                "enlist": "enlist", "leave": "edge", "draw": "backdoor", "keep": "keep"}
+                "mint": "rooms", "enlist": "enlist", "leave": "edge", "draw": "backdoor",
+                "keep": "keep"}
 
 
 def explain_illegal(s: PalaisState, action: Action, seat: int) -> str:
@@ -279,6 +318,16 @@ def _reason(s: PalaisState, action: Action, seat: int) -> str | None:
         if not rooms[BACKDOOR]:
             return _("you have no servant at the Back door")
         return _("the draw pile and the discard pile are empty")
+    if kind == "mint":
+        if s.extra_done & 4:
+            return _("you have taken the Mint's gold this turn")
+        return _("you have no servant in the Mint and no gold privilege")
+    if kind == "end":
+        if word == "setup":
+            return _("the setup placements are not a turn")
+        if word == "edge":
+            return _("first leave a servant on the emptied edge space")
+        return _("the turn ends with this step: say done")
     if kind == "keep":
         if not rooms[BACKDOOR]:
             return _("keeping a card sends a Back-door servant home, and you have none left")

@@ -160,6 +160,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
             "cardinal": s.t_cardinal,
             "extra_king": bool(s.extra_done & 1),
             "extra_pompadour": bool(s.extra_done & 2),
+            "mint_taken": bool(s.extra_done & 4),
             "backdoor_draws": rooms[6] + s.perks[cur][4] + s.t_backdoor,
         }
     history = None
