@@ -394,7 +394,8 @@ def test_bonus_stacks_and_storage_say_what_they_are() -> None:
     assert "\"1.\" cards (1 VP) for the first triple of a type, 7 still free: castle" in text
     assert "All 7 types stack" not in text and "storage 4" not in text
     compact = strip_markup(render_text(_words_view(), width=80, height=24))
-    assert "all 7 types: next 3 VP, then 1 VP" in compact
+    assert "all-7-types bonus: next 3 VP, then 1 VP" in compact
+    assert "first-triple bonus open: castle" in compact and '"1."' not in compact
 
 
 def test_the_solo_log_in_the_text_shows_aarons_reveal() -> None:
