@@ -42,7 +42,7 @@ COMMANDS = (
     ["replay", "{record}", "--step", "3", "--seat", "0", "--chance"],
     ["replay", "{record}", "--step", "2"],
     ["render", "{record}", "-o", "{folder}/out.svg", "--force"],
-    ["analyze", "{record}", "--iterations", "2", "--workers", "1", "--moves", "1"],
+    ["analyze", "{record}", "--iterations", "1", "--workers", "1", "--seat", "0"],
     ["play", "--resume", "{record}", "--seats", "{seats}"],
     ["table", "--resume", "{record}"],
 )
