@@ -523,7 +523,7 @@ def tournament(
     edition: EditionOpt = None,
     force: ForceOpt = False,
     on_bot_failure: Annotated[str, typer.Option(
-        "--on-bot-failure", metavar="forfeit|random|greedy", help=N_(
+        "--on-bot-failure", metavar="POLICY", help=N_(
             "What an external bot's failure (an illegal or late answer, a dead program) costs "
             "its seat: forfeit (from the first failure on its moves are random, and the seat "
             "is counted apart from the bot's results), random or greedy (that bot replaces "
