@@ -20,8 +20,8 @@ from regalia.games.palais_royal.render_svg import (
     SEAT_FILLS,
     _button_label,
     _claim,
-    _privilege_word,
     _room_action,
+    nobles_line,
 )
 from regalia.games.palais_royal.render_text import PRIVILEGE_MARKS, breakdown_text, privilege_key
 from regalia.games.palais_royal.text import step_title
@@ -77,7 +77,6 @@ def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile
 
 def _seats(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
     cards = {c["id"]: c for c in view["cards"]}
-    sep = pgettext("palais-royal", ", ")
     tiles = []
     for p, s in enumerate(view["seats"]):
         score = s["score"] if s["score"] is not None else f"{s['score_known']} + ?"
@@ -86,15 +85,7 @@ def _seats(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Til
                    "played VP {played} · score {score}").format(
             gold=s["gold"], area=s["area"], supply=s["supply"], cards=s["hand_count"],
             played=s["played_vp"], score=score)]
-        up = sep.join(_("{privilege} {vp} VP").format(
-            privilege=_privilege_word(n["privilege"]), vp=n["vp"])
-            for n in s["nobles"]) or pgettext("palais-royal", "none")
-        down = s["face_down_nobles"]
-        down_text = _("{n} face down").format(n=s["face_down"]) if down is None else \
-            _("face down: {list}").format(list=sep.join(
-                _("{vp} VP").format(vp=n["vp"]) for n in down)
-                or pgettext("palais-royal", "none"))
-        lines.append(_("nobles: {open}; {hidden}").format(open=up, hidden=down_text))
+        lines.append(nobles_line(s))
         chips = []
         for cid, count in (s["hand"] or {}).items():
             card = cards.get(cid)

@@ -297,17 +297,7 @@ def _seats(view: Mapping[str, Any], legal: set[str], used: set[str], top: float)
             "played VP {played} · score {score}").format(
                 gold=s["gold"], area=s["area"], supply=s["supply"], cards=s["hand_count"],
                 played=s["played_vp"], score=score), 13))
-        sep = pgettext("palais-royal", ", ")
-        up = sep.join(_("{privilege} {vp} VP").format(
-            privilege=_privilege_word(n["privilege"]), vp=n["vp"])
-            for n in s["nobles"]) or pgettext("palais-royal", "none")
-        down = s["face_down_nobles"]
-        down_text = _("{n} face down").format(n=s["face_down"]) if down is None else \
-            _("face down: {list}").format(list=sep.join(
-                _("{vp} VP").format(vp=n["vp"]) for n in down)
-                or pgettext("palais-royal", "none"))
-        out.append(_text(32, y + 44, _("nobles: {open}; {hidden}").format(
-            open=up, hidden=down_text), 12))
+        out.append(_text(32, y + 44, nobles_line(s), 12))
         hand = s["hand"]
         if hand:
             x = 32.0
@@ -408,3 +398,18 @@ def render_svg(view: Mapping[str, Any]) -> str:
             f"viewBox=\"0 0 {WIDTH} {int(height)}\">{defs}"
             + el("rect", x=0, y=0, width=WIDTH, height=int(height), fill="#fdfaf3")
             + "".join(body) + "</svg>")
+
+
+def nobles_line(seat: Mapping[str, Any]) -> str:
+    """A seat's nobles in words: the open ones with their privilege, then the face-down ones
+    (their VP where the view shows them, else how many)."""
+    sep = pgettext("palais-royal", ", ")
+    up = sep.join(_("{privilege} {vp} VP").format(
+        privilege=_privilege_word(n["privilege"]), vp=n["vp"])
+        for n in seat["nobles"]) or pgettext("palais-royal", "none")
+    down = seat["face_down_nobles"]
+    down_text = _("{n} face down").format(n=seat["face_down"]) if down is None else \
+        _("face down: {list}").format(list=sep.join(
+            _("{vp} VP").format(vp=n["vp"]) for n in down)
+            or pgettext("palais-royal", "none"))
+    return _("nobles: {open}; {hidden}").format(open=up, hidden=down_text)

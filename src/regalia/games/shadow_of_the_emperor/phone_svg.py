@@ -21,7 +21,7 @@ from regalia.games.shadow_of_the_emperor.render_svg import (
     TILE_VERBS,
     _button_label,
     _claim,
-    _electorate_name,
+    election_notes,
     phase_word,
 )
 from regalia.games.shadow_of_the_emperor.render_text import child_word
@@ -176,24 +176,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     stacks = _stacks(view, legal, used)
     buttons = [Tile(_button_label(a), action=a, fill="#ece4d0", kind="button")
                for a in view.get("legal", []) if a not in used]
-    election = view["election"]
-    bits = []
-    sep = pgettext("shadow-of-the-emperor", ", ")
-    if election.get("church"):
-        bits.append(_("Church influence in {electorate}").format(
-            electorate=_electorate_name(view, election["church"])))
-    if election.get("excommunication"):
-        bits.append(_("excommunicated: {electorate}").format(
-            electorate=_electorate_name(view, election["excommunication"])))
-    if election.get("voted"):
-        bits.append(_("sealed votes cast by {seats}").format(seats=sep.join(
-            view["seats"][p]["name"] for p in election["voted"])))
-    if view.get("proposal"):
-        prop = view["proposal"]
-        bits.append(_("marriage proposal from {who} to {tile}").format(
-            who=view["seats"][prop["from"]]["name"], tile=prop["tile"]))
-    header += bits
+    header += election_notes(view)
     if view.get("over") and view.get("scores"):
+        sep = pgettext("shadow-of-the-emperor", ", ")
         header.append(_("Final: {results}").format(results=sep.join(
             _("{seat} {score} (place {place})").format(
                 seat=view["seats"][p]["name"], score=view["scores"][p],

@@ -366,22 +366,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     y += 76
     body.extend(_seats(view, y))
     y += 126
-    election = view["election"]
-    bits = []
-    sep = pgettext("shadow-of-the-emperor", ", ")
-    if election.get("church"):
-        bits.append(_("Church influence in {electorate}").format(
-            electorate=_electorate_name(view, election["church"])))
-    if election.get("excommunication"):
-        bits.append(_("excommunicated: {electorate}").format(
-            electorate=_electorate_name(view, election["excommunication"])))
-    if election.get("voted"):
-        bits.append(_("sealed votes cast by {seats}").format(seats=sep.join(
-            view["seats"][p]["name"] for p in election["voted"])))
-    if view.get("proposal"):
-        prop = view["proposal"]
-        bits.append(_("marriage proposal from {who} to {tile}").format(
-            who=view["seats"][prop["from"]]["name"], tile=prop["tile"]))
+    bits = election_notes(view)
     if bits:
         body.append(_text(20, y + 4, " · ".join(bits), 13, "bold"))
         y += 20
@@ -412,3 +397,25 @@ def render_svg(view: Mapping[str, Any]) -> str:
             f"height=\"{int(height)}\" viewBox=\"0 0 {WIDTH} {int(height)}\">"
             + el("rect", x=0, y=0, width=WIDTH, height=int(height), fill="#fdfaf3")
             + "".join(body) + "</svg>")
+
+
+def election_notes(view: Mapping[str, Any]) -> list[str]:
+    """What stands on the coming election (Church influence, an excommunication, who has
+    voted) and an open marriage proposal, a phrase each."""
+    election = view["election"]
+    bits = []
+    sep = pgettext("shadow-of-the-emperor", ", ")
+    if election.get("church"):
+        bits.append(_("Church influence in {electorate}").format(
+            electorate=_electorate_name(view, election["church"])))
+    if election.get("excommunication"):
+        bits.append(_("excommunicated: {electorate}").format(
+            electorate=_electorate_name(view, election["excommunication"])))
+    if election.get("voted"):
+        bits.append(_("sealed votes cast by {seats}").format(seats=sep.join(
+            view["seats"][p]["name"] for p in election["voted"])))
+    if view.get("proposal"):
+        prop = view["proposal"]
+        bits.append(_("marriage proposal from {who} to {tile}").format(
+            who=view["seats"][prop["from"]]["name"], tile=prop["tile"]))
+    return bits
