@@ -152,7 +152,8 @@ def test_resume_goes_on_from_the_game_a_closed_window_saved(tmp_path: Path) -> N
     path = folder / "kept.json"
     record = Record.load(path)
     assert record.meta.get("seats") == ["human", "random"]
-    resumed = CliRunner().invoke(app, ["play", "--resume", str(path)], input="1\nquit\nno\n")
+    # (after the move, Enter closes the page of what the others did since)
+    resumed = CliRunner().invoke(app, ["play", "--resume", str(path)], input="1\n\nquit\nno\n")
     assert resumed.exit_code == 0, resumed.output
     assert "You chose" in resumed.stdout  # the game went on: a move was played
 

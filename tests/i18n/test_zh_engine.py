@@ -235,16 +235,16 @@ def _script(tmp_path: Path, body: str) -> str:
 
 @pytest.mark.parametrize(("body", "chinese", "english"), [
     ('for line in sys.stdin:\n    print("hello there", flush=True)\n',
-     "发来的一行不是 JSON 对象：hello there（第 1 轮）；这一步由后备机器人（greedy）代下",
+     "发来的一行不是 JSON 对象：hello there（第 1 回合）；由后备机器人（贪心）代走这一步",
      "sent a line that is no JSON object: hello there (turn 1); the fallback bot (greedy) "
      "plays this move"),
     ('for line in sys.stdin:\n    m = json.loads(line)\n    if m["type"] == "turn":\n'
      '        print(json.dumps({"type": "action", "id": m["id"], "action": "fly"}), '
      'flush=True)\n',
-     "回答了 'fly'，这不是当前的合法动作（第 1 轮）；这一步由后备机器人（greedy）代下",
+     "回答了 'fly'，这不是当前的合法行动（第 1 回合）；由后备机器人（贪心）代走这一步",
      "answered 'fly', which is no legal action now (turn 1); the fallback bot (greedy) plays "
      "this move"),
-    ("sys.exit(0)\n", "已终止；由后备机器人（greedy）代下它的棋步",
+    ("sys.exit(0)\n", "已退出；由后备机器人（贪心）代走其所有走步",
      "died; the fallback bot (greedy) plays its moves"),
 ])
 def test_a_misbehaving_external_bot_is_reported_in_chinese(

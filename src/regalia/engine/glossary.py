@@ -74,16 +74,18 @@ def read_text(reader: EditionReader, path: tuple[str | int, ...]) -> str:
 
 
 def read_texts(reader: EditionReader, table: str, id_field: str = "id", *,
-               prefix: str | None = None, cost: Sequence[str] = ()) -> tuple[Entry, ...]:
-    """An entry per element of the array of tables ``table``: its key is ``prefix:id``, its
-    name and text the element's (both required), its cost the nonzero values of the fields
-    ``cost`` names."""
+               prefix: str | None = None, cost: Sequence[str] = (),
+               id_kind: type | tuple[type, ...] = (str, int)) -> tuple[Entry, ...]:
+    """An entry per element of the array of tables ``table``: its key is ``prefix:id`` (the
+    field ``id_field``, of the kind ``id_kind``, else the element's index), its name and text
+    the element's (both required), its cost the nonzero values of the fields ``cost``
+    names."""
     out = []
     for i, entry in enumerate(reader.get((table,), list)):
         if not isinstance(entry, dict):
             raise reader.error(_("{name} must be an array of tables ([[{name}]])").format(
                 name=table), table)
-        ident = str(entry.get(id_field, i))
+        ident = str(reader.get((table, i, id_field), id_kind) if id_field in entry else i)
         name = reader.get((table, i, "name"), str)
         text = read_text(reader, (table, i))
         numbers = tuple(entry[c] for c in cost if isinstance(entry.get(c), int)

@@ -57,12 +57,16 @@ def test_text_stays_within_the_width_and_the_height_it_is_given() -> None:
                 assert len(lines) <= max(height, 17)
 
 
-def test_the_park_key_always_shows_and_no_key_is_cut() -> None:
+def test_the_park_key_shows_while_the_game_goes_on_and_no_key_is_cut() -> None:
     for s in _positions():
         view = s.view(0)
         for width, height in ((80, 16), (80, 24), (120, 40)):
             lines = strip_markup(render_text(view, width=width, height=height)).splitlines()
             key = [line for line in lines if line.startswith("park: 14v 6g 2t1p = 14 VP")]
+            if view.get("over") and height < 24:
+                # a short final screen gives the key's line to the results
+                assert not key or key[0].endswith("P1 servant")
+                continue
             assert key and key[0].endswith("P1 servant")
             if height >= 24:  # room for the privilege letters too, whole
                 assert any(line.endswith("C=Cardinal") for line in lines)

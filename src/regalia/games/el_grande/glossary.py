@@ -13,7 +13,8 @@ def read(reader: EditionReader) -> tuple[Entry, ...]:
     """Every text of the edition, checked: regions, the Castillo, scoreboards, power cards,
     action cards and pieces (a component without its text is an edition error)."""
     power = tuple(Entry(e.key, e.name, e.text, (*e.words, f"power {e.words[0]}"))
-                  for e in read_texts(reader, "power_cards", "value", prefix="power"))
+                  for e in read_texts(reader, "power_cards", "value", prefix="power",
+                                       id_kind=int))
     return (*read_texts(reader, "cards", prefix="card"),
             *power,
             *read_texts(reader, "regions", prefix="region"),

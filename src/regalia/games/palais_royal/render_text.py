@@ -418,7 +418,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
             cards=sep.join(names.get(c, c) for c in drawn))), width), 0))
     cell = max(14, min(33, (width - 2) // 3))
     out.extend((_fit(r, width), 0) for r in _rooms(view, cell))
-    out.append((_fit(park_key(width), width), 0))
+    # The park's key stays while choices are made from the park; on a short final screen
+    # it gives way to the results (the `key` command holds it too).
+    out.append((_fit(park_key(width), width), 1 if view.get("over") else 0))
     out.append((privilege_key(width), 1))
     out.extend((r, 0) for r in _park(view, width))
     edges = view.get("edges", [])
