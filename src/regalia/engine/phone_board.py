@@ -159,8 +159,9 @@ def _tile_layout(tile: Tile, width: float) -> tuple[list[str], list[str], list[l
     title = wrap_to(tile.title, inner, TEXT + 1) if tile.title else []
     lines = [part for line in tile.lines for part in wrap_to(line, inner, TEXT)]
     rows = _chip_rows(tile.chips, inner)
-    height = PAD + LINE * (len(title) + len(lines)) + sum(
-        max(_chip_size(c)[1] for c in row) + 4 for row in rows) + PAD
+    # (a float sum from a float start: compiled, ``sum`` of floats from 0 is taken for an int)
+    chips_height = sum((max(_chip_size(c)[1] for c in row) + 4.0 for row in rows), 0.0)
+    height = float(PAD + LINE * (len(title) + len(lines)) + PAD) + chips_height
     return title, lines, rows, max(height, TARGET if tile.action else 0.0, 30.0)
 
 
