@@ -15,12 +15,11 @@ from typing import Any
 from regalia.engine.i18n import _, ngettext, pgettext
 from regalia.engine.phone_board import Chip, Section, Tile, draw
 from regalia.games.el_grande.map_layout import REGIONS
-from regalia.games.el_grande.render_svg import _BUTTON_WORDS, _LIGHT, colour_of
+from regalia.games.el_grande.render_svg import _BUTTON_WORDS, _LIGHT, colour_of, seat_notes
 from regalia.games.el_grande.render_text import (
     CASTILLO,
     Board,
     Seat,
-    disk_words,
     read_view,
     turn_words,
 )
@@ -131,15 +130,8 @@ def _player_tile(board: Board, s: Seat) -> Tile:
         provinces="?" if s.provinces is None else s.provinces)]
     lines.append(_("Grande: {region}").format(
         region=board.label(s.grande) if s.grande else "—"))
-    notes = []
-    if s.power is not None:
-        notes.append(_("power card {n}").format(n=s.power))
-    if s.hand is None and s.hand_count is not None:
-        notes.append(_("{n} in hand").format(n=s.hand_count))
-    if s.disk:
-        notes.append(disk_words(s.disk, board) or "")
-    if s.vetoes:
-        notes.append(_("Veto!") if s.vetoes == 1 else _("{n}× Veto!").format(n=s.vetoes))
+    notes = [_("power card {n}").format(n=s.power)] if s.power is not None else []
+    notes += seat_notes(s, board)
     if notes:
         lines.append(" · ".join(notes))
     if s.played:

@@ -361,13 +361,7 @@ def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], flo
         out += cube(x + 13, y + 9, 14, s)
         name = s.name + (" " + _("(you)") if s.seat == board.viewer else "")
         out.append(_text(x + 36, y + 14, name, size=11.5, weight="bold", anchor="start"))
-        notes = []
-        if s.hand is None and s.hand_count is not None:
-            notes.append(_("{n} in hand").format(n=s.hand_count))
-        if s.disk:
-            notes.append(disk_words(s.disk, board) or "")
-        if s.vetoes:
-            notes.append(_("Veto!") if s.vetoes == 1 else _("{n}× Veto!").format(n=s.vetoes))
+        notes = seat_notes(s, board)
         if notes:
             out.append(_text(x + 42 + 7.4 * display_width(name), y + 14, " · ".join(notes),
                              size=8.5, anchor="start", fill="#7b3fa8" if s.vetoes else "#5a4630"))
@@ -579,3 +573,16 @@ def draw(board: Board) -> str:
 def render_svg(view: Mapping[str, Any]) -> str:
     """The map of Spain with every piece of ``view``, as a self-contained SVG string."""
     return draw(read_view(view))
+
+
+def seat_notes(s: Seat, board: Board) -> list[str]:
+    """What a seat's panel says beside its name: the hand's size where unseen, its disk,
+    its Vetoes."""
+    notes = []
+    if s.hand is None and s.hand_count is not None:
+        notes.append(_("{n} in hand").format(n=s.hand_count))
+    if s.disk:
+        notes.append(disk_words(s.disk, board) or "")
+    if s.vetoes:
+        notes.append(_("Veto!") if s.vetoes == 1 else _("{n}× Veto!").format(n=s.vetoes))
+    return notes
