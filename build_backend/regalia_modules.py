@@ -30,13 +30,15 @@ INTERPRETED = frozenset({
     # the message catalogs: mypyc does not export a module-level function named `_` (the
     # gettext convention every caller imports), and looking up a message gains nothing
     "regalia/engine/i18n.py",
+    # the phone board's shared layout: a drawing, like the games' render_svg.py
+    "regalia/engine/phone_board.py",
 })
 
 
 def _is_drawing(rel: str) -> bool:
     """A game's text or SVG drawing of a view: front-end code, never on a search's path."""
     return rel.startswith("regalia/games/") and rel.rsplit("/", 1)[1] in {
-        "render_svg.py", "render_text.py", "map_layout.py"}
+        "render_svg.py", "render_text.py", "map_layout.py", "phone_svg.py"}
 
 
 def compile_requested(environ: Mapping[str, str]) -> bool:
