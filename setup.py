@@ -50,7 +50,7 @@ if compile_requested(os.environ):
     _compile_in_parallel()
 
     ext_modules = mypycify(
-        compiled_paths(Path(__file__).parent),
+        compiled_paths(Path(__file__).parent, os.environ.get("REGALIA_COMPILE_GAMES", "")),
         opt_level=os.environ.get("REGALIA_COMPILE_OPT", "2"),
         debug_level="0",
         # one group (cross-module calls stay native), its C split by module so that
