@@ -17,6 +17,7 @@ COMPILED_PACKAGES = ("regalia/engine", "regalia/games", "regalia/bots")
 # Modules of those packages that stay interpreted (reasons in docs/compiled.md).
 INTERPRETED = frozenset({
     "regalia/bots/external.py",  # a subprocess and a reader thread: nothing to gain
+    "regalia/engine/pools.py",  # worker processes for many games: nothing to gain
     # exceptions that also derive from ValueError / OSError: mypyc compiles no such classes
     "regalia/engine/errors.py",
     "regalia/engine/files.py",

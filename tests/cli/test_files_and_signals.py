@@ -3,6 +3,7 @@ pictures in the format asked for, and the seed kept from the table until the gam
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -341,3 +342,36 @@ def test_record_text_is_not_read_as_markup_or_control_codes(runner: CliRunner,
     assert "\x1b]0;" not in result.stdout and "\x1b[2J" not in result.stdout
     assert "[blink]human[/]" in result.stdout
     assert "\\x1b]0;owned\\x07" in result.stdout
+
+
+def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
+    """Ctrl-C reaches every process of the job (the terminal signals the foreground group):
+    the workers leave it to the parent, which stops the pool and says so. Compiled, a worker
+    interrupted inside its arithmetic aborted with "fatal: out of memory" before."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "regalia", "simulate", "palais-royal", "-n", "400", "--bots",
+         "ismcts:iterations=100", "--workers", "2", "--seed", "3"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    try:
+        # Once both workers play (400 searching games take minutes), as a person would.
+        deadline = time.monotonic() + 20
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1.0)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, (out[-500:], err[-1500:])
+    assert "out of memory" not in out + err
+    assert "Traceback" not in err
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:  # (no such file: let the caller's deadline decide)
+        return []
+    return [int(word) for word in found.split()]

@@ -27,7 +27,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from regalia.cli.bench import build_variant
 from regalia.cli.hangup import HangupSafeFile
 from regalia.cli.main import app
 from regalia.cli.play import GameStopped, PlaySession, Terminated, real_terminal
@@ -114,12 +113,7 @@ def saved_game(t: Try) -> Path | None:
 
 
 @needs_tmux
-@pytest.mark.parametrize("moment", [
-    pytest.param(m, marks=pytest.mark.skipif(
-        m == "thinking" and build_variant() == "compiled",
-        reason="under the compiled build the 60-second bot's first moves come at once, so no "
-               "game shows 'is thinking' to close on (open: why the search ends early there)"))
-    for m in sorted(SEATS)])
+@pytest.mark.parametrize("moment", sorted(SEATS))
 def test_closing_the_window_saves_the_game_in_every_game(moment: str, tmp_path: Path) -> None:
     tries = []
     for game in GAMES:

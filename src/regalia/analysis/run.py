@@ -8,7 +8,6 @@ order, so the report is the same for any number of workers (with an iteration bu
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -26,6 +25,7 @@ from regalia.analysis.judge import (
 )
 from regalia.engine.errors import InvalidOption, InvalidRecord, RegaliaError
 from regalia.engine.i18n import _
+from regalia.engine.pools import in_order
 from regalia.engine.record import Record, replay
 from regalia.engine.registry import get_game
 from regalia.engine.state import State
@@ -160,13 +160,9 @@ def _in_order(work: Callable[[int], dict[str, Any]], steps: Sequence[int],
     if workers <= 1 or len(steps) <= 1:
         yield from map(work, steps)
         return
-    methods = multiprocessing.get_all_start_methods()
-    # fork lets workers inherit games registered at run time (plug-ins, tests).
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     # Contiguous chunks: each worker walks its part of the game forward, replaying little.
     chunk = max(1, min(16, len(steps) // (workers * 4)))
-    with ctx.Pool(workers) as pool:
-        yield from pool.imap(work, steps, chunksize=chunk)
+    yield from in_order(work, steps, workers, chunk)
 
 
 def round_ticks(record: Record) -> list[dict[str, Any]]:

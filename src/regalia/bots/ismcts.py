@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from regalia.bots.evaluations import AllSeats, Evaluation, evaluation_for, evaluation_of_all_for
 from regalia.engine.actions import Action
+from regalia.engine.compiling import let_others_run
 from regalia.engine.i18n import _
 from regalia.engine.rng import Rng, fresh_seed
 
@@ -225,6 +226,7 @@ class IsmctsBot:
         while True:
             self._iterate(info, root, seats, bounds)
             done += 1
+            let_others_run()  # (compiled, the search would hold up every other thread)
             if deadline is None:
                 if done >= self.iterations:
                     break

@@ -19,6 +19,7 @@ import time
 from typing import TYPE_CHECKING
 
 from regalia.bots.ismcts import IsmctsBot, _Node
+from regalia.engine.compiling import let_others_run
 from regalia.engine.i18n import _
 
 if TYPE_CHECKING:
@@ -90,6 +91,7 @@ class PimcBot(IsmctsBot):
             for s in range(seats):
                 total[s] += reward[s]
             done += 1
+            let_others_run()  # (compiled, the search would hold up every other thread)
             if deadline is None:
                 if done >= self.iterations:
                     break

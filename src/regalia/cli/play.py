@@ -29,6 +29,7 @@ from regalia.cli.explain import explain_choice, explain_query
 from regalia.cli.hangup import HangupSafeFile
 from regalia.cli.options import HUMAN
 from regalia.engine.actions import Action
+from regalia.engine.compiling import signals_at_pauses
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.files import FileExists, unused_path, write_atomic
 from regalia.engine.i18n import N_, _, ngettext, speaking
@@ -178,6 +179,9 @@ class Terminated(BaseException):
 # Signals that end a terminal game the way closing the window or a shutdown does.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
                      if hasattr(signal, name))
+# While a bot thinks (compiled code, perhaps for a minute), Ctrl-C and the stop signals reach
+# the game at the search's next pause (regalia.engine.compiling.signals_at_pauses).
+THINKING_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)
 
 
 @dataclass
@@ -315,9 +319,11 @@ class PlaySession:
     def bot_move(self, seat: int) -> Action:
         info = InformationSet(self.state, seat)
         if not self.console.is_terminal or len(info.legal_actions) == 1:
-            return self.bots[seat].act(info)
+            with signals_at_pauses(THINKING_SIGNALS):
+                return self.bots[seat].act(info)
         # A searching bot takes a while: say so rather than leave the screen still.
-        with self.console.status(_("{name} is thinking…").format(name=safe(self.names[seat]))):
+        with self.console.status(_("{name} is thinking…").format(name=safe(self.names[seat]))), \
+                signals_at_pauses(THINKING_SIGNALS):
             return self.bots[seat].act(info)
 
     def perform(self, action: Action, seat: int) -> None:
@@ -688,7 +694,7 @@ class PlaySession:
             self.console.print("[yellow]" + _("The hint bot is no search; it gives no hints.")
                                + "[/]")
             return
-        with self.console.status(_("Thinking…")):
+        with self.console.status(_("Thinking…")), signals_at_pauses(THINKING_SIGNALS):
             top = bot.top_actions(InformationSet(self.state, seat), 3)
         by_action = dict(zip(legal, numbers, strict=True))
         self.console.print("[bold]" + _("Hint") + "[/] [dim]" + _(

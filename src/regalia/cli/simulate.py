@@ -6,7 +6,6 @@ Game ``i`` of a series gets a seed derived from the base seed and ``i`` alone (s
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -26,6 +25,7 @@ from regalia.engine.edition import Edition
 from regalia.engine.errors import RegaliaError
 from regalia.engine.files import FileExists, check_writable, write_atomic
 from regalia.engine.i18n import N_, _, ngettext
+from regalia.engine.pools import in_order
 from regalia.engine.registry import get_game, new_game
 from regalia.engine.seeds import bot_seed, game_seed
 from regalia.engine.state import State
@@ -150,12 +150,8 @@ def numbered_results(job: Callable[[int], T], games: int, workers: int,
     if workers <= 1 or games <= 1:
         yield from map(job, range(games))
         return
-    methods = multiprocessing.get_all_start_methods()
-    # fork lets workers inherit games registered at run time (plug-ins, tests).
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     chunk = chunksize or max(1, min(16, games // (workers * 4)))
-    with ctx.Pool(workers) as pool:
-        yield from pool.imap(job, range(games), chunksize=chunk)
+    yield from in_order(job, range(games), workers, chunk)
 
 
 def _results(series: Series, games: int, workers: int) -> Iterator[GameResult]:
