@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 import shlex
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from regalia.bots import InformationSet, make_bot
 from regalia.bots.external import ExternalBot
 from regalia.bots.specs import check_spec
 from regalia.engine import InvalidOption, State
+from regalia.engine.compiling import signals_at_pauses
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "random_bot.py"
 PYTHON = shlex.quote(sys.executable)
@@ -115,3 +118,29 @@ def test_a_program_that_cannot_start_falls_back(caplog: pytest.LogCaptureFixture
         action = bot.act(InformationSet(state, 0))
     assert action in state.legal_actions(0)
     assert "could not be started" in caplog.text
+
+
+def test_ctrl_c_held_back_while_a_bot_thinks_stops_the_wait_at_once(tmp_path: Path) -> None:
+    """While a bot thinks, the game holds a signal's exception back to a pause
+    (engine.compiling.signals_at_pauses): the wait for a program's answer is such a pause, so
+    Ctrl-C does not wait for the program's whole move time."""
+    body = ('for line in sys.stdin:\n    print(json.dumps({"type": "ready"}), flush=True)\n'
+            '    if json.loads(line)["type"] == "turn":\n        time.sleep(30)\n')
+    bot = ExternalBot(_script(tmp_path, body), seed=2, seconds=20, start=10)
+    state = regalia.new_game("toy-sealed-bids", 3, seed=6)
+    seat = state.to_move()[0]
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt), signals_at_pauses((signal.SIGALRM,)):
+            signal.setitimer(signal.ITIMER_REAL, 1.0)
+            bot.act(InformationSet(state, seat))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        bot.close()
+    assert time.monotonic() - start < 8  # not the program's 20 s

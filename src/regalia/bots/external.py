@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.bots.greedy import GreedyBot
 from regalia.bots.random_bot import RandomBot
+from regalia.engine.compiling import let_others_run
 from regalia.engine.errors import InvalidOption, os_reason
 from regalia.engine.i18n import _
 from regalia.engine.rng import Rng, fresh_seed
@@ -223,10 +224,12 @@ class ExternalBot:
                 self._late(turn)
                 return None
             try:
-                line = self.lines.get(timeout=left)
+                line = self.lines.get(timeout=min(left, 0.2))
             except queue.Empty:
-                self._late(turn)
-                return None
+                # (a Ctrl-C or a closed window while the bot thinks is raised here: the game
+                # holds them back to such pauses, engine.compiling.signals_at_pauses)
+                let_others_run()
+                continue  # (its deadline is checked above)
             if line is None:
                 self._break(_("external bot {command} died; {what}").format(
                     command=repr(self.command), what=self._instead()))
