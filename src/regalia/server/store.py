@@ -135,9 +135,11 @@ class Checkpointer:
         self.thread.start()
 
     def stop(self) -> None:
+        """Stop looking; a checkpoint under way is not waited for long (the server stops in a
+        few seconds): one cut short by the process's exit is safe, SQLite finishes it later."""
         self.stopping.set()
         if self.thread is not None:
-            self.thread.join(5)
+            self.thread.join(0.5)
 
     def checkpoint(self) -> tuple[int, int, int]:
         """One passive checkpoint: (busy, frames in the log, frames copied), SQLite's own."""
