@@ -206,14 +206,18 @@ def test_a_proxys_address_header_is_believed_only_when_asked(tmp_path: Path) -> 
     """With a limit of 3 requests a minute (one of them spent by the wait for the server to
     start), four requests naming four addresses in X-Forwarded-For are one visitor's unless
     ``--trust-proxy`` says whose header to believe."""
-    for trusted, statuses in ((None, [200, 200, 429, 429]), ("127.0.0.1", [200] * 4)):
+    for trusted in (None, "127.0.0.1"):
         port = free_port()
         extra = ["--requests-per-minute", "3"] + (["--trust-proxy", trusted] if trusted else [])
         with serving(tmp_path / "games.db", port, *extra):
             got = [httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5,
                              headers={"X-Forwarded-For": f"198.51.100.{n}"}).status_code
                    for n in range(1, 5)]
-        assert got == statuses, (trusted, got)
+        if trusted:  # four visitors, each with a whole allowance
+            assert got == [200] * 4, (trusted, got)
+        else:  # one visitor, out of allowance by the fourth (a busy machine's slow start may
+            # have spent more than one request waiting for the server: [429] * 4 then)
+            assert got[-2:] == [429, 429] and set(got) <= {200, 429}, (trusted, got)
 
 
 @pytest.mark.skipif(shutil.which("sqlite3") is None, reason="needs the sqlite3 program")

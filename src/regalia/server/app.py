@@ -32,7 +32,7 @@ from regalia.server.limits import PerVisitor, VisitorLimits
 from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages, refused_page, wants_page
 from regalia.server.service import GameService, ServiceError
-from regalia.server.store import open_engine, session_factory
+from regalia.server.store import Checkpointer, open_engine, session_factory
 from regalia.server.words import Speaking
 
 MAX_BODY = 256 * 1024  # bytes of a request body; an edition's TOML is the largest thing sent
@@ -150,6 +150,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         kick(game_id)
 
     listener = Listener(engine, moved_elsewhere) if shared else None
+    checkpointer = Checkpointer(engine) if Checkpointer.wanted(engine) else None
     hints = HintDesk(service, hint_bot, hint_spacing) if hint_bot is not None else None
     timekeeper = Timekeeper(service, after_move=kick) if clocks and bots else None
 
@@ -162,6 +163,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
             service.on_bots_changed = runner.cancel
         if listener is not None:
             listener.start()
+        if checkpointer is not None:
+            checkpointer.start()
         if timekeeper is not None:
             timekeeper.start()
         for game_id in service.games_with_bots():  # a restart: the bots go on where they were
@@ -173,6 +176,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
             runner.close()
         if listener is not None:
             listener.stop()
+        if checkpointer is not None:
+            checkpointer.stop()
         if timekeeper is not None:
             timekeeper.stop()
         analyses.close()

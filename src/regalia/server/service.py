@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -162,6 +162,14 @@ class GameService:
                  notify: bool = False) -> None:
         self.sessions = sessions
         self.notify = notify  # tell other server processes of each move (PostgreSQL)
+        # SQLite has one writer at a time: this process's writers queue here, each woken the
+        # moment the one before commits, instead of on SQLite's lock, which a writer finding
+        # it taken polls in growing sleeps (1, 2, 5, 10, 15, 20 ms...: a move that met
+        # another table's move or a bot's waited tens of milliseconds). PostgreSQL locks rows:
+        # its writers go on side by side.
+        bind = sessions.kw.get("bind")
+        self.writing: AbstractContextManager[Any] = threading.RLock() \
+            if bind is not None and bind.dialect.name == "sqlite" else nullcontext()
         self.on_change = on_change or (lambda game_id: None)
         self._live: dict[str, Live] = {}
         self._locks: dict[str, threading.Lock] = {}
@@ -170,6 +178,8 @@ class GameService:
         self._payloads: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._seat_by_token = select(Seat.game_id, Seat.seat, Seat.bot, Seat.name).where(
             Seat.token_digest == bindparam("digest"))
+        self._bots_of = select(Seat.seat, Seat.bot).where(
+            Seat.game_id == bindparam("game"), Seat.bot.is_not(None))
         self._count = select(func.count()).select_from(Move).where(
             Move.game_id == bindparam("game"))
         # The time banks' clock (seconds since the epoch): tests hand in a fake one.
@@ -267,7 +277,7 @@ class GameService:
         game_id = secrets.token_urlsafe(8)
         tokens: dict[int, str] = {}
         me: list[int] = []
-        with self.session() as session:
+        with self.writing, self.session() as session:
             row = Game(id=game_id, game=info.id, players=count, seed=str(seed),
                        options=resolved, edition=state.record().edition, public=public,
                        move_seconds=move_seconds, rules_version=info.rules_version)
@@ -351,7 +361,7 @@ class GameService:
         or moved in it since); False when it is not, and nothing is written."""
         was: ColumnElement[bool] = Game.rules_version.is_(None) if upgrade.was is None \
             else Game.rules_version == upgrade.was
-        with self.session() as session:
+        with self.writing, self.session() as session:
             try:
                 # (an UPDATE's result is a cursor's, with its row count; typed as any result)
                 claimed = cast("CursorResult[Any]", session.execute(
@@ -423,7 +433,7 @@ class GameService:
     def join(self, token: str, name: str | None) -> SeatInfo:
         """Take the seat a join link holds (a reload or a second device: the same seat)."""
         info = self.seat_of(token)
-        with self.session() as session:
+        with self.writing, self.session() as session:
             row = session.scalar(select(Seat).where(Seat.token_digest == digest(token)))
             assert row is not None
             row.claimed = True
@@ -439,7 +449,7 @@ class GameService:
         """Take a free seat of a game listed in the lobby: a fresh token for it (the link
         handed out at creation stops working, so a seat never has two strangers). A game not
         listed takes no one this way: its seats are for those its links were given to."""
-        with self.lock(game_id), self.session() as session:
+        with self.lock(game_id), self.writing, self.session() as session:
             row = session.get(Game, game_id)
             if row is None:
                 raise NotFound(_("no such game"))
@@ -473,7 +483,7 @@ class GameService:
                 raise Conflict(_("the game is not over yet"))
             rematch = row.rematch or self._set_up_rematch(row)
         mine = rematch_token(token, rematch)
-        with self.lock(rematch), self.session() as session:
+        with self.lock(rematch), self.writing, self.session() as session:
             seat = session.scalar(select(Seat).where(Seat.game_id == rematch,
                                                      Seat.seat == info.seat))
             if seat is None:
@@ -496,7 +506,7 @@ class GameService:
                               edition_toml=(row.edition or {}).get("toml"), public=False,
                               name=None, move_seconds=row.move_seconds,
                               **self._bank_setup(row.id))
-        with self.session() as session:
+        with self.writing, self.session() as session:
             recorded = cast("CursorResult[Any]", session.execute(
                 update(Game).where(Game.id == row.id, Game.rematch.is_(None))
                 .values(rematch=created.game_id),
@@ -526,7 +536,7 @@ class GameService:
         comes, is refused (:meth:`act` checks the seat's bot in the move's transaction)."""
         info = self.seat_of(token)
         checked = None if spec is None else self.check_bot(spec)
-        with self.session() as session:
+        with self.writing, self.session() as session:
             session.execute(update(Seat).where(Seat.token_digest == digest(token))
                             .values(bot=checked),
                             execution_options={"synchronize_session": False})
@@ -551,10 +561,10 @@ class GameService:
         return held.rowcount == 1
 
     def bot_seats(self, game_id: str) -> dict[int, str]:
+        # (rows, not ORM objects: the bots' runner asks before each of their decisions)
         with self.session() as session:
-            return {s.seat: s.bot for s in session.scalars(
-                select(Seat).where(Seat.game_id == game_id, Seat.bot.is_not(None)))
-                if s.bot is not None}
+            return {row.seat: row.bot for row in session.execute(
+                self._bots_of, {"game": game_id}) if row.bot is not None}
 
     def overdue(self) -> list[tuple[str, int, list[int] | None]]:
         """Games with a clock whose seats to move are late: (game, decisions so far, the
@@ -643,7 +653,7 @@ class GameService:
                 rows.append(row)
             # Core statements, not the ORM's unit of work: a move is two statements and a
             # commit, the server's hottest path.
-            with self.session() as session:
+            with self.writing, self.session() as session:
                 try:
                     if bot is not None and not self._bot_holds(session, game_id, seat, bot):
                         session.rollback()
