@@ -205,7 +205,7 @@ class ShadowState(State):
         tasks = self.tasks
         while tasks:
             task = tasks[-1]
-            name = task[0]
+            name: str = task[0]
             if name == "turn":  # the most common decision by far
                 self._opts = choices.turn_options(self, task)
                 self._movers = (task[1],)
