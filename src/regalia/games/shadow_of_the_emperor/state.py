@@ -242,7 +242,8 @@ class ShadowState(State):
     def _apply(self, action: Action, seat: int) -> None:
         self.decided += 1
         task = self.tasks[-1]
-        if task[0] == "vote":
+        name: str = task[0]
+        if name == "vote":
             self.votes[seat] = action.args[0]
             self._movers = self._movers_of(task)
             if self._movers:
