@@ -6,6 +6,7 @@ offers no choice (a son with no room anywhere) and the flow's ``no_choice`` sett
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.actions import Action
@@ -78,7 +79,7 @@ def can_place(s: ShadowState, exclude: int = -1) -> bool:
     return bool(placeable & ~(1 << exclude) if exclude >= 0 else placeable)
 
 
-def _distinct_tiles(s: ShadowState, tiles: Any) -> list[int]:
+def _distinct_tiles(s: ShadowState, tiles: Iterable[int]) -> list[int]:
     """One tile of each kind (owner, place, age, side): equal tiles are one choice."""
     where, age, couple = s.where, s.age, s.couple
     seen: set[int] = set()
