@@ -24,6 +24,23 @@ from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
 from regalia.games.palais_royal import piles
+from regalia.games.palais_royal.actions import (
+    FIRST_ARG,
+    K_DONE,
+    K_DRAW,
+    K_END,
+    K_ENLIST,
+    K_EXTRA,
+    K_KEEP,
+    K_LEAVE,
+    K_MINT,
+    K_MOVE,
+    K_PLACE,
+    K_PLAY,
+    K_RECRUIT,
+    KIND_OF,
+    SECOND_ARG,
+)
 from regalia.games.palais_royal.edition import PRIVILEGES, CardKind, PalaisData, data_of
 from regalia.games.palais_royal.piles import (
     DISCARD,
@@ -716,37 +733,37 @@ class PalaisState(State):
         # The kinds are tried in the order random games choose them most. (The kind and the
         # arguments are read by the action's code: actions.KIND_OF.)
         code = action.code
-        kind = A.KIND_OF[code]
-        if kind != A.K_MINT:
+        kind = KIND_OF[code]
+        if kind != K_MINT:
             # This turn offered a choice. (Taking the Mint's gold changes nothing but gold,
             # which the dead-position check allows for, and versions 1 and 2 took it unasked.)
             self.idle = -1
         p = seat
         rooms = self.servants[p]
-        if kind == A.K_MOVE:
-            a = A.FIRST_ARG[code]
-            b = A.SECOND_ARG[code]
+        if kind == K_MOVE:
+            a = FIRST_ARG[code]
+            b = SECOND_ARG[code]
             rooms[a] -= 1
             rooms[b] += 1
             self.left -= 1
             if self.left and rooms[a] and rooms[b] > 1:
                 return  # the same rooms still hold servants: the same choices (and cards)
-        elif kind == A.K_DONE:
+        elif kind == K_DONE:
             self._done()
-        elif kind == A.K_END:
+        elif kind == K_END:
             self._end_turn()
-        elif kind == A.K_MINT:
+        elif kind == K_MINT:
             self.gold[p] += self.mint_income(p)
             self.extra_done |= MINT_TAKEN
-        elif kind == A.K_RECRUIT:
-            source = A.FIRST_ARG[code]
+        elif kind == K_RECRUIT:
+            source = FIRST_ARG[code]
             self._take_servant(p, source)
             rooms[GATE] += 1
             self.left -= 1
             if source < 0 and self.left and self.area[p]:
                 return  # another recruit from the play area, the same cards, or done
-        elif kind == A.K_PLACE:
-            rooms[A.FIRST_ARG[code]] += 1
+        elif kind == K_PLACE:
+            rooms[FIRST_ARG[code]] += 1
             self.area[p] -= 1
             self.left -= 1
             if self.left:
@@ -756,30 +773,30 @@ class PalaisState(State):
                 self.left = self.d.free_placement
             else:
                 self._start_turn(0)
-        elif kind == A.K_EXTRA:
-            room = A.FIRST_ARG[code]
-            self._take_servant(p, A.SECOND_ARG[code])
+        elif kind == K_EXTRA:
+            room = FIRST_ARG[code]
+            self._take_servant(p, SECOND_ARG[code])
             rooms[room] += 1
             self.extra_done |= 1 if room == KING else 2
-        elif kind == A.K_ENLIST:
+        elif kind == K_ENLIST:
             self._enlist(p, A.enlist_space(action, self.d.columns))
-        elif kind == A.K_LEAVE:
-            self._take_servant(p, A.FIRST_ARG[code])
+        elif kind == K_LEAVE:
+            self._take_servant(p, FIRST_ARG[code])
             self.marker[self.edge_space] = p
             tile = self.nobles[p][-1]
             self.edge_space = -1
             self.phase = ENLIST_STEP
             self._gain(p, tile)
-        elif kind == A.K_DRAW:
+        elif kind == K_DRAW:
             self._back_door_draw(p)
-        elif kind == A.K_KEEP:
-            k = A.FIRST_ARG[code]
+        elif kind == K_KEEP:
+            k = FIRST_ARG[code]
             self.drawn.remove(k)
             self.hand[p][k] += 1
             rooms[BACKDOOR] -= 1
             self.area[p] += 1
-        elif kind == A.K_PLAY:
-            self._play_card(p, A.FIRST_ARG[code])
+        elif kind == K_PLAY:
+            self._play_card(p, FIRST_ARG[code])
         self._settle()
 
     def _take_servant(self, p: int, source: int) -> None:
