@@ -28,43 +28,66 @@ one per kind, so the table never depends on the edition. Park spaces run up to 8
 
 from __future__ import annotations
 
+from typing import Final
+
 from regalia.engine.actions import Action, ActionTable
 from regalia.games.palais_royal.rooms import COLUMNS, MAX_SIDE, ROOMS
 
 GAME_ID = "palais-royal"
 # The nine card effects, one per kind (edition.py checks every kind has a distinct one).
-EFFECTS = ("gold", "turquoise", "purple", "moves", "gate", "office", "backdoor", "cardinal",
-           "prestige")
+EFFECTS: Final[tuple[str, ...]] = ("gold", "turquoise", "purple", "moves", "gate", "office",
+                                   "backdoor", "cardinal", "prestige")
 EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
 
-TABLE = ActionTable(GAME_ID)
+TABLE: Final = ActionTable(GAME_ID)
 
-PLACE: list[Action] = [TABLE.add("place", (r,), f"place {ROOMS[r]}") for r in range(9)]
-RECRUIT: Action = TABLE.add("recruit", (-1,), "recruit")
-RECRUIT_FROM: list[Action] = [TABLE.add("recruit", (r,), f"recruit from {ROOMS[r]}")
+PLACE: Final[list[Action]] = [TABLE.add("place", (r,), f"place {ROOMS[r]}") for r in range(9)]
+RECRUIT: Final = TABLE.add("recruit", (-1,), "recruit")
+RECRUIT_FROM: Final[list[Action]] = [TABLE.add("recruit", (r,), f"recruit from {ROOMS[r]}")
                               for r in range(9)]
-MOVE: list[list[Action | None]] = [
+MOVE: Final[list[list[Action | None]]] = [
     [None if a == b else TABLE.add("move", (a, b), f"move {ROOMS[a]} {ROOMS[b]}")
      for b in range(9)] for a in range(9)]
 # EXTRA[room] / EXTRA_FROM[room][source] for room in (king, pompadour)
-EXTRA: dict[int, Action] = {}
-EXTRA_FROM: dict[int, list[Action]] = {}
+EXTRA: Final[dict[int, Action]] = {}
+EXTRA_FROM: Final[dict[int, list[Action]]] = {}
 for _room in (3, 4):
     EXTRA[_room] = TABLE.add("extra", (_room, -1), f"extra {ROOMS[_room]}")
     EXTRA_FROM[_room] = [TABLE.add("extra", (_room, r), f"extra {ROOMS[_room]} from {ROOMS[r]}")
                          for r in range(9)]
-ENLIST: list[Action] = [
+ENLIST: Final[list[Action]] = [
     TABLE.add("enlist", (r * MAX_SIDE + c,), f"enlist {COLUMNS[c]}{r + 1}")
     for r in range(MAX_SIDE) for c in range(MAX_SIDE)]
-LEAVE_AREA: Action = TABLE.add("leave", (-1,), "leave area")
-LEAVE: list[Action] = [TABLE.add("leave", (r,), f"leave {ROOMS[r]}") for r in range(9)]
-DRAW: Action = TABLE.add("draw", (), "draw")
-KEEP: list[Action] = [TABLE.add("keep", (k,), f"keep {e}") for k, e in enumerate(EFFECTS)]
-PLAY: list[Action] = [TABLE.add("play", (k,), f"play {e}") for k, e in enumerate(EFFECTS)]
-DONE: Action = TABLE.add("done", (), "done")
+LEAVE_AREA: Final = TABLE.add("leave", (-1,), "leave area")
+LEAVE: Final[list[Action]] = [TABLE.add("leave", (r,), f"leave {ROOMS[r]}") for r in range(9)]
+DRAW: Final = TABLE.add("draw", (), "draw")
+KEEP: Final[list[Action]] = [TABLE.add("keep", (k,), f"keep {e}") for k, e in enumerate(EFFECTS)]
+PLAY: Final[list[Action]] = [TABLE.add("play", (k,), f"play {e}") for k, e in enumerate(EFFECTS)]
+DONE: Final = TABLE.add("done", (), "done")
 # Rules version 3 (appended: the codes above stay as they were).
-MINT: Action = TABLE.add("mint", (), "mint")
-END: Action = TABLE.add("end", (), "end")
+MINT: Final = TABLE.add("mint", (), "mint")
+END: Final = TABLE.add("end", (), "end")
+
+# The rules read an action through these, by its code: its kind as a number and its first
+# two arguments as ints (0 where it has none). Compiled, that is a list index instead of
+# comparing strings and unboxing the arguments tuple of every action applied.
+KINDS: Final[tuple[str, ...]] = ("place", "recruit", "move", "extra", "enlist", "leave", "draw",
+                                 "keep", "play", "done", "mint", "end")
+K_PLACE: Final = 0
+K_RECRUIT: Final = 1
+K_MOVE: Final = 2
+K_EXTRA: Final = 3
+K_ENLIST: Final = 4
+K_LEAVE: Final = 5
+K_DRAW: Final = 6
+K_KEEP: Final = 7
+K_PLAY: Final = 8
+K_DONE: Final = 9
+K_MINT: Final = 10
+K_END: Final = 11
+KIND_OF: Final[list[int]] = [KINDS.index(a.kind) for a in TABLE]
+FIRST_ARG: Final[list[int]] = [a.args[0] if a.args else 0 for a in TABLE]
+SECOND_ARG: Final[list[int]] = [a.args[1] if len(a.args) > 1 else 0 for a in TABLE]
 
 
 def move_action(source: int, target: int) -> Action:

@@ -24,6 +24,23 @@ from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
 from regalia.games.palais_royal import piles
+from regalia.games.palais_royal.actions import (
+    FIRST_ARG,
+    K_DONE,
+    K_DRAW,
+    K_END,
+    K_ENLIST,
+    K_EXTRA,
+    K_KEEP,
+    K_LEAVE,
+    K_MINT,
+    K_MOVE,
+    K_PLACE,
+    K_PLAY,
+    K_RECRUIT,
+    KIND_OF,
+    SECOND_ARG,
+)
 from regalia.games.palais_royal.edition import PRIVILEGES, CardKind, PalaisData, data_of
 from regalia.games.palais_royal.piles import (
     DISCARD,
@@ -56,7 +73,7 @@ from regalia.games.palais_royal.rooms import (
 from regalia.games.palais_royal.scoring import edge_points, seat_score
 
 GAME_ID = "palais-royal"
-SEATS = ((0,), (1,), (2,), (3,))
+SEATS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,), (2,), (3,))
 
 # Phases: the setup placement, the five steps of a turn (Enlist split by the edge servant,
 # Back door by the cards kept), and the end.
@@ -69,11 +86,12 @@ EDGE_STEP: Final = 5
 BACKDOOR_STEP: Final = 6
 KEEP_STEP: Final = 7
 OVER: Final = 8
-PHASE_NAMES = ("setup", "parade", "stairs", "rooms", "enlist", "edge", "backdoor", "keep",
-               "over")
+PHASE_NAMES: Final[tuple[str, ...]] = (
+    "setup", "parade", "stairs", "rooms", "enlist", "edge", "backdoor", "keep", "over")
 # The phase word a privilege card names for each phase (edition "phases").
-CARD_PHASE = {PARADE_STEP: "parade", STAIRS_STEP: "stairs", ROOMS_STEP: "rooms",
-              ENLIST_STEP: "enlist", BACKDOOR_STEP: "backdoor"}
+CARD_PHASE: Final[dict[int, str]] = {
+    PARADE_STEP: "parade", STAIRS_STEP: "stairs", ROOMS_STEP: "rooms", ENLIST_STEP: "enlist",
+    BACKDOOR_STEP: "backdoor"}
 P_SERVANTS: Final = 0
 P_MOVES: Final = 1
 P_DIAGONAL: Final = 2
@@ -83,8 +101,8 @@ P_TURQUOISE: Final = 5
 P_PURPLE: Final = 6
 P_GOLD: Final = 7
 P_CARDINAL: Final = 8
-PRIVILEGE_INDEX = {p: i for i, p in enumerate(PRIVILEGES)}
-N_KINDS = len(A.EFFECTS)
+PRIVILEGE_INDEX: Final[dict[str, int]] = {p: i for i, p in enumerate(PRIVILEGES)}
+N_KINDS: Final = len(A.EFFECTS)
 C_GOLD: Final = 0
 C_TURQUOISE: Final = 1
 C_PURPLE: Final = 2
@@ -96,6 +114,9 @@ C_CARDINAL: Final = 7
 C_PRESTIGE: Final = 8
 # These numbers (and the phases') are literals, ``Final``: compiled, mypyc writes them into
 # the code instead of looking a module global up at every use. They must match the tables.
+# (Every constant the turns read is ``Final``, and typed ``tuple[X, ...]``: compiled, a
+# constant that is not is looked up in the module's dictionary at each use, and a tuple of a
+# fixed length is kept unboxed and boxed again into a new tuple wherever it is used whole.)
 assert [PRIVILEGE_INDEX[p] for p in ("servants", "cardinal")] == [P_SERVANTS, P_CARDINAL]
 assert len(PRIVILEGES) == P_CARDINAL + 1 and N_KINDS == C_PRESTIGE + 1
 assert piles.KEEP_STEP == KEEP_STEP and piles.N_KINDS == N_KINDS
@@ -103,19 +124,22 @@ assert piles.KEEP_STEP == KEEP_STEP and piles.N_KINDS == N_KINDS
 
 # Choices that recur unchanged, built once. Steps 1-4 offer "end" (the whole turn) after
 # "done" (the step); the Back door's "done" ends the turn already.
-DONE_ONLY = (A.DONE,)
-DONE_END = (A.DONE, A.END)
-RECRUIT_OR_DONE = (A.RECRUIT, A.DONE, A.END)
-DRAW_OR_DONE = (A.DRAW, A.DONE)
-ENDS_TURN_EARLY = (False, True, True, True, True, False, False, False, False)  # [phase]
+DONE_ONLY: Final[tuple[Action, ...]] = (A.DONE,)
+DONE_END: Final[tuple[Action, ...]] = (A.DONE, A.END)
+RECRUIT_OR_DONE: Final[tuple[Action, ...]] = (A.RECRUIT, A.DONE, A.END)
+DRAW_OR_DONE: Final[tuple[Action, ...]] = (A.DRAW, A.DONE)
+ENDS_TURN_EARLY: Final[tuple[bool, ...]] = (
+    False, True, True, True, True, False, False, False, False)  # [phase]
 MINT_TAKEN: Final = 4  # extra_done's bit for the Mint's gold taken this turn
-PLACE_ALL = tuple(A.PLACE)
-RECRUIT_FROM_ROOMS = tuple(A.RECRUIT_FROM[:GATE])  # a servant on the Gate is not recruited
-EXTRA_ROOMS = ((KING, 1), (POMPADOUR, 2))  # the rooms with a bonus servant, their extra_done bit
+PLACE_ALL: Final[tuple[Action, ...]] = tuple(A.PLACE)
+# A servant on the Gate is not recruited.
+RECRUIT_FROM_ROOMS: Final[tuple[Action, ...]] = tuple(A.RECRUIT_FROM[:GATE])
+# The rooms with a bonus servant, and their extra_done bits.
+EXTRA_ROOMS: Final[tuple[tuple[int, int], ...]] = ((KING, 1), (POMPADOUR, 2))
 
 # Tables fixed by a game's edition and options, shared by every game that has them.
-_PLAYABLE: dict[tuple[CardKind, ...], tuple[tuple[int, ...], ...]] = {}
-_PRICE_CUTTERS: dict[tuple[int, int, str], tuple[tuple[int, ...], ...]] = {}
+_PLAYABLE: Final[dict[tuple[CardKind, ...], tuple[tuple[int, ...], ...]]] = {}
+_PRICE_CUTTERS: Final[dict[tuple[int, int, str], tuple[tuple[int, ...], ...]]] = {}
 
 
 def price_cutters(rows: int, columns: int, how: str) -> tuple[tuple[int, ...], ...]:
@@ -706,37 +730,40 @@ class PalaisState(State):
 
     # ================================================================== apply
     def _apply(self, action: Action, seat: int) -> None:
-        # The kinds are tried in the order random games choose them most.
-        kind = action.kind
-        if kind != "mint":
+        # The kinds are tried in the order random games choose them most. (The kind and the
+        # arguments are read by the action's code: actions.KIND_OF.)
+        code = action.code
+        kind = KIND_OF[code]
+        if kind != K_MINT:
             # This turn offered a choice. (Taking the Mint's gold changes nothing but gold,
             # which the dead-position check allows for, and versions 1 and 2 took it unasked.)
             self.idle = -1
         p = seat
         rooms = self.servants[p]
-        if kind == "move":
-            a, b = action.args
+        if kind == K_MOVE:
+            a = FIRST_ARG[code]
+            b = SECOND_ARG[code]
             rooms[a] -= 1
             rooms[b] += 1
             self.left -= 1
             if self.left and rooms[a] and rooms[b] > 1:
                 return  # the same rooms still hold servants: the same choices (and cards)
-        elif kind == "done":
+        elif kind == K_DONE:
             self._done()
-        elif kind == "end":
+        elif kind == K_END:
             self._end_turn()
-        elif kind == "mint":
+        elif kind == K_MINT:
             self.gold[p] += self.mint_income(p)
             self.extra_done |= MINT_TAKEN
-        elif kind == "recruit":
-            source = action.args[0]
+        elif kind == K_RECRUIT:
+            source = FIRST_ARG[code]
             self._take_servant(p, source)
             rooms[GATE] += 1
             self.left -= 1
             if source < 0 and self.left and self.area[p]:
                 return  # another recruit from the play area, the same cards, or done
-        elif kind == "place":
-            rooms[action.args[0]] += 1
+        elif kind == K_PLACE:
+            rooms[FIRST_ARG[code]] += 1
             self.area[p] -= 1
             self.left -= 1
             if self.left:
@@ -746,30 +773,30 @@ class PalaisState(State):
                 self.left = self.d.free_placement
             else:
                 self._start_turn(0)
-        elif kind == "extra":
-            room, source = action.args
-            self._take_servant(p, source)
+        elif kind == K_EXTRA:
+            room = FIRST_ARG[code]
+            self._take_servant(p, SECOND_ARG[code])
             rooms[room] += 1
             self.extra_done |= 1 if room == KING else 2
-        elif kind == "enlist":
+        elif kind == K_ENLIST:
             self._enlist(p, A.enlist_space(action, self.d.columns))
-        elif kind == "leave":
-            self._take_servant(p, action.args[0])
+        elif kind == K_LEAVE:
+            self._take_servant(p, FIRST_ARG[code])
             self.marker[self.edge_space] = p
             tile = self.nobles[p][-1]
             self.edge_space = -1
             self.phase = ENLIST_STEP
             self._gain(p, tile)
-        elif kind == "draw":
+        elif kind == K_DRAW:
             self._back_door_draw(p)
-        elif kind == "keep":
-            k = action.args[0]
+        elif kind == K_KEEP:
+            k = FIRST_ARG[code]
             self.drawn.remove(k)
             self.hand[p][k] += 1
             rooms[BACKDOOR] -= 1
             self.area[p] += 1
-        elif kind == "play":
-            self._play_card(p, action.args[0])
+        elif kind == K_PLAY:
+            self._play_card(p, FIRST_ARG[code])
         self._settle()
 
     def _take_servant(self, p: int, source: int) -> None:

@@ -34,6 +34,8 @@ Notation (``str(action)``), one atomic decision each; ``E`` is an electorate (``
 
 from __future__ import annotations
 
+from typing import Final
+
 from regalia.engine.actions import Action, ActionTable
 from regalia.games.shadow_of_the_emperor.board import (
     ELECTORATES,
@@ -48,7 +50,7 @@ from regalia.games.shadow_of_the_emperor.board import (
 )
 
 GAME_ID = "shadow-of-the-emperor"
-N_TILES = 4 * TILES
+N_TILES: Final = 4 * TILES
 # A knight's spot: electorate * 2 + 0 (aristocrat space) or + 1 (castle space).
 SPOTS = 2 * N_ELECTORATES
 
@@ -58,58 +60,71 @@ def spot_name(spot: int) -> str:
     return ELECTORATES[e] + (" castle" if castle else "")
 
 
-TABLE = ActionTable(GAME_ID)
+# Every action is ``Final``: compiled, the rules read them as constants of this module
+# instead of looking them up on it at each use.
+TABLE: Final = ActionTable(GAME_ID)
 E7 = range(N_ELECTORATES)
 
-EMPIRE: list[Action] = [TABLE.add("empire", (e, -1), f"empire {ELECTORATES[e]}") for e in E7]
-EMPIRE_MOVE: list[list[Action | None]] = [
+EMPIRE: Final[list[Action]] = [
+    TABLE.add("empire", (e, -1), f"empire {ELECTORATES[e]}") for e in E7]
+EMPIRE_MOVE: Final[list[list[Action | None]]] = [
     [None if a == b else TABLE.add("empire", (a, b), f"empire {ELECTORATES[a]} {ELECTORATES[b]}")
      for b in E7] for a in E7]
-ELECTOR: list[Action] = [TABLE.add("elector", (e,), f"elector {ELECTORATES[e]}") for e in E7]
-TO: list[Action] = [TABLE.add("to", (e, -1), f"to {ELECTORATES[e]}") for e in E7]
-TO_BUMP: list[list[Action]] = [
+ELECTOR: Final[list[Action]] = [
+    TABLE.add("elector", (e,), f"elector {ELECTORATES[e]}") for e in E7]
+TO: Final[list[Action]] = [TABLE.add("to", (e, -1), f"to {ELECTORATES[e]}") for e in E7]
+TO_BUMP: Final[list[list[Action]]] = [
     [TABLE.add("to", (e, s), f"to {ELECTORATES[e]} bump {SEAT_LETTERS[s]}") for s in range(4)]
     for e in E7]
-KNIGHT: list[Action] = [TABLE.add("knight", (-1, sp), f"knight {spot_name(sp)}")
-                        for sp in range(SPOTS)]
+KNIGHT: Final[list[Action]] = [TABLE.add("knight", (-1, sp), f"knight {spot_name(sp)}")
+                               for sp in range(SPOTS)]
 # The knight action in two decisions (which knight, then where), so that a turn offers one
 # choice per own knight instead of one per knight and free space.
-KNIGHT_NEW: Action = TABLE.add("knight_from", (-1,), "knight new")
-KNIGHT_FROM: list[Action] = [TABLE.add("knight_from", (sp,), f"knight from {spot_name(sp)}")
-                             for sp in range(SPOTS)]
+KNIGHT_NEW: Final = TABLE.add("knight_from", (-1,), "knight new")
+KNIGHT_FROM: Final[list[Action]] = [
+    TABLE.add("knight_from", (sp,), f"knight from {spot_name(sp)}") for sp in range(SPOTS)]
 # BUY[kind] (None for Knight and Permit); Permit by size: PERMIT[0] Baron, PERMIT[1] Couple.
-BUY: list[Action | None] = [
+BUY: Final[list[Action | None]] = [
     None if k in (K_KNIGHT, K_PERMIT) else TABLE.add("buy", (k, 0), f"buy {KINDS[k]}")
     for k in range(len(KINDS))]
-PERMIT: tuple[Action, Action] = (TABLE.add("buy", (K_PERMIT, 0), "buy permit baron"),
-                                 TABLE.add("buy", (K_PERMIT, 1), "buy permit couple"))
-TRIER: dict[int, Action] = {k: TABLE.add("trier", (k, 0), f"trier {KINDS[k]}")
-                            for k in PHASE_IV_KINDS if k != K_PERMIT}
-TRIER_PERMIT: tuple[Action, Action] = (TABLE.add("trier", (K_PERMIT, 0), "trier permit baron"),
-                                       TABLE.add("trier", (K_PERMIT, 1), "trier permit couple"))
-KOELN: Action = TABLE.add("koeln", (), "koeln")
-PALATINATE: Action = TABLE.add("palatinate", (), "palatinate")
-YOUNGER: list[Action] = [TABLE.add("younger", (t,), f"younger {tile_name(t)}")
-                         for t in range(N_TILES)]
-OLDER: list[Action] = [TABLE.add("older", (t,), f"older {tile_name(t)}") for t in range(N_TILES)]
-MOVE: list[Action] = [TABLE.add("move", (t,), f"move {tile_name(t)}") for t in range(N_TILES)]
-FLIP: list[Action] = [TABLE.add("flip", (t,), f"flip {tile_name(t)}") for t in range(N_TILES)]
-PROPOSE: list[Action] = [TABLE.add("propose", (t,), f"propose {tile_name(t)}")
-                         for t in range(N_TILES)]
-SEAT: list[Action] = [TABLE.add("seat", (t,), f"seat {tile_name(t)}") for t in range(N_TILES)]
-THRONE: list[Action] = [TABLE.add("throne", (t,), f"throne {tile_name(t)}")
-                        for t in range(N_TILES)]
-CITY: list[Action] = [TABLE.add("city", (e,), f"city {ELECTORATES[e]}") for e in E7]
-PROMOTE: list[Action] = [TABLE.add("promote", (e,), f"promote {ELECTORATES[e]}") for e in E7]
-EMINENCE: list[Action] = [TABLE.add("eminence", (e,), f"eminence {ELECTORATES[e]}") for e in E7]
-CHURCH: list[Action] = [TABLE.add("church", (e,), f"church {ELECTORATES[e]}") for e in E7]
-EXCOMMUNICATE: list[Action] = [TABLE.add("excommunicate", (e,), f"excommunicate {ELECTORATES[e]}")
-                               for e in E7]
-AWARD: list[Action] = [TABLE.add("award", (s,), f"award {SEAT_LETTERS[s]}") for s in range(4)]
-CONVENT: Action = TABLE.add("convent", (), "convent")
-ACCEPT: Action = TABLE.add("accept", (), "accept")
-REFUSE: Action = TABLE.add("refuse", (), "refuse")
-VOTE: tuple[Action, Action] = (TABLE.add("vote", (0,), "vote emperor"),
-                               TABLE.add("vote", (1,), "vote rival"))
-PASS: Action = TABLE.add("pass", (), "pass")
-DECLINE: Action = TABLE.add("decline", (), "decline")
+PERMIT: Final[tuple[Action, ...]] = (TABLE.add("buy", (K_PERMIT, 0), "buy permit baron"),
+                                     TABLE.add("buy", (K_PERMIT, 1), "buy permit couple"))
+TRIER: Final[dict[int, Action]] = {k: TABLE.add("trier", (k, 0), f"trier {KINDS[k]}")
+                                   for k in PHASE_IV_KINDS if k != K_PERMIT}
+TRIER_PERMIT: Final[tuple[Action, ...]] = (
+    TABLE.add("trier", (K_PERMIT, 0), "trier permit baron"),
+    TABLE.add("trier", (K_PERMIT, 1), "trier permit couple"))
+KOELN: Final = TABLE.add("koeln", (), "koeln")
+PALATINATE: Final = TABLE.add("palatinate", (), "palatinate")
+YOUNGER: Final[list[Action]] = [TABLE.add("younger", (t,), f"younger {tile_name(t)}")
+                                for t in range(N_TILES)]
+OLDER: Final[list[Action]] = [TABLE.add("older", (t,), f"older {tile_name(t)}")
+                              for t in range(N_TILES)]
+MOVE: Final[list[Action]] = [TABLE.add("move", (t,), f"move {tile_name(t)}")
+                             for t in range(N_TILES)]
+FLIP: Final[list[Action]] = [TABLE.add("flip", (t,), f"flip {tile_name(t)}")
+                             for t in range(N_TILES)]
+PROPOSE: Final[list[Action]] = [TABLE.add("propose", (t,), f"propose {tile_name(t)}")
+                                for t in range(N_TILES)]
+SEAT: Final[list[Action]] = [TABLE.add("seat", (t,), f"seat {tile_name(t)}")
+                             for t in range(N_TILES)]
+THRONE: Final[list[Action]] = [TABLE.add("throne", (t,), f"throne {tile_name(t)}")
+                               for t in range(N_TILES)]
+CITY: Final[list[Action]] = [TABLE.add("city", (e,), f"city {ELECTORATES[e]}") for e in E7]
+PROMOTE: Final[list[Action]] = [
+    TABLE.add("promote", (e,), f"promote {ELECTORATES[e]}") for e in E7]
+EMINENCE: Final[list[Action]] = [
+    TABLE.add("eminence", (e,), f"eminence {ELECTORATES[e]}") for e in E7]
+CHURCH: Final[list[Action]] = [
+    TABLE.add("church", (e,), f"church {ELECTORATES[e]}") for e in E7]
+EXCOMMUNICATE: Final[list[Action]] = [
+    TABLE.add("excommunicate", (e,), f"excommunicate {ELECTORATES[e]}") for e in E7]
+AWARD: Final[list[Action]] = [
+    TABLE.add("award", (s,), f"award {SEAT_LETTERS[s]}") for s in range(4)]
+CONVENT: Final = TABLE.add("convent", (), "convent")
+ACCEPT: Final = TABLE.add("accept", (), "accept")
+REFUSE: Final = TABLE.add("refuse", (), "refuse")
+VOTE: Final[tuple[Action, ...]] = (TABLE.add("vote", (0,), "vote emperor"),
+                                   TABLE.add("vote", (1,), "vote rival"))
+PASS: Final = TABLE.add("pass", (), "pass")
+DECLINE: Final = TABLE.add("decline", (), "decline")

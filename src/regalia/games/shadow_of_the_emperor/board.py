@@ -10,7 +10,8 @@ from typing import Final
 
 # Board order (upper row the three archdioceses, lower row the four secular electorates);
 # phase V resolves electorates in this order (rules question A11).
-ELECTORATES = ("mainz", "trier", "koeln", "bohemia", "palatinate", "saxony", "brandenburg")
+ELECTORATES: Final[tuple[str, ...]] = (
+    "mainz", "trier", "koeln", "bohemia", "palatinate", "saxony", "brandenburg")
 TITLES = {"mainz": "Archdiocese of Mainz", "trier": "Archdiocese of Trier",
           "koeln": "Archdiocese of Köln", "bohemia": "Kingdom of Bohemia",
           "palatinate": "County Palatine of the Rhine", "saxony": "Duchy of Saxony",
@@ -24,13 +25,14 @@ BOHEMIA: Final = 3
 PALATINATE: Final = 4
 SAXONY: Final = 5
 BRANDENBURG: Final = 6
-ARCHDIOCESES = (MAINZ, TRIER, KOELN)
-SECULAR = (BOHEMIA, PALATINATE, SAXONY, BRANDENBURG)
-N_ELECTORATES = 7
+ARCHDIOCESES: Final[tuple[int, ...]] = (MAINZ, TRIER, KOELN)
+SECULAR: Final[tuple[int, ...]] = (BOHEMIA, PALATINATE, SAXONY, BRANDENBURG)
+N_ELECTORATES: Final = 7
 
 # Card kinds (stacks). Permit is one stack bought for a Baron (3) or a Couple (5).
-KINDS = ("rival", "doctor", "move", "pope", "church", "excommunication", "indulgence",
-         "permit", "ordinance", "promotion", "daughter", "knight", "eminence")
+KINDS: Final[tuple[str, ...]] = (
+    "rival", "doctor", "move", "pope", "church", "excommunication", "indulgence", "permit",
+    "ordinance", "promotion", "daughter", "knight", "eminence")
 KIND_TITLES = {"rival": "Rival", "doctor": "Doctor", "move": "Move", "pope": "The Pope",
                "church": "Church influence", "excommunication": "Excommunication",
                "indulgence": "Indulgence", "permit": "Permit", "ordinance": "Ordinance",
@@ -49,10 +51,10 @@ K_PROMOTION: Final = 9
 K_DAUGHTER: Final = 10
 K_KNIGHT: Final = 11
 K_EMINENCE: Final = 12
-N_KINDS = 13
+N_KINDS: Final = 13
 # Kinds carried out in phase IV (the only ones the Trier privilege can take when sold out).
-PHASE_IV_KINDS = (K_DOCTOR, K_MOVE, K_INDULGENCE, K_PERMIT, K_ORDINANCE, K_PROMOTION,
-                  K_DAUGHTER)
+PHASE_IV_KINDS: Final[tuple[int, ...]] = (K_DOCTOR, K_MOVE, K_INDULGENCE, K_PERMIT, K_ORDINANCE,
+                                          K_PROMOTION, K_DAUGHTER)
 COLOURS = ("blue", "red", "white", "none")
 BLUE: Final = 0
 RED: Final = 1
@@ -70,20 +72,23 @@ ELECTION: Final = 6
 EMPEROR: Final = 7
 ROUND_END: Final = 8
 OVER: Final = 9
-PHASE_NAMES = ("setup", "income", "aging", "descendants", "actions", "new electors",
-               "emperor election", "emperor's rights", "round end", "over")
+PHASE_NAMES: Final[tuple[str, ...]] = (
+    "setup", "income", "aging", "descendants", "actions", "new electors", "emperor election",
+    "emperor's rights", "round end", "over")
 
-AGES = (15, 25, 35, 45)
-ROUNDS = 5
-TILES = 7      # Baron/Couple tiles per player
-KNIGHTS = 3
-CITIES = 3
-EMPIRE_CITIES = 3
-START_THALERS = 7
-THALER_CAP = 12
-BASE_INCOME = 6
-SEAT_COLOURS = ("red", "blue", "yellow", "green")
-SEAT_LETTERS = ("R", "B", "Y", "G")
+# (``Final``, typed ``tuple[X, ...]``: compiled, a constant that is not is looked up in the
+# module's dictionary at each use, and a tuple of a fixed length is boxed again at each use.)
+AGES: Final[tuple[int, ...]] = (15, 25, 35, 45)
+ROUNDS: Final = 5
+TILES: Final = 7      # Baron/Couple tiles per player
+KNIGHTS: Final = 3
+CITIES: Final = 3
+EMPIRE_CITIES: Final = 3
+START_THALERS: Final = 7
+THALER_CAP: Final = 12
+BASE_INCOME: Final = 6
+SEAT_COLOURS: Final[tuple[str, ...]] = ("red", "blue", "yellow", "green")
+SEAT_LETTERS: Final[tuple[str, ...]] = ("R", "B", "Y", "G")
 
 
 def tile_name(tile: int) -> str:

@@ -6,6 +6,7 @@ offers no choice (a son with no room anywhere) and the flow's ``no_choice`` sett
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.actions import Action
@@ -78,7 +79,7 @@ def can_place(s: ShadowState, exclude: int = -1) -> bool:
     return bool(placeable & ~(1 << exclude) if exclude >= 0 else placeable)
 
 
-def _distinct_tiles(s: ShadowState, tiles: Any) -> list[int]:
+def _distinct_tiles(s: ShadowState, tiles: Iterable[int]) -> list[int]:
     """One tile of each kind (owner, place, age, side): equal tiles are one choice."""
     where, age, couple = s.where, s.age, s.couple
     seen: set[int] = set()
@@ -163,18 +164,25 @@ NEED_CITY: Final = 5
 NEED_PROMOTE: Final = 6
 NEED_FLIP: Final = 7
 NEED_PLACE: Final = 8
-_NEEDS = {K_RIVAL: NEED_NOT_EMPEROR, K_EMINENCE: NEED_BRANDENBURG, K_DOCTOR: NEED_DOCTOR,
-          K_MOVE: NEED_MOVE, K_ORDINANCE: NEED_CITY, K_PROMOTION: NEED_PROMOTE,
-          K_DAUGHTER: NEED_FLIP, K_PERMIT: NEED_PLACE}
+_NEEDS: Final[dict[int, int]] = {
+    K_RIVAL: NEED_NOT_EMPEROR, K_EMINENCE: NEED_BRANDENBURG, K_DOCTOR: NEED_DOCTOR,
+    K_MOVE: NEED_MOVE, K_ORDINANCE: NEED_CITY, K_PROMOTION: NEED_PROMOTE, K_DAUGHTER: NEED_FLIP,
+    K_PERMIT: NEED_PLACE}
 
 # The buy actions in the order offered: (kind, size), a Permit for a Baron then a Couple.
-BUYS = tuple((k, size) for k in range(N_KINDS) if k != K_KNIGHT
-             for size in ((0, 1) if k == K_PERMIT else (0,)))
+BUYS: Final[tuple[tuple[int, int], ...]] = tuple((k, size) for k in range(N_KINDS) if k != K_KNIGHT
+                                                  for size in ((0, 1) if k == K_PERMIT else (0,)))
 # Bit i of an offer mask stands for BUYS[i]; a kind's bits (both Permits for the Permit).
-_BITS = [sum(1 << i for i, (kind, _) in enumerate(BUYS) if kind == k) for k in range(N_KINDS)]
-B_RIVAL, B_EMINENCE, B_DOCTOR, B_MOVE, B_ORDINANCE, B_PROMOTION, B_DAUGHTER, B_PERMIT = (
-    _BITS[k] for k in (K_RIVAL, K_EMINENCE, K_DOCTOR, K_MOVE, K_ORDINANCE, K_PROMOTION,
-                       K_DAUGHTER, K_PERMIT))
+_BITS: Final[list[int]] = [sum(1 << i for i, (kind, _) in enumerate(BUYS) if kind == k)
+                           for k in range(N_KINDS)]
+B_RIVAL: Final = _BITS[K_RIVAL]
+B_EMINENCE: Final = _BITS[K_EMINENCE]
+B_DOCTOR: Final = _BITS[K_DOCTOR]
+B_MOVE: Final = _BITS[K_MOVE]
+B_ORDINANCE: Final = _BITS[K_ORDINANCE]
+B_PROMOTION: Final = _BITS[K_PROMOTION]
+B_DAUGHTER: Final = _BITS[K_DAUGHTER]
+B_PERMIT: Final = _BITS[K_PERMIT]
 
 
 class Shop:
@@ -234,9 +242,9 @@ class Shop:
         return [*self.low[blocked & _LOW], *self.high[blocked >> _HALF]]
 
 
-_HALF = 7  # BUYS[:7] in the low table, the other 6 in the high one
-_LOW = (1 << _HALF) - 1
-_SHOPS: dict[tuple[int, int], tuple[tuple[Any, ...], Shop]] = {}
+_HALF: Final = 7  # BUYS[:7] in the low table, the other 6 in the high one
+_LOW: Final = (1 << _HALF) - 1
+_SHOPS: Final[dict[tuple[int, int], tuple[tuple[Any, ...], Shop]]] = {}
 
 
 def shop_of(cards: tuple[Any, ...], thaler_cap: int) -> Shop:
@@ -249,9 +257,9 @@ def shop_of(cards: tuple[Any, ...], thaler_cap: int) -> Shop:
     return known[1]
 
 
-_ARISTOCRAT_LOCS = frozenset(range(ARISTOCRAT, ARISTOCRAT + N_ELECTORATES))
+_ARISTOCRAT_LOCS: Final = frozenset(range(ARISTOCRAT, ARISTOCRAT + N_ELECTORATES))
 # Where a single Baron may marry: the throne, a secular elector's space, an aristocrat space.
-_MARRIAGE_LOCS = frozenset((THRONE, *(ELECTOR + e for e in SECULAR), *_ARISTOCRAT_LOCS))
+_MARRIAGE_LOCS: Final = frozenset((THRONE, *(ELECTOR + e for e in SECULAR), *_ARISTOCRAT_LOCS))
 
 
 def _movable(mine: list[int], placeable: int) -> bool:
@@ -314,7 +322,7 @@ def turn_options(s: ShadowState, task: tuple[Any, ...]) -> tuple[Action, ...]:
     the same rules plainly, and the conformance suite holds the two equal): the buy actions
     come from the Shop by a mask of those ruled out, and a fact about the pieces is read
     only when an offer still waits on it, cheapest tests first."""
-    seat = task[1]
+    seat: int = task[1]
     money = s.thalers[seat]
     shop = s.shop
     stacks = s.stacks
@@ -561,7 +569,7 @@ def _vote(s: ShadowState, task: tuple[Any, ...]) -> list[Action]:
 
 
 # What each decision task offers (``options``); the flow reads it directly.
-OPTIONS: dict[str, Any] = {
+OPTIONS: Final[dict[str, Any]] = {
     "turn": turn_options,
     "place": _place,
     "setup_elector": _setup_elector,

@@ -30,7 +30,13 @@ ELECTION: Final = 3
 KIND_NAMES = ("income", "aging", "score", "election")
 
 # Why points were scored.
-ELECTOR, MAINZ, VOTE, RIGHTS, MARRIAGE, CITY, INDULGENCE = range(7)
+ELECTOR: Final = 0
+MAINZ: Final = 1
+VOTE: Final = 2
+RIGHTS: Final = 3
+MARRIAGE: Final = 4
+CITY: Final = 5
+INDULGENCE: Final = 6
 
 Chain = tuple[Any, tuple[int, ...]] | None
 

@@ -200,7 +200,7 @@ def return_cards(s: ShadowState, task: Task) -> None:
             row[:] = _NO_CARDS
 
 
-_NO_CARDS = [0] * N_KINDS
+_NO_CARDS: Final = [0] * N_KINDS
 
 
 # ============================================================================ phase IV
@@ -259,7 +259,8 @@ def take_turn(s: ShadowState, seat: int, action: Action) -> None:
         _next_turn(s, seat)
         _next_turn_after = False
         if kind == "buy":
-            k, size = action.args
+            k: int = action.args[0]
+            size: int = action.args[1]
             card = d.cards[k]
             s.thalers[seat] -= card.cost_couple if size else card.cost
             s.stacks[k] -= 1
@@ -273,7 +274,8 @@ def take_turn(s: ShadowState, seat: int, action: Action) -> None:
                 s.used |= 1 << BRANDENBURG
             _card_effect(s, seat, k, size, int(s.players == 2))
         elif kind == "trier":
-            k, size = action.args
+            k = action.args[0]
+            size = action.args[1]
             card = d.cards[k]
             s.thalers[seat] -= card.cost_couple if size else card.cost
             s.used |= 1 << TRIER
@@ -304,8 +306,12 @@ def kill(s: ShadowState, tile: int) -> None:
 
 
 def place_tile(s: ShadowState, task: Task, action: Action) -> None:
-    _, seat, tile, age, couple, _exclude, _only, _reason, _opt = task
-    e, bumped = action.args
+    seat: int = task[1]
+    tile: int = task[2]
+    age: int = task[3]
+    couple: int = task[4]
+    e: int = action.args[0]
+    bumped: int = action.args[1]
     if bumped >= 0:
         base = bumped * KNIGHTS
         k = s.knight.index(2 * e, base, base + KNIGHTS)
@@ -559,7 +565,7 @@ def end_round(s: ShadowState, task: Task) -> None:
     push(s, round_tasks(s.round))
 
 
-AUTOMATIC: dict[str, Callable[[ShadowState, Task], None]] = {
+AUTOMATIC: Final[dict[str, Callable[[ShadowState, Task], None]]] = {
     "income": income,
     "aging": aging,
     "descendants": descendants,
@@ -580,7 +586,7 @@ AUTOMATIC: dict[str, Callable[[ShadowState, Task], None]] = {
 # ============================================================================ decisions
 def decide(s: ShadowState, task: Task, action: Action, seat: int) -> None:
     """Carry out a legal decision of the task just popped."""
-    name = task[0]
+    name: str = task[0]
     kind = action.kind
     args = action.args
     if kind == "decline" or (kind == "pass" and name != "turn"):

@@ -8,12 +8,15 @@ is ``SUPPLY`` or a spot ``2 e`` (aristocrat space) / ``2 e + 1`` (castle space).
 
 from __future__ import annotations
 
-SUPPLY = -1
-TRANSIT = -2
-THRONE = 0
-ELECTOR = 10
-ARISTOCRAT = 20
-EMINENCE = 30
+from typing import Final
+
+# ``Final``: compiled, the rules read them as constants, not from a module dictionary.
+SUPPLY: Final = -1
+TRANSIT: Final = -2
+THRONE: Final = 0
+ELECTOR: Final = 10
+ARISTOCRAT: Final = 20
+EMINENCE: Final = 30
 
 
 def electorate_of(loc: int) -> int:

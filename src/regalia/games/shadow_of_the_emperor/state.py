@@ -205,7 +205,7 @@ class ShadowState(State):
         tasks = self.tasks
         while tasks:
             task = tasks[-1]
-            name = task[0]
+            name: str = task[0]
             if name == "turn":  # the most common decision by far
                 self._opts = choices.turn_options(self, task)
                 self._movers = (task[1],)
@@ -242,7 +242,8 @@ class ShadowState(State):
     def _apply(self, action: Action, seat: int) -> None:
         self.decided += 1
         task = self.tasks[-1]
-        if task[0] == "vote":
+        name: str = task[0]
+        if name == "vote":
             self.votes[seat] = action.args[0]
             self._movers = self._movers_of(task)
             if self._movers:
