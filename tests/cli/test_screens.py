@@ -13,6 +13,7 @@ import contextlib
 import io
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -245,3 +246,113 @@ def test_castles_says_when_the_start_player_card_changes_hands() -> None:
                 assert "1 VP goes with it" in line["text"]
                 return
     pytest.fail("no sale took the start player card in 40 games")
+
+
+def scripted_play(game: str, width: int, height: int, answer: Callable[[str, State], str],
+                  seed: int = 7) -> tuple[Console, PlaySession]:
+    """A lone human against random bots whose every prompt ``answer`` answers (an
+    ``EOFError`` from it ends the game)."""
+    console = Console(width=width, height=height, record=True, file=io.StringIO(),
+                      color_system=None)
+    players = PLAYERS.get(game, 3)
+    state = new_game(game, players, seed=seed)
+    term = Terminal(console, lambda prompt: answer(prompt, state), lambda: None)
+    play = PlaySession(state, ["human"] + ["random"] * (players - 1), term, seed,
+                       render_text=get_game(game).render_text,
+                       default_save="never-written.json")
+    play.save = lambda *args, **kwargs: True  # type: ignore[method-assign]  # no files
+    with contextlib.suppress(GameStopped):
+        play.run()
+    return console, play
+
+
+@pytest.mark.parametrize("game", ["el-grande", "shadow-of-the-emperor"])
+def test_a_move_typed_at_a_page_of_news_is_played(game: str) -> None:
+    """The news since the last turn comes on pages of its own at 80×24; a player who types
+    a move there instead of Enter has it played, not dropped."""
+    typed: dict[str, Any] = {}
+
+    def answer(prompt: str, state: State) -> str:
+        if prompt.startswith("Enter") and not typed:
+            assert "or type your move" in prompt  # the page says so
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            numbers = state.action_numbers(seat) or range(1, len(legal) + 1)
+            typed.update(seat=seat, action=legal[-1].text, at=len(state.moves()))
+            return str(list(numbers)[-1])
+        if prompt.startswith("Enter"):
+            return ""
+        if typed:
+            raise EOFError
+        seat = state.to_move()[0]
+        return str((state.action_numbers(seat) or [1])[0])
+
+    _console, play = scripted_play(game, 80, 24, answer)
+    assert typed, f"{game}: no page of news came in the first turns"
+    move = play.state.moves()[typed["at"]]
+    assert move == {"seat": typed["seat"], "action": typed["action"]}
+
+
+def test_a_command_typed_at_a_page_of_news_is_carried_out() -> None:
+    asked: list[str] = []
+
+    def answer(prompt: str, state: State) -> str:
+        asked.append(prompt)
+        if prompt.startswith("Enter") and "key" not in asked:
+            asked.append("key")
+            return "key"
+        if prompt.startswith("Enter"):
+            return ""
+        if "key" in asked:
+            raise EOFError
+        seat = state.to_move()[0]
+        return str((state.action_numbers(seat) or [1])[0])
+
+    console, _play = scripted_play("shadow-of-the-emperor", 80, 24, answer)
+    assert "key" in asked
+    assert "Key to the board" in console.export_text()
+
+
+@pytest.mark.parametrize(("game", "lang", "height"),
+                         [(g, lang, 24) for g in GAMES for lang in ("en", "zh")]
+                         + [("shadow-of-the-emperor", "en", 14)])
+def test_the_key_is_read_whole(game: str, lang: str, height: int) -> None:
+    """``key`` fits the screen under the prompt's line, or comes a page at a time (Shadow's
+    on a low terminal), no line of it cut or pushed off the screen."""
+    shown: list[str] = []
+    state_of: dict[str, State] = {}
+
+    def answer(prompt: str, state: State) -> str:
+        state_of["state"] = state
+        if len(shown) == 0 and not prompt.startswith(("Enter", "回车")):
+            shown.append("")
+            console.export_text(clear=True)
+            return "key"
+        screen = console.export_text(clear=True)
+        if shown:
+            shown.append(screen + prompt)
+        if prompt.startswith(("Enter", "回车")) and len(shown) > 1:
+            return ""
+        raise EOFError
+
+    console = Console(width=80, height=height, record=True, file=io.StringIO(),
+                      color_system=None)
+    with speaking(lang):
+        players = PLAYERS.get(game, 3)
+        state = new_game(game, players, seed=7)
+        play = PlaySession(state, ["human"] + ["random"] * (players - 1),
+                           Terminal(console, lambda p: answer(p, state), lambda: None), 7,
+                           render_text=get_game(game).render_text)
+        play.save = lambda *args, **kwargs: True  # type: ignore[method-assign]
+        with contextlib.suppress(GameStopped):
+            play.run()
+        view = state.view(0)
+    pages = [p for p in shown[1:] if p]
+    assert pages, game
+    key = key_text(game, view, lang)
+    # each page as read, less its prompt line
+    read = "".join("".join(p.rstrip("\n").rsplit("\n", 1)[0].split()) for p in pages)
+    assert "".join(key.split()) in read, f"{game}: the key is not read whole:\n{pages}"
+    for page in pages:
+        lines = page.rstrip("\n").splitlines()
+        assert len(lines) <= height and all(display_width(line) <= 80 for line in lines)

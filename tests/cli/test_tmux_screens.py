@@ -64,7 +64,7 @@ def test_a_turn_screen_in_tmux_explains_its_codes(game: str, lang: str,
     seats = ",".join(["human"] + ["random"] * (players - 1))
     pane = Pane(f"{REGALIA} play {game} --seats {seats} --seed 5 --lang {lang}", 80, 24,
                 tmp_path)
-    pages = ("turn", "more", "回合", "更多")  # a page of news: Enter goes on
+    pages = ("move", "着法")  # a page of news: Enter goes on
     screens: list[str] = []
 
     def to_prompt() -> str:
