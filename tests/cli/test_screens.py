@@ -78,7 +78,9 @@ CODES: dict[str, list[tuple[str, dict[str, str]]]] = {
 }
 KEY_NAMED = {"en": "type key for the codes", "zh": "输入 key 看代号说明"}
 SINCE = {"en": "Since your last turn", "zh": "自你上一轮以来"}
-CHOICE = re.compile(r"(?:^|\s{2,})(\d+) (\S.*?)(?=\s{3,}\d+ \S|\s*$)")
+CHOICE = re.compile(r"(?:^\s*|\s{2,})(\d+) (\S.*?)(?=\s{3,}\d+ \S|\s*$)")
+CHOICE_START = re.compile(r" {0,2}\d{1,3} \S")  # a choice's number, right-aligned in 3 cells
+WRAPPED = re.compile(r" {6}\S")  # a long choice's later lines (cli.play.CONTINUED)
 
 
 @dataclass
@@ -142,10 +144,18 @@ def choices_shown(screen: str) -> list[tuple[str, str]]:
     """The numbered choices under the board: the lines after the last non-choice line."""
     lines = screen.rstrip().splitlines()[:-1]  # the prompt goes
     found: list[tuple[str, str]] = []
+    more = ""  # the later lines of a wrapped choice, read before the line it starts on
     for line in reversed(lines):
+        if WRAPPED.match(line) and not CHOICE_START.match(line):
+            more = line.strip() + " " + more
+            continue
         items = CHOICE.findall(line)
-        if not items or not re.match(r"\s*\d+ ", line):
+        if not items or not CHOICE_START.match(line):
             break
+        if more:
+            number, text = items[-1]
+            items[-1] = (number, f"{text} {more.strip()}")
+            more = ""
         found = items + found
     return found
 

@@ -573,8 +573,10 @@ def _card_rows(board: Board, width: int = 100) -> list[str]:
 # Each part of the screen comes in versions, richest first; when the screen is too short the
 # parts give way in the order of _GIVE_WAY, one step at a time, so what a decision needs (the
 # map, the scores, the cards) stays longest.
+# The grid's legend (the key explains it too) goes before the cards' texts do: when the cards
+# are being chosen, their texts are what the choice is made by.
 _GIVE_WAY = ("recent", "recent", "blank", "regions", "pending", "hand", "cards", "players",
-             "mobile", "cards", "turn", "cards", "regions")
+             "mobile", "regions", "cards", "turn", "cards")
 
 
 def _plain(line: str) -> int:
@@ -881,7 +883,7 @@ def render_key(view: Mapping[str, Any]) -> str:
               "provinces: Caballeros still in the provinces (the supply); power: the power "
               "card played this round; played: the power cards played so far.")),
         esc(_("Action cards: the stack number (what you type to take it), its name and "
-              "text; the full text of a card: the board at a wider screen, or the log.")),
+              "text; a card's full text: help and the card's name (help veto).")),
     ])
 
 
