@@ -199,6 +199,27 @@ def test_no_two_visible_choices_read_alike(
         assert not alike, f"{game}: choices read alike {sorted(alike)}:\n{screen}"
 
 
+def test_nothing_above_the_choices_is_cut(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    """The board, the news and the turn line are read whole (wrapped, or given way whole to
+    a shorter version), never cut at the screen's edge: an action card's text, who must
+    decide what. Only a list of choices too long for any layout may be cut, and then by
+    what its items share (the test above)."""
+    game, _width, _height, _lang, shots = screens
+    for screen, _view in shots.turns:
+        lines = screen.rstrip().splitlines()[:-1]
+        while lines and (CHOICE_START.match(lines[-1]) or WRAPPED.match(lines[-1])):
+            lines.pop()
+        cut = [line for line in lines if line.rstrip().endswith("…")]
+        assert not cut, f"{game}: cut {cut}:\n{screen}"
+    one_column = [items for screen, _v in shots.turns
+                  if (items := choices_shown(screen)) and all(
+                      len(CHOICE.findall(line)) == 1 for line in screen.splitlines()
+                      if CHOICE_START.match(line))]
+    for items in one_column:  # a list one to a line wraps its long choices
+        assert not any(text.endswith("…") for _n, text in items), (game, items)
+
+
 def test_what_the_others_did_is_shown_before_the_choice(
         screens: tuple[str, int, int, str, Screens]) -> None:
     game, _width, _height, lang, shots = screens

@@ -608,7 +608,8 @@ class PlaySession:
         if shown is not None:
             return shown, 0.5  # the notation is shorter to read than the words, not better
         cut, notes_lost = cut_columns(notes, width, rows)
-        return (cut, 0.5 + notes_lost / 2) if notes_lost < 1 else (lines, lost)
+        # (a cut notation reads worse than a whole one in more rows)
+        return (cut, 0.75 + notes_lost / 4) if notes_lost < 1 else (lines, lost)
 
     def wrapped_choices(self, pairs: Sequence[tuple[int, Action]], width: int) -> list[Text]:
         """Choices one to a line, each too long for ``width`` wrapped with its later lines
