@@ -387,3 +387,21 @@ def test_the_key_is_read_whole(game: str, lang: str, height: int) -> None:
     for page in pages:
         lines = page.rstrip("\n").splitlines()
         assert len(lines) <= height and all(display_width(line) <= 80 for line in lines)
+
+
+def test_shadow_tells_the_others_moves_in_words_not_codes() -> None:
+    """What the others read of a move ("Blue: B2 → Brandenburg", "Move (1t)" before) names
+    the aristocrat by its family, age and side, and the card by its name and price."""
+    code = re.compile(r"\b[RBYG][1-7]\b|\(\d+t\)|→")
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = new_game("shadow-of-the-emperor", 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            action = rng.choice(state.legal_actions(seat))
+            told = state.announce(action, seat)
+            assert not code.search(told), (action.text, told)
+            kinds.add(action.kind)
+            state.apply(action, seat)
+    assert {"to", "buy", "knight", "move"} <= kinds
