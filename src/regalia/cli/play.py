@@ -565,7 +565,9 @@ class PlaySession:
             shown = board(self.render_text, view, width, height - len(lines))
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height
-            # A cut choice reads worse; a list whose choices read alike is no list at all.
+            # A cut choice reads worse: it costs more board lines than the board's parts
+            # that give way first (a legend, the recent moves), since what is cut is what
+            # the player chooses by; a list whose choices read alike is no list at all.
             # (Below the worth of fitting the screen: a whole screen still beats one that
             # scrolls, whatever its list.)
             cost = 0.0 if not lost else 50.0 if lost >= 1 else 6 + 20 * lost
