@@ -298,8 +298,10 @@ def _placed_words(s: ShadowState) -> str:
     if not s.tasks or s.tasks[-1][0] != "place":
         return _("an aristocrat")
     _task, _seat, tile, age, couple, _exclude, _only, reason, _opt = s.tasks[-1]
-    if tile >= 0:
-        return _tile_words(s, tile)
+    if tile >= 0:  # a tile being moved (off the board meanwhile) keeps its age and side
+        text = (_("{seat}'s Couple aged {age}") if s.couple[tile]
+                else _("{seat}'s Baron aged {age}"))
+        return text.format(seat=seat_colour(tile // TILES), age=AGES[s.age[tile]])
     if reason == R_SON:
         return _("a son")
     if reason == R_PERMIT:
