@@ -13,6 +13,7 @@ import contextlib
 import io
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,7 +78,9 @@ CODES: dict[str, list[tuple[str, dict[str, str]]]] = {
 }
 KEY_NAMED = {"en": "type key for the codes", "zh": "输入 key 看代号说明"}
 SINCE = {"en": "Since your last turn", "zh": "自你上一轮以来"}
-CHOICE = re.compile(r"(?:^|\s{2,})(\d+) (\S.*?)(?=\s{3,}\d+ \S|\s*$)")
+CHOICE = re.compile(r"(?:^\s*|\s{2,})(\d+) (\S.*?)(?=\s{3,}\d+ \S|\s*$)")
+CHOICE_START = re.compile(r" {0,2}\d{1,3} \S")  # a choice's number, right-aligned in 3 cells
+WRAPPED = re.compile(r" {6}\S")  # a long choice's later lines (cli.play.CONTINUED)
 
 
 @dataclass
@@ -141,10 +144,18 @@ def choices_shown(screen: str) -> list[tuple[str, str]]:
     """The numbered choices under the board: the lines after the last non-choice line."""
     lines = screen.rstrip().splitlines()[:-1]  # the prompt goes
     found: list[tuple[str, str]] = []
+    more = ""  # the later lines of a wrapped choice, read before the line it starts on
     for line in reversed(lines):
+        if WRAPPED.match(line) and not CHOICE_START.match(line):
+            more = line.strip() + " " + more
+            continue
         items = CHOICE.findall(line)
-        if not items or not re.match(r"\s*\d+ ", line):
+        if not items or not CHOICE_START.match(line):
             break
+        if more:
+            number, text = items[-1]
+            items[-1] = (number, f"{text} {more.strip()}")
+            more = ""
         found = items + found
     return found
 
@@ -186,6 +197,27 @@ def test_no_two_visible_choices_read_alike(
         texts = [text.rstrip(" …") for _n, text in items]
         alike = {t for t in texts if texts.count(t) > 1}
         assert not alike, f"{game}: choices read alike {sorted(alike)}:\n{screen}"
+
+
+def test_nothing_above_the_choices_is_cut(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    """The board, the news and the turn line are read whole (wrapped, or given way whole to
+    a shorter version), never cut at the screen's edge: an action card's text, who must
+    decide what. Only a list of choices too long for any layout may be cut, and then by
+    what its items share (the test above)."""
+    game, _width, _height, _lang, shots = screens
+    for screen, _view in shots.turns:
+        lines = screen.rstrip().splitlines()[:-1]
+        while lines and (CHOICE_START.match(lines[-1]) or WRAPPED.match(lines[-1])):
+            lines.pop()
+        cut = [line for line in lines if line.rstrip().endswith("…")]
+        assert not cut, f"{game}: cut {cut}:\n{screen}"
+    one_column = [items for screen, _v in shots.turns
+                  if (items := choices_shown(screen)) and all(
+                      len(CHOICE.findall(line)) == 1 for line in screen.splitlines()
+                      if CHOICE_START.match(line))]
+    for items in one_column:  # a list one to a line wraps its long choices
+        assert not any(text.endswith("…") for _n, text in items), (game, items)
 
 
 def test_what_the_others_did_is_shown_before_the_choice(
@@ -245,3 +277,131 @@ def test_castles_says_when_the_start_player_card_changes_hands() -> None:
                 assert "1 VP goes with it" in line["text"]
                 return
     pytest.fail("no sale took the start player card in 40 games")
+
+
+def scripted_play(game: str, width: int, height: int, answer: Callable[[str, State], str],
+                  seed: int = 7) -> tuple[Console, PlaySession]:
+    """A lone human against random bots whose every prompt ``answer`` answers (an
+    ``EOFError`` from it ends the game)."""
+    console = Console(width=width, height=height, record=True, file=io.StringIO(),
+                      color_system=None)
+    players = PLAYERS.get(game, 3)
+    state = new_game(game, players, seed=seed)
+    term = Terminal(console, lambda prompt: answer(prompt, state), lambda: None)
+    play = PlaySession(state, ["human"] + ["random"] * (players - 1), term, seed,
+                       render_text=get_game(game).render_text,
+                       default_save="never-written.json")
+    play.save = lambda *args, **kwargs: True  # type: ignore[method-assign]  # no files
+    with contextlib.suppress(GameStopped):
+        play.run()
+    return console, play
+
+
+@pytest.mark.parametrize("game", ["el-grande", "shadow-of-the-emperor"])
+def test_a_move_typed_at_a_page_of_news_is_played(game: str) -> None:
+    """The news since the last turn comes on pages of its own at 80×24; a player who types
+    a move there instead of Enter has it played, not dropped."""
+    typed: dict[str, Any] = {}
+
+    def answer(prompt: str, state: State) -> str:
+        if prompt.startswith("Enter") and not typed:
+            assert "or type your move" in prompt  # the page says so
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            numbers = state.action_numbers(seat) or range(1, len(legal) + 1)
+            typed.update(seat=seat, action=legal[-1].text, at=len(state.moves()))
+            return str(list(numbers)[-1])
+        if prompt.startswith("Enter"):
+            return ""
+        if typed:
+            raise EOFError
+        seat = state.to_move()[0]
+        return str((state.action_numbers(seat) or [1])[0])
+
+    _console, play = scripted_play(game, 80, 24, answer)
+    assert typed, f"{game}: no page of news came in the first turns"
+    move = play.state.moves()[typed["at"]]
+    assert move == {"seat": typed["seat"], "action": typed["action"]}
+
+
+def test_a_command_typed_at_a_page_of_news_is_carried_out() -> None:
+    asked: list[str] = []
+
+    def answer(prompt: str, state: State) -> str:
+        asked.append(prompt)
+        if prompt.startswith("Enter") and "key" not in asked:
+            asked.append("key")
+            return "key"
+        if prompt.startswith("Enter"):
+            return ""
+        if "key" in asked:
+            raise EOFError
+        seat = state.to_move()[0]
+        return str((state.action_numbers(seat) or [1])[0])
+
+    console, _play = scripted_play("shadow-of-the-emperor", 80, 24, answer)
+    assert "key" in asked
+    assert "Key to the board" in console.export_text()
+
+
+@pytest.mark.parametrize(("game", "lang", "height"),
+                         [(g, lang, 24) for g in GAMES for lang in ("en", "zh")]
+                         + [("shadow-of-the-emperor", "en", 14)])
+def test_the_key_is_read_whole(game: str, lang: str, height: int) -> None:
+    """``key`` fits the screen under the prompt's line, or comes a page at a time (Shadow's
+    on a low terminal), no line of it cut or pushed off the screen."""
+    shown: list[str] = []
+    state_of: dict[str, State] = {}
+
+    def answer(prompt: str, state: State) -> str:
+        state_of["state"] = state
+        if len(shown) == 0 and not prompt.startswith(("Enter", "回车")):
+            shown.append("")
+            console.export_text(clear=True)
+            return "key"
+        screen = console.export_text(clear=True)
+        if shown:
+            shown.append(screen + prompt)
+        if prompt.startswith(("Enter", "回车")) and len(shown) > 1:
+            return ""
+        raise EOFError
+
+    console = Console(width=80, height=height, record=True, file=io.StringIO(),
+                      color_system=None)
+    with speaking(lang):
+        players = PLAYERS.get(game, 3)
+        state = new_game(game, players, seed=7)
+        play = PlaySession(state, ["human"] + ["random"] * (players - 1),
+                           Terminal(console, lambda p: answer(p, state), lambda: None), 7,
+                           render_text=get_game(game).render_text)
+        play.save = lambda *args, **kwargs: True  # type: ignore[method-assign]
+        with contextlib.suppress(GameStopped):
+            play.run()
+        view = state.view(0)
+    pages = [p for p in shown[1:] if p]
+    assert pages, game
+    key = key_text(game, view, lang)
+    # each page as read, less its prompt line
+    read = "".join("".join(p.rstrip("\n").rsplit("\n", 1)[0].split()) for p in pages)
+    assert "".join(key.split()) in read, f"{game}: the key is not read whole:\n{pages}"
+    for page in pages:
+        lines = page.rstrip("\n").splitlines()
+        assert len(lines) <= height and all(display_width(line) <= 80 for line in lines)
+
+
+def test_shadow_tells_the_others_moves_in_words_not_codes() -> None:
+    """What the others read of a move ("Blue: B2 → Brandenburg", "Move (1t)" before) names
+    the aristocrat by its family, age and side, and the card by its name and price."""
+    code = re.compile(r"\b[RBYG][1-7]\b|\(\d+t\)|→")
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = new_game("shadow-of-the-emperor", 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            action = rng.choice(state.legal_actions(seat))
+            told = state.announce(action, seat)
+            assert not code.search(told), (action.text, told)
+            kinds.add(action.kind)
+            state.apply(action, seat)
+    assert {"to", "buy", "knight", "move"} <= kinds

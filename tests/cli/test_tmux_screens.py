@@ -1,5 +1,5 @@
-"""The turn screens in a real terminal: ``regalia play`` in tmux at 80×24, each game in
-English and Chinese, a few turns with a fixed seed, then the ``key`` command. What the pane
+"""The turn screens in a real terminal: ``regalia play`` in tmux at 80×24 and 120×40, each
+game in English and Chinese, a few turns with a fixed seed, then the ``key`` command. What the pane
 shows is what a player reads: no line cut by the terminal, the key named on the turn line and
 explaining the codes the board shows, the others' moves told before the choice."""
 
@@ -16,7 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_screens import CODES, KEY_NAMED, PLAYERS
+from regalia.engine.i18n import display_width
+from tests.cli.test_screens import (
+    CHOICE_START,
+    CODES,
+    KEY_NAMED,
+    PLAYERS,
+    WRAPPED,
+    choices_shown,
+)
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -56,15 +64,26 @@ class Pane:
                        capture_output=True)
 
 
+def choice_lines(screen: str) -> list[str]:
+    """The lines of the list of choices under the board that start a choice."""
+    block = []
+    for line in reversed(screen.rstrip().splitlines()[:-1]):
+        if not (CHOICE_START.match(line) or WRAPPED.match(line)):
+            break
+        block.append(line)
+    return [line for line in block if CHOICE_START.match(line)]
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("game", GAMES)
-def test_a_turn_screen_in_tmux_explains_its_codes(game: str, lang: str,
-                                                   tmp_path: Path) -> None:
+def test_a_turn_screen_in_tmux_explains_its_codes(game: str, lang: str, width: int,
+                                                   height: int, tmp_path: Path) -> None:
     players = PLAYERS.get(game, 3)
     seats = ",".join(["human"] + ["random"] * (players - 1))
-    pane = Pane(f"{REGALIA} play {game} --seats {seats} --seed 5 --lang {lang}", 80, 24,
-                tmp_path)
-    pages = ("turn", "more", "回合", "更多")  # a page of news: Enter goes on
+    pane = Pane(f"{REGALIA} play {game} --seats {seats} --seed 5 --lang {lang}", width,
+                height, tmp_path)
+    pages = ("move", "着法")  # a page of news: Enter goes on
     screens: list[str] = []
 
     def to_prompt() -> str:
@@ -98,6 +117,13 @@ def test_a_turn_screen_in_tmux_explains_its_codes(game: str, lang: str,
                 f"{game}: {pattern} unexplained:\n{turn}\n{key}"
     for screen in screens:
         lines = screen.splitlines()
-        assert len(lines) <= 24
+        assert len(lines) <= height
         # A line the terminal wrapped would push the board off: every line fits as printed.
-        assert all(len(line) <= 80 for line in lines)
+        assert all(display_width(line) <= width for line in lines)
+        # No two visible choices alike; a choice cut short only where its list could not
+        # be shown whole (then what tells it apart stays), never one alone on its line.
+        items = choices_shown(screen)
+        texts = [text.rstrip(" …") for _n, text in items]
+        assert len(set(texts)) == len(texts), f"{game}: choices read alike:\n{screen}"
+        if len(items) == len(choice_lines(screen)):  # one to a line: none is cut
+            assert not any(text.endswith("…") for _n, text in items), screen

@@ -123,3 +123,42 @@ def test_el_grande_names_of_several_words_and_in_chinese() -> None:
     assert read_action(state, "place New Castile").text == "place new-castile"
     assert read_action(state, "place 巴斯克地区").text == "place basque-country"
     assert read_action(state, "pick RED aragon").text == "pick red aragon"
+
+
+CASTLES = "castles-of-burgundy-cards"
+
+
+@pytest.mark.parametrize(("text", "meant"), [
+    ("take 2 Boarding House 3", "take 2 boarding-house-3"),
+    ("TAKE 1 CASTLE-3", "take 1 castle-3"),
+    ("place castle (3)", "place castle-3"),
+    ("place 城堡(3)", "place castle-3"),
+    ("take 3 宿舍3", "take 3 boarding-house-3"),
+    ("drop Carpenter's Workshop 2", "drop carpenter-2"),
+    ("sell 浅棕色", "sell light"),
+    ("sell 棕色", "sell medium"),
+    ("sell DARK", "sell dark"),
+])
+def test_castles_names_are_read_in_any_case_and_language(text: str, meant: str) -> None:
+    state = new_game(CASTLES, 2, seed=1)
+    action = read_action(state, text)
+    assert not isinstance(action, str), action
+    assert action.text == meant
+
+
+def test_a_castles_card_typed_by_its_name_is_played() -> None:
+    def taking(state: State) -> bool:
+        movers = state.to_move()
+        return len(movers) == 1 and sum(
+            a.text.startswith("take ") for a in state.legal_actions(movers[0])) == 1
+
+    state = reach(CASTLES, 2, taking)
+    take = next(a for a in state.legal_actions(state.to_move()[0]) if a.text.startswith("take"))
+    _take, row, face = take.text.split(" ")
+    kind, die = face.rsplit("-", 1)
+    with speaking("zh"):
+        name = state.name_words()  # the Chinese name of the kind, from the edition
+    zh = next(k for k, v in name.items() if v == kind and any(ord(c) > 0x2E80 for c in k))
+    before = len(state.moves())
+    shown, play = typed(state, f"take {row} {zh}({die})", "zh")
+    assert play.state.moves()[before]["action"] == take.text, shown

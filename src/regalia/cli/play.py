@@ -38,6 +38,7 @@ from regalia.engine.reading import fold, read_action, substitute
 from regalia.engine.seeds import bot_seed
 from regalia.engine.state import State
 
+CONTINUED = 6  # a wrapped choice's later lines start here, past the numbers ("  12 ")
 LOG_SHOWN = 40  # at most this many log lines are replayed at the end
 # Log events that are scorings (a view's log entries carry an "event" kind; a scoring also
 # carries "points"): the lines from the first of them on get a screen of their own, with the
@@ -364,9 +365,15 @@ class PlaySession:
         if self.hot_seat and self.last_viewer != seat:
             self.hand_over(seat)
         self.last_viewer = seat
-        self.show_turn(seat)
+        # A line typed at a page of news is the player's command: the turn's screen comes,
+        # then the line is taken as if typed at its prompt.
+        typed = self.show_turn(seat)
         while True:
-            text = self.term.ask(f"{self.names[seat]} > ").strip()
+            if typed:
+                text, typed = typed, None
+                self.console.print(f"[dim]{safe(self.names[seat])} >[/] {safe(text)}")
+            else:
+                text = self.term.ask(f"{self.names[seat]} > ").strip()
             if self.handle(text, seat):
                 return
 
@@ -435,7 +442,10 @@ class PlaySession:
                 self.seen[seat] = last + 1
 
     # ------------------------------------------------------------------ a turn's screen
-    def show_turn(self, seat: int) -> None:
+    def show_turn(self, seat: int) -> str | None:
+        """The turn's screen: the news since the seat's last turn (on pages of their own
+        when the screen has no room), the board, the choices. What the player typed at a
+        page of news instead of Enter (a move, a command), or None."""
         console = self.console
         width, height = console.width, console.height
         lines, news = self.log_lines(seat)
@@ -448,16 +458,19 @@ class PlaySession:
         numbers = self.numbering(seat, legal)
         actions, shown = self.fit_screen(seat, legal, numbers, width, height - 2 - sealed)
         room = height - 2 - sealed - len(actions) - height_of(console, shown, width)
+        typed: str | None = None
         if new and len(self.wrapped(new, width)) + 1 > room:
             if SCORING in new_news:
                 # A scoring is the game's big moment: its whole breakdown gets a screen of
                 # its own before the turn when the turn's screen has no room for it.
-                new = self.show_news(title, new, new_news)
+                new, typed = self.show_news(title, new, new_news)
                 title = _("Since the scoring")
-            if new and len(self.wrapped(new, width)) + 1 > room:
+            if typed:
+                new = []  # the player went on to choose: the rest is in the log
+            elif new and len(self.wrapped(new, width)) + 1 > room:
                 # What the others did is read before choosing, never left behind a count:
                 # on a page of its own when the turn's screen has no room for it.
-                self.show_pages(f"[bold]{title}[/]", new)
+                typed = self.show_pages(f"[bold]{title}[/]", new)
                 title = _("{title} (shown above; type {log} to see it again)").format(
                     title=title, log="[cyan]log[/]")
         if not self.hot_seat:
@@ -487,6 +500,7 @@ class PlaySession:
             console.print()
         for action_line in actions:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
+        return typed
 
     def wrapped(self, lines: Sequence[str], width: int) -> list[Text]:
         """Log lines (markup) as the screen shows them: indented, each wrapped whole at
@@ -499,8 +513,10 @@ class PlaySession:
                 out.append(Text("    " if i else "  ") + part)
         return out
 
-    def show_pages(self, head: str, lines: Sequence[str]) -> None:
-        """``lines`` under ``head``, a screen at a time, each closed with Enter."""
+    def show_pages(self, head: str, lines: Sequence[str]) -> str | None:
+        """``lines`` under ``head``, a screen at a time, each closed with Enter; what the
+        player typed instead of Enter ends the pages and is returned, to be taken as their
+        command (a move typed at the news is a move), else None."""
         console = self.console
         rows = self.wrapped(lines, console.width)
         page = max(3, console.height - 3)
@@ -511,12 +527,18 @@ class PlaySession:
             for row in rows[at:at + page]:
                 console.print(row, no_wrap=True, crop=True)
             more = at + page < len(rows)
-            self.term.ask(_("Enter: more ") if more else _("Enter: on to your turn "))
+            typed = self.term.ask(_("Enter: more, or type your move ") if more
+                                  else _("Enter: on to your turn, or type your move ")).strip()
+            if typed:
+                return typed
+        return None
 
-    def show_news(self, title: str, new: list[str], news: list[int]) -> list[str]:
+    def show_news(self, title: str, new: list[str], news: list[int]
+                  ) -> tuple[list[str], str | None]:
         """The scorings since the seat's last turn, whole (the move that set them off, the
         reveals, every area's points), a screen at a time, each closed with Enter; returns
-        the lines after them, for the turn's screen."""
+        the lines after them, for the turn's screen, and what the player typed instead of
+        Enter (see :meth:`show_pages`)."""
         first = news.index(SCORING)
         while first and news[first - 1] == REVEAL:
             first -= 1
@@ -527,10 +549,11 @@ class PlaySession:
         if first:
             # The lines before the scoring come first, on their own page: nothing the
             # others did is skipped.
-            self.show_pages(head, new[:first])
+            typed = self.show_pages(head, new[:first])
+            if typed:
+                return new[last + 1:], typed
             head += " [dim]" + _("(continued)") + "[/]"
-        self.show_pages(head, new[first:last + 1])
-        return new[last + 1:]
+        return new[last + 1:], self.show_pages(head, new[first:last + 1])
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
                    width: int, height: int) -> tuple[list[Text], RenderableType]:
@@ -548,10 +571,12 @@ class PlaySession:
             shown = board(self.render_text, view, width, height - len(lines))
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height
-            # A cut choice reads worse; a list whose choices read alike is no list at all.
+            # A cut choice reads worse: it costs more board lines than the board's parts
+            # that give way first (a legend, the recent moves), since what is cut is what
+            # the player chooses by; a list whose choices read alike is no list at all.
             # (Below the worth of fitting the screen: a whole screen still beats one that
             # scrolls, whatever its list.)
-            cost = 0.0 if not lost else 50.0 if lost >= 1 else 1 + 10 * lost
+            cost = 0.0 if not lost else 50.0 if lost >= 1 else 6 + 20 * lost
             worth = tall - cost - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
@@ -571,6 +596,10 @@ class PlaySession:
         whole = columns(full, width, rows) or columns(bare, width, rows)
         if whole is not None:
             return whole, 0.0
+        if rows >= len(pairs):
+            # One column: a choice too long for the line wraps under its own words rather
+            # than lose its end (the cost of a die change, a card's effect).
+            return self.wrapped_choices(pairs, width), 0.0
         lines, lost = cut_columns(bare, width, rows)
         if lost < 1:
             return lines, lost
@@ -587,7 +616,22 @@ class PlaySession:
         if shown is not None:
             return shown, 0.5  # the notation is shorter to read than the words, not better
         cut, notes_lost = cut_columns(notes, width, rows)
-        return (cut, 0.5 + notes_lost / 2) if notes_lost < 1 else (lines, lost)
+        # (a cut notation reads worse than a whole one in more rows)
+        return (cut, 0.75 + notes_lost / 4) if notes_lost < 1 else (lines, lost)
+
+    def wrapped_choices(self, pairs: Sequence[tuple[int, Action]], width: int) -> list[Text]:
+        """Choices one to a line, each too long for ``width`` wrapped with its later lines
+        indented past the numbers."""
+        out: list[Text] = []
+        for number, action in pairs:
+            head = Text.from_markup(f"[bold cyan]{number:>3}[/] ")
+            body = Text.from_markup(safe(self.state.describe(action)))
+            for i, part in enumerate(body.wrap(self.console, max(10, width - CONTINUED))):
+                line = head.copy() if i == 0 else Text(" " * CONTINUED)
+                line.append_text(part)
+                line.rstrip()
+                out.append(line)
+        return out
 
     def render_key(self) -> Callable[[Mapping[str, Any]], str] | None:
         """The game's key to its board's codes, if it has one."""
@@ -596,12 +640,32 @@ class PlaySession:
         except RegaliaError:  # a game outside the registry (a test's toy game)
             return None
 
-    def show_key(self, seat: int | None) -> None:
+    def show_key(self, seat: int | None) -> str | None:
+        """The key to the board's codes, read whole: a screen at a time when it is taller
+        than the terminal (each page closed with Enter). What the player typed instead of
+        Enter, to be taken as their command, or None."""
+        console = self.console
         render_key = self.render_key()
         if render_key is None:
-            self.console.print("[dim]" + _("This game's board uses no abbreviations.") + "[/]")
-            return
-        self.console.print(render_key(self.state.view(seat)))
+            console.print("[dim]" + _("This game's board uses no abbreviations.") + "[/]")
+            return None
+        lines = Text.from_markup(render_key(self.state.view(seat))).wrap(console, console.width)
+        page = max(3, console.height - 1)  # a line for the prompt under each page
+        if len(lines) <= page:
+            for line in lines:
+                console.print(line, no_wrap=True, crop=True)
+            return None
+        for at in range(0, len(lines), page - 1):
+            if not self.hot_seat:
+                self.term.refresh()
+            for line in lines[at:at + page - 1]:
+                console.print(line, no_wrap=True, crop=True)
+            if at + page - 1 >= len(lines):
+                break
+            typed = self.term.ask(_("Enter: more of the key, or type your move ")).strip()
+            if typed:
+                return typed
+        return None
 
     def show_board(self, seat: int | None) -> None:
         console = self.console
@@ -660,7 +724,9 @@ class PlaySession:
         elif word == "board":
             self.show_board(seat)
         elif word == "key":
-            self.show_key(seat)
+            typed = self.show_key(seat)
+            if typed:
+                return self.handle(typed, seat)
         elif word == "hint":
             self.show_hint(seat, legal, numbers)
         elif word == "log":

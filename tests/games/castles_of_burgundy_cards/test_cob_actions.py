@@ -109,7 +109,7 @@ def test_without_workers_the_die_cannot_change() -> None:
     set_row(s, 3, "pasture-6")
     s.workers[0] = 0
     at_action(s, 0, 2)
-    assert "costs 1 workers; you have 0" in illegal(s, "take 3 pasture-6")
+    assert "costs 1 worker; you have 0" in illegal(s, "take 3 pasture-6")
     s.workers[0] = 1
     at_action(s, 0, 2)
     assert "take 3 pasture-6" in texts(s)

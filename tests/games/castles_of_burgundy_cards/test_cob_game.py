@@ -121,7 +121,7 @@ def test_an_illegal_action_leaves_the_state_alone_and_names_the_rule() -> None:
     set_hand(s, 1, "ship-3")
     decide(s, 0)
     before = s.to_json()
-    for move, words in (("place ship-1", "must play one of their hand cards"),
+    for move, words in (("place ship-1", "must play a hand card"),
                         ("take 4 ship-1", "must play"), ("nonsense", "not an action"),
                         (10_000, "not an action code")):
         try:

@@ -37,9 +37,9 @@ def test_describe_speaks_to_the_mover_and_announce_names_the_seat() -> None:
     at_action(s, 0, 3)
     take = action(s, "take 2 castle-3")
     assert s.describe(take) == \
-        "Take the castle (3) from display row 2, paying 1 worker to turn the 3 into a 2"
+        "Take the castle (3) from display row 2 (1 worker turns the 3 into a 2)"
     assert s.announce(take, 0) == \
-        "Player 1 takes the castle (3) from display row 2, paying 1 worker to turn the 3 into a 2"
+        "Player 1 takes the castle (3) from display row 2 (1 worker turns the 3 into a 2)"
 
 
 def test_announce_is_third_person_for_every_kind_of_move() -> None:

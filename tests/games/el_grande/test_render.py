@@ -381,14 +381,21 @@ def test_the_bidding_keeps_the_hand_on_a_small_screen() -> None:
     assert f"Your hand {' '.join(map(str, hand))}" in text
 
 
-def test_an_action_card_choice_keeps_each_cards_effect_on_a_small_screen() -> None:
+@pytest.mark.parametrize("height", [18, 24, 30])
+def test_an_action_card_choice_shows_each_cards_effect_whole_or_says_where_it_is(
+        height: int) -> None:
+    """A card's effect is read whole (wrapped under its name) or not at all, with the
+    command that shows it named; never cut at the screen's edge (issue 34)."""
     state = _until(new_game("el-grande", 4, seed=12), Rng(12), "card")
     view = state.view(state.to_move()[0])
-    text = strip_markup(render_text(view, width=80, height=18))
-    for card in view["cards"]:
-        if card["id"] and card["taken_by"] is None:
-            assert re.search(rf"^{card['stack']} {re.escape(card['name'])}: "
-                             rf"{re.escape(card['text'][:20])}", text, re.M), text
+    text = strip_markup(render_text(view, width=80, height=height))
+    assert not any(line.rstrip().endswith("…") for line in text.splitlines()), text
+    flat = " ".join(text.split())
+    texts = [card for card in view["cards"] if card["id"] and card["taken_by"] is None]
+    whole = all(" ".join(card["text"].split()) in flat for card in texts)
+    assert whole or "(help and a card's name: its text)" in flat, text
+    if height >= 30:
+        assert whole, text
 
 
 def test_the_turn_shows_the_card_taken_and_the_caballeros_left() -> None:

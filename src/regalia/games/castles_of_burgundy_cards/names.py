@@ -77,3 +77,26 @@ def kind_label(kind: str, edition: Edition | None = None) -> str:
     title = KIND_TITLES[k]
     word = _edition(edition).localize(title)
     return kind if word == title else word
+
+
+def name_words(edition: Edition | None = None) -> dict[str, str]:
+    """The names a person may type for the notation's words, in every language ({"boarding
+    house 3": "boarding-house-3", "城堡(3)": "castle-3", "浅棕色": "light"}): a card as
+    sentences name it ("castle (3)") or with its die after a space, a kind, a goods colour."""
+    from regalia.engine.reading import in_every_language
+    from regalia.games.castles_of_burgundy_cards.faces import FACE_NAMES, N_FACES
+
+    def pairs() -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        for face in range(N_FACES):
+            kind, die = FACE_KIND[face], FACE_DIE[face]
+            for word in (kind_word(kind, edition), KIND_NAMES[kind]):
+                out += [(card_words(kind, die, edition), FACE_NAMES[face]),
+                        (f"{word} {die}", FACE_NAMES[face]),
+                        (f"{word}-{die}", FACE_NAMES[face]),
+                        (f"{word}{die}", FACE_NAMES[face])]
+        out += [(kind_word(k, edition), name) for k, name in enumerate(KIND_NAMES)]
+        out += [(goods_word(g, edition), name) for g, name in enumerate(GOODS_KINDS)]
+        return out
+
+    return in_every_language(pairs)

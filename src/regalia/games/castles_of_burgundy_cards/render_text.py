@@ -35,7 +35,8 @@ from regalia.games.castles_of_burgundy_cards.reading import (
 from regalia.games.castles_of_burgundy_cards.text import cards_text, vp_text, workers_text
 
 WIDTH = 100  # the default width; the rich board wants at least this much
-COMPACT_HEIGHT = 30  # a terminal this low or lower gets the compact board
+COMPACT_HEIGHT = 30  # a terminal this low or lower gets the compact board, if no rich one
+RICH_MIN = 20  # ... fits it: a list of choices can leave the board of a tall screen this low
 COMPACT_LINES = 14  # what the compact board aims at for two players (80×24 less the choices)
 ROOM_FOR_CHOICES = 10  # lines a front end keeps under the board for the choices and prompt
 
@@ -681,24 +682,32 @@ def render_text(view: Mapping[str, Any], *, width: int = WIDTH, height: int = 40
     tie-breaker count, who took which "1." card, the discard pile, the list of choices (the front
     end lists them), and the log beyond what the height leaves room for (2 lines at most).
     """
-    compact = height <= COMPACT_HEIGHT or width < WIDTH
-    if compact:
-        out = _compact(view, width)
-        room = height - ROOM_FOR_CHOICES - len(out)
-        count = min(2, room) if log_lines is None else log_lines
-        out += _log_lines(view, count, width)
-        return "\n".join(out) + "\n"
+    rich = None if width < WIDTH or height <= RICH_MIN else _rich_text(
+        view, width, height, log_lines)
+    if rich is not None:
+        return rich
+    out = _compact(view, width)
+    room = min(height, COMPACT_HEIGHT) - ROOM_FOR_CHOICES - len(out)
+    count = min(2, room) if log_lines is None else log_lines
+    out += _log_lines(view, count, width)
+    return "\n".join(out) + "\n"
+
+
+def _rich_text(view: Mapping[str, Any], width: int, height: int,
+               log_lines: int | None) -> str | None:
+    """The rich board within ``height`` lines, or None if it cannot fit them."""
     out = _rich(view, width)
     extras = _choices(view, width)
-    if extras:
+    if extras and len(out) + 1 + len(extras) <= height:
+        # (when tight, the choices go first: a front end lists them under the board)
         out += ["", *extras]
-    if len(out) > height:  # tight: the blank lines between sections go first
+    if len(out) > height:  # tight: the blank lines between sections go next
         out = [line for line in out if line]
     if len(out) > height:  # no room after all: the compact board, which fits
-        return render_text(view, width=width, height=COMPACT_HEIGHT, log_lines=log_lines)
+        return None
     room = height - len(out) - 2
-    count = min(8, room) if log_lines is None else log_lines
-    log = _log_lines(view, count, width)
+    count = max(0, min(8, room)) if log_lines is None else log_lines
+    log = _log_lines(view, count, width) if count else []
     if log:
         out += ["", "[bold]" + esc(pgettext("castles-of-burgundy-cards", "Recent")) + "[/]", *log]
     return "\n".join(out) + "\n"

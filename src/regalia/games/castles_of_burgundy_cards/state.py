@@ -657,6 +657,12 @@ class CobState(State):
                      "uses up the card's action.").format(n=self.workers[seat], restock=RESTOCK)
         return None
 
+    def name_words(self) -> Mapping[str, str]:
+        """Cards, kinds and goods as a person types them, in any language and case."""
+        from regalia.games.castles_of_burgundy_cards.names import name_words
+
+        return name_words(self.edition)
+
     def explain_illegal(self, action: Action, seat: int) -> str:
         from regalia.games.castles_of_burgundy_cards.text import explain_illegal
 

@@ -77,7 +77,7 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def _cost_note(s: CobState, action: Action) -> str:
-    """', paying 1 worker to turn the 3 into a 2' when workers change the die."""
+    """' (1 worker turns the 3 into a 2)' when workers change the die."""
     if not s.pending or s.game_over:
         return ""
     top = s.pending[-1]
@@ -94,8 +94,8 @@ def _cost_note(s: CobState, action: Action) -> str:
     else:  # sell: the nearer die of that goods kind
         target = min(s.components.goods_dice[action.args[0]],
                      key=lambda x: die_distance(top[1], x))
-    return ngettext(", paying {n} worker to turn the {die} into a {target}",
-                    ", paying {n} workers to turn the {die} into a {target}", cost).format(
+    return ngettext(" ({n} worker turns the {die} into a {target})",
+                    " ({n} workers turn the {die} into a {target})", cost).format(
         n=cost, die=top[1], target=target)
 
 
@@ -304,11 +304,11 @@ def event_text(s: CobState, entry: tuple[int, ...]) -> str:
 
 
 EXPECTED = {
-    P.PLAY: ({"play", "buy"}, N_("{who} must play one of their hand cards")),
+    P.PLAY: ({"play", "buy"}, N_("{who} must play a hand card")),
     P.ACT: ({"take", "place", "sell", "workers", "silver", "convert", "buy"},
             N_("{who} must choose an action for the die")),
     P.TAKE: ({"take"}, N_("{who} must take a card from the display (building bonus)")),
-    P.DROP: ({"drop"}, N_("{who} must discard one of their 3 projects to make room")),
+    P.DROP: ({"drop"}, N_("{who} must discard one of the 3 projects to make room")),
     P.ESTATE: ({"onto"}, N_("{who} must choose the estate pile for the card")),
     P.PLACE_ANY: ({"place", "buy"}, N_("{who} must place another project (city hall)")),
     P.SELL_ANY: ({"sell"}, N_("{who} must sell one kind of goods (warehouse)")),
@@ -345,9 +345,10 @@ def _die_reason(s: CobState, top: tuple[int, ...], target: int, p: int) -> str |
         return None
     cost = die_distance(top[1], target)
     if cost > s.workers[p]:
-        return _("changing the die {die} to {target} costs {cost} workers; "
-                 "you have {have}").format(die=top[1], target=target, cost=cost,
-                                           have=s.workers[p])
+        return ngettext("changing the die {die} to {target} costs {cost} worker; you have "
+                        "{have}", "changing the die {die} to {target} costs {cost} workers; "
+                        "you have {have}", cost).format(die=top[1], target=target, cost=cost,
+                                                         have=s.workers[p])
     return None
 
 
@@ -388,9 +389,10 @@ def _specific(s: CobState, top: tuple[int, ...], kind: str, args: tuple, p: int)
             return _("you have no {goods} goods to sell").format(goods=goods)
         if top[0] == P.ACT and top[1]:
             cost = min(die_distance(top[1], x) for x in s.components.goods_dice[g])
-            return _("selling {goods} goods with a {die} costs {cost} workers; "
-                     "you have {have}").format(goods=goods, die=top[1], cost=cost,
-                                               have=s.workers[p])
+            return ngettext("selling {goods} goods with a {die} costs {cost} worker; you "
+                            "have {have}", "selling {goods} goods with a {die} costs {cost} "
+                            "workers; you have {have}", cost).format(
+                goods=goods, die=top[1], cost=cost, have=s.workers[p])
         return ""
     if kind == "convert":
         have = s.workers[p] + s.silver[p]
@@ -400,10 +402,11 @@ def _specific(s: CobState, top: tuple[int, ...], kind: str, args: tuple, p: int)
             vp=args[0], cost=3 * args[0], have=have)
     if kind == "pay":
         cost = 3 * top[1]
-        return _("paying {cost} with {w} workers needs {w} workers and {silver} silver; you "
-                 "have {workers} and {have}").format(cost=cost, w=args[0],
-                                                    silver=cost - args[0],
-                                                    workers=s.workers[p], have=s.silver[p])
+        return _("paying {cost} with {w} needs {w} and {silver} silver; you have {workers} "
+                 "and {have} silver").format(cost=cost, w=workers_text(args[0]),
+                                             silver=cost - args[0],
+                                             workers=workers_text(s.workers[p]),
+                                             have=s.silver[p])
     if kind == "keep":
         return _("you did not buy a {card}").format(card=face_words(args[0], ed))
     if kind == "drop":

@@ -380,12 +380,16 @@ def read_view(view: Mapping[str, Any]) -> Board:
     boards = {}
     for b in view.get("scoreboards") or ():
         boards[_board_label(b)] = canonical_region(b["region"]) if b.get("region") else None
-    pending = []
+    # Seats facing the same decision (the secret disks: everyone at once) are named together,
+    # so the line says it once.
+    deciding: dict[str, list[str]] = {}
     for p in view.get("pending") or ():
         s = _int(p.get("seat"))
         who = seats[s].name if s is not None and 0 <= s < len(seats) else "?"
-        pending.append(pgettext("el-grande", "{who}: {decision}").format(
-            who=who, decision=p.get("decision", "")))
+        deciding.setdefault(str(p.get("decision", "")), []).append(who)
+    pending = [pgettext("el-grande", "{who}: {decision}").format(
+        who=pgettext("list separator", ", ").join(names), decision=decision)
+        for decision, names in deciding.items()]
     ranking = view.get("ranking")
     if view.get("over") and isinstance(ranking, Sequence):
         # The view gives each seat's place; the first places win (shared on a tie).
@@ -569,8 +573,10 @@ def _card_rows(board: Board, width: int = 100) -> list[str]:
 # Each part of the screen comes in versions, richest first; when the screen is too short the
 # parts give way in the order of _GIVE_WAY, one step at a time, so what a decision needs (the
 # map, the scores, the cards) stays longest.
+# The grid's legend (the key explains it too) goes before the cards' texts do: when the cards
+# are being chosen, their texts are what the choice is made by.
 _GIVE_WAY = ("recent", "recent", "blank", "regions", "pending", "hand", "cards", "players",
-             "mobile", "cards", "turn", "cards", "regions")
+             "mobile", "regions", "cards", "turn", "cards")
 
 
 def _plain(line: str) -> int:
@@ -770,7 +776,9 @@ def turn_words(board: Board, short: bool = False) -> str | None:
     return line + (f" · {action}" if action else "")
 
 
-def _one_line_cards(board: Board) -> list[str]:
+def _one_line_cards(board: Board, width: int) -> list[str]:
+    """Each card after its stack number, name and text run on, wrapped whole (a card's
+    text read in part is a card misread); a taken card by its name and taker."""
     by_seat = {s.seat: s for s in board.seats}
     rows = []
     for c in board.cards:
@@ -778,10 +786,18 @@ def _one_line_cards(board: Board) -> list[str]:
         if taker:
             rows.append(f"[dim]{c.stack}[/] {esc(c.name)} — "
                         + _("taken by {who}").format(who=_who(taker)))
+            continue
+        plain = pgettext("el-grande", "{card}: {text}").format(
+            card=f"{c.stack} {c.name}", text=c.text) if c.text else f"{c.stack} {c.name}"
+        lines = wrap(plain, width, "    ")
+        # The number and name stand out; the text, dimmed, runs on after them.
+        head = f"{c.stack} {c.name}"
+        first = lines[0]
+        if first.startswith(head):
+            rows.append(f"[bold]{esc(head)}[/][dim italic]{esc(first[len(head):])}[/]")
         else:
-            head = f"[bold]{c.stack}[/] {esc(c.name)}"
-            rows.append(pgettext("el-grande", "{card}: {text}").format(
-                card=head, text=f"[dim italic]{esc(c.text)}[/]") if c.text else head)
+            rows.append(esc(first))
+        rows += [f"[dim italic]{esc(line)}[/]" for line in lines[1:]]
     return rows
 
 
@@ -793,9 +809,10 @@ def _card_names(board: Board, width: int) -> list[str]:
         items.append(f"{c.stack} {c.name}" + (f" ({taker.name})" if taker else ""))
     if not items:
         return []
+    # The texts left out for room are one command away.
     return [esc(line) for line in
-            wrap(_("Cards: {cards}").format(cards=" · ".join(items)), width,
-                 subsequent_indent="  ")]
+            wrap(_("Cards: {cards}").format(cards=" · ".join(items)) + " "
+                 + _("(help and a card's name: its text)"), width, subsequent_indent="  ")]
 
 
 def screen_parts(board: Board, width: int, log_lines: int = 6
@@ -804,7 +821,9 @@ def screen_parts(board: Board, width: int, log_lines: int = 6
     blank: list[list[str]] = [[""], []]
     parts: list[tuple[str, list[list[str]]]] = [("title", [[_title(board)]])]
     if board.pending:
-        parts.append(("pending", [[f"[italic]{esc(board.pending)}[/]"], []]))
+        # Who must decide what: read whole, so wrapped rather than cut.
+        parts.append(("pending", [[f"[italic]{esc(line)}[/]"
+                                   for line in wrap(board.pending, width, "  ")], []]))
     parts.append(("blank", blank))
     table = _area_rows(board)
     grid = _grid_rows(board, 2)
@@ -831,7 +850,8 @@ def screen_parts(board: Board, width: int, log_lines: int = 6
         parts.append(("blank", blank))
         parts.append(("cards", [["[bold]" + esc(_("Action cards")) + "[/]",
                                  *_card_rows(board, width)],
-                                _one_line_cards(board), _card_names(board, width), []]))
+                                _one_line_cards(board, width), _card_names(board, width),
+                                []]))
     if board.log and log_lines:
         recent = [f"  [dim]{esc(line)}[/]" for line in board.log[-log_lines:]]
         parts.append(("blank", blank))
@@ -863,7 +883,7 @@ def render_key(view: Mapping[str, Any]) -> str:
               "provinces: Caballeros still in the provinces (the supply); power: the power "
               "card played this round; played: the power cards played so far.")),
         esc(_("Action cards: the stack number (what you type to take it), its name and "
-              "text; the full text of a card: the board at a wider screen, or the log.")),
+              "text; a card's full text: help and the card's name (help veto).")),
     ])
 
 

@@ -200,7 +200,8 @@ def _reason(s: MingState, action: Action, seat: int) -> str | None:
         if kind == "pass" and phase == "moving":
             return _("your prince is on its way: take another step or stop; passing is "
                      "chosen before moving")
-        return _("now you must {decision}; {rule}").format(
+        # (after "… is not legal for Yellow now:", a second "now" would stutter)
+        return _("it is time to {decision}; {rule}").format(
             decision=_(DECISIONS.get(phase, N_("wait"))), rule=_(WHEN[kind]))
     if kind in ("take", "dragon"):
         i = args[0]

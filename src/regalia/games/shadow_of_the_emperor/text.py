@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
 from regalia.engine.edition import Edition
-from regalia.engine.i18n import N_, _, display_width, pgettext
-from regalia.games.shadow_of_the_emperor.board import AGES, K_KNIGHT, KINDS, tile_name
+from regalia.engine.i18n import N_, _, display_width, ngettext, pgettext
+from regalia.games.shadow_of_the_emperor.board import AGES, K_KNIGHT, KINDS, TILES, tile_name
 from regalia.games.shadow_of_the_emperor.edition import data_of, load_edition
 from regalia.games.shadow_of_the_emperor.phases import R_PALATINATE, R_PERMIT, R_SON
 
@@ -231,9 +231,85 @@ N_EXCOMMUNICATE = N_("Excommunicate the elector of {electorate}")
 
 
 def announce(s: ShadowState, action: Action, seat: int) -> str:
-    if action.kind == "vote":
+    """What the others read of ``seat``'s move: a sentence in words (the choice lists'
+    short forms, "B2 → Brandenburg", "Move (1t)", speak in codes to someone who did not see
+    the list); the mover's name comes before it."""
+    kind, args = action.kind, action.args
+    if kind == "vote":
         return _("{who} has voted (sealed)").format(who=s.seat_name(seat))
+    if kind in ("buy", "trier"):
+        k, size = args
+        card = card_name(s, k)
+        if KINDS[k] == "permit":
+            card = (_("{card} Couple") if size else _("{card} Baron")).format(card=card)
+        data = s.d.cards[k]
+        cost = data.cost_couple if size else data.cost
+        text = (ngettext("buys the {card} card for {n} thaler",
+                         "buys the {card} card for {n} thalers", cost) if kind == "buy" else
+                ngettext("takes the {card} card for {n} thaler (Trier's privilege)",
+                         "takes the {card} card for {n} thalers (Trier's privilege)", cost))
+        return text.format(card=card, n=cost)
+    if kind == "to":
+        e, bump = args
+        piece = _placed_words(s)
+        if bump < 0:
+            return _("places {piece} in {electorate}").format(
+                piece=piece, electorate=electorate_name(s, e))
+        return _("places {piece} in {electorate}, sending {seat}'s knight off").format(
+            piece=piece, electorate=electorate_name(s, e), seat=seat_colour(bump))
+    if kind == "knight":
+        return _("puts a knight in {spot}").format(spot=_spot(s, args[1]))
+    if kind == "knight_from":
+        if args[0] < 0:
+            return _("takes a new knight")
+        return _("moves the knight from {spot}").format(spot=_spot(s, args[0]))
+    if kind in ("younger", "older"):
+        tile = args[0]
+        age = AGES[s.age[tile]]
+        after = age - 10 if kind == "younger" else age + 10
+        if after > 45:
+            return _("makes {tile} older: it dies").format(tile=_tile_words(s, tile))
+        text = (_("makes {tile} younger: now {after}") if kind == "younger"
+                else _("makes {tile} older: now {after}"))
+        return text.format(tile=_tile_words(s, tile), after=after)
+    tile_words = {"move": N_("moves {tile} to another electorate"),
+                  "flip": N_("marries {tile} (now a Couple)"),
+                  "propose": N_("proposes a marriage to {tile}"),
+                  "seat": N_("makes {tile} the elector"),
+                  "throne": N_("puts {tile} on the throne")}
+    if kind in tile_words:
+        return _(tile_words[kind]).format(tile=_tile_words(s, args[0]))
     return describe(s, action)
+
+
+def _tile_words(s: ShadowState, t: int) -> str:
+    """A tile as the others read it: "Blue's Couple aged 35" (the number "B2" is the
+    chooser's handle in a list, not a name)."""
+    owner = seat_colour(t // TILES)
+    if s.where[t] < 0:
+        return _("a {seat} aristocrat").format(seat=owner)
+    text = (_("{seat}'s Couple aged {age}") if s.couple[t]
+            else _("{seat}'s Baron aged {age}"))
+    return text.format(seat=owner, age=AGES[s.age[t]])
+
+
+def _placed_words(s: ShadowState) -> str:
+    """The tile being placed, for the others: "a son", "Blue's Baron aged 25" ..."""
+    if not s.tasks or s.tasks[-1][0] != "place":
+        return _("an aristocrat")
+    _task, _seat, tile, age, couple, _exclude, _only, reason, _opt = s.tasks[-1]
+    if tile >= 0:  # a tile being moved (off the board meanwhile) keeps its age and side
+        text = (_("{seat}'s Couple aged {age}") if s.couple[tile]
+                else _("{seat}'s Baron aged {age}"))
+        return text.format(seat=seat_colour(tile // TILES), age=AGES[s.age[tile]])
+    if reason == R_SON:
+        return _("a son")
+    if reason == R_PERMIT:
+        return _("a new Couple (Permit)") if couple else _("a new Baron (Permit)")
+    if reason == R_PALATINATE:
+        return _("a Baron (the Palatinate's privilege)")
+    text = _("a Couple aged {age}") if couple else _("a Baron aged {age}")
+    return text.format(age=AGES[age])
 
 
 # What the seats to move decide, by the task on top (the view's ``asking``).
