@@ -200,3 +200,39 @@ def _played_on_alike(state: State, twin: State, seat: int,
             f"{[e for e in told(mine) if e not in told(theirs)]}")
         compared += 1
     return compared
+
+
+def test_decisions_made_counts_each_history_whatever_was_counted_before() -> None:
+    """The count that places Ming's and Palais Royal's events among the moves: right for two
+    games counted in turn (the count of the last history is remembered), and in a sample."""
+    from regalia.engine.decisions import decisions_made
+
+    rng = Rng(5)
+    one = regalia.new_game("ming-dynasty", 3, seed=1)
+    two = regalia.new_game("palais-royal", 2, seed=2)
+    for step in range(300):
+        for state in (one, two) if step % 2 else (two, one):
+            if not state.is_over():
+                _step(state, rng)
+            assert decisions_made(state) == sum(1 for m in state.moves() if "action" in m)
+    sample = one.determinize(0, Rng(3))
+    assert decisions_made(sample) == 0
+    _step(sample, rng)
+    assert decisions_made(sample) == 1
+    assert decisions_made(one) == sum(1 for m in one.moves() if "action" in m)
+
+
+def test_the_events_fall_after_the_decision_that_set_them_off() -> None:
+    """``after`` counts the decisions before an event, the one that set it off included: the
+    web log puts each event after that many decision lines."""
+    rng = Rng(8)
+    for game in ("ming-dynasty", "palais-royal"):
+        state = regalia.new_game(game, 3, seed=4)
+        seen = 0
+        while not state.is_over():
+            _step(state, rng)
+            made = sum(1 for m in state.moves() if "action" in m)
+            events = state.view(None)["events"]
+            assert all(e["after"] == made for e in events[seen:]), game
+            seen = len(events)
+        assert seen, game

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from regalia.engine.decisions import decisions_made
 from regalia.engine.i18n import _, ngettext, pgettext
-from regalia.engine.state import CHANCE
 
 if TYPE_CHECKING:
     from regalia.games.ming_dynasty.state import MingState
@@ -39,14 +39,9 @@ _SIZES = (4, 3, 7)
 
 
 def decided(s: MingState) -> int:
-    """Decisions made so far (the one being carried out included): walked from the history,
-    which is fine for a scoring's handful of notes and costs no field on every move."""
-    count, node = 0, s._hist
-    while node is not None:
-        if node[1] != CHANCE:
-            count += 1
-        node = node[0]
-    return count
+    """Decisions made so far (the one being carried out included), counted from the history
+    when an event is noted: no count kept on every move."""
+    return decisions_made(s)
 
 
 def note(s: MingState, *entry: int) -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from regalia.engine.decisions import decisions_made
 from regalia.engine.i18n import _, ngettext
-from regalia.engine.state import CHANCE
 
 if TYPE_CHECKING:
     from regalia.games.palais_royal.state import PalaisState
@@ -27,14 +27,9 @@ Chain = tuple[Any, tuple[int, ...]] | None
 
 
 def decided(s: PalaisState) -> int:
-    """Decisions made so far (the one being carried out included), walked from the history:
-    a handful of times a game, and no field to keep on every move."""
-    count, node = 0, s._hist
-    while node is not None:
-        if node[1] != CHANCE:
-            count += 1
-        node = node[0]
-    return count
+    """Decisions made so far (the one being carried out included), counted from the history
+    when an event is noted: no count kept on every move."""
+    return decisions_made(s)
 
 
 def note_played(s: PalaisState, seat: int, vp: int, kind: int) -> None:
