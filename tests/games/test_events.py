@@ -236,3 +236,28 @@ def test_the_events_fall_after_the_decision_that_set_them_off() -> None:
             assert all(e["after"] == made for e in events[seen:]), game
             seen = len(events)
         assert seen, game
+
+
+@pytest.mark.parametrize("game", ["ming-dynasty", "palais-royal"])
+def test_the_web_log_puts_each_event_after_its_decision(game: str) -> None:
+    """The web table's log (server.payloads.with_events) reads the new games' events as it
+    reads Shadow's: each after the decision line that set it off."""
+    from regalia.server.payloads import with_events
+
+    rng = Rng(12)
+    state = regalia.new_game(game, 2, seed=6)
+    decisions: list[str] = []
+    while not state.is_over():
+        _step(state, rng)
+        decisions.append(f"decision {len(decisions) + 1}")
+    events = state.view(0)["events"]
+    lines = with_events(decisions, events)
+    assert len(lines) == len(decisions) + len(events)
+    made, told = 0, iter(events)
+    for line in lines:
+        if line.startswith("decision "):
+            made += 1
+        else:
+            event = next(told)
+            assert line == event["text"] and made == event["after"]
+    assert next(told, None) is None
