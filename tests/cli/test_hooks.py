@@ -106,3 +106,21 @@ def test_what_ones_own_move_sets_off_is_still_shown(monkeypatch: pytest.MonkeyPa
     lines, kinds = play.log_lines(0)
     assert lines[play.seen[0]:] == ["General scoring after round 3", "Aragon scored"]
     assert kinds == [0, 0, 2, 2]
+
+
+def test_what_ones_own_move_sets_off_is_still_shown_without_a_game_log() -> None:
+    """A game whose view keeps its events apart from the moves (Ming Dynasty, Palais Royal,
+    Shadow): passing oneself into a scoring must not hide that scoring either."""
+    from regalia.cli.play import SCORING, LogLine
+
+    play, _ = session("ming-dynasty", 2, ["human", "random"], 1, [])
+    play.log = [
+        LogLine(1, "Green: pass", "Green: pass"),
+        LogLine(0, "Yellow: pass", "Yellow: pass"),
+        LogLine(-1, "Round 2 scoring", "Round 2 scoring", SCORING),
+        LogLine(-1, "Yellow scores 4 VP", "Yellow scores 4 VP", SCORING),
+    ]
+    play.mark_seen(0, 1)
+    assert play.seen[0] == 2
+    lines, _kinds = play.log_lines(0)
+    assert lines[play.seen[0]:] == ["Round 2 scoring", "Yellow scores 4 VP"]

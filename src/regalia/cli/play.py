@@ -421,7 +421,11 @@ class PlaySession:
         but what the move set off (a scoring, a reveal, the next round) still does."""
         entries = self.table_log(seat)
         if entries is None:
-            self.seen[seat] = len(self.log)
+            # The seat's own move (one line), not the events it set off after it
+            end = before
+            while end < len(self.log) and self.log[end].actor == seat:
+                end += 1
+            self.seen[seat] = end
             return
         end = before
         while end < len(entries) and isinstance(entries[end], Mapping) and \

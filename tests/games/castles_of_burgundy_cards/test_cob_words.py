@@ -73,7 +73,7 @@ def test_a_played_card_is_named_in_words_and_in_the_log() -> None:
     act(s, "play 4")
     line = s.view(1)["log"][-1]
     assert line == {"round": "A", "kind": "move", "seat": 0, "action": "play 4",
-                    "text": "Player 1 plays a ship (4)"}
+                    "text": "Player 1 plays a ship (4)", "points": 0}
     assert s.view(0)["log"][-1]["text"] == "You play your ship (4)"
 
 

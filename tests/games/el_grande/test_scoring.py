@@ -99,3 +99,25 @@ def test_mobile_scoreboard_replaces_the_printed_values():
     assert st.score_area(0, "test") == [8, 4, 0, 0]
     st.scoreboards[0] = -1
     assert st.score_area(0, "test") == [5, 4, 0, 0]
+
+
+def test_the_log_says_which_bonuses_a_scoring_includes():
+    """Points with their reasons (issue 34): the King's and the home region's bonus are named
+    in the scoring's log line, so the line's points read as the rule book adds them."""
+    st = fresh(4)
+    set_king(st, "aragon")
+    st.grande_region = [0, 1, 1, 1]  # Red at home in Aragon
+    put(st, RED, "aragon", 3)
+    put(st, BLUE, "aragon", 1)
+    st.score_area(0, "test")
+    line = st.view(None)["log"][-1]
+    assert line["points"] == [5 + 2 + 2, 4, 0, 0]
+    assert line["text"] == ("Aragon scored: Red 9, Blue 4; Red's points include the King's "
+                            "bonus of 2 and the home region's bonus of 2")
+    st.grande_region = [1, 1, 1, 1]
+    st.score_area(0, "test")
+    assert st.view(None)["log"][-1]["text"] == (
+        "Aragon scored: Red 7, Blue 4; Red's points include the King's bonus of 2")
+    set_king(st, "galicia")
+    st.score_area(0, "test")
+    assert st.view(None)["log"][-1]["text"] == "Aragon scored: Red 5, Blue 4"

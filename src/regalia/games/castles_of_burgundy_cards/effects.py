@@ -121,6 +121,7 @@ def _do_silver(s: CobState, args: tuple[Any, ...]) -> None:
 def _do_convert(s: CobState, args: tuple[Any, ...]) -> None:
     s.pending.pop()
     s.vp_cards[s.current_seat] += args[0]
+    s.move_vp += args[0]
     s.pending.append((P.PAY, args[0]))
 
 
@@ -181,6 +182,7 @@ def _do_bonus(s: CobState, args: tuple[Any, ...]) -> None:
     vp, goods, animals, silver, workers = s.components.rounds[s.round_index][args[0]]
     p = s.current_seat
     s.vp_cards[p] += vp
+    s.move_vp += vp
     s.silver[p] += silver
     s.workers[p] += workers
     if animals:
@@ -241,6 +243,7 @@ def _bonus_market(s: CobState, p: int) -> None:
 
 def _bonus_watchtower(s: CobState, p: int) -> None:
     s.vp_cards[p] += s.options["watchtower_vp"]
+    s.move_vp += s.options["watchtower_vp"]
 
 
 def _bonus_bank(s: CobState, p: int) -> None:

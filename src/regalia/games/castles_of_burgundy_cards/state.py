@@ -53,6 +53,9 @@ from regalia.games.castles_of_burgundy_cards.faces import (
 from regalia.games.castles_of_burgundy_cards.game_log import (
     AARON_REVEAL,
     MOVE,
+    NO_CARD,
+    PASSED,
+    SOLD,
     SOLO_CHECK,
     START_CARD,
     log_entry,
@@ -83,7 +86,8 @@ class CobState(State):
         "current_seat", "discard_pile", "display", "estates", "face_down_counts", "face_down_piles",
         "first_bonus_owner", "game_over", "generations_played_this_round", "goods",
         "goods_face_index", "goods_pile_sizes", "goods_pile_tops", "hand_generations", "hands",
-        "hidden_animals", "hidden_goods", "log", "lost_to_aaron", "moving_seats", "order_position",
+        "hidden_animals", "hidden_goods", "log", "lost_to_aaron", "move_vp", "moving_seats",
+        "order_position",
         "pending", "played_cards", "projects", "reshuffled_discards", "round_index",
         "round_start_seat", "silver", "sold_goods", "start_card_holder",
         "start_card_question_marks", "turn_in_round", "unrevealed", "vp_cards", "workers",
@@ -152,6 +156,7 @@ class CobState(State):
     aaron_estate: list[tuple[int, tuple[int, ...]]]
 
     log: deque[tuple[int, ...]]         # recent moves and events, newest last (game_log.py)
+    move_vp: int                        # points the decision being carried out scored so far
 
     # ================================================================== setup
     def _setup(self) -> None:
@@ -191,6 +196,7 @@ class CobState(State):
         self.hidden_animals = list(d.animal_deck)
         self.aaron_estate = []
         self.log = deque(maxlen=LOG_LENGTH)
+        self.move_vp = 0
         self._choices = None
         # Storage: one random good and animal each (silver and workers above) [RB].
         for p in range(n):
@@ -310,7 +316,10 @@ class CobState(State):
             if self.start_card_question_marks:
                 self.start_card_question_marks = False
             else:
-                self.start_card_holder = (self.start_card_holder + 1) % n
+                giver = self.start_card_holder
+                self.start_card_holder = (giver + 1) % n
+                self.log.append((START_CARD, self.round_index, self.start_card_holder, giver,
+                                 PASSED))
             self.round_start_seat = self.start_card_holder
         self._start_round()
 
@@ -372,17 +381,21 @@ class CobState(State):
     def _apply(self, action: Action, seat: int) -> None:
         kind = action.kind
         round_index = self.round_index
-        holder = self.start_card_holder
+        # The move is logged before what it sets off (the start player card taken, a new
+        # round), and completed after it: the card a "play" played (the newest of the seat's
+        # played cards) and the points the move scored. (The log is a deque with room for
+        # LOG_LENGTH entries: appending drops the oldest.)
+        log = self.log
+        told = (MOVE, round_index, seat, action.code, NO_CARD, 0)
+        log.append(told)
+        self.move_vp = 0
         EFFECTS[kind](self, action.args)
-        # The log names the card a "play" played: the newest of the seat's played cards. (It
-        # is a deque with room for LOG_LENGTH entries, so appending drops the oldest.)
-        if kind == "play":
-            self.log.append((MOVE, round_index, seat, action.code, self.played_cards[seat][-1]))
-        else:
-            self.log.append((MOVE, round_index, seat, action.code))
-        if holder != self.start_card_holder and holder != NOBODY:
-            # The point the card is worth changes hands with it: said, not silently moved.
-            self.log.append((START_CARD, round_index, self.start_card_holder, holder))
+        if kind == "play" or self.move_vp:
+            card = self.played_cards[seat][-1] if kind == "play" else NO_CARD
+            for i in range(len(log) - 1, -1, -1):
+                if log[i] is told:
+                    log[i] = (MOVE, round_index, seat, action.code, card, self.move_vp)
+                    break
         self._settle()
 
     def _settle(self) -> None:
@@ -404,7 +417,11 @@ class CobState(State):
                     continue
                 if len(opts) == 1 and opts[0] is not A.BUY:
                     action = opts[0]
+                    self.move_vp = 0
                     EFFECTS[action.kind](self, action.args)
+                    if self.move_vp:  # a point scored for the seat is said, though unchosen
+                        self.log.append((MOVE, self.round_index, self.current_seat,
+                                         action.code, NO_CARD, self.move_vp))
                     continue
             self._choices = tuple(opts)
             return
@@ -440,7 +457,16 @@ class CobState(State):
         p = self.current_seat
         estate = self.estates[p]
         pile_type, done = add_to_pile(estate, face, index)
-        award_bonus_cards(self, p, estate, pile_type if done else -1)
+        if done:
+            d = self.components
+            first, all_types = self.first_bonus_owner[pile_type], self.all_types_bonus[p]
+            award_bonus_cards(self, p, estate, pile_type)
+            self.move_vp += d.triple_vp[pile_type] + self.all_types_bonus[p] - all_types + (
+                d.first_triple_vp if first != self.first_bonus_owner[pile_type] else 0)
+        else:
+            all_types = self.all_types_bonus[p]
+            award_bonus_cards(self, p, estate, -1)
+            self.move_vp += self.all_types_bonus[p] - all_types
         PLACEMENT_BONUS[FACE_KIND[face]](self, p)
         if done:
             self.pending.append((P.BONUS,))
@@ -456,11 +482,16 @@ class CobState(State):
             if faces[gf][0] == g and goods[gf]:
                 count += goods[gf]
                 self.sold_goods[p][gf] += goods[gf]
+                self.move_vp += goods[gf] * faces[gf][1]
                 goods[gf] = 0
         self.silver[p] += count
         if self.players > 1:
+            giver = self.start_card_holder
             self.start_card_holder = p
             self.start_card_question_marks = True
+            if giver != p:
+                # The point the card is worth changes hands with it: said, not silently moved.
+                self.log.append((START_CARD, self.round_index, p, giver, SOLD))
 
     def _owned_goods_kinds(self, p: int) -> list[int]:
         faces = self.components.goods_faces
@@ -531,6 +562,7 @@ class CobState(State):
         new.aaron_face_down_piles = [list(x) for x in self.aaron_face_down_piles]
         new.aaron_estate = list(self.aaron_estate)
         new.log = deque(self.log, LOG_LENGTH)
+        new.move_vp = 0
         new._choices = self._choices
         return new
 
@@ -571,6 +603,7 @@ class CobState(State):
         self.estates = [[(t, tuple(c)) for t, c in e] for e in data["estates"]]
         self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
         self.log = deque((log_entry(e) for e in data["log"]), LOG_LENGTH)
+        self.move_vp = 0
         self.reshuffled_discards = [tuple(e) for e in data.get("reshuffled_discards", ())]
         self.played_cards = [tuple(e) for e in data.get("played_cards", [()] * self.players)]
         played_gens = data.get("generations_played_this_round")

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX, FACE_INDEX, FACE_NAMES
+from regalia.games.castles_of_burgundy_cards.scoring import animal_vp
 
 if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
@@ -115,8 +116,12 @@ def take_good(s: CobState, seat: int, pile: int) -> None:
 
 
 def take_animal(s: CobState, seat: int, pile: int) -> None:
-    """Move the top of animal pile ``pile`` into the seat's storage."""
+    """Move the top of animal pile ``pile`` into the seat's storage (the change of its
+    animals' VP counted in ``s.move_vp``)."""
+    table = s.components.animal_variety_vp
+    before = animal_vp(s.animals[seat], table)
     s.animals[seat][s.animal_pile_tops[pile]] += 1
+    s.move_vp += animal_vp(s.animals[seat], table) - before
     _after_taking(s.animal_pile_sizes, s.animal_pile_tops, pile, lambda: _reveal_animal(s))
 
 

@@ -23,7 +23,12 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     ROUND_LETTERS,
     die_distance,
 )
-from regalia.games.castles_of_burgundy_cards.game_log import AARON_REVEAL, SOLO_CHECK, START_CARD
+from regalia.games.castles_of_burgundy_cards.game_log import (
+    AARON_REVEAL,
+    PASSED,
+    SOLO_CHECK,
+    START_CARD,
+)
 from regalia.games.castles_of_burgundy_cards.names import (
     animal_word,
     face_words,
@@ -281,6 +286,14 @@ def event_text(s: CobState, entry: tuple[int, ...]) -> str:
                 round=letter, cards=cards_text(n), shown=shown, vp=vp, n=cloisters)
         return _("Round {round}: Aaron reveals {cards}: {shown}").format(
             round=letter, cards=cards_text(n), shown=shown)
+    if kind == START_CARD and entry[4] == PASSED:
+        return ngettext(
+            "Round {round} begins: the start player card passes on from {giver} to {taker}, "
+            "and its {vp} VP with it",
+            "Round {round} begins: the start player card passes on from {giver} to {taker}, "
+            "and its {vp} VP with it", s.components.start_player_vp).format(
+            round=letter, taker=s.seat_name(entry[2]), giver=s.seat_name(entry[3]),
+            vp=s.components.start_player_vp)
     if kind == START_CARD:
         return ngettext(
             "{taker} sold goods and takes the start player card from {giver}: its {vp} VP "

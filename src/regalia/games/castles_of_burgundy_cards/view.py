@@ -42,7 +42,10 @@ Cards are written as face names (``"castle-3"``: kind and die), goods as ``"ligh
 - ``log``: the last moves and events, oldest first, ``[{"round", "kind", "seat", "action",
   "text"}]``; ``kind`` is ``move`` (``seat``, ``action`` notation), ``aaron-reveal`` (solo:
   Aaron's pile turned up; ``seat`` "aaron") or ``solo-check`` (solo: the end-of-round
-  comparison; ``seat`` null); ``text`` says it in the third person, "You" for the viewer
+  comparison; ``seat`` null) or ``start-card`` (the start player card changed hands);
+  ``text`` says it in the third person, "You" for the viewer. Every point a seat's score
+  gains or loses is in ``points``: a move's (an int, the mover's), the start player card's
+  (a list per seat: the taker's gain, the giver's loss), Aaron's cloisters (``[vp]``, yours)
 - worded values (seat ``name``, ``round_card.options``, ``score_parts[].source``, ``log[].text``)
   are in the language in force when ``view()`` is called; keys, ids and notation never are
 """
@@ -51,7 +54,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from regalia.engine.i18n import pgettext
+from regalia.engine.i18n import ngettext, pgettext
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards import supply
 from regalia.games.castles_of_burgundy_cards.actions import TABLE
@@ -62,7 +65,13 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     ROUND_LETTERS,
     TYPE_NAMES,
 )
-from regalia.games.castles_of_burgundy_cards.game_log import AARON_REVEAL, KIND_NAMES, MOVE
+from regalia.games.castles_of_burgundy_cards.game_log import (
+    AARON_REVEAL,
+    KIND_NAMES,
+    MOVE,
+    NO_CARD,
+    START_CARD,
+)
 from regalia.games.castles_of_burgundy_cards.scoring import (
     aaron_score,
     aaron_score_parts,
@@ -120,12 +129,24 @@ def _log_line(s: CobState, entry: tuple[int, ...], viewer: int | None) -> dict[s
         seat, action = entry[2], TABLE.decode(entry[3])
         name = pgettext("castles-of-burgundy-cards", "You") if seat == viewer \
             else s.seat_name(seat)
-        card = entry[4] if len(entry) > 4 else None
-        line.update(seat=seat, action=action.text,
-                    text=logged(s, action, round_index, name, card))
+        card, vp = entry[4], entry[5]
+        text = logged(s, action, round_index, name, card if card != NO_CARD else None)
+        if vp:
+            # TRANSLATORS: a move in the log and the points it scored
+            text = ngettext("{move} (+{vp} VP)", "{move} (+{vp} VP)", vp).format(
+                move=text, vp=vp)
+        line.update(seat=seat, action=action.text, text=text, points=vp)
     else:
         line.update(seat="aaron" if kind == AARON_REVEAL else None, action=None,
                     text=event_text(s, entry))
+        if kind == START_CARD:
+            vp = s.components.start_player_vp
+            points = [0] * s.players
+            points[entry[2]] += vp
+            points[entry[3]] -= vp
+            line["points"] = points
+        elif kind == AARON_REVEAL:
+            line["points"] = [entry[2]]  # (solo: the points are yours)
     return line
 
 

@@ -401,14 +401,17 @@ class ElGrandeState(State):
         players = self.players
         counts = self.board[area * players:(area + 1) * players]
         points, first = award(counts, self.values(area), players, first_only)
+        king = grande = -1  # who took the King's and the home region's bonus (the log says)
         if first >= 0 and area != CASTILLO:
             if area == self.king_region:
                 points[first] += KING_BONUS
+                king = first
             if self.grande_region[first] == area:
                 points[first] += GRANDE_BONUS
+                grande = first
         for s in range(players):
             self.score[s] += points[s]
-        self._emit("score", label, area, tuple(points))
+        self._emit("score", label, area, tuple(points), king, grande)
         return points
 
     def _begin_general_scoring(self) -> None:

@@ -26,6 +26,7 @@ from regalia.games.el_grande.phases import (
     VETO,
     WITHDRAW,
 )
+from regalia.games.el_grande.scoring import GRANDE_BONUS, KING_BONUS
 
 if TYPE_CHECKING:
     from regalia.games.el_grande.state import ElGrandeState as St
@@ -365,7 +366,19 @@ def log_text(st: St, e: tuple[Any, ...]) -> str:
             who=who(st, s), points=p) for s, p in enumerate(e[3]) if p) or _("nobody")
         area = area_name(st, e[2])
         area = area[:1].upper() + area[1:]  # "The Castillo" opens the sentence
-        return _("{area} scored: {points}").format(area=area, points=shown)
+        text = _("{area} scored: {points}").format(area=area, points=shown)
+        king, grande = (e[4], e[5]) if len(e) > 5 else (-1, -1)  # (older saves: not said)
+        if king >= 0 and grande >= 0:
+            return _("{scored}; {who}'s points include the King's bonus of {king} and the "
+                     "home region's bonus of {grande}").format(
+                scored=text, who=who(st, king), king=KING_BONUS, grande=GRANDE_BONUS)
+        if king >= 0:
+            return _("{scored}; {who}'s points include the King's bonus of {king}").format(
+                scored=text, who=who(st, king), king=KING_BONUS)
+        if grande >= 0:
+            return _("{scored}; {who}'s points include the home region's bonus of "
+                     "{grande}").format(scored=text, who=who(st, grande), grande=GRANDE_BONUS)
+        return text
     if kind == "disks":
         # TRANSLATORS: where one player's disk was set ("Red Aragon")
         shown = sep().join(pgettext("el-grande disk", "{who} {area}").format(

@@ -18,6 +18,7 @@ from regalia.engine.actions import Action
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.ming_dynasty import actions as A
+from regalia.games.ming_dynasty import events
 from regalia.games.ming_dynasty.board import (
     CARD_KINDS,
     DRAGON,
@@ -77,7 +78,7 @@ class MingState(State):
 
     __slots__ = (
         "_opts", "boxed", "city", "cloister", "cloister_used", "colours", "cur", "d",
-        "deck", "deploy_left", "deploy_locked", "discard", "display", "dragons", "hand",
+        "deck", "deploy_left", "deploy_locked", "discard", "display", "dragons", "events", "hand",
         "neutral", "neutral_left", "neutral_owed", "open", "owed", "passed", "phase",
         "prince", "province", "revealed", "round", "score", "sealed", "spaces", "start",
         "supply", "tile_supply", "tiles", "to_place",
@@ -101,6 +102,7 @@ class MingState(State):
     tiles: list[list[int]]       # [seat][province] province tiles held
     tile_supply: list[int]       # [province]
     score: list[int]
+    events: events.Chain         # the scorings' events (events.py), newest last
     round: int                   # 0 during setup, then 1..rounds
     start: int                   # the start player
     phase: int
@@ -143,6 +145,7 @@ class MingState(State):
         self.tiles = [[0] * N_PROVINCES for _ in range(n)]
         self.tile_supply = [d.tiles_per_colour] * N_PROVINCES
         self.score = [0] * n
+        self.events = None
         self.round = 0
         self.start = 0
         self.phase = PRINCE
@@ -194,7 +197,7 @@ class MingState(State):
             for i in range(N_PROVINCES):
                 held[i] -= 1
                 self.tile_supply[i] += 1
-            self.score[p] += set_value
+            events.score(self, p, set_value, events.SET_OF_SIX, 1, province)
 
     def occupied(self, district: int, seat: int) -> bool:
         """Whether another seat's prince stands in ``district``."""
@@ -374,11 +377,15 @@ class MingState(State):
         k = self.scoring_index()
         prov = self.province
         n = self.players
+        if prov == 0:
+            events.note(self, events.SCORING, self.round, prov)
         for dist in range(3 * prov, 3 * prov + 3):
             counts = self.open[dist]
             if not any(counts):
                 continue
             moves = majority_moves(counts)
+            if any(moves):
+                events.note(self, events.MAJORITY, dist, *moves)
             for c, m in enumerate(moves):
                 if m:
                     counts[c] -= m
@@ -472,13 +479,14 @@ class MingState(State):
         if any(sections[0]) or any(sections[1]) or any(sections[2]):
             per_member = d.city_piece[k]
             for p in range(self.players):
-                self.score[p] += (sections[0][p] + sections[1][p] + sections[2][p]) * per_member
+                members = sections[0][p] + sections[1][p] + sections[2][p]
+                events.score(self, p, members * per_member, events.CITY, members, prov)
             winners = bonus_winners(sections, self.options["city_tie"])
             if winners:
                 share = d.city_bonus // len(winners)
                 for c in winners:
                     if c < self.players:
-                        self.score[c] += share
+                        events.score(self, c, share, events.BONUS, len(winners), prov)
             for dist in range(base, base + 3):  # members left in the city go to the box
                 section = city[dist]
                 for c in range(self.colours):
@@ -488,9 +496,9 @@ class MingState(State):
         if self.province < N_PROVINCES:
             self._score_province()
             return
-        for c in self.cloister:
-            if 0 <= c < self.players:
-                self.score[c] += d.cloister
+        for p in range(self.players):
+            monks = self.cloister.count(p)
+            events.score(self, p, monks * d.cloister, events.CLOISTER, monks)
         if self.round >= d.rounds:
             self._final_scoring()
         else:
@@ -501,10 +509,12 @@ class MingState(State):
         for p in range(self.players):
             held = self.tiles[p]
             before = list(held)
-            self.score[p] += sets_of(held, 5) * d.set_of_five
+            fives = sets_of(held, 5)
+            events.score(self, p, fives * d.set_of_five, events.SET_OF_FIVE, fives)
             for i in range(N_PROVINCES):
                 self.tile_supply[i] += before[i] - held[i]
-            self.score[p] += sum(held) * d.single_tile
+            singles = sum(held)
+            events.score(self, p, singles * d.single_tile, events.SINGLE_TILE, singles)
         self.phase = OVER
         self.cur = -1
 
@@ -807,6 +817,7 @@ class MingState(State):
         new.tiles = [r[:] for r in self.tiles]
         new.tile_supply = self.tile_supply[:]
         new.score = self.score[:]
+        new.events = self.events  # an immutable chain: shared
         new.round = self.round
         new.start = self.start
         new.phase = self.phase
@@ -834,6 +845,7 @@ class MingState(State):
         for name in self._BOOLS:
             out[name] = getattr(self, name)
         out["passed"] = list(self.passed)
+        out["events"] = events.flat(self.events)
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -852,6 +864,7 @@ class MingState(State):
         for name in self._BOOLS:
             setattr(self, name, bool(data[name]))
         self.passed = [bool(x) for x in data["passed"]]
+        self.events = events.chain_of(data.get("events", []))  # (saves made before it: none)
         if not 0 <= self.phase < len(PHASE_NAMES):
             raise ValueError(_("unknown phase {phase}").format(phase=self.phase))
         from regalia.games.ming_dynasty.invariants import check_invariants

@@ -15,7 +15,9 @@ colour, ``prince`` seat or None, ``leader`` the majority colours now); ``players
 ``score``, ``supply``, ``boxed``, ``tiles``, ``hand_size``, ``hand`` kinds to counts where
 the viewer knows them, ``passed``, ``sealed`` (chosen or not), ``revealed``); ``neutral``
 (two players: name, supply and box); ``dragons``, ``deck``, ``discard``; ``scoring`` (the province
-being scored); ``reachable`` (the viewer's prince's reachable districts); ``deploy``.
+being scored); ``reachable`` (the viewer's prince's reachable districts); ``deploy``; ``events``
+(what the scorings did, oldest first, public: ``{"event"`` (scoring, majority, score),
+``"text"``, ``"after"`` (decisions before it), and for points ``"seat"``, ``"points"}``).
 
 Every card enters a hand face up (the display, the open dragon stack) and leaves it face up
 (the open discard pile), and views model a seat with perfect memory (DESIGN.md), so by default
@@ -62,6 +64,7 @@ def _map(s: MingState) -> dict[str, Any]:
 
 
 def build_view(s: MingState, seat: int | None) -> dict[str, Any]:
+    from regalia.games.ming_dynasty.events import event_views
     from regalia.games.ming_dynasty.state import NOT_CHOSEN, PHASE_NAMES, RETURN
 
     n = s.players
@@ -110,6 +113,7 @@ def build_view(s: MingState, seat: int | None) -> dict[str, Any]:
         "return_values": list(s.d.return_values),
         "neutral": ({"name": neutral_label(), "supply": s.supply[s.neutral],
                      "boxed": s.boxed[s.neutral]} if s.neutral >= 0 else None),
+        "events": event_views(s),
     }
     if s.phase == 6:  # deploying
         view["deploy"] = {"left": s.deploy_left, "locked": s.deploy_locked,

@@ -32,18 +32,26 @@ def edge_points(s: PalaisState) -> list[int]:
     next place is skipped; with ``edge_ties = cardinal`` strength in the Cardinal's room
     (servants and the Cardinal's privilege, as in the rooms' ties) breaks ties."""
     total = [0] * s.players
+    for edge in edge_places(s):
+        for p, (_place, points) in enumerate(edge):
+            total[p] += points
+    return total
+
+
+def edge_places(s: PalaisState) -> list[list[tuple[int, int]]]:
+    """Per edge (top, bottom, left, right), each seat's ``(place, points)`` there (place 0:
+    no servant on it), as :func:`edge_points` sums them."""
+    out = []
     cardinal = s.options["edge_ties"] == "cardinal"
     for counts, (first, second) in zip(edge_counts(s), s.d.edge_points, strict=True):
         keys = [(c, s.lasting_cardinal(p) if cardinal else 0) for p, c in enumerate(counts)]
         places = places_from_keys(keys)
+        row = []
         for p, c in enumerate(counts):
-            if c == 0:
-                continue
-            if places[p] == 1:
-                total[p] += first
-            elif places[p] == 2:
-                total[p] += second
-    return total
+            place = places[p] if c else 0
+            row.append((place, first if place == 1 else second if place == 2 else 0))
+        out.append(row)
+    return out
 
 
 def noble_vp(s: PalaisState, p: int) -> int:

@@ -23,7 +23,7 @@ from regalia.engine.i18n import _
 from regalia.engine.rng import Rng
 from regalia.engine.state import State, places_from_keys
 from regalia.games.palais_royal import actions as A
-from regalia.games.palais_royal import piles
+from regalia.games.palais_royal import events, piles
 from regalia.games.palais_royal.actions import (
     FIRST_ARG,
     K_DONE,
@@ -176,6 +176,7 @@ class PalaisState(State):
         "discard",
         "drawn",
         "edge_space",
+        "events",
         "extra_done",
         "final",
         "gold",
@@ -226,6 +227,7 @@ class PalaisState(State):
     discard: list[int]           # per kind (the discard pile is open)
     played: list[list[int]]      # per seat, cards played per kind
     played_vp: list[int]
+    events: events.Chain         # points scored by playing cards (events.py), newest last
     drawn: list[int]             # the Back-door draw being decided (kinds)
     # The card history (piles.py): the draw piles made so far (generations, public), the cards
     # each seat drew from each (a seat's own row is its own knowledge), the cards each seat
@@ -278,6 +280,7 @@ class PalaisState(State):
         self.discard = [0] * N_KINDS
         self.played = [[0] * N_KINDS for _ in range(n)]
         self.played_vp = [0] * n
+        self.events = None
         self.drawn = []
         reset_card_history(self)
         self.round = 0
@@ -546,6 +549,7 @@ class PalaisState(State):
         if (nxt == 0 and self.final) or stalled or (
                 self.idle >= self.players and self.options["dead_position"] and self._dead()):
             self.phase = OVER
+            events.note_over(self)
             self._reset_turn()
             return
         self._start_turn(nxt)
@@ -884,7 +888,9 @@ class PalaisState(State):
             self.shown[p * N_KINDS + k] += 1
         else:
             note_shown(self, p, k, PLAY)
-        self.played_vp[p] += kind.vp
+        if kind.vp:
+            self.played_vp[p] += kind.vp
+            events.note_played(self, p, kind.vp, k)
         amount = kind.amount
         if k == C_GOLD:
             self.gold[p] += amount
@@ -997,6 +1003,7 @@ class PalaisState(State):
         new.pile = self.pile[:]
         new.discard = self.discard[:]
         new.played_vp = self.played_vp[:]
+        new.events = self.events  # an immutable chain: shared
         new.drawn = self.drawn[:]
         new.cards = self.cards
         new.shown = self.shown[:]
@@ -1035,6 +1042,7 @@ class PalaisState(State):
         out["shown"] = [shown_by(self, p) for p in range(self.players)]
         out["held0"] = list(cards.held0)
         out["card_log"] = flat_log(cards.log)
+        out["events"] = events.flat(self.events)
         return out
 
     def _load(self, data: Mapping[str, Any]) -> None:
@@ -1046,6 +1054,7 @@ class PalaisState(State):
         for name in self._INTS:
             setattr(self, name, int(data[name]))
         self.final = bool(data["final"])
+        self.events = events.chain_of(data.get("events", []))  # (saves made before it: none)
         if "gens" in data:
             gens = tuple(tuple(int(x) for x in g) for g in data["gens"])
             self.cards = CardHistory(

@@ -43,6 +43,9 @@ Keys:
   count: all but face-down nobles), "breakdown" (own or over)}``
 - ``legal``: the viewer's legal actions now (notation), ``[]`` when not on turn
 - ``scores``, ``ranking``: when over
+- ``events``: every point scored, oldest first, public: ``{"event"`` (score, final),
+  ``"text"``, ``"after"`` (decisions before it), and for points ``"seat"``, ``"points"}``: a
+  privilege card played for its VP, then at the end the final scoring part by part
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from regalia.games.palais_royal.edition import EDGE_NAMES
+from regalia.games.palais_royal.events import event_views
 from regalia.games.palais_royal.piles import DRAW, PLAY, shown_by
 from regalia.games.palais_royal.rooms import (
     BONUS_ROOMS,
@@ -206,6 +210,7 @@ def build_view(s: PalaisState, seat: int | None) -> dict[str, Any]:
         "drawn_count": len(s.drawn),
         "seats": seats,
         "legal": [a.text for a in s.legal_actions(seat)] if seat is not None else [],
+        "events": event_views(s),
     }
     if over:
         view["scores"] = list(s.scores())
