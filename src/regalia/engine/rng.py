@@ -53,11 +53,12 @@ class Rng:
         """:meth:`below`, the same numbers, computed in 32-bit halves.
 
         Compiled (mypyc), an int below 2**62 is a machine word and anything larger a Python
-        object: SplitMix64's 64-bit products made every step an allocation, 40% of a compiled
-        El Grande playout's instructions. In halves no value here reaches 2**62 (for n below
-        2**30), so it all runs on machine words. Interpreted, the same arithmetic takes five
-        times longer than the 64-bit lines, so pure Python keeps those (tests check that both
-        give the same stream)."""
+        object, and a product is a machine word's only while both factors are below 2**30:
+        SplitMix64's 64-bit steps made every draw a string of allocations, 18-40% of a
+        compiled random game's instructions in every game. In 32-bit halves multiplied by
+        16-bit quarters (and n below 2**30) it all runs on machine words. Interpreted, the
+        same arithmetic takes five times longer than the 64-bit lines, so pure Python keeps
+        those (tests check that both give the same stream)."""
         s = self.state
         low = (s & 0xFFFFFFFF) + 0x7F4A7C15
         hi = ((s >> 32) + 0x9E3779B9 + (low >> 32)) & 0xFFFFFFFF
@@ -70,7 +71,8 @@ class Rng:
                         0x94D049BB, 0x133111EB)
         # s ^= s >> 31; (s * n) >> 64
         hi, lo = hi ^ hi >> 31, lo ^ (hi << 1 | lo >> 31) & 0xFFFFFFFF
-        return (hi * n + (lo * n >> 32)) >> 32
+        low = ((lo >> 16) * n << 16) + (lo & 0xFFFF) * n
+        return (((hi >> 16) * n << 16) + (hi & 0xFFFF) * n + (low >> 32)) >> 32
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
@@ -97,15 +99,17 @@ class Rng:
 
 
 def _times(hi: int, lo: int, c_hi: int, c_lo: int) -> tuple[int, int]:
-    """(hi, lo) times (c_hi, c_lo) modulo 2**64, as 32-bit halves, no value above 2**50 on
-    the way: the low halves' product from 16-bit quarters, the cross products modulo 2**32."""
+    """(hi, lo) times (c_hi, c_lo) modulo 2**64, as 32-bit halves, multiplying 16-bit
+    quarters only: compiled code multiplies machine words only when both are below 2**30."""
     a1, a0 = lo >> 16, lo & 0xFFFF
+    h1, h0 = hi >> 16, hi & 0xFFFF
     b1, b0 = c_lo >> 16, c_lo & 0xFFFF
+    d1, d0 = c_hi >> 16, c_hi & 0xFFFF
     mid = a1 * b0 + a0 * b1
     low = a0 * b0 + ((mid & 0xFFFF) << 16)
     high = (a1 * b1 + (mid >> 16) + (low >> 32)
-            + hi * b0 + ((hi * b1 & 0xFFFF) << 16)
-            + lo * (c_hi & 0xFFFF) + ((lo * (c_hi >> 16) & 0xFFFF) << 16))
+            + h0 * b0 + (((h1 * b0 + h0 * b1) & 0xFFFF) << 16)  # hi * c_lo, modulo 2**32
+            + a0 * d0 + (((a1 * d0 + a0 * d1) & 0xFFFF) << 16))  # lo * c_hi, modulo 2**32
     return high & _HALF, low & _HALF
 
 
