@@ -267,7 +267,9 @@ class State:
     # ``seat`` (and ``apply``'s arguments) typed ``object``, for the reason given in ``new``.
     def legal_actions(self, seat: object = None) -> tuple[Action, ...]:
         """Every legal action of ``seat`` (default: the one seat to move), stable order."""
-        if seat.__class__ is int:  # the common case first: one class test, one look-up
+        # type(), not __class__: compiled, the attribute is a generic look-up by name, type()
+        # one pointer read
+        if type(seat) is int:  # the common case first: one class test, one look-up
             cached = self._legal.get(seat)
             if cached is not None:
                 return cached
@@ -303,7 +305,7 @@ class State:
         # cache only holds movers' actions, and every change of state empties it), and the
         # action is one of them. Only an exact int seat and an exact Action may take it, so
         # True, 1.0, forged objects and text all go the checked way below.
-        if seat.__class__ is int and action.__class__ is Action:
+        if type(seat) is int and type(action) is Action:
             legal = self._legal.get(seat)
             if legal and action in legal:
                 self._legal = {}
@@ -322,7 +324,7 @@ class State:
                 raise IllegalAction(_("several seats choose now ({names}); say which seat acts")
                                     .format(names=names))
             seat = movers[0]
-        elif seat.__class__ is not int and not _is_seat_number(seat):
+        elif type(seat) is not int and not _is_seat_number(seat):
             raise IllegalAction(_("a seat is a whole number, not {value}").format(
                 value=quoted(seat)))
         elif seat not in movers:
@@ -332,7 +334,7 @@ class State:
             names = ", ".join(self.seat_name(s) for s in movers)
             raise IllegalAction(_("it is not {seat}'s turn (to move: {names})").format(
                 seat=self.seat_name(seat), names=names))
-        if action.__class__ is not Action:
+        if type(action) is not Action:
             action = self.parse_action(action) if isinstance(action, str) else \
                 self.decode(action)
         legal = self._legal.get(seat)

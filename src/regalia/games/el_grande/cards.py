@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 from regalia.engine.actions import Action
 from regalia.games.el_grande import actions as A
+from regalia.games.el_grande.actions import AREAS, CASTILLO, REGIONS
 from regalia.games.el_grande.phases import ACTION, S_CARD, WITHDRAW
 
 if TYPE_CHECKING:
     from regalia.games.el_grande.edition import CardType
     from regalia.games.el_grande.state import ElGrandeState as St
 
-REGIONS, CASTILLO, AREAS = A.REGIONS, A.CASTILLO, A.AREAS
 
 
 def _card(st: St) -> CardType:

@@ -98,17 +98,24 @@ def _components(reader: EditionReader) -> dict[str, Any]:
     from regalia.games.el_grande.glossary import read  # (it reads this edition's texts)
 
     tables = _read_components(reader)
-    return {"tables": tables, "places": _places(tables), "glossary": read(reader)}
+    return {"tables": tables, "turn_menus": _turn_menus(tables), "glossary": read(reader)}
 
 
 load_edition = edition_loader(GAME_ID, EDITION_FILE, _components)
 
 
-def _places(tables: Components) -> tuple[tuple[Any, ...], ...]:
-    """Placement targets by the King's region: its neighbours, then the Castillo."""
+def _turn_menus(tables: Components) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """A turn's choices by the King's region and by what is left to do: placing (into the
+    King's neighbours, then the Castillo), the card's special action ("act"), or neither;
+    "done" always. ``menus[king][2 * may_place + may_act]``: the legal actions of the most
+    frequent decision, built once for the edition rather than at every decision."""
     from regalia.games.el_grande import actions as A  # actions import this module
 
-    return tuple(tuple(A.PLACE[a] for a in (*nbrs, A.CASTILLO)) for nbrs in tables.neighbors)
+    menus = []
+    for nbrs in tables.neighbors:
+        places = tuple(A.PLACE[a] for a in (*nbrs, A.CASTILLO))
+        menus.append(((A.DONE,), (A.ACT, A.DONE), (*places, A.DONE), (*places, A.ACT, A.DONE)))
+    return tuple(menus)
 
 
 def components(edition: Edition) -> Components:
