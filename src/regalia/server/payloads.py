@@ -212,6 +212,9 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
     if svg and info.render_svg is not None:
         shown = dict(view)
         shown["legal"] = [a.text for a in legal]
+        # the actions in words, for the buttons of the phone pictures (the notation stays
+        # each button's data-action; a phone shows no notation)
+        shown["described"] = {a["action"]: a["description"] for a in payload["legal"]}
         payload["svg"] = titled(info.render_svg(shown), about)
         if (narrow := phone_drawing(info)) is not None:
             payload["phone_svg"] = titled(narrow(shown), about)
