@@ -1,12 +1,12 @@
 """The web table teaches (issues 33 and 34), in Debian's chromium through Playwright.
 
-For every game, in English and Chinese, on a desktop (1280×800), a tablet held upright
-(768×1024) and a phone (390×844), one page load each: every code the page shows (its board's
-words, the actions, the news) is explained in the key under the board (open on a desktop, one
-tap away on a phone and a tablet); nothing scrolls sideways; on the phone and tablet the
-board's words are 11 CSS px or more and its targets 44×44 or more, and its buttons speak in
-words, not notation. Then the news of what happened since a seat's move, updating live as the
-bots move, and the analysis page's boards at a phone's width.
+For every game, in English and Chinese, on a desktop (1280×800), tablets held upright
+(768×1024, 641×900) and a phone (390×844), one page load each: every code the page shows (its
+board's words, the actions, the news) is explained in the key under the board (open on a
+desktop, one tap away on a phone or a tablet); nothing scrolls sideways; on the phone and the
+tablets the board's words are 11 CSS px or more and its targets 44×44 or more, and its buttons
+speak in words, not notation. Then the news of what happened since a seat's move, updating
+live as the bots move, and the analysis page's boards at a phone's width.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tests.server.test_phone import LEAST_TARGET, LEAST_TEXT, MEASURE, create, p
 server, browser, pytestmark = shared.server, shared.browser, shared.pytestmark
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "tablet": {"width": 768, "height": 1024},
-         "phone": {"width": 390, "height": 844}}
+         "small tablet": {"width": 641, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 # Everything a reader reads on the table (the visible board, the actions, the news, the
 # status line), one string per line of text, and the key's text.

@@ -1,9 +1,10 @@
 """The key under the web table's board: every code its drawings and actions show, explained.
 
-The terminal's ``key`` text (:attr:`GameInfo.render_key`, the same words, markup taken off)
-comes first; then :data:`WEB_KEYS`, what the web's own drawings (desktop and phone) and the
-actions' descriptions add to it, per game. tests/server/test_key.py checks in the browser that
-every code a page shows is explained on it.
+:data:`WEB_KEYS` first, per game: what the web's own drawings (desktop and phone) and the
+actions' descriptions show; then the terminal's ``key`` text (:attr:`GameInfo.render_key`,
+the same words, its heading and markup taken off), whose codes the phone pictures share.
+tests/server/test_table_teaches.py checks in the browser that every code a page shows is
+explained on it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from regalia.engine.i18n import N_, _
 # The terminal's markup (rich): styles only, no text of its own.
 MARKUP = re.compile(r"\[(?:/|/?(?:bold|dim|italic|underline|reverse|cyan|yellow|red|green|"
                     r"blue|magenta|white)(?: [a-z]+)*)\]")
+
+HEADING = re.compile(r"^\s*\[bold\][^\[]*\[/\]")
 
 WEB_KEYS: dict[str, tuple[str, ...]] = {
     "el-grande": (
@@ -57,10 +60,10 @@ WEB_KEYS: dict[str, tuple[str, ...]] = {
 
 
 def key_lines(info: GameInfo, view: Mapping[str, Any]) -> list[str]:
-    """The key's lines in the current language: the terminal's key, then the web's own."""
-    lines: list[str] = []
+    """The key's lines in the current language: the web drawings' own, then the terminal's."""
+    lines = [_(line) for line in WEB_KEYS.get(info.id, ())]
     if info.render_key is not None:
-        text = MARKUP.sub("", info.render_key(view))
+        # its heading ("Key to the board") is the page's summary line already
+        text = MARKUP.sub("", HEADING.sub("", info.render_key(view), count=1))
         lines.extend(line.strip() for line in text.splitlines() if line.strip())
-    lines.extend(_(line) for line in WEB_KEYS.get(info.id, ()))
     return lines
