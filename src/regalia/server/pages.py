@@ -190,6 +190,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             "title": title(info.title), "game_id": game_id, "step": step, "total": total,
             "svg": Markup(svg) if svg else None, "moves": moves,
             "phone_svg": Markup(phone_svg) if phone_svg else None, "seat": seat,
+            "key": key_lines(info, view),
             "seats": names, "at": "" if seat is None else f"&seat={seat}"})
 
     @pages.get("/lang/{code}")
