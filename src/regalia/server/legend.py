@@ -27,6 +27,7 @@ WEB_KEYS: dict[str, tuple[str, ...]] = {
         N_("On the web board: G or a G cube: the player's Grande; ♚: the King (his region "
            "is closed to new Caballeros); ▶: the player to move; the three numbers in circles "
            "under a region's name: its points for the first, second and third place."),
+        N_("Prov.: the provinces (Caballeros still in the supply)."),
     ),
     "castles-of-burgundy-cards": (
         N_("On the web board: ▶ the player to move; 1st: holds the start player card; "
@@ -41,6 +42,7 @@ WEB_KEYS: dict[str, tuple[str, ...]] = {
            "X diagonal, G Gate, B card, T or P a seal, $ gold, C Cardinal."),
         N_("The park's columns are a b c d e f and its rows 1 to 6: a2, b1, c3, d6, e5, f1 … "
            "name a space. ★: the player with the most servants in a room; ▶: the player to move."),
+        N_("+turq.: a turquoise seal."),
         N_("(tile vp-2, cardinal-1 …) in a choice: the noble tile's name in the edition's "
            "list of nobles."),
     ),
@@ -50,6 +52,8 @@ WEB_KEYS: dict[str, tuple[str, ...]] = {
            "(15, 25, 35, 45): its age; ♥: the tile is on its Couple side; ⚔R: a knight of "
            "Red's; ♜: a castle; E: an empire city; V: phase V; ▶: the player to move."),
         N_("VP: victory points; 3t or (3t): 3 thalers (0t, 1t, 2t …)."),
+        N_("Cut names of the action cards: Church influ. Church influence; Excommunicat. "
+           "Excommunication; King's daugh. Foreign king's daughter."),
     ),
     "ming-dynasty": (
         N_("On the web board: 1a, 1b, 1c … 6c: the three districts of each province (the "
