@@ -11,7 +11,8 @@ from tests.support.toy_game import install
 install()
 
 # Tests that drive headless Chromium (Playwright).
-BROWSER = ("tests/server/test_browser.py", "tests/i18n/test_zh_browser.py")
+BROWSER = ("tests/server/test_browser.py", "tests/i18n/test_zh_browser.py",
+           "tests/server/test_table_teaches.py")
 # Tests that play many whole games or searches, or start processes: minutes, not seconds.
 SLOW = (
     "tests/conformance/test_fuzz.py",

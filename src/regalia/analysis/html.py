@@ -12,6 +12,7 @@ from regalia.analysis.graph import MARK_COLOURS, mark_name, win_chance_svg
 from regalia.analysis.run import Cursor, seat_names
 from regalia.engine.errors import RegaliaError
 from regalia.engine.i18n import _, language, pgettext
+from regalia.engine.phone_board import text_picture
 from regalia.engine.record import Record
 from regalia.engine.registry import get_game
 
@@ -23,7 +24,8 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 .move { border-top: 1px solid #ddd; padding: 0.6em 0; }
 .badge { color: #fff; border-radius: 3px; padding: 0 0.4em; font-weight: bold; }
-.board { max-width: 100%; border: 1px solid #eee; }
+.board { max-width: 100%; height: auto; border: 1px solid #eee; }
+picture { display: block; }
 .note { color: #666; font-size: 0.9em; }
 /* A phone: nothing wider than the screen (the graph shrinks to it, a wide table scrolls in
    its own box), and the words keep off the screen's edges. */
@@ -34,17 +36,24 @@ table { display: block; max-width: 100%; overflow-x: auto; }
 """
 
 
-def boards_for(record: Record, report: Mapping[str, Any]) -> dict[int, str]:
-    """The board before every marked move, as the moving seat saw it, as SVG by step."""
+def boards_for(record: Record, report: Mapping[str, Any], *,
+               phone: bool = False) -> dict[int, str]:
+    """The board before every marked move, as the moving seat saw it, as SVG by step;
+    ``phone``: the game's drawing for a phone's screen (its own, else its terminal board as
+    a picture), which the page shows instead on a narrow screen."""
     info = get_game(record.game)
-    if info.render_svg is None:
+    draw = info.render_svg
+    if phone:
+        draw = info.render_phone_svg or (text_picture(info.render_text)
+                                         if info.render_text is not None else None)
+    if draw is None:
         return {}
     cursor = Cursor(record)
     out: dict[int, str] = {}
     for move in report["moves"]:
         if move.get("mark"):
             view = cursor.before(move["step"]).view(move["seat"])
-            out[move["step"]] = info.render_svg(view)
+            out[move["step"]] = draw(dict(view, legal=[]) if phone else view)
     return out
 
 
@@ -75,9 +84,13 @@ def localized(record: Record, report: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def html_report(report: Mapping[str, Any], boards: Mapping[int, str]) -> str:
+def html_report(report: Mapping[str, Any], boards: Mapping[int, str],
+                phone_boards: Mapping[int, str] | None = None) -> str:
     """The page (a string), worded in the current language (:func:`localized` words the
-    report's own words in it). ``boards``: SVG of the position before each marked move."""
+    report's own words in it). ``boards``: SVG of the position before each marked move;
+    ``phone_boards``: the same drawn for a phone, shown instead on a screen up to 899 px
+    wide, a phone or a tablet held upright (the desktop drawing shrunk to a phone's width is
+    unreadable)."""
     names = report["seat_names"]
     title = _("{title} · analysis").format(title=_(str(report["title"])))
     settings = report["settings"]
@@ -141,8 +154,14 @@ def html_report(report: Mapping[str, Any], boards: Mapping[int, str]) -> str:
             data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
             alt = escape(_("the board before the move, as {seat} saw it").format(
                 seat=names[m["seat"]]))
-            parts.append(f'<img class="board" alt="{alt}" '
-                         f'src="data:image/svg+xml;base64,{data}">')
+            narrow = (phone_boards or {}).get(m["step"])
+            source = ""
+            if narrow is not None:
+                small = base64.b64encode(narrow.encode("utf-8")).decode("ascii")
+                source = (f'<source media="(max-width: 899px)" '
+                          f'srcset="data:image/svg+xml;base64,{small}">')
+            parts.append(f'<picture>{source}<img class="board" alt="{alt}" '
+                         f'src="data:image/svg+xml;base64,{data}"></picture>')
         parts.append("</div>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

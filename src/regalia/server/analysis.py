@@ -75,7 +75,9 @@ class Job:
         found = self.html.get(lang)
         if found is None:
             report = self.report_in(lang)
-            found = self.html[lang] = html_report(report, boards_for(self.record, report))
+            found = self.html[lang] = html_report(
+                report, boards_for(self.record, report),
+                boards_for(self.record, report, phone=True))
         return found
 
 
@@ -118,7 +120,8 @@ class Analyses:
 
         try:
             report = analyse(job.record, None, self.budget, SEED, 1, on_judged=advance)
-            job.html["en"] = html_report(report, boards_for(job.record, report))
+            job.html["en"] = html_report(report, boards_for(job.record, report),
+                                         boards_for(job.record, report, phone=True))
             job.report = report
         except AnalysisStopped:
             job.error = _("the server stopped before the analysis was done; ask again")

@@ -14,6 +14,7 @@ import regalia
 from regalia.engine import i18n
 from regalia.engine.i18n import _
 from regalia.server.api import Announcer, events_response
+from regalia.server.legend import key_lines
 from regalia.server.payloads import game_names, history_svg
 from regalia.server.service import GameService, ServiceError
 from regalia.server.words import COOKIE, COOKIE_AGE, js_messages, safe_next, switch_url, title
@@ -74,6 +75,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         movers = i18n.pgettext("web", ", ").join(payload["seats"][s] for s in payload["to_move"])
         return {"p": payload, "svg": Markup(svg) if svg else None, "token": token,
                 "phone_svg": Markup(phone_svg) if phone_svg else None,
+                "key": key_lines(regalia.get_game(payload["game"]), payload["view"]),
                 "game_id": game_id, "hints": hints, "movers": movers}
 
     def refused(request: Request, err: ServiceError) -> Response:
@@ -138,6 +140,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         return render_page(request, "look_back.html", {
             "p": payload, "svg": Markup(svg) if svg else None, "table": table,
             "phone_svg": Markup(phone_svg) if phone_svg else None,
+            "key": key_lines(regalia.get_game(payload["game"]), payload["view"]),
             "here": request.url.path})
 
     @pages.get("/play/{token}/replay", response_class=HTMLResponse)
@@ -187,6 +190,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
             "title": title(info.title), "game_id": game_id, "step": step, "total": total,
             "svg": Markup(svg) if svg else None, "moves": moves,
             "phone_svg": Markup(phone_svg) if phone_svg else None, "seat": seat,
+            "key": key_lines(info, view),
             "seats": names, "at": "" if seat is None else f"&seat={seat}"})
 
     @pages.get("/lang/{code}")

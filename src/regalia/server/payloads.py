@@ -57,6 +57,56 @@ def log_lines(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decis
     return with_events(lines, view.get("events"))
 
 
+# A game log's entries that no seat chose: scorings, reveals, a new round, income …
+NOT_CHOSEN = frozenset({"general", "score", "scoring", "final", "disks", "reveal", "round",
+                        "over", "income", "aging", "election", "start-card", "aaron-reveal",
+                        "solo-check"})
+
+
+def _is_move(entry: Any) -> bool:
+    """Whether a log entry is a seat's own choice (it names the seat and moves no points)."""
+    return isinstance(entry, Mapping) and "seat" in entry and "points" not in entry and \
+        entry.get("event", entry.get("kind")) not in NOT_CHOSEN
+
+
+def news(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
+         names: Sequence[str], over: bool = False) -> dict[str, Any] | None:
+    """What happened since ``viewer``'s last move, in words, as its view may know it: the
+    lines of its log (:func:`log_lines`) after its own last move, each marked ``event`` when
+    no seat chose it (a scoring, income, an election, aging, a point changing hands);
+    ``since`` is False while the seat has not moved yet (then it is the game so far). None
+    for a spectator and once the game is over (the log and the result tell it then)."""
+    if viewer is None or over:
+        return None
+    entries = view.get("log")
+    if isinstance(entries, list) and all(
+            isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
+            for e in entries):
+        items = [(e if isinstance(e, str) else e["text"],
+                  isinstance(e, Mapping) and e.get("seat") == viewer and _is_move(e),
+                  isinstance(e, Mapping) and not _is_move(e)) for e in entries]
+    else:
+        lines = decision_lines(viewer, moves, names, over)
+        own = [move.seat == viewer for move in moves]
+        items = []
+        at = 0
+        events = view.get("events")
+        for event in events if isinstance(events, list) else []:
+            if not (isinstance(event, Mapping) and isinstance(event.get("text"), str)
+                    and isinstance(event.get("after"), int)):
+                continue
+            upto = max(at, event["after"])
+            items.extend((line, mine, False)
+                         for line, mine in zip(lines[at:upto], own[at:upto], strict=False))
+            at = upto
+            items.append((event["text"], False, True))
+        items.extend((line, mine, False) for line, mine in zip(lines[at:], own[at:], strict=False))
+    last = max((i for i, (_text, mine, _event) in enumerate(items) if mine), default=None)
+    since = items[last + 1:] if last is not None else items
+    return {"since": last is not None,
+            "lines": [{"text": text, "event": event} for text, _mine, event in since]}
+
+
 def with_events(lines: list[str], events: Any) -> list[str]:
     """One line per decision with the game's public events (``view["events"]``: income,
     elections, points with their reasons) each after the decision that set it off."""
@@ -153,6 +203,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         "legal": [{"action": a.text, "description": state.describe(a), "about": about[a.text]}
                   for a in legal],
         "log": log_lines(seat, view, moves, game_names(state), over),
+        "news": news(seat, view, moves, game_names(state), over),
         "scores": public_scores(state, view),
         "ranking": list(state.ranking()) if over else None,
         "deadline": deadline(game) if not over else None,
@@ -161,6 +212,9 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
     if svg and info.render_svg is not None:
         shown = dict(view)
         shown["legal"] = [a.text for a in legal]
+        # the actions in words, for the buttons of the phone pictures (the notation stays
+        # each button's data-action; a phone shows no notation)
+        shown["described"] = {a["action"]: a["description"] for a in payload["legal"]}
         payload["svg"] = titled(info.render_svg(shown), about)
         if (narrow := phone_drawing(info)) is not None:
             payload["phone_svg"] = titled(narrow(shown), about)

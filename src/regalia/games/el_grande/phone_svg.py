@@ -92,14 +92,15 @@ def _power_section(board: Board) -> Section | None:
                    note=_("white: in your hand · grey: played · gold: this round"))
 
 
-def _buttons(board: Board) -> list[Tile]:
+def _buttons(board: Board, described: Mapping[str, str]) -> list[Tile]:
     tiles = []
     for key, acts in board.all_targets.items():
         kind, _sep, arg = key.partition(":")
         if kind == "recruit":
             label = _("{n} to court").format(n=arg)
         elif kind == "button":
-            label = _(_BUTTON_WORDS[arg]) if arg in _BUTTON_WORDS else arg
+            label = _(_BUTTON_WORDS[arg]) if arg in _BUTTON_WORDS else \
+                described.get(acts[0], arg)
         else:
             continue
         tiles.append(Tile(label, action=acts[0], fill="#2a6fdb", ink="#fff", kind="button"))
@@ -145,11 +146,13 @@ def _player_tile(board: Board, s: Seat) -> Tile:
                 data={"seat": s.seat})
 
 
-def draw_board(board: Board) -> str:
+def draw_board(board: Board, described: Mapping[str, str] | None = None) -> str:
+    """The phone picture of ``board``; ``described``: the legal actions in words (notation →
+    description), for the buttons that have no words of their own."""
     header = [p for p in (" · ".join(x for x in (board.round_label, board.phase) if x),
                           board.pending, turn_words(board)) if p]
     sections = []
-    buttons = _buttons(board)
+    buttons = _buttons(board, described or {})
     if buttons:
         sections.append(Section(_("Your decision"), buttons, columns=2, panel="decide"))
     power = _power_section(board)
@@ -176,4 +179,4 @@ def draw_board(board: Board) -> str:
 
 def render_phone_svg(view: Mapping[str, Any]) -> str:
     """El Grande's board for a phone's screen, as a self-contained SVG string."""
-    return draw_board(read_view(view))
+    return draw_board(read_view(view), view.get("described"))

@@ -121,7 +121,8 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     used: set[str] = set()
     districts = _district_tiles(view, legal, used)
     spaces = _space_tiles(view, legal, used)
-    rest = [Tile(a, action=a, fill="#ece4d0", kind="button")
+    words = view.get("described") or {}
+    rest = [Tile(words.get(a) or a, action=a, fill="#ece4d0", kind="button")
             for a in view.get("legal", []) if a not in used]
     movers = pgettext("ming-dynasty", ", ").join(view["players"][s]["name"]
                                                  for s in view["to_move"])

@@ -146,7 +146,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
                           action=_claim(f"keep {card['effect']}", legal, used) if card else None,
                           kind="drawn", data={"card": cid}))
     seats = _seats(view, legal, used)
-    buttons = [Tile(_button_label(view, a), action=a, fill="#ece4d0", kind="button")
+    words = view.get("described") or {}
+    buttons = [Tile(words.get(a) or _button_label(view, a), action=a, fill="#ece4d0",
+                    kind="button")
                for a in view.get("legal", []) if a not in used]
     edges = [_("{edge} edge {first}/{second} VP — servants {counts}").format(
         edge=e.get("title", e["name"]), first=e["first"], second=e["second"],

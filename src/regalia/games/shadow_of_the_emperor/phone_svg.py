@@ -174,7 +174,8 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
                            marked=i + 1 == view["round"], kind="right"))
     electorates = [_electorate(view, elx, legal, used) for elx in view["electorates"]]
     stacks = _stacks(view, legal, used)
-    buttons = [Tile(_button_label(a), action=a, fill="#ece4d0", kind="button")
+    described = view.get("described") or {}
+    buttons = [Tile(described.get(a) or _button_label(a), action=a, fill="#ece4d0", kind="button")
                for a in view.get("legal", []) if a not in used]
     header += election_notes(view)
     if view.get("over") and view.get("scores"):

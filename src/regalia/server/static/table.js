@@ -38,8 +38,20 @@
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const fresh = holder.querySelector("#body");
-    if (fresh) { body().replaceWith(fresh); tick(); }
+    if (fresh) { body().replaceWith(fresh); showKey(); tick(); }
   }
+
+  // The key under the board stays as its reader left it across the table's updates: open at
+  // first on a desktop's screen, one tap away on a phone's.
+  let keyOpen = window.matchMedia("(min-width: 900px)").matches;
+  function showKey() {
+    const key = document.getElementById("key");
+    if (key) key.open = keyOpen;
+  }
+  document.addEventListener("toggle", (event) => {
+    if (event.target.id === "key") keyOpen = event.target.open;
+  }, true);
+  showKey();
 
   async function post(path, payload) {
     const response = await fetch(path, { method: "POST", headers: { "X-Seat-Token": token,
