@@ -96,6 +96,10 @@ def test_a_clone_deals_no_game_and_shares_the_encoder_tables(
     twin = state.clone()
     assert dealt == []
     assert twin._table is state._table
+    # one attribute, so OpenSpiel's clone makes one deep copy; a clone's holding has no deal
+    # to give back, and no finalizer
+    from regalia.rl.openspiel_adapter import _Held
+    assert set(twin.__dict__) == {"_held"} and type(twin._held) is _Held
     assert twin.regalia_state is not state.regalia_state
     assert twin.regalia_state.to_json() == state.regalia_state.to_json()
 

@@ -85,14 +85,20 @@ class _Deals:
 
 
 class _Held:
-    """The Regalia state inside an OpenSpiel one, dealt when first used. OpenSpiel clones a
-    Python state by deep copying its attributes: this one copies itself with the engine's
-    cheap ``clone()``, and pickles (``serialize()``) as the state's JSON."""
+    """What an OpenSpiel state holds, as its one attribute: the Regalia state, dealt when
+    first used, and the game's encoder tables.
 
-    __slots__ = ("__weakref__", "_state", "deals", "seed")
+    OpenSpiel clones a Python state by making a new initial state and deep copying every
+    attribute of the old one into it (``copy.deepcopy`` per attribute, through pybind), so a
+    single attribute makes one deep copy: it copies the state with the engine's cheap
+    ``clone()`` and shares the tables (never copied). It pickles (``serialize()``) as the
+    state's JSON and the arguments that rebuild the tables."""
 
-    def __init__(self, state: State | None, deals: _Deals | None = None,
+    __slots__ = ("_state", "deals", "seed", "table")
+
+    def __init__(self, table: Table, state: State | None, deals: _Deals | None = None,
                  seed: int | None = None) -> None:
+        self.table = table
         self._state = state
         self.deals = deals  # set while the deal may still be given back
         self.seed = seed
@@ -115,11 +121,22 @@ class _Held:
         state = self._state if self._state is not None else self.state
         self.deals = None
         copy = _Held.__new__(_Held)
-        copy._state, copy.deals, copy.seed = state.clone(), None, None
+        copy.table, copy._state, copy.deals, copy.seed = self.table, state.clone(), None, None
         return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _held_from_json, (self.keep().to_json(),)
+        t = self.table
+        return _held_from_json, (self.keep().to_json(), t.game, t.players, t.options,
+                                 t.encoder)
+
+
+
+class _Dealing(_Held):
+    """A new initial state's holding, whose deal goes back to the game if it goes unplayed
+    (a clone's or a deserialized state's holding has no deal to give back, and no finalizer
+    to run: every clone of OpenSpiel's makes one and drops a blank)."""
+
+    __slots__ = ()
 
     def __del__(self) -> None:
         deals = self.deals
@@ -127,29 +144,17 @@ class _Held:
             deals.given_back.append(self.seed)
 
 
-def _held_from_json(text: str) -> _Held:
-    return _Held(State.from_json(text))
+_TABLES: dict[str, Table] = {}
 
 
-class _Shared:
-    """The game's encoder tables, shared by every state and its clones (not copied), and
-    pickled as the arguments that rebuild them."""
-
-    __slots__ = ("table",)
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        t = self.table
-        return _shared_table, (t.game, t.players, t.options, t.encoder)
-
-
-def _shared_table(game: str, players: int, options: dict[str, Any], encoder: Any) -> _Shared:
-    return _Shared(Table(game, players, options, encoder))
+def _held_from_json(text: str, game: str, players: int, options: dict[str, Any],
+                    encoder: Any) -> _Held:
+    # Deserialized states of one game share its tables, as its clones do.
+    key = json.dumps([game, players, options, encoder], sort_keys=True, default=repr)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = Table(game, players, options, encoder)
+    return _Held(table, State.from_json(text))
 
 
 class RegaliaSpielState(pyspiel.State):
@@ -158,12 +163,11 @@ class RegaliaSpielState(pyspiel.State):
     def __init__(self, game: RegaliaSpielGame, state: State | None, deals: _Deals | None = None,
                  seed: int | None = None) -> None:
         super().__init__(game)
-        self._held = _Held(state, deals, seed)
-        self._shared = game.shared
+        self._held = (_Held if deals is None else _Dealing)(game.table, state, deals, seed)
 
     @property
     def _table(self) -> Table:
-        return self._shared.table
+        return self._held.table
 
     @property
     def regalia_state(self) -> State:
@@ -249,7 +253,6 @@ class RegaliaSpielGame(pyspiel.Game):
         players = int(params.get("players", spec["players"]))
         encoding = str(params.get("encoder", spec["encoder"]))
         self.table = Table(info.id, players, {}, encoding)
-        self.shared = _Shared(self.table)
         zero_sum = _game_type(info.id).utility == pyspiel.GameType.Utility.ZERO_SUM
         utility_sum = 0.0 if zero_sum else None
         game_info = pyspiel.GameInfo(
