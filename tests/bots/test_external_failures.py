@@ -297,3 +297,29 @@ for line in sys.stdin:
         state = _unmix(value & _MASK)
         for candidate in (value, *((state - k * _GOLDEN) & _MASK for k in range(0, 64))):
             assert candidate not in seeds, "a sample gave away the game's seed"
+
+
+def test_simulate_counts_the_fallbacks_per_seat(tmp_path: Path) -> None:
+    command = _script(tmp_path, GARBAGE)
+    args = ["simulate", "toy-sealed-bids", "--players", "3", "--games", "2", "--seed", "4",
+            "--workers", "1", "--bots", f"random,cmd:think=0.5s:{command},random"]
+    result = CliRunner().invoke(app, [*args, "--json", "--records", str(tmp_path / "games")])
+    assert result.exit_code == 0, result.output
+    seats = json.loads(result.output)["seats"]
+    assert seats[1]["fallbacks"] > 2 and seats[1]["games_with_fallbacks"] == 2
+    assert seats[0]["fallbacks"] == seats[2]["fallbacks"] == 0
+    records = sorted((tmp_path / "games").glob("*.json"))
+    counted = [json.loads(r.read_text())["meta"]["fallbacks"] for r in records]
+    assert [c[1] for c in counted] == [c[1] for c in counted if c[0] == c[2] == 0]
+    assert sum(c[1] for c in counted) == seats[1]["fallbacks"]
+    shown = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert "moves not chosen by its program" in " ".join(shown.output.split())
+
+
+def test_simulate_of_sound_bots_counts_no_fallbacks() -> None:
+    result = CliRunner().invoke(app, ["simulate", "toy-sealed-bids", "--players", "3",
+                                      "--games", "2", "--seed", "4", "--workers", "1",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    assert [s["fallbacks"] for s in json.loads(result.output)["seats"]] == [0, 0, 0]
