@@ -323,3 +323,24 @@ def test_simulate_of_sound_bots_counts_no_fallbacks() -> None:
                                       "--json"])
     assert result.exit_code == 0, result.output
     assert [s["fallbacks"] for s in json.loads(result.output)["seats"]] == [0, 0, 0]
+
+
+def test_the_play_record_counts_the_fallback_moves(tmp_path: Path) -> None:
+    command = _script(tmp_path, GARBAGE)
+    record = tmp_path / "game.json"
+    result = CliRunner().invoke(app, [
+        "play", "toy-sealed-bids", "--players", "3", "--seed", "3", "--record", str(record),
+        "--seats", f"random,cmd:think=0.5s:{command},random"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    counted = json.loads(record.read_text())["meta"]["fallbacks"]
+    assert counted[0] == counted[2] == 0 and counted[1] > 1
+    assert f"{counted[1]} moves by the fallback bot" in " ".join(result.output.split())
+
+
+def test_a_resumed_record_adds_its_earlier_fallbacks() -> None:
+    from regalia.cli.play import recorded_fallbacks
+
+    assert recorded_fallbacks({"fallbacks": [0, 4, 1]}, 3) == (0, 4, 1)
+    for bad in ([0, 4], [0, -1, 2], [0, True, 2], [0, 10**30, 1], "3", None, [0.5, 1, 1]):
+        assert recorded_fallbacks({"fallbacks": bad}, 3) == ()
+    assert recorded_fallbacks({}, 3) == ()
