@@ -129,8 +129,9 @@ def test_ansi_render_is_terminal_text_not_markup(game: str) -> None:
 
 
 # Every game and player count under OpenSpiel's own consistency test, serializing at every
-# step: 17 runs, 4.5 to 9.5 minutes on the shared VM under a load of 16-20 (El Grande at four players
-# the longest, 2 minutes; the solo Castles of Burgundy game the shortest, under a second).
+# step: 17 runs, 4.5 to 9.5 minutes on the shared VM under a load of 16-20 (El Grande at
+# four players the longest, 2 minutes; the solo Castles of Burgundy game the shortest, under a
+# second).
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), [
     (g, n) for g in GAMES for n in regalia.get_game(g).player_counts])
