@@ -297,3 +297,50 @@ for line in sys.stdin:
         state = _unmix(value & _MASK)
         for candidate in (value, *((state - k * _GOLDEN) & _MASK for k in range(0, 64))):
             assert candidate not in seeds, "a sample gave away the game's seed"
+
+
+def test_simulate_counts_the_fallbacks_per_seat(tmp_path: Path) -> None:
+    command = _script(tmp_path, GARBAGE)
+    args = ["simulate", "toy-sealed-bids", "--players", "3", "--games", "2", "--seed", "4",
+            "--workers", "1", "--bots", f"random,cmd:think=0.5s:{command},random"]
+    result = CliRunner().invoke(app, [*args, "--json", "--records", str(tmp_path / "games")])
+    assert result.exit_code == 0, result.output
+    seats = json.loads(result.output)["seats"]
+    assert seats[1]["fallbacks"] > 2 and seats[1]["games_with_fallbacks"] == 2
+    assert seats[0]["fallbacks"] == seats[2]["fallbacks"] == 0
+    records = sorted((tmp_path / "games").glob("*.json"))
+    counted = [json.loads(r.read_text())["meta"]["fallbacks"] for r in records]
+    assert [c[1] for c in counted] == [c[1] for c in counted if c[0] == c[2] == 0]
+    assert sum(c[1] for c in counted) == seats[1]["fallbacks"]
+    shown = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert "moves not chosen by its program" in " ".join(shown.output.split())
+
+
+def test_simulate_of_sound_bots_counts_no_fallbacks() -> None:
+    result = CliRunner().invoke(app, ["simulate", "toy-sealed-bids", "--players", "3",
+                                      "--games", "2", "--seed", "4", "--workers", "1",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    assert [s["fallbacks"] for s in json.loads(result.output)["seats"]] == [0, 0, 0]
+
+
+def test_the_play_record_counts_the_fallback_moves(tmp_path: Path) -> None:
+    command = _script(tmp_path, GARBAGE)
+    record = tmp_path / "game.json"
+    result = CliRunner().invoke(app, [
+        "play", "toy-sealed-bids", "--players", "3", "--seed", "3", "--record", str(record),
+        "--seats", f"random,cmd:think=0.5s:{command},random"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    counted = json.loads(record.read_text())["meta"]["fallbacks"]
+    assert counted[0] == counted[2] == 0 and counted[1] > 1
+    assert f"{counted[1]} moves by the fallback bot" in " ".join(result.output.split())
+
+
+def test_a_resumed_record_adds_its_earlier_fallbacks() -> None:
+    from regalia.cli.play import recorded_fallbacks
+
+    assert recorded_fallbacks({"fallbacks": [0, 4, 1]}, 3) == (0, 4, 1)
+    for bad in ([0, 4], [0, -1, 2], [0, True, 2], [0, 10**30, 1], "3", None, [0.5, 1, 1]):
+        assert recorded_fallbacks({"fallbacks": bad}, 3) == ()
+    assert recorded_fallbacks({}, 3) == ()

@@ -96,6 +96,10 @@ def test_a_clone_deals_no_game_and_shares_the_encoder_tables(
     twin = state.clone()
     assert dealt == []
     assert twin._table is state._table
+    # one attribute, so OpenSpiel's clone makes one deep copy; a clone's holding has no deal
+    # to give back, and no finalizer
+    from regalia.rl.openspiel_adapter import _Held
+    assert set(twin.__dict__) == {"_held"} and type(twin._held) is _Held
     assert twin.regalia_state is not state.regalia_state
     assert twin.regalia_state.to_json() == state.regalia_state.to_json()
 
@@ -125,7 +129,9 @@ def test_ansi_render_is_terminal_text_not_markup(game: str) -> None:
 
 
 # Every game and player count under OpenSpiel's own consistency test, serializing at every
-# step: minutes in all.
+# step: 17 runs, 4.5 to 9.5 minutes on the shared VM under a load of 16-20 (El Grande at
+# four players the longest, 2 minutes; the solo Castles of Burgundy game the shortest, under a
+# second).
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), [
     (g, n) for g in GAMES for n in regalia.get_game(g).player_counts])

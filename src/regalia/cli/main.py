@@ -48,7 +48,7 @@ from regalia.cli.language import (
     translated_help,
     usage_prefix,
 )
-from regalia.cli.play import GameStopped, PlaySession, real_terminal
+from regalia.cli.play import GameStopped, PlaySession, real_terminal, recorded_fallbacks
 from regalia.cli.ratings import ratings_available
 from regalia.cli.selfplay import SELFPLAY_HELP
 from regalia.cli.selfplay import selfplay as selfplay_command
@@ -350,6 +350,7 @@ def play(
         meta={"app": f"regalia {regalia.__version__}"},
         default_save=default_save, render_text=info.render_text,
         record_path=None if record is None else str(record),
+        earlier_fallbacks=recorded_fallbacks(saved.meta, state.players) if resume else (),
     )
     # TRANSLATORS: between the seats of "Red: human, Blue: ismcts bot"
     who = _(", ").join(_("{seat}: {kind}").format(seat=safe(state.seat_name(s)),

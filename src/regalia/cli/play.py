@@ -200,6 +200,9 @@ class PlaySession:
     # file next to ``default_save``.
     record_path: str | None = None
     hint_bot: str = HINT_BOT  # the bot spec that answers "hint"
+    # Per seat: moves external programs did not choose in earlier sittings of this game
+    # (from the resumed record's meta), added to this sitting's in the record.
+    earlier_fallbacks: Sequence[int] = ()
 
     def __post_init__(self) -> None:
         state = self.state
@@ -855,7 +858,17 @@ class PlaySession:
 
     # ------------------------------------------------------------------ saving and the end
     def record_meta(self) -> dict[str, Any]:
-        return {**self.meta, "seats": list(self.seats)}
+        meta = {**self.meta, "seats": list(self.seats)}
+        if any(fallbacks := self.fallbacks()):
+            meta["fallbacks"] = fallbacks
+        return meta
+
+    def fallbacks(self) -> list[int]:
+        """Per seat, the moves an external program did not choose in this game so far (its
+        fallback bot played them), earlier sittings included."""
+        earlier = list(self.earlier_fallbacks) or [0] * len(self.seats)
+        return [earlier[seat] + int(getattr(self.bots.get(seat), "fallbacks", 0))
+                for seat in range(len(self.seats))]
 
     def save(self, path: str, *, replace: bool = False, preface: str = "") -> bool:
         """Write the record atomically; an existing file is replaced only if ``replace``.
@@ -951,6 +964,19 @@ class PlaySession:
             if missed := fallback_note(bot):
                 console.print(f"[yellow]{safe(self.names[seat])} "
                               f"({safe(self.seats[seat])}): {missed}[/]")
+
+
+MAX_FALLBACKS = 1_000_000  # more than any game's decisions: a record claiming more is broken
+
+
+def recorded_fallbacks(meta: Mapping[str, Any], players: int) -> tuple[int, ...]:
+    """The per-seat fallback counts a record's meta carries, or none if it carries none or
+    anything but ``players`` whole numbers in range (a record comes from anyone)."""
+    found = meta.get("fallbacks")
+    if not (isinstance(found, list) and len(found) == players
+            and all(type(n) is int and 0 <= n <= MAX_FALLBACKS for n in found)):
+        return ()
+    return tuple(found)
 
 
 def fallback_note(bot: object) -> str:

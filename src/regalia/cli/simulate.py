@@ -60,6 +60,11 @@ class GameResult:
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
     decisions: int
+    # Per seat: moves an external program (cmd:) did not choose, which its fallback played.
+    fallbacks: tuple[int, ...] = ()
+
+    def seat_fallbacks(self, seat: int) -> int:
+        return self.fallbacks[seat] if seat < len(self.fallbacks) else 0
 
 
 _EDITIONS: dict[tuple[str, str], Edition] = {}
@@ -91,11 +96,15 @@ def play_one(series: Series, index: int) -> GameResult:
                                                          limit=MAX_DECISIONS))
     finally:
         close_bots(bots)
+    fallbacks = tuple(int(getattr(bot, "fallbacks", 0)) for bot in bots)
     if series.records is not None:
-        record = state.record(bots=list(series.bots), series_seed=series.seed, index=index)
+        failed = {"fallbacks": list(fallbacks)} if any(fallbacks) else {}
+        record = state.record(bots=list(series.bots), series_seed=series.seed, index=index,
+                              **failed)
         write_atomic(record_path(series.records, index), record.to_json(indent=1) + "\n",
                      overwrite=series.overwrite)
-    return GameResult(index, state.seed, state.scores(), state.ranking(), decisions)
+    return GameResult(index, state.seed, state.scores(), state.ranking(), decisions,
+                      fallbacks)
 
 
 def record_path(folder: str, index: int) -> Path:
@@ -183,6 +192,8 @@ def summarize(series: Series, results: Sequence[GameResult], seconds: float,
             "score_mean": round(fmean(scores), 6) if scores else None,
             "score_min": min(scores, default=None),
             "score_max": max(scores, default=None),
+            "fallbacks": sum(r.seat_fallbacks(seat) for r in results),
+            "games_with_fallbacks": sum(1 for r in results if r.seat_fallbacks(seat)),
         })
     lengths = [r.decisions for r in results]
     return {
@@ -193,6 +204,9 @@ def summarize(series: Series, results: Sequence[GameResult], seconds: float,
         "bots": list(series.bots),
         "options": dict(series.options),
         "wins_note": "a first place shared by k seats counts 1/k of a win",
+        "fallbacks_note": "fallbacks: moves an external bot's program did not choose, played "
+                          "by its fallback bot (greedy), and still counted in the seat's wins "
+                          "and scores",
         "seats": seats,
         "length": {
             "mean": round(fmean(lengths), 6) if lengths else None,
@@ -221,6 +235,15 @@ def summary_tables(summary: dict[str, Any]) -> list[Table]:
                           (N_("Min"), "right"), (N_("Max"), "right")):
         seats.add_column(_(name), justify=justify)  # type: ignore[arg-type]
     labels, notes = bot_labels([safe(s["bot"]) for s in summary["seats"]])
+    for s in summary["seats"]:
+        if missed := s.get("fallbacks", 0):
+            notes.append(ngettext(
+                "{seat} ({bot}): {n} move not chosen by its program (the fallback bot played "
+                "it), in {games} of the games; the seat's results include them",
+                "{seat} ({bot}): {n} moves not chosen by its program (the fallback bot played "
+                "them), in {games} of the games; the seat's results include them",
+                missed).format(seat=safe(s["name"]), bot=safe(s["bot"]), n=missed,
+                               games=s["games_with_fallbacks"]))
     if notes:
         seats.caption = "\n".join([str(seats.caption), *notes])
         seats.caption_justify = "left"

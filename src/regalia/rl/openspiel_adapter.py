@@ -31,6 +31,7 @@ How the game is declared to OpenSpiel, and why:
 
 from __future__ import annotations
 
+import copy as copy_module
 import json
 import random
 from collections.abc import Callable
@@ -85,22 +86,62 @@ class _Deals:
 
 
 class _Held:
-    """The Regalia state inside an OpenSpiel one, dealt when first used. OpenSpiel clones a
-    Python state by deep copying its attributes: this one copies itself with the engine's
-    cheap ``clone()``, and pickles (``serialize()``) as the state's JSON."""
+    """What an OpenSpiel state holds, as its one attribute: the Regalia state, dealt when
+    first used, and the game's encoder tables.
 
-    __slots__ = ("__weakref__", "_state", "deals", "seed")
+    OpenSpiel clones a Python state by making a new initial state and deep copying every
+    attribute of the old one into it (``copy.deepcopy`` per attribute, through pybind), so a
+    single attribute makes one deep copy: it copies the state with the engine's cheap
+    ``clone()`` and shares the tables (never copied). It pickles (``serialize()``) as the
+    state's JSON and the arguments that rebuild the tables."""
 
-    def __init__(self, state: State | None, deals: _Deals | None = None,
-                 seed: int | None = None) -> None:
+    __slots__ = ("_state", "table")
+
+    def __init__(self, table: Table, state: State | None) -> None:
+        self.table = table
         self._state = state
-        self.deals = deals  # set while the deal may still be given back
+
+    @property
+    def state(self) -> State:
+        return self._state  # type: ignore[return-value]  # (None only in a _Dealing)
+
+    def keep(self) -> State:
+        """The state, which is now in play."""
+        return self.state
+
+    def __deepcopy__(self, memo: dict[int, Any] | None) -> _Held:
+        copy = _new_held(_Held)
+        copy.table = self.table
+        copy._state = self.keep().clone()
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        t = self.table
+        return _held_from_json, (self.keep().to_json(), t.game, t.players, t.options,
+                                 t.encoder)
+
+
+_new_held = object.__new__
+
+
+class _Dealing(_Held):
+    """A new initial state's holding: dealt when first used, and whose deal goes back to the
+    game if it goes unplayed (a clone's or a deserialized state's holding has no deal to give
+    back, and no finalizer to run: every clone of OpenSpiel's makes one and drops a blank)."""
+
+    __slots__ = ("deals", "seed")
+
+    def __init__(self, table: Table, deals: _Deals, seed: int) -> None:
+        # (no super().__init__: OpenSpiel makes one of these at every clone, as a blank)
+        self.table = table
+        self._state = None
+        self.deals: _Deals | None = deals  # set while the deal may still be given back
         self.seed = seed
 
     @property
     def state(self) -> State:
         if self._state is None:
-            assert self.deals is not None and self.seed is not None
+            assert self.deals is not None
             self._state = self.deals.table.new_state(self.seed)
         return self._state
 
@@ -110,46 +151,30 @@ class _Held:
         self.deals = None
         return state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        # (keep() written out: every clone of OpenSpiel's passes here)
-        state = self._state if self._state is not None else self.state
-        self.deals = None
-        copy = _Held.__new__(_Held)
-        copy._state, copy.deals, copy.seed = state.clone(), None, None
-        return copy
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _held_from_json, (self.keep().to_json(),)
-
     def __del__(self) -> None:
         deals = self.deals
-        if deals is not None and self.seed is not None:
+        if deals is not None:
             deals.given_back.append(self.seed)
 
 
-def _held_from_json(text: str) -> _Held:
-    return _Held(State.from_json(text))
+# OpenSpiel deep copies the holding at every clone: straight to its __deepcopy__, without
+# copy.deepcopy's generic lookups (a tenth of a clone in the games whose engine clone is
+# cheapest).
+copy_module._deepcopy_dispatch[_Held] = _Held.__deepcopy__  # type: ignore[attr-defined]
+copy_module._deepcopy_dispatch[_Dealing] = _Held.__deepcopy__  # type: ignore[attr-defined]
 
 
-class _Shared:
-    """The game's encoder tables, shared by every state and its clones (not copied), and
-    pickled as the arguments that rebuild them."""
-
-    __slots__ = ("table",)
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        t = self.table
-        return _shared_table, (t.game, t.players, t.options, t.encoder)
+_TABLES: dict[str, Table] = {}
 
 
-def _shared_table(game: str, players: int, options: dict[str, Any], encoder: Any) -> _Shared:
-    return _Shared(Table(game, players, options, encoder))
+def _held_from_json(text: str, game: str, players: int, options: dict[str, Any],
+                    encoder: Any) -> _Held:
+    # Deserialized states of one game share its tables, as its clones do.
+    key = json.dumps([game, players, options, encoder], sort_keys=True, default=repr)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = Table(game, players, options, encoder)
+    return _Held(table, State.from_json(text))
 
 
 class RegaliaSpielState(pyspiel.State):
@@ -158,12 +183,12 @@ class RegaliaSpielState(pyspiel.State):
     def __init__(self, game: RegaliaSpielGame, state: State | None, deals: _Deals | None = None,
                  seed: int | None = None) -> None:
         super().__init__(game)
-        self._held = _Held(state, deals, seed)
-        self._shared = game.shared
+        self._held = _Held(game.table, state) if deals is None or seed is None else \
+            _Dealing(game.table, deals, seed)
 
     @property
     def _table(self) -> Table:
-        return self._shared.table
+        return self._held.table
 
     @property
     def regalia_state(self) -> State:
@@ -249,7 +274,6 @@ class RegaliaSpielGame(pyspiel.Game):
         players = int(params.get("players", spec["players"]))
         encoding = str(params.get("encoder", spec["encoder"]))
         self.table = Table(info.id, players, {}, encoding)
-        self.shared = _Shared(self.table)
         zero_sum = _game_type(info.id).utility == pyspiel.GameType.Utility.ZERO_SUM
         utility_sum = 0.0 if zero_sum else None
         game_info = pyspiel.GameInfo(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from regalia.games.castles_of_burgundy_cards.faces import FACE_INDEX
-from regalia.rl.observations import encoder
+from regalia.rl.observations import encoder, squashed
 from regalia.rl.observations.castles_of_burgundy_cards import COPIES, SCALES
 from tests.rl.observations.positions import edited, positions, span
 
@@ -35,7 +35,7 @@ def test_silver_and_workers_are_the_viewers_first() -> None:
         view = a_middle_view(4, seat)
         x = ENC.encode(view, 4)
         silver = x[span(ENC.layout(4), "silver")]
-        assert silver == [min(view["seats"][(seat + k) % 4]["silver"] / SCALES["silver"], 1.0)
+        assert silver == [squashed(view["seats"][(seat + k) % 4]["silver"], SCALES["silver"])
                           for k in range(4)]
 
 

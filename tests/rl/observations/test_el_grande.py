@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import regalia
-from regalia.rl.observations import encoder
+from regalia.rl.observations import encoder, squashed
 from regalia.rl.observations.el_grande import CABALLEROS, SCORE_SCALE
 from tests.rl.observations.positions import edited, positions, span
 
@@ -41,7 +41,8 @@ def test_the_viewers_own_numbers_come_first() -> None:
         view = a_middle_view(3, seat)
         x = ENC.encode(view, 3)
         scores = x[span(ENC.layout(3), "score")]
-        expected = [view["seats"][(seat + k) % 3]["score"] / SCORE_SCALE for k in range(3)]
+        expected = [squashed(view["seats"][(seat + k) % 3]["score"], SCORE_SCALE)
+                    for k in range(3)]
         assert scores == expected
         court = x[span(ENC.layout(3), "court")]
         assert court[0] * CABALLEROS == view["seats"][seat]["court"]

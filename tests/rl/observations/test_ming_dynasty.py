@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import regalia
-from regalia.rl.observations import encoder
+from regalia.rl.observations import encoder, squashed
 from regalia.rl.observations.ming_dynasty import (
     CARD_KINDS,
     DISTRICT_SCALE,
@@ -39,7 +39,7 @@ def test_members_in_a_district_are_counted_per_colour_viewer_first() -> None:
     per_district = 4 * 3 + 3
     slot = districts.start + 4 * per_district + 2
     assert [i for i in range(districts.start, districts.stop) if before[i] != after[i]] == [slot]
-    assert after[slot] == min(view["districts"][4]["open"][0] / DISTRICT_SCALE, 1.0)
+    assert after[slot] == squashed(view["districts"][4]["open"][0], DISTRICT_SCALE)
 
 
 def test_the_neutral_family_comes_after_the_seats() -> None:

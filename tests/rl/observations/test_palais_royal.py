@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regalia.rl.observations import encoder
+from regalia.rl.observations import encoder, squashed
 from regalia.rl.observations.palais_royal import CARD_IDS, GOLD_SCALE, SERVANTS, SPACE_LENGTH
 from tests.rl.observations.positions import edited, positions, span
 
@@ -40,7 +40,7 @@ def test_gold_is_listed_viewer_first() -> None:
     for seat in range(4):
         view = a_middle_view(4, seat)
         gold = ENC.encode(view, 4)[span(ENC.layout(4), "gold")]
-        assert gold == [min(view["seats"][(seat + k) % 4]["gold"] / GOLD_SCALE, 1.0)
+        assert gold == [squashed(view["seats"][(seat + k) % 4]["gold"], GOLD_SCALE)
                         for k in range(4)]
 
 

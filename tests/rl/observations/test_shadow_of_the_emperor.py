@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from regalia.games.shadow_of_the_emperor.board import THALER_CAP
-from regalia.rl.observations import encoder
+from regalia.rl.observations import encoder, squashed
 from regalia.rl.observations.shadow_of_the_emperor import ASKING, TILE, electorate_length
 from tests.rl.observations.positions import edited, positions, span
 
@@ -24,7 +24,7 @@ def test_thalers_are_listed_viewer_first() -> None:
     for seat in range(3):
         view = a_middle_view(3, seat)
         thalers = ENC.encode(view, 3)[span(ENC.layout(3), "thalers")]
-        assert thalers == [view["seats"][(seat + k) % 3]["thalers"] / THALER_CAP
+        assert thalers == [squashed(view["seats"][(seat + k) % 3]["thalers"], THALER_CAP)
                            for k in range(3)]
 
 

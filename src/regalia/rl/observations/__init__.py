@@ -79,7 +79,8 @@ def encoder(game_id: str) -> Encoder:
 
 # ------------------------------------------------------------------- shared by the encoders
 # Every number an encoder writes lies in [0, 1]: counts are divided by the most the game's
-# components allow, open-ended amounts (scores, money) by a stated scale and then capped at 1.
+# components allow, open-ended amounts (scores, money, rounds) are squashed (:func:`squashed`)
+# so that they stay below 1 and distinct amounts stay distinct.
 LOW, HIGH = 0.0, 1.0
 
 
@@ -112,15 +113,18 @@ def check_players(view: Mapping[str, Any], players: int, declared: int) -> int |
     return viewer
 
 
-def capped(value: float, scale: float) -> float:
-    """``value / scale`` kept within [0, 1] (for amounts the rules do not bound).
+def squashed(value: float, scale: float) -> float:
+    """An open-ended amount as ``value / (value + scale)``: one half at ``scale``, rising
+    towards 1 without reaching it, so that no two amounts share a number (a cap at 1 made
+    every amount past the scale look alike: two different views, one tensor).
 
-    The encoders' loops write the same thing inline (``v if v < 1.0 else 1.0``): a Python call
-    per number cost a third of an encoding, and the views' counts are never negative."""
+    The encoders' loops write the same thing inline (``v / (1.0 + v)`` with ``v = value /
+    scale``): a Python call per number cost a third of an encoding, and the views' counts are
+    never negative."""
     if value <= 0:
         return 0.0
-    x = value / scale
-    return x if x < 1.0 else 1.0
+    v = value / scale  # as the loops compute it, to the last bit
+    return v / (1.0 + v)
 
 
 def starts(layout: tuple[Field, ...]) -> dict[str, int]:

@@ -33,7 +33,7 @@ TURNS = 6
 COPIES = 3.0  # no face is printed on more than three cards
 GOODS_CARDS, ANIMAL_CARDS = 18, 20
 AARON_PILES = 5
-# Open-ended amounts: divided by these and capped at 1.
+# Open-ended amounts x are given as x / (x + scale) (squashed: see the package).
 SCALES = {"hand_count": 3, "pile_count": 6, "workers": 10, "silver": 10, "vp_cards": 20,
           "sold_vp": 20, "all_types": 4, "score": 100, "storage": 20}
 GOODS_SCALE, ANIMAL_SCALE, PILE_SCALE, PLAYED_SCALE = 6.0, 5.0, 3.0, 18.0
@@ -60,8 +60,8 @@ def layout(players: int) -> tuple[Field, ...]:
         ("pending", PENDING_LENGTH, "the decision due: one-hot kind (" + ", ".join(PENDING_KINDS)
          + "); one-hot die of an action (0 = any, 1-6); one-hot source ("
          + ", ".join(SOURCE_NAMES) + "); types a take may choose (7 flags); goods or animals "
-         "still to take / 3; VP to convert / 10; pending decisions stacked / 6; 1 if the "
-         "purchase was used this turn"),
+         "still to take / 3; VP to convert / 10; pending decisions stacked / 6 (each "
+         "squashed); 1 if the purchase was used this turn"),
         ("pending_cards", N_FACES, f"the card waiting to be dropped or placed, or the three "
          f"to keep one of, {faces}"),
         ("display", N_FACES, f"cards in the display, {faces}"),
@@ -80,22 +80,22 @@ def layout(players: int) -> tuple[Field, ...]:
         ("start_player", p + 1, "one-hot: the seat holding the start player card; 1 if it "
          "shows its question marks"),
     ]
-    out += [(name, p, f"per seat: {name.replace('_', ' ')} / {scale} (capped)")
+    out += [(name, p, f"per seat: {name.replace('_', ' ')} / {scale} (squashed)")
             for name, scale in SCALES.items()]
     out += [
         ("goods", 3 * p, f"per seat, per goods kind: goods in storage / {GOODS_SCALE:g} "
-         "(capped)"),
-        ("animals", 4 * p, f"per seat, per animal kind: animals / {ANIMAL_SCALE:g} (capped)"),
+         "(squashed)"),
+        ("animals", 4 * p, f"per seat, per animal kind: animals / {ANIMAL_SCALE:g} (squashed)"),
         ("own_hand", N_FACES, f"the viewer's hand, {faces}"),
         ("projects", N_FACES * p, f"per seat: its projects, {faces}"),
         ("estate", 2 * N_TYPES * p, "per seat, per type: complete triples / 3 and cards in "
-         "unfinished piles / 3 (capped)"),
+         "unfinished piles / 3 (capped: the piles' cards bound them)"),
         ("played", N_KINDS * p, f"per seat, per kind: cards it played this game / "
          f"{PLAYED_SCALE:g}"),
     ]
     if players == 1:
         out.append(("aaron", 2 * N_TYPES + AARON_PILES + 1, "Aaron's estate (as a seat's); "
-                    "the sizes of his unrevealed piles / 7; his score / 100 (capped)"))
+                    "the sizes of his unrevealed piles / 7; his score / 100 (squashed)"))
     return fields(*out)
 
 
@@ -127,11 +127,11 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
             out[base + _TYPE[t]] = 1.0
         base += N_TYPES
         v = due.get("count", 0) / 3
-        out[base] = v if v < 1.0 else 1.0
+        out[base] = v / (1.0 + v)
         v = due.get("vp", 0) / 10
-        out[base + 1] = v if v < 1.0 else 1.0
+        out[base + 1] = v / (1.0 + v)
         v = len(due["stack"]) / 6
-        out[base + 2] = v if v < 1.0 else 1.0
+        out[base + 2] = v / (1.0 + v)
         out[base + 3] = 1.0 if due["bought"] else 0.0
         if "card" in due:
             _faces(out, at["pending_cards"], (due["card"],))
@@ -177,16 +177,16 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         base = at[name]
         for k, x in enumerate(ordered):
             v = x[name] / scale
-            out[base + k] = v if v < 1.0 else 1.0
+            out[base + k] = v / (1.0 + v)
     for k, x in enumerate(ordered):
         goods, base = x["goods"], at["goods"] + 3 * k
         for g, kind in enumerate(GOODS_KINDS):
             v = len(goods[kind]) / GOODS_SCALE
-            out[base + g] = v if v < 1.0 else 1.0
+            out[base + g] = v / (1.0 + v)
         animals, base = x["animals"], at["animals"] + 4 * k
         for a, kind in enumerate(ANIMAL_KINDS):
             v = animals[kind] / ANIMAL_SCALE
-            out[base + a] = v if v < 1.0 else 1.0
+            out[base + a] = v / (1.0 + v)
         _faces(out, at["projects"] + N_FACES * k, x["projects"])
         _estate(out, at["estate"] + 2 * N_TYPES * k, x["estate"])
         base = at["played"] + N_KINDS * k
@@ -201,9 +201,9 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         base += 2 * N_TYPES
         for k, n in enumerate(aaron["piles"][:AARON_PILES]):
             v = n / 7
-            out[base + k] = v if v < 1.0 else 1.0
+            out[base + k] = v / (1.0 + v)
         v = aaron["score"] / SCALES["score"]
-        out[base + AARON_PILES] = v if v < 1.0 else 1.0
+        out[base + AARON_PILES] = v / (1.0 + v)
     return out
 
 

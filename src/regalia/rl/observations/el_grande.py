@@ -28,7 +28,7 @@ ROUNDS = 9
 CABALLEROS = 30
 AREA_VALUE = 10.0
 PER_CARD = 5.0
-SCORE_SCALE = 200.0  # final scores stay well below it; higher ones are capped at 1
+SCORE_SCALE = 200.0  # final scores stay well below it (squashed all the same)
 
 _AREA = {area: i for i, area in enumerate(AREA_IDS)}
 _PHASE = {name: i for i, name in enumerate(PHASES)}
@@ -71,7 +71,7 @@ def layout(players: int) -> tuple[Field, ...]:
          f"scoreboard applied) / {AREA_VALUE:g}"),
         ("scoreboards", 2 * (AREAS + 1), "per mobile scoreboard (high, low): one-hot of the "
          "area it lies on, last slot: beside the board"),
-        ("score", p, f"per seat: score / {SCORE_SCALE:g} (capped at 1)"),
+        ("score", p, f"per seat: score / {SCORE_SCALE:g} (squashed)"),
         ("court", p, f"per seat: Caballeros in court / {CABALLEROS}"),
         ("provinces", p, f"per seat: Caballeros in the provinces / {CABALLEROS}"),
         ("hand_count", p, f"per seat: power cards in hand / {POWER}"),
@@ -155,7 +155,7 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     for k, s in enumerate(order):
         x = info[s]
         v = x["score"] / SCORE_SCALE
-        out[at["score"] + k] = v if v < 1.0 else 1.0
+        out[at["score"] + k] = v / (1.0 + v)
         out[at["court"] + k] = x["court"] / CABALLEROS
         out[at["provinces"] + k] = x["provinces"] / CABALLEROS
         out[at["hand_count"] + k] = x["hand_count"] / POWER

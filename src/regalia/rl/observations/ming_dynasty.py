@@ -20,8 +20,8 @@ from regalia.games.ming_dynasty.state import PHASE_NAMES
 from regalia.rl.observations import (
     Field,
     begin,
-    capped,
     fields,
+    squashed,
 )
 
 _BUILTIN = data_of(load_edition(None))
@@ -31,7 +31,7 @@ DRAGONS = _BUILTIN.dragons
 CARDS = sum(_BUILTIN.cards)
 ROUNDS = _BUILTIN.rounds
 RETURN_MAX = max(_BUILTIN.return_sums)  # the sealed value is the sum of the cards returned
-# Open-ended amounts: divided by these and capped at 1.
+# Open-ended amounts x are given as x / (x + scale) (squashed: see the package).
 AREA_SCALE, SCORE_SCALE, HAND_SCALE, OWN_TILES_SCALE = 10, 100, 10, 6
 DISTRICT_SCALE = 5
 
@@ -57,32 +57,32 @@ def layout(players: int) -> tuple[Field, ...]:
         ("start", p, "one-hot: the start player"),
         ("scoring", N_PROVINCES, "one-hot: the province being scored"),
         ("provinces", N_PROVINCES * (p + len(TRANSPORTS) + 1), f"per province: per seat, "
-         f"members on its space / {AREA_SCALE} (capped); one-hot transport card on display ("
+         f"members on its space / {AREA_SCALE} (squashed); one-hot transport card on display ("
          + ", ".join(TRANSPORTS) + f"); tiles left / {TILES}"),
         ("districts", N_DISTRICTS * (4 * c + p), f"per district (1a ... 6c): {per_colour} "
-         f"members in the open area / {DISTRICT_SCALE} (capped); one-hot cloister colour; "
-         f"members in the city / {DISTRICT_SCALE} (capped); one-hot seat whose prince is "
+         f"members in the open area / {DISTRICT_SCALE} (squashed); one-hot cloister colour; "
+         f"members in the city / {DISTRICT_SCALE} (squashed); one-hot seat whose prince is "
          f"there; 1 per colour leading the majority"),
-        ("score", p, f"per seat: score / {SCORE_SCALE} (capped)"),
+        ("score", p, f"per seat: score / {SCORE_SCALE} (squashed)"),
         ("supply", p, f"per seat: members in supply / {MEMBERS}"),
         ("boxed", p, f"per seat: members in the box / {MEMBERS}"),
         ("tiles", N_PROVINCES * p, f"per seat, per province colour: tiles / "
-         f"{OWN_TILES_SCALE} (capped)"),
-        ("hand_size", p, f"per seat: cards in hand / {HAND_SCALE} (capped)"),
+         f"{OWN_TILES_SCALE} (squashed)"),
+        ("hand_size", p, f"per seat: cards in hand / {HAND_SCALE} (squashed)"),
         ("hand", len(CARD_KINDS) * p, f"per seat, per card kind ({kinds}): cards / 5 "
-         "(capped), where the view shows that hand (own; everyone's with perfect hand "
+         "(squashed), where the view shows that hand (own; everyone's with perfect hand "
          "memory)"),
         ("hand_known", p, "per seat: 1 if the view shows its hand"),
         ("passed", p, "per seat: 1 if it has passed"),
-        ("cloisters", p, f"per seat: its members in cloisters / {N_PROVINCES} (capped)"),
+        ("cloisters", p, f"per seat: its members in cloisters / {N_PROVINCES} (squashed)"),
         ("return", 3 * p + 1, f"per seat: 1 if still choosing its sealed return cards, 1 if "
          f"it has chosen, their revealed value (a sum) / {RETURN_MAX}; the viewer's own "
          f"sealed value / {RETURN_MAX}"),
         ("neutral", 2, f"the neutral family (two players): members in supply, in the box, "
          f"each / {MEMBERS}"),
         ("piles", 2 + len(TRANSPORTS), f"dragons left / {DRAGONS}; cards in the deck / "
-         f"{CARDS}; per transport, cards in the open discard pile / {CARDS // 3} (capped)"),
-        ("deploy", 3, "a deployment under way: members left / 5 (capped); 1 if the district "
+         f"{CARDS}; per transport, cards in the open discard pile / {CARDS // 3} (squashed)"),
+        ("deploy", 3, "a deployment under way: members left / 5 (squashed); 1 if the district "
          "is locked by the seat's own cloister member; 1 if the cloister was used"),
         ("reachable", N_DISTRICTS, "per district: 1 if the viewer's prince can reach it"),
     )
@@ -111,7 +111,7 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         space = province["space"]
         for k, s in enumerate(order):
             v = space[s] / AREA_SCALE
-            out[base + k] = v if v < 1.0 else 1.0
+            out[base + k] = v / (1.0 + v)
         if province["display"] is not None:
             out[base + p + _TRANSPORT[province["display"]]] = 1.0
         out[base + p + len(TRANSPORTS)] = province["tiles"] / TILES
@@ -121,9 +121,9 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         members, city = district["open"], district["city"]
         for k, colour in enumerate(colour_order):
             v = members[colour] / DISTRICT_SCALE
-            out[base + k] = v if v < 1.0 else 1.0
+            out[base + k] = v / (1.0 + v)
             v = city[colour] / DISTRICT_SCALE
-            out[base + 2 * c + k] = v if v < 1.0 else 1.0
+            out[base + 2 * c + k] = v / (1.0 + v)
         if district["cloister"] is not None:
             out[base + c + colour_rel[district["cloister"]]] = 1.0
         if district["prince"] is not None:
@@ -136,25 +136,25 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     ordered = [info[s] for s in order]
     for k, x in enumerate(ordered):
         v = x["score"] / SCORE_SCALE
-        out[at["score"] + k] = v if v < 1.0 else 1.0
+        out[at["score"] + k] = v / (1.0 + v)
         out[at["supply"] + k] = x["supply"] / MEMBERS
         out[at["boxed"] + k] = x["boxed"] / MEMBERS
         base = at["tiles"] + N_PROVINCES * k
         for i, n in enumerate(x["tiles"]):
             v = n / OWN_TILES_SCALE
-            out[base + i] = v if v < 1.0 else 1.0
+            out[base + i] = v / (1.0 + v)
         v = x["hand_size"] / HAND_SCALE
-        out[at["hand_size"] + k] = v if v < 1.0 else 1.0
+        out[at["hand_size"] + k] = v / (1.0 + v)
         hand = x["hand"]
         if hand is not None:
             out[at["hand_known"] + k] = 1.0
             base = at["hand"] + len(CARD_KINDS) * k
             for kind, n in hand.items():
                 v = n / 5
-                out[base + _KIND[kind]] = v if v < 1.0 else 1.0
+                out[base + _KIND[kind]] = v / (1.0 + v)
         out[at["passed"] + k] = 1.0 if x["passed"] else 0.0
         v = x["cloisters"] / N_PROVINCES
-        out[at["cloisters"] + k] = v if v < 1.0 else 1.0
+        out[at["cloisters"] + k] = v / (1.0 + v)
         base = at["return"] + 3 * k
         sealed = x.get("sealed")
         if sealed is not None:
@@ -172,12 +172,12 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     out[base] = view["dragons"] / DRAGONS
     out[base + 1] = view["deck"] / CARDS
     for kind, n in view["discard"].items():
-        out[base + 2 + _TRANSPORT[kind]] = capped(n, CARDS // 3)
+        out[base + 2 + _TRANSPORT[kind]] = squashed(n, CARDS // 3)
     deploy = view.get("deploy")
     if deploy is not None:
         base = at["deploy"]
         v = deploy["left"] / 5
-        out[base] = v if v < 1.0 else 1.0
+        out[base] = v / (1.0 + v)
         out[base + 1] = 1.0 if deploy["locked"] else 0.0
         out[base + 2] = 1.0 if deploy["cloister_used"] else 0.0
     base = at["reachable"]

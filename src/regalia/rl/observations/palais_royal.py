@@ -19,8 +19,8 @@ from regalia.games.palais_royal.state import PHASE_NAMES
 from regalia.rl.observations import (
     Field,
     begin,
-    capped,
     fields,
+    squashed,
 )
 
 _BUILTIN = data_of(load_edition(None))
@@ -28,7 +28,7 @@ SPACES = _BUILTIN.rows * _BUILTIN.columns
 CARD_IDS = tuple(c.id for c in _BUILTIN.cards)
 CARDS = len(CARD_IDS)
 SERVANTS = _BUILTIN.servants + _BUILTIN.general_supply  # the most one room can hold
-# Open-ended amounts: divided by these and capped at 1.
+# Open-ended amounts x are given as x / (x + scale) (squashed: see the package).
 ROUND_SCALE, LEFT_SCALE, GOLD_SCALE, COST_SCALE, VP_SCALE = 30, 10, 20, 10, 20
 SCORE_SCALE, CARD_SCALE, PERK_SCALE, TURN_SCALE = 100, 5, 4, 5
 SPACE_LENGTH = 6 + len(PRIVILEGES)  # plus one slot per seat for a servant on the space
@@ -49,10 +49,10 @@ def layout(players: int) -> tuple[Field, ...]:
     p = players
     cards = ", ".join(CARD_IDS)
     out = [
-        ("round", 3, f"round / {ROUND_SCALE} (capped); 1 once the end is triggered; 1 once "
+        ("round", 3, f"round / {ROUND_SCALE} (squashed); 1 once the end is triggered; 1 once "
          "the game is over"),
         ("step", len(PHASE_NAMES) + 1, "one-hot step of the turn (" + ", ".join(PHASE_NAMES)
-         + f"); placements or moves left in it / {LEFT_SCALE} (capped)"),
+         + f"); placements or moves left in it / {LEFT_SCALE} (squashed)"),
         ("to_move", p, "per seat: 1 if it has a decision now"),
         ("current", p, "one-hot: the seat on turn"),
         ("layout", 9 * len(ROOMS), "per cell of the 3 x 3 castle, row by row: one-hot room ("
@@ -63,30 +63,31 @@ def layout(players: int) -> tuple[Field, ...]:
          + "): one-hot seat holding its majority"),
         ("park", SPACES * (SPACE_LENGTH + p), f"per park space, row by row: 1 if a noble lies "
          f"there; its gold cost now / {COST_SCALE}; its VP / {VP_SCALE}; turquoise and purple "
-         f"seals it needs / 3; one-hot privilege (" + ", ".join(PRIVILEGES) + f"); its amount "
-         f"/ {PERK_SCALE}; one-hot seat whose servant stands on the emptied edge space"),
+         f"seals it needs / 3 (each squashed); one-hot privilege (" + ", ".join(PRIVILEGES)
+         + f"); its amount / {PERK_SCALE} (squashed); one-hot seat whose servant stands on "
+         "the emptied edge space"),
         ("edges", len(EDGE_NAMES) * p, "per park edge (" + ", ".join(EDGE_NAMES) + "), per "
          f"seat: servants on it / {SERVANTS}"),
         ("nobles", 4, f"nobles left, the count that ends the game, nobles in the box, each / "
-         f"{N_NOBLES}; cards in the draw pile / {CARDS * 4}"),
+         f"{N_NOBLES}; cards in the draw pile / {CARDS * 4} (squashed)"),
         ("discard", CARDS, f"per card kind ({cards}): cards in the open discard pile / "
-         f"{CARD_SCALE} (capped)"),
-        ("turn", len(TURN_KEYS), "this turn, each / 5 (capped) or a flag: "
+         f"{CARD_SCALE} (squashed)"),
+        ("turn", len(TURN_KEYS), "this turn, each / 5 (squashed) or a flag: "
          + ", ".join(TURN_KEYS)),
         ("drawn", CARDS + 1, f"per card kind: the viewer's own Back-door draw / {CARD_SCALE}; "
-         f"cards drawn (anyone's) / {CARD_SCALE}"),
+         f"cards drawn (anyone's) / {CARD_SCALE} (squashed)"),
     ]
-    out += [(name, p, f"per seat: {name.replace('_', ' ')} / {scale} (capped)")
+    out += [(name, p, f"per seat: {name.replace('_', ' ')} / {scale} (squashed)")
             for name, scale in SEAT_SCALARS.items()]
     out += [
         ("face_down_vp", p, f"per seat: VP of its face-down nobles where the view shows them "
          f"(own, or every seat's with open_nobles) / {SCORE_SCALE}, else 0"),
         ("perks", len(PRIVILEGES) * p, f"per seat, per privilege: amount / {PERK_SCALE} "
-         "(capped)"),
+         "(squashed)"),
         ("played", CARDS * p, f"per seat, per card kind: cards played / {CARD_SCALE} "
-         "(capped)"),
+         "(squashed)"),
         ("own_hand", CARDS, f"per card kind: cards in the viewer's hand / {CARD_SCALE} "
-         "(capped)"),
+         "(squashed)"),
     ]
     return fields(*out)
 
@@ -97,13 +98,13 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
 
     base = at["round"]
     v = view["round"] / ROUND_SCALE
-    out[base] = v if v < 1.0 else 1.0
+    out[base] = v / (1.0 + v)
     out[base + 1] = 1.0 if view["last_round"] else 0.0
     out[base + 2] = 1.0 if view["over"] else 0.0
     base = at["step"]
     out[base + _STEP[view["step"]]] = 1.0
     v = view["left"] / LEFT_SCALE
-    out[base + len(PHASE_NAMES)] = v if v < 1.0 else 1.0
+    out[base + len(PHASE_NAMES)] = v / (1.0 + v)
     base = at["to_move"]
     for s in view["to_move"]:
         out[base + rel[s]] = 1.0
@@ -140,18 +141,18 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
             # Inline caps: this loop runs over every space of the park at every step.
             out[base] = 1.0
             v = space["cost"] / COST_SCALE
-            out[base + 1] = v if v < 1.0 else 1.0
+            out[base + 1] = v / (1.0 + v)
             v = noble["vp"] / VP_SCALE
-            out[base + 2] = v if v < 1.0 else 1.0
+            out[base + 2] = v / (1.0 + v)
             v = noble["turquoise"] / 3
-            out[base + 3] = v if v < 1.0 else 1.0
+            out[base + 3] = v / (1.0 + v)
             v = noble["purple"] / 3
-            out[base + 4] = v if v < 1.0 else 1.0
+            out[base + 4] = v / (1.0 + v)
             privilege = noble["privilege"]
             if privilege is not None:
                 out[base + 5 + _PRIVILEGE[privilege]] = 1.0
                 v = noble["amount"] / PERK_SCALE
-                out[base + 5 + len(PRIVILEGES)] = v if v < 1.0 else 1.0
+                out[base + 5 + len(PRIVILEGES)] = v / (1.0 + v)
         servant = space["servant"]
         if servant is not None:
             out[base + SPACE_LENGTH + rel[servant]] = 1.0
@@ -168,20 +169,20 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
     out[base] = view["nobles_left"] / N_NOBLES
     out[base + 1] = view["end_at"] / N_NOBLES
     out[base + 2] = view["box"] / N_NOBLES
-    out[base + 3] = capped(view["deck"], CARDS * 4)
+    out[base + 3] = squashed(view["deck"], CARDS * 4)
     _cards(out, at["discard"], view["discard"])
     turn = view["turn"]
     if turn is not None:
         base = at["turn"]
         for k, key in enumerate(TURN_KEYS):
             v = turn[key] / TURN_SCALE
-            out[base + k] = v if v < 1.0 else 1.0
+            out[base + k] = v / (1.0 + v)
     base = at["drawn"]
     for card in view["drawn"] or ():
         i = base + _CARD[card]
         out[i] = min(out[i] + 1 / CARD_SCALE, 1.0)
     v = view["drawn_count"] / CARD_SCALE
-    out[base + CARDS] = v if v < 1.0 else 1.0
+    out[base + CARDS] = v / (1.0 + v)
 
     info = view["seats"]
     ordered = [info[s] for s in order]
@@ -189,16 +190,16 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         base = at[name]
         for k, x in enumerate(ordered):
             v = x[name] / scale
-            out[base + k] = v if v < 1.0 else 1.0
+            out[base + k] = v / (1.0 + v)
     for k, x in enumerate(ordered):
         down = x["face_down_nobles"]
         if down:
             v = sum(n["vp"] for n in down) / SCORE_SCALE
-            out[at["face_down_vp"] + k] = v if v < 1.0 else 1.0
+            out[at["face_down_vp"] + k] = v / (1.0 + v)
         base = at["perks"] + len(PRIVILEGES) * k
         for name, amount in x["perks"].items():
             v = amount / PERK_SCALE
-            out[base + _PRIVILEGE[name]] = v if v < 1.0 else 1.0
+            out[base + _PRIVILEGE[name]] = v / (1.0 + v)
         _cards(out, at["played"] + CARDS * k, x["played"])
     _cards(out, at["own_hand"], ordered[0]["hand"] or {})
     return out
@@ -207,4 +208,4 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
 def _cards(out: list[float], base: int, counts: Mapping[str, int]) -> None:
     for card, n in counts.items():
         v = n / CARD_SCALE
-        out[base + _CARD[card]] = v if v < 1.0 else 1.0
+        out[base + _CARD[card]] = v / (1.0 + v)

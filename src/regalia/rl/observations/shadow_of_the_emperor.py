@@ -36,7 +36,7 @@ ASKING = ("turn", "place", "setup_elector", "empire_setup", "empire_city", "setu
           "promote", "flip", "eminence", "award", "seat", "church", "excomm", "vote")
 VOTES = ("emperor", "rival")
 SPACES = ("aristocrat", "castle", "city")
-# Open-ended amounts: divided by these and capped at 1.
+# Open-ended amounts x are given as x / (x + scale) (squashed: see the package).
 VP_SCALE, INFLUENCE_SCALE, VOTES_SCALE, STACK_SCALE, KEPT_SCALE, AREA_SCALE = 40, 10, 10, 3, 3, 4
 TILE = 3 + len(AGES)  # present, couple, tile number / 7, one-hot age; plus one-hot owner
 SEAT_SCALARS = {"thalers": THALER_CAP, "vp": VP_SCALE, "tiles_in_supply": TILES,
@@ -78,13 +78,13 @@ def layout(players: int) -> tuple[Field, ...]:
          f"{AREA_SCALE}, knights on aristocrat spaces / {KNIGHTS}, knights in the castle / "
          f"{KNIGHTS}, gray eminences / {AREA_SCALE}, cities / {CITIES}; empire cities / "
          f"{EMPIRE_CITIES}; free aristocrat, castle, city spaces / {AREA_SCALE}; per seat "
-         f"influence / {INFLUENCE_SCALE} (capped)"),
+         f"influence / {INFLUENCE_SCALE} (squashed)"),
         ("stacks", len(KINDS) + 1, "per card kind (" + ", ".join(KINDS) + f"): cards left / "
-         f"{STACK_SCALE} (capped); empire cities in supply / {EMPIRE_CITIES}"),
-        *((name, p, f"per seat: {name.replace('_', ' ')} / {scale} (capped)")
+         f"{STACK_SCALE} (squashed); empire cities in supply / {EMPIRE_CITIES}"),
+        *((name, p, f"per seat: {name.replace('_', ' ')} / {scale} (squashed)")
           for name, scale in SEAT_SCALARS.items()),
         ("kept", len(KINDS) * p, f"per seat, per card kind: cards kept / {KEPT_SCALE} "
-         "(capped)"),
+         "(squashed)"),
         ("children", 2 * p, "per seat: one-hot son, daughter (what its kept cards bring)"),
         ("election", 2 * N_ELECTORATES + p + 2 + 2 * p, "one-hot electorate named by Church "
          "influence; one-hot electorate named by Excommunication; per seat 1 if it has cast "
@@ -155,13 +155,13 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         influence = e["influence"]
         for k, s in enumerate(order):
             v = influence[s] / INFLUENCE_SCALE
-            out[i + k] = v if v < 1.0 else 1.0
+            out[i + k] = v / (1.0 + v)
         base += step
 
     base = at["stacks"]
     for kind, stack in view["stacks"].items():
         v = stack["left"] / STACK_SCALE
-        out[base + _KIND[kind]] = v if v < 1.0 else 1.0
+        out[base + _KIND[kind]] = v / (1.0 + v)
     v = view["empire_supply"] / EMPIRE_CITIES
     out[base + len(KINDS)] = v if v < 1.0 else 1.0
 
@@ -171,12 +171,12 @@ def encode(view: Mapping[str, Any], players: int) -> list[float]:
         base = at[name]
         for k, x in enumerate(ordered):
             v = x[name] / scale
-            out[base + k] = v if v < 1.0 else 1.0
+            out[base + k] = v / (1.0 + v)
     for k, x in enumerate(ordered):
         base = at["kept"] + len(KINDS) * k
         for kind, n in x["kept"].items():
             v = n / KEPT_SCALE
-            out[base + _KIND[kind]] = v if v < 1.0 else 1.0
+            out[base + _KIND[kind]] = v / (1.0 + v)
         child = x["children"]
         if child is not None:
             out[at["children"] + 2 * k + (0 if child == "son" else 1)] = 1.0
