@@ -1,6 +1,6 @@
 """Carrying out decisions, and the placement bonus of every card type and building [RB].
 
-``EFFECTS[kind](state, args)`` carries out an action; ``PLACEMENT_BONUS[kind](state, seat)``
+``carry_out(state, action)`` carries out an action; ``PLACEMENT_BONUS[kind](state, seat)``
 gives what a card placed in the estate gives.
 """
 
@@ -194,12 +194,46 @@ def _do_end(s: CobState, args: tuple[Any, ...]) -> None:
     s._end_turn()
 
 
-EFFECTS = {
-    "play": _do_play, "take": _do_take, "place": _do_place, "onto": _do_onto,
-    "sell": _do_sell, "workers": _do_workers, "silver": _do_silver, "convert": _do_convert,
-    "pay": _do_pay, "buy": _do_buy, "keep": _do_keep, "drop": _do_drop, "goods": _do_goods,
-    "animal": _do_animal, "bonus": _do_bonus, "end": _do_end,
-}
+def carry_out(s: CobState, action: Action) -> None:
+    """Carry out ``action`` for the seat on turn (the most frequent kinds first: compiled,
+    a comparison of interned strings and a direct call, no dict look-up and no call through
+    a Python object)."""
+    kind = action.kind
+    args = action.args
+    if kind == "play":
+        _do_play(s, args)
+    elif kind == "take":
+        _do_take(s, args)
+    elif kind == "pay":
+        _do_pay(s, args)
+    elif kind == "convert":
+        _do_convert(s, args)
+    elif kind == "end":
+        _do_end(s, args)
+    elif kind == "workers":
+        _do_workers(s, args)
+    elif kind == "silver":
+        _do_silver(s, args)
+    elif kind == "place":
+        _do_place(s, args)
+    elif kind == "onto":
+        _do_onto(s, args)
+    elif kind == "sell":
+        _do_sell(s, args)
+    elif kind == "goods":
+        _do_goods(s, args)
+    elif kind == "animal":
+        _do_animal(s, args)
+    elif kind == "buy":
+        _do_buy(s, args)
+    elif kind == "keep":
+        _do_keep(s, args)
+    elif kind == "drop":
+        _do_drop(s, args)
+    elif kind == "bonus":
+        _do_bonus(s, args)
+    else:
+        raise ValueError(f"unknown action kind {kind!r}")
 
 
 # ====================================================================== placement bonuses

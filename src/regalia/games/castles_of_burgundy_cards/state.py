@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.actions import Action
 from regalia.engine.i18n import _, pgettext
@@ -28,12 +28,9 @@ from regalia.games.castles_of_burgundy_cards.amounts import (
     PURCHASE_COST,
     RESTOCK,
 )
-from regalia.games.castles_of_burgundy_cards.choices import CHOICES
+from regalia.games.castles_of_burgundy_cards.choices import legal_choices
 from regalia.games.castles_of_burgundy_cards.edition import CobData, data_of
-from regalia.games.castles_of_burgundy_cards.effects import (
-    EFFECTS,
-    PLACEMENT_BONUS,
-)
+from regalia.games.castles_of_burgundy_cards.effects import PLACEMENT_BONUS, carry_out
 from regalia.games.castles_of_burgundy_cards.estate import (
     aaron_sort,
     add_to_pile,
@@ -67,8 +64,8 @@ if TYPE_CHECKING:
     from regalia.engine.record import Record
 
 GAME_ID = "castles-of-burgundy-cards"
-SEATS = ((0,), (1,), (2,), (3,))  # SEATS[seat]: to_move() while that seat is on turn
-NOBODY = -1  # no holder (a bonus card not yet taken; the start player card in solo)
+SEATS: Final = ((0,), (1,), (2,), (3,))  # SEATS[seat]: to_move() while that seat is on turn
+NOBODY: Final = -1  # no holder (a bonus card not yet taken; the start player card in solo)
 
 
 class CobState(State):
@@ -366,14 +363,14 @@ class CobState(State):
     def _legal_actions(self, seat: int) -> Sequence[Action]:
         opts = self._choices
         if opts is None:
-            opts = self._choices = tuple(CHOICES[self.pending[-1][0]](self, self.pending[-1]))
+            opts = self._choices = tuple(legal_choices(self, self.pending[-1]))
         return opts
 
     def _apply(self, action: Action, seat: int) -> None:
         kind = action.kind
         round_index = self.round_index
         holder = self.start_card_holder
-        EFFECTS[kind](self, action.args)
+        carry_out(self, action)
         # The log names the card a "play" played: the newest of the seat's played cards. (It
         # is a deque with room for LOG_LENGTH entries, so appending drops the oldest.)
         if kind == "play":
@@ -397,14 +394,14 @@ class CobState(State):
                 continue
             top = stack[-1]
             kind = top[0]
-            opts = CHOICES[kind](self, top)
+            opts = legal_choices(self, top)
             if kind in P.AUTO:
                 if not opts:
                     stack.pop()  # nothing to take: the bonus yields nothing [RB]
                     continue
                 if len(opts) == 1 and opts[0] is not A.BUY:
                     action = opts[0]
-                    EFFECTS[action.kind](self, action.args)
+                    carry_out(self, action)
                     continue
             self._choices = tuple(opts)
             return
