@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from regalia.engine.record import Record
 
 GAME_ID = "castles-of-burgundy-cards"
-SEATS: Final = ((0,), (1,), (2,), (3,))  # SEATS[seat]: to_move() while that seat is on turn
+SEATS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,), (2,), (3,))  # to_move() per seat
 NOBODY: Final = -1  # no holder (a bonus card not yet taken; the start player card in solo)
 
 
@@ -222,8 +222,12 @@ class CobState(State):
         order = [(self.round_start_seat + k) % n for k in range(n)]
         self.generations_played_this_round = [()] * n
         for p in order:
-            reserved = (supply.reserve(self) for _ in range(d.pile))
-            self.face_down_piles[p] = [gen for gen in reserved if gen >= 0]
+            pile: list[int] = []
+            for _k in range(d.pile):
+                gen = supply.reserve(self)
+                if gen >= 0:
+                    pile.append(gen)
+            self.face_down_piles[p] = pile
         for p in order:
             for _k in range(d.hand):
                 self._draw_to_hand(p)
@@ -297,8 +301,8 @@ class CobState(State):
             self.pending = []
             return
         self.round_index += 1
-        self.discard_pile.extend(f for row in self.display for f in row)
         for row in self.display:
+            self.discard_pile.extend(row)
             row.clear()
         n = self.players
         if n > 1:
