@@ -56,7 +56,7 @@ def _pay_workers(s: CobState, action: Action) -> None:
 def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
     p = s.current_seat
     hand = s.hands[p]
-    die = args[0]
+    die: int = args[0]  # (typed: compiled, a native int from the action's boxed args)
     # The first card in hand showing that die: only the die counts, so which of two such
     # cards goes makes no difference to the rules. (A loop, not next() over a generator:
     # this runs on every play.)
@@ -69,11 +69,12 @@ def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
     s.played_cards[p] = (*s.played_cards[p], face)
     s.generations_played_this_round[p] = (*s.generations_played_this_round[p],
                                           s.hand_generations[p].pop(j))
-    s.pending[-1] = (P.ACT, args[0], P.NORMAL)
+    s.pending[-1] = (P.ACT, die, P.NORMAL)
 
 
 def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
-    row, face = args
+    row: int = args[0]
+    face: int = args[1]
     if s.pending[-1][0] == P.ACT:
         _pay_workers(s, A.TAKE[row - 1][face])
     else:
@@ -83,7 +84,7 @@ def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
 
 
 def _do_place(s: CobState, args: tuple[Any, ...]) -> None:
-    face = args[0]
+    face: int = args[0]
     if s.pending[-1][0] == P.ACT:
         _pay_workers(s, A.PLACE[face])
     else:
@@ -98,7 +99,7 @@ def _do_onto(s: CobState, args: tuple[Any, ...]) -> None:
 
 
 def _do_sell(s: CobState, args: tuple[Any, ...]) -> None:
-    g = args[0]
+    g: int = args[0]
     if s.pending[-1][0] == P.ACT:
         _pay_workers(s, A.SELL[g])
     else:
@@ -120,15 +121,17 @@ def _do_silver(s: CobState, args: tuple[Any, ...]) -> None:
 
 def _do_convert(s: CobState, args: tuple[Any, ...]) -> None:
     s.pending.pop()
-    s.vp_cards[s.current_seat] += args[0]
-    s.pending.append((P.PAY, args[0]))
+    vp: int = args[0]
+    s.vp_cards[s.current_seat] += vp
+    s.pending.append((P.PAY, vp))
 
 
 def _do_pay(s: CobState, args: tuple[Any, ...]) -> None:
     n = s.pending.pop()[1]
     p = s.current_seat
-    s.workers[p] -= args[0]
-    s.silver[p] -= PER_VP * n - args[0]
+    workers: int = args[0]
+    s.workers[p] -= workers
+    s.silver[p] -= PER_VP * n - workers
 
 
 def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
@@ -140,7 +143,8 @@ def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
 
 
 def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
-    face, as_action = args
+    face: int = args[0]
+    as_action: int = args[1]
     cards = list(s.pending.pop()[1:])
     cards.remove(face)
     s.discard_pile.extend(cards)  # the other two are discarded [RB]
@@ -154,8 +158,9 @@ def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
 def _do_drop(s: CobState, args: tuple[Any, ...]) -> None:
     incoming = s.pending.pop()[1]
     projects = s.projects[s.current_seat]
-    projects.remove(args[0])
-    s.discard_pile.append(args[0])
+    dropped: int = args[0]
+    projects.remove(dropped)
+    s.discard_pile.append(dropped)
     projects.append(incoming)
 
 
