@@ -40,6 +40,7 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     SHIP,
     WAREHOUSE,
     WATCHTOWER,
+    die_distance,
 )
 
 if TYPE_CHECKING:
@@ -51,6 +52,13 @@ def _pay_workers(s: CobState, action: Action) -> None:
     top = s.pending.pop()
     if top[1]:
         s.workers[s.current_seat] -= s._workers_to_change_die(action, top[1])
+
+
+def _pay_workers_for(s: CobState, wanted: int) -> None:
+    """The same for a choice that needs the die ``wanted`` (a row, a project's die)."""
+    die = s.pending.pop()[1]
+    if die:  # (0: a free action, any die)
+        s.workers[s.current_seat] -= die_distance(die, wanted)
 
 
 def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
@@ -66,9 +74,8 @@ def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
     face = hand[j]
     del hand[j]
     s.discard_pile.append(face)
-    s.played_cards[p] = (*s.played_cards[p], face)
-    s.generations_played_this_round[p] = (*s.generations_played_this_round[p],
-                                          s.hand_generations[p].pop(j))
+    s.played_cards[p] += (face,)
+    s.generations_played_this_round[p] += (s.hand_generations[p].pop(j),)
     s.pending[-1] = (P.ACT, die, P.NORMAL)
 
 
@@ -76,7 +83,7 @@ def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
     row: int = args[0]
     face: int = args[1]
     if s.pending[-1][0] == P.ACT:
-        _pay_workers(s, A.TAKE[row - 1][face])
+        _pay_workers_for(s, row)
     else:
         s.pending.pop()
     s.display[row - 1].remove(face)
@@ -86,7 +93,7 @@ def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
 def _do_place(s: CobState, args: tuple[Any, ...]) -> None:
     face: int = args[0]
     if s.pending[-1][0] == P.ACT:
-        _pay_workers(s, A.PLACE[face])
+        _pay_workers_for(s, FACE_DIE[face])
     else:
         s.pending.pop()  # city hall: any project, no die [RB; docs A8]
     s.projects[s.current_seat].remove(face)
