@@ -1,6 +1,6 @@
 """What the player on turn may decide now: the legal actions of each kind of pending decision.
 
-``CHOICES[kind](state, top)`` lists them for the decision ``top`` on the stack (pending.py).
+``legal_choices(state, top)`` lists them for the decision ``top`` on the stack (pending.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from regalia.games.castles_of_burgundy_cards import actions as A
 from regalia.games.castles_of_burgundy_cards import pending as P
 from regalia.games.castles_of_burgundy_cards.amounts import PER_VP
 from regalia.games.castles_of_burgundy_cards.estate import NEW_PILE, pile_options
-from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_TYPE, REACH
+from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_TYPE, REACH_MASK
 
 if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
@@ -30,12 +30,14 @@ def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
     die = top[1]
     p = s.current_seat
     workers = s.workers[p]
-    reach = REACH[die][workers if workers < 3 else 3]  # dice the workers can make of it
+    # the dice the workers can make of it, as bits (faces.REACH)
+    reach = REACH_MASK[die][workers if workers < 3 else 3]
     out: list[Action] = []
     # Action 1: take a card from the row of the die (workers may change it) [RB].
+    display = s.display
     for r in range(6):
-        row = s.display[r]
-        if row and r + 1 in reach:
+        row = display[r]
+        if row and reach >> (r + 1) & 1:
             takes = A.TAKE[r]
             for f in sorted(set(row)):
                 out.append(takes[f])
@@ -43,21 +45,22 @@ def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
     projects = s.projects[p]
     if projects:
         for f in sorted(set(projects)):
-            if FACE_DIE[f] in reach:
+            if reach >> FACE_DIE[f] & 1:
                 out.append(A.PLACE[f])
     # Action 3: sell the goods kind of the die (never with nothing of that kind: docs).
     goods_dice = s.components.goods_dice
     for g in s._owned_goods_kinds(p):
-        if any(x in reach for x in goods_dice[g]):
-            out.append(A.SELL[g])
+        for x in goods_dice[g]:
+            if reach >> x & 1:
+                out.append(A.SELL[g])
+                break
     # Actions 4 and 5 ignore the die.
     out.append(A.WORKERS)
     out.append(A.SILVER)
     # Action 6: whole VP only (a remainder would be lost: docs, A12).
     most = (workers + s.silver[p]) // PER_VP
     if most:
-        convert = A.CONVERT
-        out.extend(convert[n] for n in range(1, min(most, A.MAX_CONVERT) + 1))
+        out += A.CONVERT[1:min(most, A.MAX_CONVERT) + 1]
     if top[2] != P.EXTRA and s._can_buy():
         out.append(A.BUY)
     return out
@@ -136,6 +139,35 @@ def _opt_end(s: CobState, top: tuple[int, ...]) -> list[Action]:
     return [A.END, A.BUY] if s._can_buy() else [A.END]
 
 
-CHOICES = (_opt_play, _opt_act, _opt_take, _opt_drop, _opt_estate, _opt_place_any,
-           _opt_sell_any, _opt_goods, _opt_animals, _opt_board, _opt_bonus, _opt_keep,
-           _opt_pay, _opt_end)
+def legal_choices(s: CobState, top: tuple[int, ...]) -> list[Action]:
+    """The legal actions of the decision ``top`` (the most frequent kinds first)."""
+    kind = top[0]
+    if kind == P.ACT:
+        return _opt_act(s, top)
+    if kind == P.PLAY:
+        return _opt_play(s, top)
+    if kind == P.END:
+        return _opt_end(s, top)
+    if kind == P.PAY:
+        return _opt_pay(s, top)
+    if kind == P.ESTATE:
+        return _opt_estate(s, top)
+    if kind == P.GOODS:
+        return _opt_goods(s, top)
+    if kind == P.ANIMALS:
+        return _opt_animals(s, top)
+    if kind == P.DROP:
+        return _opt_drop(s, top)
+    if kind == P.KEEP:
+        return _opt_keep(s, top)
+    if kind == P.BONUS:
+        return _opt_bonus(s, top)
+    if kind == P.TAKE:
+        return _opt_take(s, top)
+    if kind == P.PLACE_ANY:
+        return _opt_place_any(s, top)
+    if kind == P.SELL_ANY:
+        return _opt_sell_any(s, top)
+    if kind == P.BOARD:
+        return _opt_board(s, top)
+    raise ValueError(f"unknown pending decision {kind}")

@@ -1,6 +1,6 @@
 """Carrying out decisions, and the placement bonus of every card type and building [RB].
 
-``EFFECTS[kind](state, args)`` carries out an action; ``PLACEMENT_BONUS[kind](state, seat)``
+``carry_out(state, action)`` carries out an action; ``PLACEMENT_BONUS[kind](state, seat)``
 gives what a card placed in the estate gives.
 """
 
@@ -40,6 +40,7 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     SHIP,
     WAREHOUSE,
     WATCHTOWER,
+    die_distance,
 )
 
 if TYPE_CHECKING:
@@ -53,10 +54,17 @@ def _pay_workers(s: CobState, action: Action) -> None:
         s.workers[s.current_seat] -= s._workers_to_change_die(action, top[1])
 
 
+def _pay_workers_for(s: CobState, wanted: int) -> None:
+    """The same for a choice that needs the die ``wanted`` (a row, a project's die)."""
+    die = s.pending.pop()[1]
+    if die:  # (0: a free action, any die)
+        s.workers[s.current_seat] -= die_distance(die, wanted)
+
+
 def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
     p = s.current_seat
     hand = s.hands[p]
-    die = args[0]
+    die: int = args[0]  # (typed: compiled, a native int from the action's boxed args)
     # The first card in hand showing that die: only the die counts, so which of two such
     # cards goes makes no difference to the rules. (A loop, not next() over a generator:
     # this runs on every play.)
@@ -66,16 +74,16 @@ def _do_play(s: CobState, args: tuple[Any, ...]) -> None:
     face = hand[j]
     del hand[j]
     s.discard_pile.append(face)
-    s.played_cards[p] = (*s.played_cards[p], face)
-    s.generations_played_this_round[p] = (*s.generations_played_this_round[p],
-                                          s.hand_generations[p].pop(j))
-    s.pending[-1] = (P.ACT, args[0], P.NORMAL)
+    s.played_cards[p] += (face,)
+    s.generations_played_this_round[p] += (s.hand_generations[p].pop(j),)
+    s.pending[-1] = (P.ACT, die, P.NORMAL)
 
 
 def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
-    row, face = args
+    row: int = args[0]
+    face: int = args[1]
     if s.pending[-1][0] == P.ACT:
-        _pay_workers(s, A.TAKE[row - 1][face])
+        _pay_workers_for(s, row)
     else:
         s.pending.pop()
     s.display[row - 1].remove(face)
@@ -83,9 +91,9 @@ def _do_take(s: CobState, args: tuple[Any, ...]) -> None:
 
 
 def _do_place(s: CobState, args: tuple[Any, ...]) -> None:
-    face = args[0]
+    face: int = args[0]
     if s.pending[-1][0] == P.ACT:
-        _pay_workers(s, A.PLACE[face])
+        _pay_workers_for(s, FACE_DIE[face])
     else:
         s.pending.pop()  # city hall: any project, no die [RB; docs A8]
     s.projects[s.current_seat].remove(face)
@@ -98,7 +106,7 @@ def _do_onto(s: CobState, args: tuple[Any, ...]) -> None:
 
 
 def _do_sell(s: CobState, args: tuple[Any, ...]) -> None:
-    g = args[0]
+    g: int = args[0]
     if s.pending[-1][0] == P.ACT:
         _pay_workers(s, A.SELL[g])
     else:
@@ -120,16 +128,18 @@ def _do_silver(s: CobState, args: tuple[Any, ...]) -> None:
 
 def _do_convert(s: CobState, args: tuple[Any, ...]) -> None:
     s.pending.pop()
-    s.vp_cards[s.current_seat] += args[0]
-    s.move_vp += args[0]
-    s.pending.append((P.PAY, args[0]))
+    vp: int = args[0]
+    s.vp_cards[s.current_seat] += vp
+    s.move_vp += vp
+    s.pending.append((P.PAY, vp))
 
 
 def _do_pay(s: CobState, args: tuple[Any, ...]) -> None:
     n = s.pending.pop()[1]
     p = s.current_seat
-    s.workers[p] -= args[0]
-    s.silver[p] -= PER_VP * n - args[0]
+    workers: int = args[0]
+    s.workers[p] -= workers
+    s.silver[p] -= PER_VP * n - workers
 
 
 def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
@@ -141,7 +151,8 @@ def _do_buy(s: CobState, args: tuple[Any, ...]) -> None:
 
 
 def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
-    face, as_action = args
+    face: int = args[0]
+    as_action: int = args[1]
     cards = list(s.pending.pop()[1:])
     cards.remove(face)
     s.discard_pile.extend(cards)  # the other two are discarded [RB]
@@ -155,8 +166,9 @@ def _do_keep(s: CobState, args: tuple[Any, ...]) -> None:
 def _do_drop(s: CobState, args: tuple[Any, ...]) -> None:
     incoming = s.pending.pop()[1]
     projects = s.projects[s.current_seat]
-    projects.remove(args[0])
-    s.discard_pile.append(args[0])
+    dropped: int = args[0]
+    projects.remove(dropped)
+    s.discard_pile.append(dropped)
     projects.append(incoming)
 
 
@@ -196,12 +208,46 @@ def _do_end(s: CobState, args: tuple[Any, ...]) -> None:
     s._end_turn()
 
 
-EFFECTS = {
-    "play": _do_play, "take": _do_take, "place": _do_place, "onto": _do_onto,
-    "sell": _do_sell, "workers": _do_workers, "silver": _do_silver, "convert": _do_convert,
-    "pay": _do_pay, "buy": _do_buy, "keep": _do_keep, "drop": _do_drop, "goods": _do_goods,
-    "animal": _do_animal, "bonus": _do_bonus, "end": _do_end,
-}
+def carry_out(s: CobState, action: Action) -> None:
+    """Carry out ``action`` for the seat on turn (the most frequent kinds first: compiled,
+    a comparison of interned strings and a direct call, no dict look-up and no call through
+    a Python object)."""
+    kind = action.kind
+    args = action.args
+    if kind == "play":
+        _do_play(s, args)
+    elif kind == "take":
+        _do_take(s, args)
+    elif kind == "pay":
+        _do_pay(s, args)
+    elif kind == "convert":
+        _do_convert(s, args)
+    elif kind == "end":
+        _do_end(s, args)
+    elif kind == "workers":
+        _do_workers(s, args)
+    elif kind == "silver":
+        _do_silver(s, args)
+    elif kind == "place":
+        _do_place(s, args)
+    elif kind == "onto":
+        _do_onto(s, args)
+    elif kind == "sell":
+        _do_sell(s, args)
+    elif kind == "goods":
+        _do_goods(s, args)
+    elif kind == "animal":
+        _do_animal(s, args)
+    elif kind == "buy":
+        _do_buy(s, args)
+    elif kind == "keep":
+        _do_keep(s, args)
+    elif kind == "drop":
+        _do_drop(s, args)
+    elif kind == "bonus":
+        _do_bonus(s, args)
+    else:
+        raise ValueError(f"unknown action kind {kind!r}")
 
 
 # ====================================================================== placement bonuses

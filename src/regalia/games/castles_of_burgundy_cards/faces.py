@@ -23,7 +23,7 @@ TYPE_NAMES: tuple[str, ...] = ("castle", "mine", "cloister", "knowledge", "ship"
                                "building")
 TYPE_COLOURS: tuple[str, ...] = ("dark green", "grey", "violet", "yellow", "blue",
                                  "light green", "beige")
-N_TYPES = 7
+N_TYPES: Final = 7
 
 # Kinds: the six plain types keep their number; the eight buildings follow.
 CARPENTER: Final = 6
@@ -42,20 +42,21 @@ KIND_TITLES: tuple[str, ...] = (
     "castle", "mine", "cloister", "knowledge", "ship", "pasture", "carpenter's workshop",
     "church", "market", "watchtower", "bank", "boarding house", "warehouse", "city hall",
 )
-N_KINDS = 14
-KIND_TYPE: tuple[int, ...] = tuple(k if k < BUILDING else BUILDING for k in range(N_KINDS))
+N_KINDS: Final = 14
+KIND_TYPE: Final[tuple[int, ...]] = tuple(k if k < BUILDING else BUILDING for k in range(N_KINDS))
 
 # Printed counts per kind [RB]: 12 castles, mines, cloisters; 18 knowledge, ships, pastures;
 # eight buildings, three cards each.
 KIND_COUNTS: tuple[int, ...] = (12, 12, 12, 18, 18, 18) + (3,) * 8
 N_ACTION_CARDS = 114
 
-N_FACES = N_KINDS * 6
-FACE_KIND: tuple[int, ...] = tuple(f // 6 for f in range(N_FACES))
-FACE_DIE: tuple[int, ...] = tuple(f % 6 + 1 for f in range(N_FACES))
-FACE_TYPE: tuple[int, ...] = tuple(KIND_TYPE[f // 6] for f in range(N_FACES))
-FACE_NAMES: tuple[str, ...] = tuple(f"{KIND_NAMES[f // 6]}-{f % 6 + 1}" for f in range(N_FACES))
-FACE_INDEX: dict[str, int] = {name: f for f, name in enumerate(FACE_NAMES)}
+N_FACES: Final = N_KINDS * 6
+FACE_KIND: Final[tuple[int, ...]] = tuple(f // 6 for f in range(N_FACES))
+FACE_DIE: Final[tuple[int, ...]] = tuple(f % 6 + 1 for f in range(N_FACES))
+FACE_TYPE: Final[tuple[int, ...]] = tuple(KIND_TYPE[f // 6] for f in range(N_FACES))
+FACE_NAMES: Final[tuple[str, ...]] = tuple(f"{KIND_NAMES[f // 6]}-{f % 6 + 1}"
+                                           for f in range(N_FACES))
+FACE_INDEX: Final[dict[str, int]] = {name: f for f, name in enumerate(FACE_NAMES)}
 
 
 def face_of(kind: int, die: int) -> int:
@@ -75,7 +76,7 @@ N_GOODS_KINDS = 3
 # Animals: four kinds; they score by variety only.
 ANIMAL_KINDS: tuple[str, ...] = ("chicken", "cattle", "sheep", "pig")
 N_ANIMAL_KINDS = 4
-ANIMAL_INDEX: dict[str, int] = {name: i for i, name in enumerate(ANIMAL_KINDS)}
+ANIMAL_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(ANIMAL_KINDS)}
 
 ROUND_LETTERS = "ABCDE"
 
@@ -93,4 +94,8 @@ REACH: tuple[tuple[frozenset[int], ...], ...] = tuple(
           for w in range(4))
     for die in range(7)
 )
+# The same as bit masks (bit v set: die v reachable), for the legal-action lists: compiled, a
+# shift and a mask instead of a set look-up of a boxed int.
+REACH_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum(1 << v for v in reach) for reach in by_workers) for by_workers in REACH)
 

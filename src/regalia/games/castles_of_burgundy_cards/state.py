@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.actions import Action
 from regalia.engine.i18n import _, pgettext
@@ -28,12 +28,9 @@ from regalia.games.castles_of_burgundy_cards.amounts import (
     PURCHASE_COST,
     RESTOCK,
 )
-from regalia.games.castles_of_burgundy_cards.choices import CHOICES
+from regalia.games.castles_of_burgundy_cards.choices import legal_choices
 from regalia.games.castles_of_burgundy_cards.edition import CobData, data_of
-from regalia.games.castles_of_burgundy_cards.effects import (
-    EFFECTS,
-    PLACEMENT_BONUS,
-)
+from regalia.games.castles_of_burgundy_cards.effects import PLACEMENT_BONUS, carry_out
 from regalia.games.castles_of_burgundy_cards.estate import (
     aaron_sort,
     add_to_pile,
@@ -70,8 +67,8 @@ if TYPE_CHECKING:
     from regalia.engine.record import Record
 
 GAME_ID = "castles-of-burgundy-cards"
-SEATS = ((0,), (1,), (2,), (3,))  # SEATS[seat]: to_move() while that seat is on turn
-NOBODY = -1  # no holder (a bonus card not yet taken; the start player card in solo)
+SEATS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,), (2,), (3,))  # to_move() per seat
+NOBODY: Final = -1  # no holder (a bonus card not yet taken; the start player card in solo)
 
 
 class CobState(State):
@@ -231,8 +228,12 @@ class CobState(State):
         order = [(self.round_start_seat + k) % n for k in range(n)]
         self.generations_played_this_round = [()] * n
         for p in order:
-            reserved = (supply.reserve(self) for _ in range(d.pile))
-            self.face_down_piles[p] = [gen for gen in reserved if gen >= 0]
+            pile: list[int] = []
+            for _k in range(d.pile):
+                gen = supply.reserve(self)
+                if gen >= 0:
+                    pile.append(gen)
+            self.face_down_piles[p] = pile
         for p in order:
             for _k in range(d.hand):
                 self._draw_to_hand(p)
@@ -306,8 +307,8 @@ class CobState(State):
             self.pending = []
             return
         self.round_index += 1
-        self.discard_pile.extend(f for row in self.display for f in row)
         for row in self.display:
+            self.discard_pile.extend(row)
             row.clear()
         n = self.players
         if n > 1:
@@ -375,7 +376,7 @@ class CobState(State):
     def _legal_actions(self, seat: int) -> Sequence[Action]:
         opts = self._choices
         if opts is None:
-            opts = self._choices = tuple(CHOICES[self.pending[-1][0]](self, self.pending[-1]))
+            opts = self._choices = tuple(legal_choices(self, self.pending[-1]))
         return opts
 
     def _apply(self, action: Action, seat: int) -> None:
@@ -389,7 +390,7 @@ class CobState(State):
         told = (MOVE, round_index, seat, action.code, NO_CARD, 0)
         log.append(told)
         self.move_vp = 0
-        EFFECTS[kind](self, action.args)
+        carry_out(self, action)
         if kind == "play" or self.move_vp:
             card = self.played_cards[seat][-1] if kind == "play" else NO_CARD
             for i in range(len(log) - 1, -1, -1):
@@ -410,7 +411,7 @@ class CobState(State):
                 continue
             top = stack[-1]
             kind = top[0]
-            opts = CHOICES[kind](self, top)
+            opts = legal_choices(self, top)
             if kind in P.AUTO:
                 if not opts:
                     stack.pop()  # nothing to take: the bonus yields nothing [RB]
@@ -418,7 +419,7 @@ class CobState(State):
                 if len(opts) == 1 and opts[0] is not A.BUY:
                     action = opts[0]
                     self.move_vp = 0
-                    EFFECTS[action.kind](self, action.args)
+                    carry_out(self, action)
                     if self.move_vp:  # a point scored for the seat is said, though unchosen
                         self.log.append((MOVE, self.round_index, self.current_seat,
                                          action.code, NO_CARD, self.move_vp))

@@ -17,7 +17,6 @@ up. When one pile of a kind runs out, the other is split into two [RB].
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX, FACE_INDEX, FACE_NAMES
@@ -112,7 +111,7 @@ def _reveal_animal(s: CobState) -> int:
 def take_good(s: CobState, seat: int, pile: int) -> None:
     """Move the top of goods pile ``pile`` into the seat's storage."""
     s.goods[seat][s.goods_pile_tops[pile]] += 1
-    _after_taking(s.goods_pile_sizes, s.goods_pile_tops, pile, lambda: _reveal_good(s))
+    _after_taking(s, s.goods_pile_sizes, s.goods_pile_tops, pile, True)
 
 
 def take_animal(s: CobState, seat: int, pile: int) -> None:
@@ -122,18 +121,20 @@ def take_animal(s: CobState, seat: int, pile: int) -> None:
     before = animal_vp(s.animals[seat], table)
     s.animals[seat][s.animal_pile_tops[pile]] += 1
     s.move_vp += animal_vp(s.animals[seat], table) - before
-    _after_taking(s.animal_pile_sizes, s.animal_pile_tops, pile, lambda: _reveal_animal(s))
+    _after_taking(s, s.animal_pile_sizes, s.animal_pile_tops, pile, False)
 
 
-def _after_taking(counts: list[int], tops: list[int], pile: int,
-                  reveal: Callable[[], int]) -> None:
+def _after_taking(s: CobState, counts: list[int], tops: list[int], pile: int,
+                  goods: bool) -> None:
     """The pile shrinks and shows its next card; an emptied pile takes the bottom half of
-    the other: "if one deck runs out, split the other in two" [RB]."""
+    the other: "if one deck runs out, split the other in two" [RB]. (``goods``: the goods
+    piles, else the animals; a flag, not a closure to call, which compiled code calls
+    through Python.)"""
     counts[pile] -= 1
-    tops[pile] = reveal() if counts[pile] else -1
+    tops[pile] = (_reveal_good(s) if goods else _reveal_animal(s)) if counts[pile] else -1
     other = 1 - pile
     if not counts[pile] and counts[other] >= 2:
         half = counts[other] // 2
         counts[other] -= half
         counts[pile] = half
-        tops[pile] = reveal()
+        tops[pile] = _reveal_good(s) if goods else _reveal_animal(s)

@@ -15,8 +15,8 @@ DISTRICT_IDS = tuple(f"{p + 1}{letter}" for p in range(N_PROVINCES) for letter i
 DISTRICT_INDEX = {name: d for d, name in enumerate(DISTRICT_IDS)}
 # The transport symbols an edition may print on borders and cards (reviews name horse,
 # rickshaw and junk; the rest leave room for the real board). The dragon is no transport.
-TRANSPORTS = ("horse", "rickshaw", "junk", "barge", "cart", "palanquin")
-TRANSPORT_INDEX = {t: i for i, t in enumerate(TRANSPORTS)}
+TRANSPORTS: Final[tuple[str, ...]] = ("horse", "rickshaw", "junk", "barge", "cart", "palanquin")
+TRANSPORT_INDEX: Final = {t: i for i, t in enumerate(TRANSPORTS)}
 DRAGON: Final = 6  # the dragon's index in a hand: after the transports
 CARD_KINDS = (*TRANSPORTS, "dragon")
 N_KINDS: Final = 7

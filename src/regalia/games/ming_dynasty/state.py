@@ -51,7 +51,9 @@ PHASE_NAMES = ("prince", "neutral", "place", "take", "act", "moving", "deploy", 
 PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 NOT_CHOSEN: Final = -1
 NOT_INVOLVED: Final = -2
-SEATS = ((0,), (1,), (2,), (3,))
+# Tuples handed out as they are are typed ``tuple[X, ...]``: compiled, a tuple of a fixed shape
+# is kept unboxed (a C struct), and every use as an object would build a new tuple.
+SEATS: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,), (2,), (3,))
 # The action lists read on every decision, as module globals (a global is read faster than a
 # module's attribute), Final (compiled, a Final global is a native static, not a dict entry).
 TAKE_: Final = A.TAKE
@@ -61,14 +63,14 @@ STEP_DRAGON_: Final = A.STEP_DRAGON
 STAY_: Final = A.STAY
 PLACE_ALL_: Final = A.PLACE_ALL
 KINDS: Final = range(N_KINDS)
-DONE_ONLY: Final = (A.DONE,)
-PASS_ONLY: Final = (A.PASS,)
-STOP_ONLY: Final = (A.STOP,)
+DONE_ONLY: Final[tuple[Action, ...]] = (A.DONE,)
+PASS_ONLY: Final[tuple[Action, ...]] = (A.PASS,)
+STOP_ONLY: Final[tuple[Action, ...]] = (A.STOP,)
 PASS_: Final = A.PASS
 STOP_: Final = A.STOP
-DISPLAY_LABELS = tuple(f"display {i + 1}" for i in range(N_PROVINCES))
-DEPLOY_OPEN = (A.DEPLOY, A.DONE)
-DEPLOY_ANY = (A.DEPLOY, A.DEPLOY_CLOISTER, A.DONE)
+DISPLAY_LABELS: Final[tuple[str, ...]] = tuple(f"display {i + 1}" for i in range(N_PROVINCES))
+DEPLOY_OPEN: Final[tuple[Action, ...]] = (A.DEPLOY, A.DONE)
+DEPLOY_ANY: Final[tuple[Action, ...]] = (A.DEPLOY, A.DEPLOY_CLOISTER, A.DONE)
 
 
 class MingState(State):
