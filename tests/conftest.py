@@ -12,7 +12,8 @@ install()
 
 # Tests that drive headless Chromium (Playwright).
 BROWSER = ("tests/server/test_browser.py", "tests/i18n/test_zh_browser.py",
-           "tests/server/test_table_teaches.py")
+           "tests/server/test_table_teaches.py", "tests/server/test_phone.py",
+           "tests/server/test_browser_texts.py")
 # Tests that play many whole games or searches, or start processes: minutes, not seconds.
 SLOW = (
     "tests/conformance/test_fuzz.py",
