@@ -42,7 +42,9 @@ def test_an_update_with_a_positive_advantage_makes_the_action_likelier(example) 
 def test_a_short_training_run_beats_random(example) -> None:
     # The full run (examples/reinforce.py with its defaults) is in its docstring; this one is
     # short, so it only has to come out ahead on the same deals, not by a significant margin.
-    policy = example.train("castles-of-burgundy-cards", 2, episodes=150, seed=0)
+    # (300 episodes since the observations squash open-ended amounts instead of capping them:
+    # with 150 the policy came out 0.07 behind on these deals, with 300 0.27 ahead.)
+    policy = example.train("castles-of-burgundy-cards", 2, episodes=300, seed=0)
     assert np.abs(policy.weights).sum() > 0
     result = example.compare(policy, "castles-of-burgundy-cards", 2, games=60)
     assert -1.0 <= result.random_reward <= 1.0

@@ -64,8 +64,10 @@ NOT_CHOSEN = frozenset({"general", "score", "scoring", "final", "disks", "reveal
 
 
 def _is_move(entry: Any) -> bool:
-    """Whether a log entry is a seat's own choice (it names the seat and moves no points)."""
-    return isinstance(entry, Mapping) and "seat" in entry and "points" not in entry and \
+    """Whether a log entry is a seat's own choice: it names the seat and is no scoring (a
+    move may say the points it scored, a number; a scoring gives every seat's, a list)."""
+    return isinstance(entry, Mapping) and "seat" in entry and \
+        not isinstance(entry.get("points"), list | tuple) and \
         entry.get("event", entry.get("kind")) not in NOT_CHOSEN
 
 

@@ -31,7 +31,7 @@ from tests.rl.observations.positions import GAMES_WITH_ENCODERS, player_counts
 
 # The figure is 1,000 games per game: about 22 CPU minutes for the five, too long for
 # every run; REGALIA_TENSOR_GAMES=1000 runs it (README, "Run the tests").
-GAMES = int(os.environ.get("REGALIA_TENSOR_GAMES", "40"))
+GAMES = int(os.environ.get("REGALIA_TENSOR_GAMES", "15"))
 QUICK = 6
 EVERY = 5
 
