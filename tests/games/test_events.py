@@ -242,6 +242,7 @@ def test_the_events_fall_after_the_decision_that_set_them_off() -> None:
 def test_the_web_log_puts_each_event_after_its_decision(game: str) -> None:
     """The web table's log (server.payloads.with_events) reads the new games' events as it
     reads Shadow's: each after the decision line that set it off."""
+    pytest.importorskip("sqlalchemy")  # (the web extra: the compiled stage's venv has none)
     from regalia.server.payloads import with_events
 
     rng = Rng(12)

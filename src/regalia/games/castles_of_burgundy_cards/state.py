@@ -394,7 +394,7 @@ class CobState(State):
         if kind == "play" or self.move_vp:
             card = self.played_cards[seat][-1] if kind == "play" else NO_CARD
             for i in range(len(log) - 1, -1, -1):
-                if log[i] is told:
+                if log[i] == told:  # (equal, not identical: compiled, a tuple is rebuilt)
                     log[i] = (MOVE, round_index, seat, action.code, card, self.move_vp)
                     break
         self._settle()
