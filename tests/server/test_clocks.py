@@ -208,3 +208,21 @@ def test_the_table_shows_every_seat_s_bank(client: TestClient) -> None:
     assert 'id="bank-rule"' in page
     spectator = client.get(f"/watch/{data['game_id']}").text
     assert spectator.count('class="bank"') == 2
+
+
+def test_an_app_entered_twice_keeps_one_clock(tmp_path: Any) -> None:
+    """Two test clients of one app enter its lifespan twice: the clock thread is started once
+    while it runs (before, the second start raised "threads can only be started once"), and a
+    stopped clock starts afresh."""
+    import threading
+
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", bots=True, clocks=True)
+
+    def clocks() -> int:
+        return sum(t.name == "regalia-clock" and t.is_alive() for t in threading.enumerate())
+
+    before = clocks()
+    with TestClient(app), TestClient(app):
+        assert clocks() == before + 1
+    with TestClient(app):
+        assert clocks() == before + 1

@@ -25,17 +25,25 @@ class Timekeeper:
         self.after_move = after_move or (lambda game_id: None)
         self.interval = interval
         self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="regalia-clock", daemon=True)
+        self.thread: threading.Thread | None = None
 
     def start(self) -> None:
+        """Keep time (once: an app whose lifespan is entered again, as two test clients of one
+        app do, keeps the one clock it has; a stopped one starts afresh)."""
+        if self.thread is not None and self.thread.is_alive():
+            return
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(self.stopping,),
+                                       name="regalia-clock", daemon=True)
         self.thread.start()
 
     def stop(self) -> None:
         self.stopping.set()
-        self.thread.join(5)
+        if self.thread is not None:
+            self.thread.join(5)
 
-    def _run(self) -> None:
-        while not self.stopping.wait(self.interval):
+    def _run(self, stopping: threading.Event) -> None:
+        while not stopping.wait(self.interval):
             try:
                 self.tick()
             except Exception as err:  # one bad game must not stop every clock
