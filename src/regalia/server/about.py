@@ -21,11 +21,12 @@ _DATA = re.compile(r'\sdata-(?P<name>[a-z-]+)="(?P<value>[^"]*)"')
 
 # The drawings' data- attributes that name a component (an El Grande region, a Palais Royal
 # room, a Castles card …), and the glossary kinds (an entry key's part before ":") each may
-# name, in the order tried. A power card's number is read from its group's class.
+# name, in the order tried. A power card's number is read from its group's class; a space is
+# Palais Royal's park space (its noble, by the game's ``at``) or Ming's province space.
 COMPONENT_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "region": ("region",), "room": ("room",), "electorate": ("electorate",),
     "card": ("card", "type", "power"), "type": ("type", "card"), "good": ("goods",),
-    "round": ("round",), "district": ("province",),
+    "round": ("round",), "district": ("province",), "space": ("province",),
 }
 
 
