@@ -33,10 +33,14 @@ def at(client: TestClient, game_id: str, step: int) -> State:
 
 
 def board(state: State, seat: int | None) -> str:
-    """The look back's board: ``view(seat)`` drawn with nothing to click."""
+    """The look back's board: ``view(seat)`` drawn with nothing to click, its components'
+    texts in their titles (for hover and long press)."""
+    from regalia.server.about import component_texts, titled
+
     render = state.info().render_svg
     assert render is not None
-    return render(dict(state.view(seat), legal=[]))
+    view = state.view(seat)
+    return titled(render(dict(view, legal=[])), {}, component_texts(state, view))
 
 
 def look_back(client: TestClient, token: str, step: int | None = None,

@@ -162,8 +162,14 @@ def test_a_finished_game_replays_as_each_seat_saw_it(client: TestClient) -> None
     state = regalia.replay(record, steps=3)
     render = state.info().render_svg
     assert render is not None
-    assert render(dict(state.view(1), legal=[])) in seat
-    assert render(dict(state.view(None), legal=[])) in spectator
+    from regalia.server.about import component_texts, titled
+
+    def drawn(seat: int | None) -> str:  # with its components' texts (hover, long press)
+        view = state.view(seat)
+        return titled(render(dict(view, legal=[])), {}, component_texts(state, view))
+
+    assert drawn(1) in seat
+    assert drawn(None) in spectator
     # history: the seat to move there had moves to click in its view, the replay draws none
     mover = state.to_move()[0]
     assert "data-action" in render(state.view(mover))

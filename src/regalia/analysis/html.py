@@ -35,6 +35,9 @@ p, h1, h2, h3 { overflow-wrap: anywhere; }
 table { display: block; max-width: 100%; overflow-x: auto; }
 """
 
+# The widest screen shown the phone drawings (as the web table's style sheet does).
+NARROW = 1199
+
 
 def boards_for(record: Record, report: Mapping[str, Any], *,
                phone: bool = False) -> dict[int, str]:
@@ -88,9 +91,9 @@ def html_report(report: Mapping[str, Any], boards: Mapping[int, str],
                 phone_boards: Mapping[int, str] | None = None) -> str:
     """The page (a string), worded in the current language (:func:`localized` words the
     report's own words in it). ``boards``: SVG of the position before each marked move;
-    ``phone_boards``: the same drawn for a phone, shown instead on a screen up to 899 px
-    wide, a phone or a tablet held upright (the desktop drawing shrunk to a phone's width is
-    unreadable)."""
+    ``phone_boards``: the same drawn for a phone, shown instead on a screen up to
+    :data:`NARROW` px wide, as the web table does (the desktop drawing shrunk to the page's
+    width is unreadable)."""
     names = report["seat_names"]
     title = _("{title} · analysis").format(title=_(str(report["title"])))
     settings = report["settings"]
@@ -158,7 +161,7 @@ def html_report(report: Mapping[str, Any], boards: Mapping[int, str],
             source = ""
             if narrow is not None:
                 small = base64.b64encode(narrow.encode("utf-8")).decode("ascii")
-                source = (f'<source media="(max-width: 899px)" '
+                source = (f'<source media="(max-width: {NARROW}px)" '
                           f'srcset="data:image/svg+xml;base64,{small}">')
             parts.append(f'<picture>{source}<img class="board" alt="{alt}" '
                          f'src="data:image/svg+xml;base64,{data}"></picture>')

@@ -97,7 +97,11 @@ def analyze(
         report = analyse(saved, chosen, budget, seed, workers,
                          on_judged=lambda _: progress.advance(task))
     if output is not None:
-        write_atomic(output, html_report(report, boards_for(saved, report)), overwrite=force)
+        # with the phone drawings too, as the server's analysis page has them: the file is
+        # often opened on the phone it was sent to
+        write_atomic(output, html_report(report, boards_for(saved, report),
+                                         boards_for(saved, report, phone=True)),
+                     overwrite=force)
     if as_json:
         typer.echo(json.dumps(report, indent=1, ensure_ascii=False))
         return

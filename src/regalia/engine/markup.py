@@ -134,3 +134,19 @@ def wrap_cells(text: str, width: int, indent: str = "  ") -> list[str]:
     if line.strip() or not lines:
         lines.append(line)
     return lines
+
+
+def button_words(view: Mapping[str, Any], notation: str, fallback: str, size: float,
+                 room: float) -> str:
+    """A desktop board button's label: the action in words, as the front end described it
+    in the reader's language (``view["described"]``, notation → words), else ``fallback``;
+    cut with "…" to what ``room`` pixels hold at ``size`` (the whole words are the button's
+    hover text and the action list's). Notation is for typing, not for reading off a board."""
+    described = view.get("described")
+    words = described.get(notation) if isinstance(described, Mapping) else None
+    label = words if isinstance(words, str) and words.strip() else fallback
+    if text_width(label, size) <= room:
+        return label
+    while label and text_width(label + "…", size) > room:
+        label = label[:-1]
+    return label.rstrip() + "…"

@@ -13,6 +13,7 @@ from markupsafe import Markup
 import regalia
 from regalia.engine import i18n
 from regalia.engine.i18n import _
+from regalia.server.about import component_texts, titled
 from regalia.server.api import Announcer, events_response
 from regalia.server.legend import key_lines
 from regalia.server.payloads import game_names, history_svg
@@ -182,8 +183,11 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
         if seat is not None and not 0 <= seat < state.players:
             seat = None
         view = state.view(seat)
+        components = component_texts(state, view)
         svg = history_svg(info, view)
+        svg = titled(svg, {}, components) if svg else None
         phone_svg = history_svg(info, view, phone=True)
+        phone_svg = titled(phone_svg, {}, components) if phone_svg else None
         names = game_names(state)
         moves = service.decision_lines(game_id, None)
         return render_page(request, "replay.html", {

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.engine import GameInfo, State
 from regalia.engine.i18n import _, language
 from regalia.engine.phone_board import text_picture
-from regalia.server.about import action_texts, titled
+from regalia.server.about import action_texts, component_texts, titled
 from regalia.server.models import Game, Seat
 from regalia.server.words import title
 
@@ -217,9 +217,10 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
         # the actions in words, for the buttons of the phone pictures (the notation stays
         # each button's data-action; a phone shows no notation)
         shown["described"] = {a["action"]: a["description"] for a in payload["legal"]}
-        payload["svg"] = titled(info.render_svg(shown), about)
+        components = component_texts(state, view)
+        payload["svg"] = titled(info.render_svg(shown), about, components)
         if (narrow := phone_drawing(info)) is not None:
-            payload["phone_svg"] = titled(narrow(shown), about)
+            payload["phone_svg"] = titled(narrow(shown), about, components)
     return payload
 
 
@@ -243,9 +244,10 @@ def look_back_payload(game: Game, state: State, seat: int | None, step: int, tot
         "log": decision_lines(seat, moves, game_names(state), over),
     }
     if svg and (drawn := history_svg(info, view)) is not None:
-        payload["svg"] = drawn
+        components = component_texts(state, view)
+        payload["svg"] = titled(drawn, {}, components)
         if (narrow := history_svg(info, view, phone=True)) is not None:
-            payload["phone_svg"] = narrow
+            payload["phone_svg"] = titled(narrow, {}, components)
     return payload
 
 

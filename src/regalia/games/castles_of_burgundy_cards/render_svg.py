@@ -20,6 +20,7 @@ from xml.sax.saxutils import quoteattr
 
 from regalia.engine.i18n import _, display_width, ngettext, pgettext
 from regalia.engine.markup import attributes as _attrs
+from regalia.engine.markup import button_words
 from regalia.engine.markup import element as el
 from regalia.engine.markup import number as _n
 from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, TYPE_NAMES
@@ -825,10 +826,13 @@ def _decision(view: Mapping[str, Any], legal: set[str], used: set[str],
         end = cy + 14 + ECH
     bx, by = cx, cy
     for act in sorted(legal - used, key=_order):
-        part, bw = button(bx, by, _extra_words(act), act)
+        label = _extra_words(act)
+        if label == act:  # no short words of its own: the action as the front end worded it
+            label = button_words(view, act, act, 10.5, w - 24)
+        part, bw = button(bx, by, label, act)
         if bx + bw > x + w and bx > x + 4:
             bx, by = x + 4, max(by + 26, end + 6)
-            part, bw = button(bx, by, _extra_words(act), act)
+            part, bw = button(bx, by, label, act)
         out += part
         used.add(act)
         bx += bw + 6

@@ -174,7 +174,7 @@ def draw_board(board: Board, described: Mapping[str, str] | None = None) -> str:
     if board.log:
         sections.append(Section(_("Recent"), [Tile(lines=list(board.log[-RECENT:]),
                                                    kind="log")], panel="log"))
-    return draw("El Grande", header, sections)
+    return draw(_("El Grande"), header, sections)
 
 
 def render_phone_svg(view: Mapping[str, Any]) -> str:

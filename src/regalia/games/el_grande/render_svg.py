@@ -531,7 +531,7 @@ def _legend(x: float, y: float) -> list[str]:
 
 
 def _header(board: Board) -> list[str]:
-    head = "El Grande"
+    head = _("El Grande")  # the title as the page heading gives it (大王 in Chinese)
     parts = []
     if board.round_label:
         parts.append(board.round_label)

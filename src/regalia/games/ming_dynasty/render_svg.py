@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import _, pgettext
+from regalia.engine.markup import button_words, text_width
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
 from regalia.games.ming_dynasty.edition import load_edition
@@ -246,13 +247,14 @@ def render_svg(view: Mapping[str, Any]) -> str:
     rest = [a for a in view.get("legal", []) if a not in used]
     x, y = 20.0, float(HEIGHT - 60)
     for notation in rest:
-        w = 16 + 7.5 * len(notation)
+        label = button_words(view, notation, notation, 12, WIDTH - 56)
+        w = 16 + text_width(label, 12)
         if x + w > WIDTH - 20:
             x, y = 20.0, y + 30
         body.append(_group("button", notation))
         body.append(el("rect", x=x, y=y, width=w, height=24, rx=5, fill="#ece4d0",
                        stroke="#333"))
-        body.append(_text(x + 8, y + 16, notation, 12))
+        body.append(_text(x + 8, y + 16, label, 12))
         body.append("</g>")
         x += w + 6
     if view["over"]:

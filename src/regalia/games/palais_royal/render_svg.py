@@ -19,9 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import _, language, ngettext, pgettext
+from regalia.engine.markup import button_words, text_width
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
-from regalia.engine.markup import text_width
 from regalia.games.palais_royal.render_text import breakdown_text
 from regalia.games.palais_royal.text import step_title
 
@@ -367,7 +367,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     rest = [a for a in view.get("legal", []) if a not in used]
     x = 20.0
     for notation in rest:
-        label = _button_label(view, notation)
+        label = button_words(view, notation, _button_label(view, notation), 13, WIDTH - 56)
         w = 16 + text_width(label, 13)
         if x + w > WIDTH - 20:
             x = 20.0

@@ -30,9 +30,9 @@ from regalia.engine.i18n import (
     ngettext,
     pgettext,
 )
+from regalia.engine.markup import button_words, text_width
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
-from regalia.engine.markup import text_width
 from regalia.games.shadow_of_the_emperor.render_text import child_word
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
@@ -373,7 +373,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     rest = [a for a in view.get("legal", []) if a not in used]
     x = 20.0
     for notation in rest:
-        label = _button_label(notation)
+        label = button_words(view, notation, _button_label(notation), 13, WIDTH - 56)
         w = 16 + text_width(label, 13)
         if x + w > WIDTH - 20:
             x = 20.0

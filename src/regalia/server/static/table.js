@@ -129,16 +129,21 @@
     }
   }
 
-  // A long press (touch, or a held mouse button) on an action or a board target shows the
+  // A long press (touch, or a held mouse button) on an action or a board component shows the
   // texts of the cards and spaces it names, as hovering shows its title; it then plays nothing.
   let pressTimer = null;
   let pressed = false;
+  // On the board every card, tile, room and space that has a text carries it in its
+  // <title>, a move now or not: the nearest one around the finger is shown.
   function aboutOf(element) {
     const button = element.closest("button.act");
     if (button) return button.dataset.about || "";
-    const target = element.closest("#board [data-action]");
-    const title = target && target.querySelector(":scope > title");
-    return title ? title.textContent : "";
+    for (let at = element; at && at.closest("#board svg") && at.tagName.toLowerCase() !== "svg";
+      at = at.parentElement) {
+      const title = at.querySelector(":scope > title");
+      if (title) return title.textContent;
+    }
+    return "";
   }
   function showAbout(text, hover) {
     let box = document.getElementById("about");
