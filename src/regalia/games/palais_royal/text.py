@@ -116,15 +116,14 @@ def seals_text(nb: Noble) -> str:
 
 def noble_text(nb: Noble, gold: int | None = None) -> str:
     """A tile in words: its VP, what it costs (``gold``: the price now, if not the printed
-    one), its privilege, and its id last (for an owner checking the edition)."""
+    one) and its privilege (the edition's tile id is no word a player reads)."""
     price = _("{gold} gold").format(gold=nb.gold) if gold is None or gold == nb.gold else \
         _("{gold} gold (printed {printed})").format(gold=gold, printed=nb.gold)
     if nb.privilege:
-        return _("{vp} VP for {price}, {seals}; {privilege} (tile {id})").format(
-            vp=nb.vp, price=price, seals=seals_text(nb), privilege=privilege_text(nb),
-            id=nb.id)
-    return _("{vp} VP for {price}, {seals} (tile {id})").format(
-        vp=nb.vp, price=price, seals=seals_text(nb), id=nb.id)
+        return _("{vp} VP for {price}, {seals}; {privilege}").format(
+            vp=nb.vp, price=price, seals=seals_text(nb), privilege=privilege_text(nb))
+    return _("{vp} VP for {price}, {seals}").format(vp=nb.vp, price=price,
+                                                   seals=seals_text(nb))
 
 
 def describe(s: PalaisState, action: Action) -> str:
