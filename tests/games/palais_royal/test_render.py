@@ -374,3 +374,16 @@ def test_svg_piles_keep_under_the_castle_and_clear_of_the_park_and_seats() -> No
                     apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                     apart_y = a["y"] + 18 <= b["y"] or b["y"] + 18 <= a["y"]
                     assert apart_x or apart_y
+
+
+def test_the_seat_line_names_privileges_in_words_where_they_fit() -> None:
+    s = new(3)
+    s.perks[0][1] = s.perks[0][8] = 1  # moves, cardinal
+    s.perks[1][1] = s.perks[1][2] = s.perks[1][8] = 1
+    s.perks[1][4] = 2
+    with speaking("zh"):
+        lines = strip_markup(render_text(s.view(0), width=80, height=24)).splitlines()
+    mine = next(line for line in lines if line.startswith(">玩家1"))
+    theirs = next(line for line in lines if line.startswith(" 玩家2"))
+    assert "特权 移动 1，主教 1" in mine  # in words
+    assert "特权M/X/B/B/C" in theirs  # too long for the line: the letters the key spells out

@@ -77,11 +77,15 @@ def _district(view: Mapping[str, Any], q: int, cell: int) -> str:
     dist = view["districts"][q]
     marks = colour_marks()
     head = f"{dist['id']} " + _counts(view, dist["open"], dist["leader"])
-    # (long, short) forms of each part, the prince's last: it is shortened first
-    parts: list[tuple[str, str]] = []
+    # each part's forms, longest first; the prince's last: it is shortened first
+    parts: list[tuple[str, ...]] = []
     if dist["cloister"] is not None:
-        who = mark(dist["cloister"])
-        parts.append((esc(pgettext("ming-dynasty", "cloister")) + " " + who,
+        holder = dist["cloister"]
+        who = mark(holder)
+        word = esc(pgettext("ming-dynasty", "cloister"))
+        named = [word + " " + mark(holder, view["players"][holder]["name"])] \
+            if holder < len(view["players"]) else []
+        parts.append((*named, word + " " + who,
                       esc(pgettext("ming-dynasty mark", "c")) + who))
     if any(dist["city"]):
         houses = _counts(view, dist["city"], [])
@@ -92,12 +96,13 @@ def _district(view: Mapping[str, Any], q: int, cell: int) -> str:
         name = view["players"][prince]["name"] if prince < len(view["players"]) else ""
         parts.append((esc(pgettext("ming-dynasty", "prince")) + " " + mark(prince, name),
                       mark(prince, "@" + marks[prince])))
-    forms = [long for long, _short in parts]
+    chosen = [0] * len(parts)
     for i in reversed(range(len(parts))):
-        if display_width(strip_markup(" ".join([head, *forms]))) < cell:  # (a gap after)
-            break
-        forms[i] = parts[i][1]
-    return _pad(" ".join([head, *forms]), cell)
+        while chosen[i] < len(parts[i]) - 1 and display_width(strip_markup(" ".join(
+                [head, *(part[k] for part, k in zip(parts, chosen, strict=True))]))) >= cell:
+            chosen[i] += 1  # (>=: a gap after)
+    return _pad(" ".join([head, *(part[k] for part, k in zip(parts, chosen, strict=True))]),
+                cell)
 
 
 def _legend(shown: str, view: Mapping[str, Any]) -> str | None:

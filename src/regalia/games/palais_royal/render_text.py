@@ -314,11 +314,19 @@ def _seat_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]
                      _("area {n}").format(n=s["area"]),
                      _("privileges {marks}").format(marks=perks) if perks else "",
                      _("supply {n}").format(n=s["supply"])]
+            # The privileges in words where they fit ("privileges move 1, Cardinal 1"),
+            # else in their letters (the privilege line spells them out).
+            worded = _("privileges {list}").format(list=sep.join(
+                f"{_privilege_name(k)} {v}" for k, v in s["perks"].items())) if perks else ""
             used = display_width(strip_markup(line))
             first = True
             for part in parts:
                 join = _after(colon) if first else sep
                 gap = display_width(join)
+                if perks and part == parts[5] and \
+                        used + gap + display_width(worded) + 2 + len(_("supply {n}").format(
+                            n=s["supply"])) <= width:
+                    part = worded
                 if part and used + gap + display_width(part) <= width:
                     line += join + esc(part)
                     used += gap + display_width(part)
