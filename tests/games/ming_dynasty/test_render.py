@@ -143,3 +143,11 @@ def test_the_setup_screen_counts_no_round_zero() -> None:
     s = regalia.new_game("ming-dynasty", 3, seed=3)
     head = strip_markup(render_text(s.view(0))).splitlines()[0]
     assert head.startswith("setup: princes") and "round 0" not in head
+
+
+def test_the_svg_headings_count_no_round_zero() -> None:
+    from regalia.games.ming_dynasty.phone_svg import render_phone_svg
+
+    s = regalia.new_game("ming-dynasty", 3, seed=3)
+    for svg in (render_svg(s.view(0)), render_phone_svg(s.view(0))):
+        assert "round 0" not in svg and "setup: princes" in svg

@@ -387,3 +387,15 @@ def test_the_seat_line_names_privileges_in_words_where_they_fit() -> None:
     theirs = next(line for line in lines if line.startswith(" 玩家2"))
     assert "特权 移动 1，主教 1" in mine  # in words
     assert "特权M/X/B/B/C" in theirs  # too long for the line: the letters the key spells out
+
+
+def test_the_svg_headings_name_the_step_and_count_no_round_zero() -> None:
+    from regalia.games.palais_royal.phone_svg import render_phone_svg
+
+    s = regalia.new_game("palais-royal", 3, seed=3)
+    for svg in (render_svg(s.view(0)), render_phone_svg(s.view(0))):
+        text = html.unescape(re.sub(r"<[^>]+>", " ", svg))
+        assert "round 0" not in text and "(setup: place servants)" in text
+    s = new(3)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", render_svg(s.view(0))))
+    assert "round 1 — Player 1 to move (1 Parade ground)" in text
