@@ -151,3 +151,18 @@ def test_the_svg_headings_count_no_round_zero() -> None:
     s = regalia.new_game("ming-dynasty", 3, seed=3)
     for svg in (render_svg(s.view(0)), render_phone_svg(s.view(0))):
         assert "round 0" not in svg and "setup: princes" in svg
+
+
+def test_the_key_reads_the_board_as_it_is_worded() -> None:
+    from regalia.games.ming_dynasty.render_text import render_key
+    from tests.games.ming_dynasty.md_helpers import enter, started
+
+    s = started(3)
+    enter(s, "act", 0)
+    view = s.view(0)
+    board = strip_markup(render_text(view, width=80, height=24))
+    key = strip_markup(render_key(view))
+    assert "your prince at " in board and "your prince at 1a borders: 1b horse =" in key
+    assert "prince Yellow" in key and "@Y: Yellow's prince is there" in key
+    assert "reachable" not in strip_markup(render_text(
+        regalia.new_game("ming-dynasty", 3, seed=3).view(0)))  # (no prince yet)

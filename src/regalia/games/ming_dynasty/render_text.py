@@ -154,8 +154,10 @@ def render_key(view: Mapping[str, Any]) -> str:
         esc(_("Movement cards: {cards}.").format(cards=cards)),
         esc(_("Players: pts points; supply: family members not on the board; tiles: tiles "
               "won per province, 1 to 6; hand: movement cards (x2: two of them).")),
-        esc(_("prince at 1a: 1b horse = your prince can cross to 1b with a horse card; "
-              "reachable: the districts your cards can take it to now.")),
+        esc(_("your prince at 1a borders: 1b horse = your prince can cross to 1b with a "
+              "horse card; reachable: the districts your cards can take it to now.")),
+        esc(_("Where a district has room the board says it in words: cloister Green, city "
+              "Y1G2, prince Yellow.")),
         esc(_("dragons: dragon cards left; deck: movement cards in the draw pile.")),
     ])
 
@@ -269,7 +271,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
         reach = pgettext("ming-dynasty", "reachable: {districts}").format(
             districts=" ".join(view["reachable"]) or pgettext("ming-dynasty", "none"))
         joined = f"{borders} · {reach}" if borders else reach
-        if display_width(joined) <= width:
+        if here is None and view["phase"] == "prince":
+            pass  # (no prince on the board yet: nothing to reach)
+        elif display_width(joined) <= width:
             lines.append(esc(joined))
         else:
             lines.extend(esc(line) for line in (borders, reach) if line)
