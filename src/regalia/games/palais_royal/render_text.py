@@ -214,7 +214,7 @@ def _privilege_word(key: str) -> str:
              "diagonal": pgettext("palais-royal cell", "diagonal"),
              "gate": pgettext("palais-royal cell", "+Gate"),
              "backdoor": pgettext("palais-royal cell", "+card"),
-             "turquoise": pgettext("palais-royal cell", "+turquoise"),
+             "turquoise": pgettext("palais-royal cell", "+turq."),
              "purple": pgettext("palais-royal cell", "+purple"),
              "gold": pgettext("palais-royal cell", "+gold"),
              "cardinal": pgettext("palais-royal cell", "Cardinal")}
