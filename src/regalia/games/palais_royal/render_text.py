@@ -7,7 +7,9 @@ fewer the board is compact; it keeps to the ``height`` it is given (the screen l
 actions) by dropping, in order, the card piles' lists (the open discard pile, the cards a
 rebuilt draw pile was made of; a one-line count stands in for them), that count, the edge
 line, the turn line and the privilege key; the key to the park tiles (``14v 6g 2t1p``: VP,
-gold now, turquoise and purple seals) always stays.
+gold now, turquoise and purple seals) always stays. At 110 columns and more, where the height
+allows two lines a park row with nothing else dropped, the tiles are in words ("14 VP, 6 gold"
+over "2 turq. 1 purple", the privilege as "+move") and that key goes.
 """
 
 from __future__ import annotations
