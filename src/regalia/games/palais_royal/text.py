@@ -134,7 +134,7 @@ def describe(s: PalaisState, action: Action) -> str:
         return room_title(s.edition, s.d, r)
 
     if kind == "place":
-        return _("place a servant in the {room}").format(room=room(args[0]))
+        return _("place in the {room}").format(room=room(args[0]))  # (fits 2 columns at 80)
     if kind == "recruit":
         if args[0] < 0:
             return _("place a servant from the play area on the Gate")
