@@ -67,6 +67,9 @@ CODES: dict[str, list[tuple[str, dict[str, str]]]] = {
         (r"\b(hrs|rik|jnk|brg|crt|plq|DRG)\b", {"en": "hrs horse, rik rickshaw", "zh": "马"}),
         (r"\b[YGBRN]\d[YGBRN*\s]|[黄绿蓝红中]\d", {"en": "Y3G1: 3 Yellow and 1 Green",
                                                  "zh": "黄3绿1：那里有3个黄色"}),
+        (r"(?<!\S)c[YGBRN]\b", {"en": "c then a colour: the cloister's holder",
+                                "zh": "庙"}),
+        (r"(?<!\S)h[YGBRN]\d", {"en": "h then colours: the city's houses", "zh": "城"}),
     ],
     "castles-of-burgundy-cards": [
         ("←", {"en": "you may choose this now", "zh": "现在可以选它"}),

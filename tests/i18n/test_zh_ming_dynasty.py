@@ -238,5 +238,5 @@ def test_english_is_unchanged() -> None:
     assert view["map"]["provinces"][0]["name"] == "yellow"
     assert s.describe(s.legal_actions()[0]) == "prince to 1a (yellow)"
     text = strip_markup(render_text(view))
-    assert not CJK.search(text) and text.startswith("round 0/6  setup: princes  start Yellow")
+    assert not CJK.search(text) and text.startswith("setup: princes  start Yellow")
     assert not CJK.search(" ".join(svg_texts(render_svg(view))))

@@ -228,10 +228,11 @@ def test_the_svg_names_a_cjk_font() -> None:
 def test_english_stays_as_it_was() -> None:
     s = regalia.new_game("palais-royal", 3, seed=3)
     action = s.legal_actions()[0]
-    assert s.describe(action) == "a servant into the Parade ground"
+    assert s.describe(action) == "place in the Parade ground"
     assert s.seat_name(2) == "Player 3"
     text = strip_markup(render_text(s.view(0), width=80, height=24))
-    assert not CJK.search(text) and "Round 0, Player 1: setup: place servants (5 left)" in text
+    assert not CJK.search(text) and "Player 1: setup: place servants (5 left)" in text
+    assert "Round 0" not in text  # (the setup comes before round 1)
     assert not CJK.search(render_svg(s.view(0)))
     with pytest.raises(IllegalAction, match="is not legal for Player 1 now"):
         s.apply("draw")

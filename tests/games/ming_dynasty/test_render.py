@@ -99,9 +99,10 @@ def test_ten_or_more_tiles_of_a_colour_stay_readable_in_the_terminal() -> None:
     assert "tiles 1 0 2 0 0 3 " in render_text(s.view(0))
 
 
-def test_phase_three_choices_fit_four_menu_columns_at_80_columns() -> None:
-    # The terminal lists up to a dozen phase-3 choices in columns of fourteen
-    # characters: every description there must fit whole.
+def test_phase_three_choices_say_their_verb_and_fit_three_menu_columns_at_80_columns() -> None:
+    # The terminal lists up to a dozen phase-3 choices in three columns of twenty
+    # characters at 80 columns: every description there fits whole and starts with what it
+    # does ("go to 1b by horse", not "1b by horse").
     from tests.games.ming_dynasty.md_helpers import enter, give, started
 
     s = started(3)
@@ -109,4 +110,59 @@ def test_phase_three_choices_fit_four_menu_columns_at_80_columns() -> None:
         give(s, 0, kind)
     enter(s, "act", 0)
     texts = [s.describe(a) for a in s.legal_actions(0)]
-    assert len(texts) > 8 and max(len(t) for t in texts) <= 14
+    assert len(texts) > 8 and max(len(t) for t in texts) <= 20, texts
+    assert all(t.split()[0] in ("go", "stay,", "pass") for t in texts), texts
+
+
+def test_the_board_says_in_words_what_fits_and_explains_the_marks_it_keeps() -> None:
+    # At 80 columns the compact board (a tall menu under it) names the cards beside the
+    # spaces in full, and a district with room says "prince Yellow", not "@Y"; a mark kept
+    # where the cell is full is explained on the legend line under the board.
+    from tests.games.ming_dynasty.md_helpers import enter, give, in_cloister, in_open, started
+
+    s = started(3)
+    give(s, 0, "horse")
+    enter(s, "act", 0)
+    view = s.view(0)
+    text = strip_markup(render_text(view, width=80, height=14))
+    for card in (c for c in (p["display"] for p in view["provinces"]) if c):
+        assert f" {card}" in text
+    assert not any(code in text.split() for code in ("rik", "hrs", "jnk", "DRG"))
+    assert "prince Yellow" in text and "@Y" not in text
+    here = next(d["id"] for d in view["districts"] if d["prince"] == 0)
+    for colour in range(3):
+        in_open(s, colour, here, 2)
+    in_cloister(s, 1, here)
+    text = strip_markup(render_text(s.view(0), width=80, height=24))
+    assert "@Y" in text and ("cloister G" in text or " cG" in text)
+    assert "@ prince" in text.splitlines()[-1], text
+    assert "Y3: 3 Yellow family members" in text
+
+
+def test_the_setup_screen_counts_no_round_zero() -> None:
+    s = regalia.new_game("ming-dynasty", 3, seed=3)
+    head = strip_markup(render_text(s.view(0))).splitlines()[0]
+    assert head.startswith("setup: princes") and "round 0" not in head
+
+
+def test_the_svg_headings_count_no_round_zero() -> None:
+    from regalia.games.ming_dynasty.phone_svg import render_phone_svg
+
+    s = regalia.new_game("ming-dynasty", 3, seed=3)
+    for svg in (render_svg(s.view(0)), render_phone_svg(s.view(0))):
+        assert "round 0" not in svg and "setup: princes" in svg
+
+
+def test_the_key_reads_the_board_as_it_is_worded() -> None:
+    from regalia.games.ming_dynasty.render_text import render_key
+    from tests.games.ming_dynasty.md_helpers import enter, started
+
+    s = started(3)
+    enter(s, "act", 0)
+    view = s.view(0)
+    board = strip_markup(render_text(view, width=80, height=24))
+    key = strip_markup(render_key(view))
+    assert "your prince at " in board and "your prince at 1a borders: 1b horse =" in key
+    assert "prince Yellow" in key and "@Y: Yellow's prince is there" in key
+    assert "reachable" not in strip_markup(render_text(
+        regalia.new_game("ming-dynasty", 3, seed=3).view(0)))  # (no prince yet)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from regalia.games.palais_royal.text import noble_text
 from tests.games.palais_royal.pr_helpers import (
     act,
     clear_rooms,
@@ -170,6 +171,8 @@ def test_announce_names_the_face_down_noble_unless_open_nobles_is_false() -> Non
         start_turn(s, 0)
         to_step(s, ENLIST)
         action = s.parse_action("enlist c3")
-        assert "vp-1" in s.describe(action)
+        # the noble in words (its VP, price and seals), never by the edition's tile id
+        said = noble_text(s.d.nobles[noble_index(s, "vp-1")], s.gold_cost(space("c3", s)))
+        assert said in s.describe(action) and "vp-1" not in s.describe(action)
         assert "c3" in s.announce(action, 0)
-        assert ("vp-1" in s.announce(action, 0)) is open_nobles
+        assert (said in s.announce(action, 0)) is open_nobles

@@ -114,7 +114,7 @@ def test_a_typed_number_plays_its_action_in_the_terminal(
     moves = [m["action"] for m in play.state.moves() if m.get("seat") == 0]
     assert moves[:5] == ["place stairs", "place gate", "place office", "place office",
                          "place backdoor"]
-    assert "  2 a servant into the Stairway" in output(play)
+    assert "  2 place in the Stairway" in output(play)
 
 
 def test_caution_before_leaving_a_bonus_servant_or_a_drawn_card() -> None:

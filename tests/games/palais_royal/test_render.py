@@ -63,6 +63,11 @@ def test_the_park_key_shows_while_the_game_goes_on_and_no_key_is_cut() -> None:
         for width, height in ((80, 16), (80, 24), (120, 40)):
             lines = strip_markup(render_text(view, width=width, height=height)).splitlines()
             key = [line for line in lines if line.startswith("park: 14v 6g 2t1p = 14 VP")]
+            if any(re.match(r"\d+ +\d+ VP, \d+ gold", line) for line in lines):
+                # the park in words, two lines a row: no marks for the key to read
+                assert width >= 110 and not key
+                assert not any(re.search(r"\b\d+v \d+g\b", line) for line in lines)
+                continue
             if view.get("over") and height < 24:
                 # a short final screen gives the key's line to the results
                 assert not key or key[0].endswith("P1 servant")
@@ -78,6 +83,39 @@ def test_park_tiles_read_vp_gold_seals_and_privilege() -> None:
     tile = {"vp": 14, "turquoise": 2, "purple": 0, "privilege": "moves"}
     assert noble_label(tile, 6) == "14v 6g 2t M"
     assert noble_label({**tile, "purple": 1, "privilege": None}, 0) == "14v 0g 2t1p"
+
+
+def test_the_park_reads_in_words_where_the_screen_has_room() -> None:
+    # 120 x 40 at setup: the park's tiles in words, two lines a row; 80 x 24 keeps the
+    # marks and their key. The setup counts no round 0.
+    s = regalia.new_game("palais-royal", 3, seed=3)
+    wide = strip_markup(render_text(s.view(0), width=120, height=40))
+    assert re.search(r"\b\d+ VP, \d+ gold\b", wide) and "turq" in wide
+    assert not re.search(r"\b\d+v \d+g\b", wide) and "park: 14v" not in wide
+    assert "Round 0" not in wide and "Palais Royal · Player 1: setup" in wide
+    narrow = strip_markup(render_text(s.view(0), width=80, height=24))
+    assert re.search(r"\b\d+v \d+g\b", narrow) and "park: 14v 6g 2t1p = 14 VP" in narrow
+    assert "Round 0" not in narrow
+
+
+def test_a_park_cell_names_the_privilege_in_a_word_where_it_fits() -> None:
+    from regalia.games.palais_royal.render_text import noble_cell
+
+    tile = {"vp": 1, "turquoise": 1, "purple": 0, "privilege": "moves"}
+    top, bottom = (strip_markup(x) for x in noble_cell(tile, 2, 19))
+    assert (top, bottom) == ("1 VP, 2 gold +move", "1 turquoise")
+    tile = {"vp": 1, "turquoise": 1, "purple": 0, "privilege": "cardinal"}
+    assert strip_markup(noble_cell(tile, 2, 19)[1]) == "1 turq. Cardinal"
+    tile = {"vp": 4, "turquoise": 2, "purple": 2, "privilege": "servants"}
+    assert strip_markup(noble_cell(tile, 2, 19)[1]) == "2 turq. 2 purple S"
+
+
+def test_an_enlist_choice_names_no_tile_id() -> None:
+    from regalia.games.palais_royal.text import noble_text
+
+    s = new(3)
+    assert all("tile" not in noble_text(nb) and nb.id not in noble_text(nb)
+               for nb in s.d.nobles)
 
 
 def test_text_shows_rooms_park_and_seats() -> None:
@@ -336,3 +374,28 @@ def test_svg_piles_keep_under_the_castle_and_clear_of_the_park_and_seats() -> No
                     apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                     apart_y = a["y"] + 18 <= b["y"] or b["y"] + 18 <= a["y"]
                     assert apart_x or apart_y
+
+
+def test_the_seat_line_names_privileges_in_words_where_they_fit() -> None:
+    s = new(3)
+    s.perks[0][1] = s.perks[0][8] = 1  # moves, cardinal
+    s.perks[1][1] = s.perks[1][2] = s.perks[1][8] = 1
+    s.perks[1][4] = 2
+    with speaking("zh"):
+        lines = strip_markup(render_text(s.view(0), width=80, height=24)).splitlines()
+    mine = next(line for line in lines if line.startswith(">玩家1"))
+    theirs = next(line for line in lines if line.startswith(" 玩家2"))
+    assert "特权 移动 1，主教 1" in mine  # in words
+    assert "特权M/X/B/B/C" in theirs  # too long for the line: the letters the key spells out
+
+
+def test_the_svg_headings_name_the_step_and_count_no_round_zero() -> None:
+    from regalia.games.palais_royal.phone_svg import render_phone_svg
+
+    s = regalia.new_game("palais-royal", 3, seed=3)
+    for svg in (render_svg(s.view(0)), render_phone_svg(s.view(0))):
+        text = html.unescape(re.sub(r"<[^>]+>", " ", svg))
+        assert "round 0" not in text and "(setup: place servants)" in text
+    s = new(3)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", render_svg(s.view(0))))
+    assert "round 1 — Player 1 to move (1 Parade ground)" in text

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.decisions import decisions_made
+from regalia.engine.events import Chain, chain_of_sized, entries, event_line, flat_sized, noted
 from regalia.engine.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -32,8 +33,6 @@ KIND_NAMES = ("scoring", "majority", "score")
 # Why points were scored.
 SET_OF_SIX, CITY, BONUS, CLOISTER, SET_OF_FIVE, SINGLE_TILE = range(6)
 
-Chain = tuple[Any, tuple[int, ...]] | None
-
 # The shortest entry of each kind, with its decision count.
 _SIZES = (4, 3, 7)
 
@@ -45,7 +44,7 @@ def decided(s: MingState) -> int:
 
 
 def note(s: MingState, *entry: int) -> None:
-    s.events = (s.events, (*entry, decided(s)))
+    s.events = noted(s.events, (*entry, decided(s)))
 
 
 def score(s: MingState, seat: int, vp: int, reason: int, count: int,
@@ -56,37 +55,14 @@ def score(s: MingState, seat: int, vp: int, reason: int, count: int,
         note(s, POINTS, seat, vp, reason, count, province)
 
 
-def entries(chain: Chain) -> list[tuple[int, ...]]:
-    """The chain's entries, oldest first."""
-    out = []
-    while chain is not None:
-        chain, entry = chain
-        out.append(entry)
-    out.reverse()
-    return out
-
-
 def flat(chain: Chain) -> list[int]:
-    """The entries saved flat, oldest first, each after its length (a flat list of numbers has
-    the same shape whether or not a game noted any: saves are checked by shape)."""
-    return [x for entry in entries(chain) for x in (len(entry), *entry)]
+    """The entries saved flat, oldest first, each after its length."""
+    return flat_sized(chain)
 
 
 def chain_of(saved: Any) -> Chain:
     """The chain of a save's flat entries; ValueError if they are not entries."""
-    values = [int(x) for x in saved]
-    chain: Chain = None
-    i = 0
-    while i < len(values):
-        size = values[i]
-        entry = tuple(values[i + 1:i + 1 + size])
-        i += 1 + size
-        if (size < 1 or len(entry) < size or not 0 <= entry[0] < len(_SIZES)
-                or size < _SIZES[entry[0]]):
-            raise ValueError(_("inconsistent position: a malformed event {entry}").format(
-                entry=list(entry)))
-        chain = (chain, entry)
-    return chain
+    return chain_of_sized(saved, _SIZES)
 
 
 def _colour(s: MingState, c: int) -> str:
@@ -145,11 +121,6 @@ def event_text(s: MingState, entry: tuple[int, ...]) -> str:
 
 def event_views(s: MingState) -> list[dict[str, Any]]:
     """``view["events"]``: every entry worded, oldest first (the shape Shadow's have)."""
-    out = []
-    for entry in entries(s.events):
-        line: dict[str, Any] = {"event": KIND_NAMES[entry[0]], "text": event_text(s, entry),
-                                "after": entry[-1]}
-        if entry[0] == POINTS:
-            line["seat"], line["points"] = entry[1], entry[2]
-        out.append(line)
-    return out
+    return [event_line(KIND_NAMES[entry[0]], event_text(s, entry), entry[-1],
+                       *((entry[1], entry[2]) if entry[0] == POINTS else ()))
+            for entry in entries(s.events)]

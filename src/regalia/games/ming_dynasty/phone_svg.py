@@ -128,7 +128,8 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
                                                  for s in view["to_move"])
     header = [_("round {round} of {rounds} (scoring after {scoring}) — {phase}").format(
         round=view["round"], rounds=view["rounds"],
-        scoring=", ".join(map(str, view["scoring_rounds"])), phase=phase_title(view["phase"]))]
+        scoring=", ".join(map(str, view["scoring_rounds"])), phase=phase_title(view["phase"]))
+        if view["round"] else phase_title(view["phase"])]  # (setup: no round 0)
     if movers:
         header.append(_("to move: {movers}").format(movers=movers))
     if view["over"]:

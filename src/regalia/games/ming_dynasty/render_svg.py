@@ -226,7 +226,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
                                                  for s in view["to_move"])
     title = _("{game} — round {round} of {rounds} — {phase}").format(
         game=pgettext("ming-dynasty", "Ming Dynasty"), round=view["round"],
-        rounds=view["rounds"], phase=phase_title(view["phase"]))
+        rounds=view["rounds"], phase=phase_title(view["phase"])) if view["round"] else \
+        _("{game} — {phase}").format(game=pgettext("ming-dynasty", "Ming Dynasty"),
+                                     phase=phase_title(view["phase"]))  # (setup: no round 0)
     if movers:
         title += _(" — to move: {movers}").format(movers=movers)
     body.append(_text(20, 30, title, 18, "bold"))

@@ -15,6 +15,7 @@ measured with ``display_width`` and padded with ``pad``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -69,15 +70,61 @@ def _counts(view: Mapping[str, Any], counts: list[int], star: list[int]) -> str:
 
 
 def _district(view: Mapping[str, Any], q: int, cell: int) -> str:
+    """A district in ``cell`` cells: its id, the open area's members by colour, then the
+    cloister's holder, the city's houses and a prince, each in words where the cell has room
+    for them ("cloister Y", "city Y1", "prince Yellow"), else in their marks ("cY", "hY1",
+    "@Y"; the key and the legend line say what they mean)."""
     dist = view["districts"][q]
-    out = f"{dist['id']} " + _counts(view, dist["open"], dist["leader"])
+    marks = colour_marks()
+    head = f"{dist['id']} " + _counts(view, dist["open"], dist["leader"])
+    # each part's forms, longest first; the prince's last: it is shortened first
+    parts: list[tuple[str, ...]] = []
     if dist["cloister"] is not None:
-        out += " " + esc(pgettext("ming-dynasty mark", "c")) + mark(dist["cloister"])
+        holder = dist["cloister"]
+        who = mark(holder)
+        word = esc(pgettext("ming-dynasty", "cloister"))
+        named = [word + " " + mark(holder, view["players"][holder]["name"])] \
+            if holder < len(view["players"]) else []
+        parts.append((*named, word + " " + who,
+                      esc(pgettext("ming-dynasty mark", "c")) + who))
     if any(dist["city"]):
-        out += " " + esc(pgettext("ming-dynasty mark", "h")) + _counts(view, dist["city"], [])
+        houses = _counts(view, dist["city"], [])
+        parts.append((esc(pgettext("ming-dynasty", "city")) + " " + houses,
+                      esc(pgettext("ming-dynasty mark", "h")) + houses))
     if dist["prince"] is not None:
-        out += " " + mark(dist["prince"], "@" + colour_marks()[dist["prince"]])
-    return _pad(out, cell)
+        prince = dist["prince"]
+        name = view["players"][prince]["name"] if prince < len(view["players"]) else ""
+        parts.append((esc(pgettext("ming-dynasty", "prince")) + " " + mark(prince, name),
+                      mark(prince, "@" + marks[prince])))
+    chosen = [0] * len(parts)
+    for i in reversed(range(len(parts))):
+        while chosen[i] < len(parts[i]) - 1 and display_width(strip_markup(" ".join(
+                [head, *(part[k] for part, k in zip(parts, chosen, strict=True))]))) >= cell:
+            chosen[i] += 1  # (>=: a gap after)
+    return _pad(" ".join([head, *(part[k] for part, k in zip(parts, chosen, strict=True))]),
+                cell)
+
+
+def _legend(shown: str, view: Mapping[str, Any]) -> str | None:
+    """One line that says what the marks on the board mean, those shown only; None when
+    no mark is shown."""
+    marks = colour_marks()
+    bits = []
+    if re.search(r"[YGBRN]\d|[黄绿蓝红中]\d", shown):
+        bits.append(_("{mark}3: 3 {name} family members").format(
+            mark=marks[0], name=view["players"][0]["name"]))
+    if "*" in shown:
+        bits.append(_("* majority"))
+    short = [(pgettext("ming-dynasty mark", "c"), _("cloister")),
+             (pgettext("ming-dynasty mark", "h"), _("city houses"))]
+    for code, word in short:
+        if re.search(rf"(?<!\S){re.escape(code)}[YGBRN黄绿蓝红中]", shown):
+            bits.append(f"{code} {word}")
+    if "@" in shown:
+        bits.append(_("@ prince"))
+    if not bits:
+        return None
+    return pgettext("ming-dynasty", " · ").join(bits)
 
 
 def _card(view: Mapping[str, Any], kind: str) -> str:
@@ -107,8 +154,10 @@ def render_key(view: Mapping[str, Any]) -> str:
         esc(_("Movement cards: {cards}.").format(cards=cards)),
         esc(_("Players: pts points; supply: family members not on the board; tiles: tiles "
               "won per province, 1 to 6; hand: movement cards (x2: two of them).")),
-        esc(_("prince at 1a: 1b horse = your prince can cross to 1b with a horse card; "
-              "reachable: the districts your cards can take it to now.")),
+        esc(_("your prince at 1a borders: 1b horse = your prince can cross to 1b with a "
+              "horse card; reachable: the districts your cards can take it to now.")),
+        esc(_("Where a district has room the board says it in words: cloister Green, city "
+              "Y1G2, prince Yellow.")),
         esc(_("dragons: dragon cards left; deck: movement cards in the draw pile.")),
     ])
 
@@ -120,9 +169,15 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
         view["players"][s]["name"] for s in view["to_move"]) or pgettext("ming-dynasty", "nobody")
     title = f"[bold]{esc(pgettext('ming-dynasty', 'Ming Dynasty'))}[/] " if wide else ""
     # (80 columns: room for who moves)
-    head = title + _("round {round}/{rounds}  {phase}  start {start}  to move: {movers}").format(
-        round=view["round"], rounds=view["rounds"], phase=esc(phase_title(view["phase"])),
-        start=mark(view["start"], view["players"][view["start"]]["name"]), movers=esc(movers))
+    start = mark(view["start"], view["players"][view["start"]]["name"])
+    if view["round"]:
+        head = title + _("round {round}/{rounds}  {phase}  start {start}  to move: "
+                         "{movers}").format(round=view["round"], rounds=view["rounds"],
+                                            phase=esc(phase_title(view["phase"])),
+                                            start=start, movers=esc(movers))
+    else:  # (before round 1: no round to count)
+        head = title + _("{phase}  start {start}  to move: {movers}").format(
+            phase=esc(phase_title(view["phase"])), start=start, movers=esc(movers))
     lines: list[str] = []
     rest = 1 + n + 3 + (1 if view["over"] else 0)
     # Two lines a province when the screen has room, else one (districts cut to fit).
@@ -144,20 +199,29 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
                     tiles=info["tiles"]))
             lines.append("  " + "".join(_district(view, 3 * i + j, cell) for j in range(3)))
         else:
-            shown = short_card(card) if card else pgettext("ming-dynasty", "none")
-            lead = _pad(f"[bold]{i + 1}[/]{esc(cut(prov['name'], 3))} {space} "
-                        f"{esc(shown)}", 17)
-            cell = max(12, (width - 18) // 3)
+            # The card in full; the province's name in what is left of the lead.
+            shown = _card(view, card) if card else pgettext("ming-dynasty", "none")
+            rest = f" {space} [bold]{esc(shown)}[/]"
+            lead_width = 22 if width < 100 else 30
+            room = lead_width - len(str(i + 1)) - display_width(strip_markup(rest))
+            name = prov["name"] if display_width(prov["name"]) < room else \
+                cut(prov["name"], room - 2) + "…" if room > 4 else ""
+            lead = _pad(f"[bold]{i + 1}[/]" + (f" {esc(name)}" if name else "") + rest,
+                        lead_width)
+            cell = max(12, (width - lead_width - 1) // 3)
             lines.append(lead + " " + "".join(_district(view, 3 * i + j, cell)
                                               for j in range(3)))
     for p, pl in enumerate(view["players"]):
         hand = pl["hand"]
         if hand is not None:
             # The cards' names where the line has room for them, else their short forms.
-            cards = pgettext("ming-dynasty", ", ").join(
-                f"{_card(view, k)} x{c}" if c > 1 else _card(view, k)
-                for k, c in hand.items()) or pgettext("ming-dynasty", "no cards")
-            if display_width(pl["name"]) + 48 + display_width(cards) > width:
+            words = [f"{_card(view, k)} x{c}" if c > 1 else _card(view, k)
+                     for k, c in hand.items()]
+            cards = pgettext("ming-dynasty", ", ").join(words) or \
+                pgettext("ming-dynasty", "no cards")
+            if 7 + 43 + display_width(cards) > width:
+                cards = " ".join(words)  # (no commas)
+            if 7 + 43 + display_width(cards) > width:
                 cards = " ".join(f"{short_card(k)}x{c}" if c > 1 else short_card(k)
                                  for k, c in hand.items()) or cards
         else:
@@ -173,11 +237,12 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
                  pgettext("ming-dynasty", "choosing")))
         elif pl["revealed"] is not None and view["scoring"]:
             extra = " " + pgettext("ming-dynasty", "returned {n}").format(n=pl["revealed"])
-        lines.append(f"{mark(p, pad(pl['name'], 6))} " + esc(_(
-            "{score} pts  supply {supply}  tiles {tiles}  hand [{cards}]").format(
-                score=f"{pl['score']:>3}", supply=f"{pl['supply']:>2}", tiles=tiles,
-                cards=cards)
-            + (" " + pgettext("ming-dynasty", "passed") if acting and pl["passed"] else "")
+        info = _("{score} pts  supply {supply}  tiles {tiles}  hand: {cards}").format(
+            score=f"{pl['score']:>3}", supply=f"{pl['supply']:>2}", tiles=tiles, cards=cards)
+        if 7 + display_width(info) > width:  # (one blank between the parts, not two)
+            info = re.sub(r"(?<=\S)  (?=\S)", " ", info)
+        lines.append(f"{mark(p, pad(pl['name'], 6))} " + esc(
+            info + (" " + pgettext("ming-dynasty", "passed") if acting and pl["passed"] else "")
             + extra))
     tail = _("dragons {dragons}  deck {deck}").format(dragons=view["dragons"],
                                                       deck=view["deck"])
@@ -199,10 +264,19 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
             if display_width(" ".join(near)) + 24 > width:
                 near = [f"{b if a == me else a} {short_card(t)}"
                         for a, b, t in view["map"]["borders"] if me in (a, b)]
-            lines.append(esc(_("prince at {district}: {borders}").format(
-                district=me, borders=pgettext("ming-dynasty", ", ").join(near))))
-        lines.append(esc(pgettext("ming-dynasty", "reachable: {districts}").format(
-            districts=" ".join(view["reachable"]) or pgettext("ming-dynasty", "none"))))
+            borders = _("your prince at {district} borders: {borders}").format(
+                district=me, borders=pgettext("ming-dynasty", ", ").join(near))
+        else:
+            borders = ""
+        reach = pgettext("ming-dynasty", "reachable: {districts}").format(
+            districts=" ".join(view["reachable"]) or pgettext("ming-dynasty", "none"))
+        joined = f"{borders} · {reach}" if borders else reach
+        if here is None and view["phase"] == "prince":
+            pass  # (no prince on the board yet: nothing to reach)
+        elif display_width(joined) <= width:
+            lines.append(esc(joined))
+        else:
+            lines.extend(esc(line) for line in (borders, reach) if line)
     if view["over"]:
         ranks = view["ranking"]
         final = pgettext("ming-dynasty", "final: {results}").format(results="  ".join(
@@ -212,6 +286,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
             for p in range(n)))
         lines.extend(esc(line) for line in wrap_cells(final, width))  # read whole
     lines = [head, *lines]
+    legend = _legend(strip_markup("\n".join(lines)), view)
+    if legend is not None and len(lines) < height:
+        lines.append(esc(legend if display_width(legend) <= width else
+                         cut(legend, width - 1) + "…"))
     if len(lines) > height:  # the seats and the viewer's lines matter more than the tail
         lines = lines[:height]
     out = []

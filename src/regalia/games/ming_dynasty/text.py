@@ -116,35 +116,36 @@ def space_name(s: MingState, province: int) -> str:
 
 
 def describe(s: MingState, action: Action) -> str:
-    # Phase 3 offers up to a dozen choices, shown in three columns at 80 columns: its
-    # sentences stay within fourteen characters (the board names each district's province).
+    # Phase 3 offers up to a dozen choices, shown in four columns at 80 columns: its
+    # sentences start with their verb and stay within about eighteen characters (the board
+    # names each district's province).
     kind, args = action.kind, action.args
     if kind == "prince":
         return _("prince to {district}").format(district=district_name(s, args[0]))
     if kind == "neutral":
         return _("neutral member to {district}").format(district=district_name(s, args[0]))
     if kind == "place":
-        return _("member onto {space}").format(space=space_name(s, args[0]))
+        return _("place on {space}").format(space=space_name(s, args[0]))
     if kind == "take":
         card = s.display[args[0]]
         what = card_word(s.edition, TRANSPORTS[card]) if card >= 0 else \
             pgettext("ming-dynasty", "card")
         return _("take the {card} (space {n})").format(card=what, n=args[0] + 1)
-    if kind == "dragon":  # short enough for a two-column menu at 80 columns
-        return _("dragon (box a member, space {n})").format(n=args[0] + 1)
+    if kind == "dragon":  # (the space first: a cut at 80 columns takes the end)
+        return _("take a dragon (space {n}, box a member)").format(n=args[0] + 1)
     if kind == "step":
         dist = DISTRICT_IDS[args[0]]
         if args[1]:
-            return pgettext("ming-dynasty", "{district} by dragon").format(district=dist)
+            return pgettext("ming-dynasty", "go to {district} by dragon").format(district=dist)
         here = s.prince[s.cur] if s.cur >= 0 else -1
         pay = next((card_word(s.edition, TRANSPORTS[t]) for q, t in s.d.neighbours[here]
                     if q == args[0]), None) if here >= 0 else None
-        return pgettext("ming-dynasty", "{district} by {card}").format(
+        return pgettext("ming-dynasty", "go to {district} by {card}").format(
             district=dist, card=pay if pay is not None else pgettext("ming-dynasty", "card"))
     if kind == "stop":
         return _("end the move here")
     if kind == "stay":
-        return pgettext("ming-dynasty", "stay: {card}").format(
+        return pgettext("ming-dynasty", "stay, play {card}").format(
             card=card_word(s.edition, CARD_KINDS[args[0]]))
     if kind == "deploy":
         return _("deploy a member into the cloister") if args[0] else \
@@ -152,7 +153,7 @@ def describe(s: MingState, action: Action) -> str:
     if kind == "done":
         return _("end the deployment")
     if kind == "pass":
-        return _("pass (round)")
+        return _("pass for the round")
     if kind == "return":
         if args[0]:
             return pgettext("ming-dynasty", "send {n} back").format(n=args[0])

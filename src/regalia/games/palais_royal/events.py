@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from regalia.engine.decisions import decisions_made
+from regalia.engine.events import Chain, chain_of_fixed, entries, event_line, flat_fixed, noted
 from regalia.engine.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
 
 PLAYED: Final = 0
 OVER: Final = 1
-
-Chain = tuple[Any, tuple[int, ...]] | None
 
 
 def decided(s: PalaisState) -> int:
@@ -33,43 +32,22 @@ def decided(s: PalaisState) -> int:
 
 
 def note_played(s: PalaisState, seat: int, vp: int, kind: int) -> None:
-    s.events = (s.events, (PLAYED, seat, vp, kind, decided(s)))
+    s.events = noted(s.events, (PLAYED, seat, vp, kind, decided(s)))
 
 
 def note_over(s: PalaisState) -> None:
-    s.events = (s.events, (OVER, 0, 0, 0, decided(s)))
-
-
-def entries(chain: Chain) -> list[tuple[int, ...]]:
-    """The chain's entries, oldest first."""
-    out = []
-    while chain is not None:
-        chain, entry = chain
-        out.append(entry)
-    out.reverse()
-    return out
+    s.events = noted(s.events, (OVER, 0, 0, 0, decided(s)))
 
 
 def flat(chain: Chain) -> list[int]:
     """The entries saved flat, oldest first, five numbers each (a flat list of numbers has the
     same shape whether or not a game noted any: saves are checked by shape)."""
-    return [x for entry in entries(chain) for x in entry]
+    return flat_fixed(chain)
 
 
 def chain_of(saved: Any) -> Chain:
     """The chain of a save's flat entries; ValueError if they are not entries."""
-    values = [int(x) for x in saved]
-    if len(values) % 5:
-        raise ValueError(_("inconsistent position: a malformed event {entry}").format(
-            entry=values[len(values) // 5 * 5:]))
-    chain: Chain = None
-    for i in range(0, len(values), 5):
-        entry = tuple(values[i:i + 5])
-        if entry[0] not in (PLAYED, OVER):
-            raise ValueError(_("inconsistent position: a malformed event {entry}").format(
-                entry=list(entry)))
-        chain = (chain, entry)
-    return chain
+    return chain_of_fixed(saved, 5, 2)
 
 
 def _points(s: PalaisState, seat: int, vp: int, reason: str) -> str:
@@ -77,12 +55,7 @@ def _points(s: PalaisState, seat: int, vp: int, reason: str) -> str:
                     vp).format(seat=s.seat_name(seat), vp=vp, reason=reason)
 
 
-def _line(kind: str, text: str, after: int, seat: int | None = None,
-          points: int = 0) -> dict[str, Any]:
-    line: dict[str, Any] = {"event": kind, "text": text, "after": after}
-    if seat is not None:
-        line["seat"], line["points"] = seat, points
-    return line
+_line = event_line
 
 
 def final_lines(s: PalaisState, after: int) -> list[dict[str, Any]]:

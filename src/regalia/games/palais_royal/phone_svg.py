@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from regalia.engine.i18n import _, language, ngettext, pgettext
+from regalia.engine.i18n import _, ngettext, pgettext
 from regalia.engine.markup import strip_markup
 from regalia.engine.phone_board import Chip, Section, Tile, draw
 from regalia.games.palais_royal.render_svg import (
@@ -123,10 +123,15 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     legal = set(view.get("legal", []))
     used: set[str] = set()
     game = pgettext("palais-royal", "Palais Royal")
-    header = [_("round {n}").format(n=view["round"]) if view["current"] is None else
-              _("round {n} — {who} to move ({step})").format(
-                  n=view["round"], who=view["seats"][view["current"]]["name"],
-                  step=view["step"] if language() == "en" else step_title(view["step"]))]
+    if view["current"] is None:
+        header = [_("round {n}").format(n=view["round"])]
+    elif not view["round"]:  # (the setup comes before round 1)
+        header = [_("{who} to move ({step})").format(
+            who=view["seats"][view["current"]]["name"], step=step_title(view["step"]))]
+    else:
+        header = [_("round {n} — {who} to move ({step})").format(
+            n=view["round"], who=view["seats"][view["current"]]["name"],
+            step=step_title(view["step"]))]
     if view.get("last_round") and not view["over"]:
         header.append(_("last round"))
     turn = view.get("turn")

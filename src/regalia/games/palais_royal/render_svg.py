@@ -322,12 +322,17 @@ def render_svg(view: Mapping[str, Any]) -> str:
     body: list[str] = []
     step = view["step"]
     game = pgettext("palais-royal", "Palais Royal")
+    # (the step's title, not its key: "3 Mint, seals, Office", not "rooms"; no round 0 at
+    # the setup)
     if view["current"] is None:
         heading = _("{game}, round {n}").format(game=game, n=view["round"])
+    elif not view["round"]:
+        heading = _("{game} — {who} to move ({step})").format(
+            game=game, who=view["seats"][view["current"]]["name"], step=step_title(step))
     else:
         heading = _("{game}, round {n} — {who} to move ({step})").format(
             game=game, n=view["round"], who=view["seats"][view["current"]]["name"],
-            step=step if language() == "en" else step_title(step))
+            step=step_title(step))
     if view.get("last_round") and not view["over"]:
         heading = _("{heading} — last round").format(heading=heading)
     body.append(_text(20, 32, heading, 20, "bold"))

@@ -7,7 +7,9 @@ fewer the board is compact; it keeps to the ``height`` it is given (the screen l
 actions) by dropping, in order, the card piles' lists (the open discard pile, the cards a
 rebuilt draw pile was made of; a one-line count stands in for them), that count, the edge
 line, the turn line and the privilege key; the key to the park tiles (``14v 6g 2t1p``: VP,
-gold now, turquoise and purple seals) always stays.
+gold now, turquoise and purple seals) always stays. At 110 columns and more, where the height
+allows two lines a park row with nothing else dropped, the tiles are in words ("14 VP, 6 gold"
+over "2 turq. 1 purple", the privilege as "+move") and that key goes.
 """
 
 from __future__ import annotations
@@ -207,7 +209,51 @@ def _rooms(view: Mapping[str, Any], cell: int) -> list[str]:
     return lines
 
 
-def _park(view: Mapping[str, Any], width: int) -> list[str]:
+def _privilege_word(key: str) -> str:
+    """A privilege as a park cell says it in words: what the noble adds every turn."""
+    words = {"servants": pgettext("palais-royal cell", "+servants"),
+             "moves": pgettext("palais-royal cell", "+move"),
+             "diagonal": pgettext("palais-royal cell", "diagonal"),
+             "gate": pgettext("palais-royal cell", "+Gate"),
+             "backdoor": pgettext("palais-royal cell", "+card"),
+             "turquoise": pgettext("palais-royal cell", "+turq."),
+             "purple": pgettext("palais-royal cell", "+purple"),
+             "gold": pgettext("palais-royal cell", "+gold"),
+             "cardinal": pgettext("palais-royal cell", "Cardinal")}
+    return words.get(key, key)
+
+
+def noble_cell(noble: Mapping[str, Any], cost: Any, cell: int) -> tuple[str, str]:
+    """A park tile in words on two lines of fewer than ``cell`` cells: "14 VP, 6 gold" over
+    "2 turq. 1 purple", the privilege after either where it fits ("+move"), else its letter
+    (the privilege line spells the letters out)."""
+    top = "[bold]" + esc(_("{vp} VP").format(vp=noble["vp"])) + "[/]" + esc(
+        pgettext("palais-royal", ", ")) + "[yellow]" + esc(_("{gold} gold").format(
+            gold=cost)) + "[/]"
+    t, p = noble["turquoise"], noble["purple"]
+    if t and p:
+        seals = short = esc(_("{t} turq. {p} purple").format(t=t, p=p))
+    elif t:
+        seals, short = esc(_("{t} turquoise").format(t=t)), esc(_("{t} turq.").format(t=t))
+    elif p:
+        seals = short = esc(_("{p} purple").format(p=p))
+    else:
+        seals = short = ""
+    key = noble.get("privilege") or ""
+    if not key:
+        return top, f"[cyan]{seals}[/]" if seals else ""
+    word = "[bold]" + esc(_privilege_word(key)) + "[/]"
+    if display_width(strip_markup(f"{top} {word}")) < cell:
+        return f"{top} {word}", f"[cyan]{seals}[/]" if seals else ""
+    for text in (seals, short):
+        joined = f"[cyan]{text}[/] {word}" if text else word
+        if display_width(strip_markup(joined)) < cell:
+            return top, joined
+    letter = "[bold]" + esc(PRIVILEGE_MARKS.get(key, "")) + "[/]"
+    return top, f"[cyan]{short}[/] {letter}" if short else letter
+
+
+def _park(view: Mapping[str, Any], width: int, two_lines: bool = False) -> list[str]:
     park = view["park"]
     cols = park["columns"]
     label = 3 if 3 + cols * CELL <= width else 2
@@ -215,6 +261,23 @@ def _park(view: Mapping[str, Any], width: int) -> list[str]:
     head = " " * label + "".join(f"{c:<{cell}}" for c in "abcdefgh"[:cols])
     lines = [head.rstrip()]
     spaces = park["spaces"]
+    if two_lines:
+        for r in range(park["rows"]):
+            tops, bottoms = [], []
+            for c in range(cols):
+                sp = spaces[r * cols + c]
+                if sp["noble"] is not None:
+                    top, bottom = noble_cell(sp["noble"], sp["cost"], cell)
+                elif sp["servant"] is not None:
+                    top, bottom = seat_mark(sp["servant"], view["seats"][sp["servant"]][
+                        "name"]), ""
+                else:
+                    top, bottom = "[dim].[/]", ""
+                tops.append(_pad(top, cell))
+                bottoms.append(_pad(bottom, cell))
+            lines.append(_fit(f"{r + 1:<{label}}" + "".join(tops).rstrip(), width))
+            lines.append(_fit(" " * label + "".join(bottoms).rstrip(), width))
+        return lines
     for r in range(park["rows"]):
         parts = []
         for c in range(cols):
@@ -253,11 +316,19 @@ def _seat_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]
                      _("area {n}").format(n=s["area"]),
                      _("privileges {marks}").format(marks=perks) if perks else "",
                      _("supply {n}").format(n=s["supply"])]
+            # The privileges in words where they fit ("privileges move 1, Cardinal 1"),
+            # else in their letters (the privilege line spells them out).
+            worded = _("privileges {list}").format(list=sep.join(
+                f"{_privilege_name(k)} {v}" for k, v in s["perks"].items())) if perks else ""
             used = display_width(strip_markup(line))
             first = True
             for part in parts:
                 join = _after(colon) if first else sep
                 gap = display_width(join)
+                if perks and part == parts[5] and \
+                        used + gap + display_width(worded) + 2 + len(_("supply {n}").format(
+                            n=s["supply"])) <= width:
+                    part = worded
                 if part and used + gap + display_width(part) <= width:
                     line += join + esc(part)
                     used += gap + display_width(part)
@@ -375,7 +446,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     title = esc(_("{who}: {step}").format(who=who, step=step + left)) if who is not None \
         else esc(step)
     title += last
-    if compact:
+    if not view["round"]:  # (the setup placements come before round 1)
+        title = title if compact else \
+            "[bold]" + esc(pgettext("palais-royal", "Palais Royal")) + "[/] · " + title
+    elif compact:
         title = esc(_("Round {n}, {position}")).format(n=view["round"], position=title)
     else:
         game = "[bold]" + esc(pgettext("palais-royal", "Palais Royal")) + "[/]"
@@ -422,6 +496,7 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     # it gives way to the results (the `key` command holds it too).
     out.append((_fit(park_key(width), width), 1 if view.get("over") else 0))
     out.append((privilege_key(width), 1))
+    park_at = len(out)
     out.extend((r, 0) for r in _park(view, width))
     edges = view.get("edges", [])
     if edges:
@@ -445,6 +520,14 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
             line = breakdown_text(view, p)
             if line:
                 out.extend((esc(part), 1) for part in wrap_cells(line, width))
+    # The park in words, two lines a row, where the screen is wide and tall enough for it
+    # with nothing else dropped; else a line a row, in the marks the key line reads.
+    rows = view["park"]["rows"]
+    if width >= 110 and len(out) + rows - 1 <= height:
+        worded = [(r, 0) for r in _park(view, width, two_lines=True)]
+        # (the park key reads marks the worded park no longer shows: it goes)
+        out = out[:park_at - 2] + out[park_at - 1:park_at] + worded + \
+            out[park_at + rows + 1:]
     drop = PILE_LISTS + 1  # nothing dropped
     for lower in (PILE_LISTS, PILE_COUNT, 3, 2, 1):
         if len(_kept(out, drop)) <= height:

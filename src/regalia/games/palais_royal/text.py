@@ -116,15 +116,14 @@ def seals_text(nb: Noble) -> str:
 
 def noble_text(nb: Noble, gold: int | None = None) -> str:
     """A tile in words: its VP, what it costs (``gold``: the price now, if not the printed
-    one), its privilege, and its id last (for an owner checking the edition)."""
+    one) and its privilege (the edition's tile id is no word a player reads)."""
     price = _("{gold} gold").format(gold=nb.gold) if gold is None or gold == nb.gold else \
         _("{gold} gold (printed {printed})").format(gold=gold, printed=nb.gold)
     if nb.privilege:
-        return _("{vp} VP for {price}, {seals}; {privilege} (tile {id})").format(
-            vp=nb.vp, price=price, seals=seals_text(nb), privilege=privilege_text(nb),
-            id=nb.id)
-    return _("{vp} VP for {price}, {seals} (tile {id})").format(
-        vp=nb.vp, price=price, seals=seals_text(nb), id=nb.id)
+        return _("{vp} VP for {price}, {seals}; {privilege}").format(
+            vp=nb.vp, price=price, seals=seals_text(nb), privilege=privilege_text(nb))
+    return _("{vp} VP for {price}, {seals}").format(vp=nb.vp, price=price,
+                                                   seals=seals_text(nb))
 
 
 def describe(s: PalaisState, action: Action) -> str:
@@ -135,7 +134,7 @@ def describe(s: PalaisState, action: Action) -> str:
         return room_title(s.edition, s.d, r)
 
     if kind == "place":
-        return _("a servant into the {room}").format(room=room(args[0]))
+        return _("place in the {room}").format(room=room(args[0]))  # (fits 2 columns at 80)
     if kind == "recruit":
         if args[0] < 0:
             return _("place a servant from the play area on the Gate")

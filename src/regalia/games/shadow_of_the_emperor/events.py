@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from regalia.engine.events import Chain, chain_of_entries, entries, event_line, noted
 from regalia.engine.i18n import _, ngettext, pgettext
 from regalia.games.shadow_of_the_emperor.board import tile_name
 
@@ -38,21 +39,9 @@ MARRIAGE: Final = 4
 CITY: Final = 5
 INDULGENCE: Final = 6
 
-Chain = tuple[Any, tuple[int, ...]] | None
-
 
 def note(s: ShadowState, *entry: int) -> None:
-    s.events = (s.events, (*entry, s.decided))
-
-
-def entries(chain: Chain) -> list[tuple[int, ...]]:
-    """The chain's entries, oldest first."""
-    out = []
-    while chain is not None:
-        chain, entry = chain
-        out.append(entry)
-    out.reverse()
-    return out
+    s.events = noted(s.events, (*entry, s.decided))
 
 
 # The shortest entry of each kind (INCOME and AGING may list nothing after the round), with
@@ -62,14 +51,7 @@ _SIZES = (3, 3, 6, 8)
 
 def chain_of(saved: Any) -> Chain:
     """The chain of a save's entries; ValueError if one is not an entry."""
-    chain: Chain = None
-    for entry in saved:
-        values = tuple(int(x) for x in entry)
-        if not values or not 0 <= values[0] < len(_SIZES) or len(values) < _SIZES[values[0]]:
-            raise ValueError(_("inconsistent position: a malformed event {entry}").format(
-                entry=list(values)))
-        chain = (chain, values)
-    return chain
+    return chain_of_entries(saved, _SIZES)
 
 
 def score(s: ShadowState, seat: int, vp: int, reason: int, electorate: int = -1) -> None:
@@ -140,11 +122,6 @@ def event_text(s: ShadowState, entry: tuple[int, ...]) -> str:
 
 def event_views(s: ShadowState) -> list[dict[str, Any]]:
     """``view["events"]``: every entry worded, oldest first."""
-    out = []
-    for entry in entries(s.events):
-        line: dict[str, Any] = {"event": KIND_NAMES[entry[0]], "text": event_text(s, entry),
-                                "after": entry[-1]}
-        if entry[0] == POINTS:
-            line["seat"], line["points"] = entry[1], entry[2]
-        out.append(line)
-    return out
+    return [event_line(KIND_NAMES[entry[0]], event_text(s, entry), entry[-1],
+                       *((entry[1], entry[2]) if entry[0] == POINTS else ()))
+            for entry in entries(s.events)]
