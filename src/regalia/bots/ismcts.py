@@ -509,7 +509,10 @@ class IsmctsBot:
             n = visits[child]
             if n == 0:  # reached but not yet backed up (only within one iteration)
                 return legal[tried[k]], child, False
-            value = reward[child * seats + seat] / n + c * math.sqrt(math.log(avail[child]) / n)
+            # log of a float: compiled, math.log of an int is a call through Python (the
+            # same value: the int converts exactly)
+            value = reward[child * seats + seat] / n + \
+                c * math.sqrt(math.log(float(avail[child])) / n)
             if value > best_value:
                 best, best_value = k, value
         child = edges[best]
@@ -590,7 +593,7 @@ class IsmctsBot:
 
     def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         places = state.ranking()
-        self._won = 1.0 / places.count(1) if places[self._me] == 1 else 0.0
+        self._won = 1.0 / _count(places, 1) if places[self._me] == 1 else 0.0
         self._place = float(places[self._me])
         scores = state.scores()
         lo, hi = bounds
@@ -610,7 +613,7 @@ class IsmctsBot:
             place = places[s]
             if competitors > 1:
                 # k tied seats at place p cover places p..p+k-1: they share their mean value.
-                tied = places.count(place)
+                tied = _count(places, place)
                 by_place = (competitors - place - (tied - 1) / 2) / (competitors - 1)
             else:
                 by_place = 0.0
@@ -676,6 +679,15 @@ def _decided(root: _Node, codes: list[int], left: int) -> bool:
         elif visits > second:
             second = visits
     return first - second > left
+
+
+def _count(places: tuple[int, ...], place: int) -> int:
+    """``places.count(place)``, which compiled is a method call through Python."""
+    n = 0
+    for p in places:
+        if p == place:
+            n += 1
+    return n
 
 
 def _logistic(z: float) -> float:
