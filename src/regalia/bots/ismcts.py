@@ -112,15 +112,108 @@ class _Node:
         return node
 
 
+class _Tree:
+    """The search tree as native arrays indexed by node id (0 is the root): the statistics of
+    :class:`_Node`, kept in ``list[int]``/``list[float]`` so that the compiled build reads and
+    updates them as machine numbers (an object per node made every visit a generic attribute
+    look-up and every reward a boxed float), the rewards flat at ``node * seats + seat``.
+
+    ``children[node]`` maps action codes to child ids (None until the node has a child); the
+    sealed rounds' per-seat and after-the-round nodes are under ``(node, key)`` in ``keyed``.
+    :meth:`nodes` turns it into :class:`_Node` objects once the search is done."""
+
+    __slots__ = ("avail", "children", "keyed", "place", "reward", "seats", "virtual", "visits",
+                 "wins")
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.visits: list[int] = []
+        self.virtual: list[int] = []
+        self.avail: list[int] = []
+        self.wins: list[float] = []
+        self.place: list[float] = []
+        self.reward: list[float] = []
+        self.children: list[dict[int, int] | None] = []
+        self.keyed: dict[tuple[int, Hashable], int] = {}
+        self.add()  # the root
+
+    def add(self) -> int:
+        """A new node (its edge never visited, available once); its id."""
+        node = len(self.visits)
+        self.visits.append(0)
+        self.virtual.append(0)
+        self.avail.append(1)
+        self.wins.append(0.0)
+        self.place.append(0.0)
+        self.children.append(None)
+        reward = self.reward
+        for _s in range(self.seats):
+            reward.append(0.0)
+        return node
+
+    def child(self, node: int, code: int) -> int:
+        """A new child of ``node`` under the action ``code``."""
+        child = self.add()
+        children = self.children[node]
+        if children is None:
+            self.children[node] = {code: child}
+        else:
+            children[code] = child
+        return child
+
+    def sub(self, node: int, key: Hashable) -> int:
+        """The child of ``node`` under a sealed round's ``key``, made on first use."""
+        found = self.keyed.get((node, key))
+        if found is None:
+            found = self.keyed[(node, key)] = self.add()
+        return found
+
+    def decided(self, codes: list[int], left: int) -> bool:
+        """:func:`_decided` of the root."""
+        children = self.children[0]
+        visits = self.visits
+        first = second = 0
+        for code in codes:
+            child = children.get(code, -1) if children is not None else -1
+            n = visits[child] if child >= 0 else 0
+            if n > first:
+                first, second = n, first
+            elif n > second:
+                second = n
+        return first - second > left
+
+    def nodes(self) -> _Node:
+        """The tree as :class:`_Node` objects (the root), for the callers that read it."""
+        seats = self.seats
+        made = []
+        for node in range(len(self.visits)):
+            one = _Node(seats)
+            one.visits = self.visits[node]
+            one.virtual = self.virtual[node]
+            one.avail = self.avail[node]
+            one.wins = self.wins[node]
+            one.place = self.place[node]
+            one.reward = self.reward[node * seats:(node + 1) * seats]
+            made.append(one)
+        for node in range(len(self.visits)):
+            children = self.children[node]
+            if children is not None:
+                for code, child in children.items():
+                    made[node].children[code] = made[child]
+        for (node, key), child in self.keyed.items():
+            made[node].children[key] = made[child]
+        return made[0]
+
+
 class _Round:
     """A sealed round met during one iteration: where it began, each seat's own decision
     node in it, and every choice made, for the node after the round."""
 
     __slots__ = ("choices", "nodes", "start")
 
-    def __init__(self, start: _Node) -> None:
+    def __init__(self, start: int) -> None:
         self.start = start
-        self.nodes: dict[int, _Node] = {}
+        self.nodes: dict[int, int] = {}
         self.choices: list[tuple[int, int]] = []
 
 
@@ -217,14 +310,14 @@ class IsmctsBot:
         analysis, which read every action's share of the visits."""
         seats = info.players
         self._prepare(info)
-        root = _Node(seats)
+        tree = _Tree(seats)
         codes = [action.code for action in info.legal_actions] if early else []
         bounds = [math.inf, -math.inf]  # lowest and highest score seen, to scale scores
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while True:
-            self._iterate(info, root, seats, bounds)
+            self._iterate(info, tree, seats, bounds)
             done += 1
             let_others_run()  # (compiled, the search would hold up every other thread)
             if deadline is None:
@@ -236,10 +329,10 @@ class IsmctsBot:
                 if now >= deadline:
                     break
                 left = int(done * (deadline - now) / max(now - start, 1e-9)) + 1
-            if codes and done % EARLY_CHECK == 0 and _decided(root, codes, left):
+            if codes and done % EARLY_CHECK == 0 and tree.decided(codes, left):
                 break
         self.last_iterations = done
-        return root
+        return tree.nodes()
 
     def _prepare(self, info: InformationSet) -> None:
         self.rng = self._stream.split()  # this decision's own stream (see __init__)
@@ -311,7 +404,7 @@ class IsmctsBot:
         return min(1.0, max(0.0, 1.0 - now / start))
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, info: InformationSet, root: _Node, seats: int,
+    def _iterate(self, info: InformationSet, tree: _Tree, seats: int,
                  bounds: list[float]) -> None:
         rng = self.rng
         state = info.sample(rng)  # a hidden world consistent with what the seat knows
@@ -319,8 +412,8 @@ class IsmctsBot:
             # Judged positions are measured from the root in the same hidden world (see
             # _judged): the margins' differences come from the actions, not from the draw.
             self._base = self._evaluate_all(state)
-        path: list[_Node] = []
-        node = root
+        path: list[int] = []
+        node = 0  # the root
         sealed: _Round | None = None
         first = True
         while True:
@@ -337,18 +430,18 @@ class IsmctsBot:
             if sealed is not None:
                 # Inside a sealed round a seat decides from its own node, blind to the
                 # others' choices in the round; the first to act uses the round's start node.
-                own = sealed.nodes.get(seat)
-                if own is None:
+                own = sealed.nodes.get(seat, -1)
+                if own < 0:
                     own = sealed.start if not sealed.choices else \
-                        sealed.start.sub(("seat", seat), seats)
+                        tree.sub(sealed.start, ("seat", seat))
                 node = own
-            legal = state.legal_actions(seat)
+            legal = state._mover_actions(seat)  # (the seat is one of the movers)
             # Priors only where the seat has seen every choice made so far: inside a sealed
             # round the state holds the earlier seats' (simulated) sealed choices.
             prime = self.prior if sealed is None or not sealed.choices else 0
-            action, child, expanded = self._select(node, legal, seat, seats, state, prime)
+            action, child, expanded = self._select(tree, node, legal, seat, state, prime)
             path.append(child)
-            state.apply(action, seat)
+            state._play(action, seat)
             if sealed is not None:
                 sealed.nodes[seat] = child
                 sealed.choices.append((seat, action.code))
@@ -356,24 +449,26 @@ class IsmctsBot:
                 if not (after and set(after) == set(movers) - {seat}):
                     # Everyone has chosen: the choices are public now, so what follows
                     # depends on all of them.
-                    key = ("after", tuple(sorted(sealed.choices)))
-                    child = sealed.start.sub(key, seats)
+                    child = tree.sub(sealed.start, ("after", tuple(sorted(sealed.choices))))
                     sealed = None
             node = child
             if expanded:
                 break
         reward = self._rollout(state, seats, bounds)
         if path:
-            path[0].wins += self._won
-            path[0].place += self._place
+            edge = path[0]
+            tree.wins[edge] = tree.wins[edge] + self._won
+            tree.place[edge] = tree.place[edge] + self._place
+        visits = tree.visits
+        totals = tree.reward
         for edge in path:
-            edge.visits += 1
-            total = edge.reward
+            visits[edge] = visits[edge] + 1
+            at = edge * seats
             for s in range(seats):
-                total[s] += reward[s]
+                totals[at + s] = totals[at + s] + reward[s]
 
-    def _select(self, node: _Node, legal: tuple[Action, ...], seat: int, seats: int,
-                state: State, prime: int) -> tuple[Action, _Node, bool]:
+    def _select(self, tree: _Tree, node: int, legal: tuple[Action, ...], seat: int,
+                state: State, prime: int) -> tuple[Action, int, bool]:
         """The action ``seat`` takes at ``node``, its edge, and whether the walk ends there.
 
         Without a prior: an untried action if any (expansion), else the best by UCB1 among
@@ -381,50 +476,61 @@ class IsmctsBot:
         new child starts as if visited ``prime`` times with the reward the game's evaluation
         gives ``seat`` after the action, so UCB1 tries the promising actions first and the
         walk ends at the first edge no iteration has yet gone through."""
-        children = node.children
-        untried: list[Action] = []
-        tried: list[tuple[Action, _Node]] = []
-        for action in legal:
-            child = children.get(action.code)
-            if child is None:
+        children = tree.children[node]
+        avail = tree.avail
+        untried: list[int] = []  # indexes into legal
+        tried: list[int] = []  # indexes into legal...
+        edges: list[int] = []  # ...and their children
+        for i in range(len(legal)):
+            child = children.get(legal[i].code, -1) if children is not None else -1
+            if child < 0:
                 if prime:
-                    child = children[action.code] = self._primed(state, action, seat, seats,
-                                                                 prime)
-                    tried.append((action, child))
+                    child = self._primed(tree, node, state, legal[i], seat, prime)
+                    children = tree.children[node]
+                    tried.append(i)
+                    edges.append(child)
                 else:
-                    untried.append(action)
+                    untried.append(i)
             else:
                 # Availability: this edge could have been chosen now, whether or not it is.
-                child.avail += 1
-                tried.append((action, child))
+                avail[child] = avail[child] + 1
+                tried.append(i)
+                edges.append(child)
         if untried:
-            action = untried[self.rng.below(len(untried))]
-            child = children[action.code] = _Node(seats)
-            return action, child, True
+            action = legal[untried[self.rng.below(len(untried))]]
+            return action, tree.child(node, action.code), True
         c = self.exploration
-        best_action, best_child, best_value = tried[0][0], tried[0][1], -math.inf
-        for action, child in tried:
-            n = child.visits
+        visits = tree.visits
+        reward = tree.reward
+        seats = tree.seats
+        best, best_value = 0, -math.inf
+        for k in range(len(tried)):
+            child = edges[k]
+            n = visits[child]
             if n == 0:  # reached but not yet backed up (only within one iteration)
-                return action, child, False
-            value = child.reward[seat] / n + c * math.sqrt(math.log(child.avail) / n)
+                return legal[tried[k]], child, False
+            # log of a float: compiled, math.log of an int is a call through Python (the
+            # same value: the int converts exactly)
+            value = reward[child * seats + seat] / n + \
+                c * math.sqrt(math.log(float(avail[child])) / n)
             if value > best_value:
-                best_action, best_child, best_value = action, child, value
-        return best_action, best_child, best_child.real == 0
+                best, best_value = k, value
+        child = edges[best]
+        return legal[tried[best]], child, visits[child] == tree.virtual[child]
 
-    def _primed(self, state: State, action: Action, seat: int, seats: int,
-                weight: int) -> _Node:
-        """A new edge holding ``weight`` virtual visits at the evaluation's reward for
-        ``seat`` after ``action`` (progressive bias by node priors; only the acting seat's
-        reward is ever read at this edge's parent, so only it is primed)."""
+    def _primed(self, tree: _Tree, node: int, state: State, action: Action, seat: int,
+                weight: int) -> int:
+        """A new child of ``node`` holding ``weight`` virtual visits at the evaluation's
+        reward for ``seat`` after ``action`` (progressive bias by node priors; only the acting
+        seat's reward is ever read at this edge's parent, so only it is primed)."""
         evaluate = self._evaluate
         assert evaluate is not None  # set by _prepare whenever a prior is asked for
         after = state.clone()
         after.apply(action, seat)
-        child = _Node(seats)
-        child.visits = child.virtual = weight
+        child = tree.child(node, action.code)
+        tree.visits[child] = tree.virtual[child] = weight
         gain = evaluate(after, seat) - self._base[seat]
-        child.reward[seat] = weight * _logistic(gain / MARGIN_SCALE)
+        tree.reward[child * tree.seats + seat] = weight * _logistic(gain / MARGIN_SCALE)
         return child
 
     def _rollout(self, state: State, seats: int, bounds: list[float]) -> list[float]:
@@ -446,7 +552,7 @@ class IsmctsBot:
                 action = legal[rng.below(len(legal))]
             else:
                 action = _greedy_choice(state, seat, legal, greedy, rng)
-            state.apply(action, seat)
+            state._play(action, seat)  # one of the mover's legal actions
             steps += 1
         if self._evaluate_all is not None and self.leaf == "evaluation":
             return self._judged(state, seats, self._evaluate_all)
@@ -487,7 +593,7 @@ class IsmctsBot:
 
     def _reward(self, state: State, seats: int, bounds: list[float]) -> list[float]:
         places = state.ranking()
-        self._won = 1.0 / places.count(1) if places[self._me] == 1 else 0.0
+        self._won = 1.0 / _count(places, 1) if places[self._me] == 1 else 0.0
         self._place = float(places[self._me])
         scores = state.scores()
         lo, hi = bounds
@@ -507,7 +613,7 @@ class IsmctsBot:
             place = places[s]
             if competitors > 1:
                 # k tied seats at place p cover places p..p+k-1: they share their mean value.
-                tied = places.count(place)
+                tied = _count(places, place)
                 by_place = (competitors - place - (tied - 1) / 2) / (competitors - 1)
             else:
                 by_place = 0.0
@@ -555,7 +661,7 @@ def _playout_length(state: State, rng: Rng) -> int:
     while movers := state.to_move():
         seat = movers[0]
         legal = state._mover_actions(seat)
-        state.apply(legal[rng.below(len(legal))], seat)
+        state._play(legal[rng.below(len(legal))], seat)
         length += 1
     return length
 
@@ -573,6 +679,15 @@ def _decided(root: _Node, codes: list[int], left: int) -> bool:
         elif visits > second:
             second = visits
     return first - second > left
+
+
+def _count(places: tuple[int, ...], place: int) -> int:
+    """``places.count(place)``, which compiled is a method call through Python."""
+    n = 0
+    for p in places:
+        if p == place:
+            n += 1
+    return n
 
 
 def _logistic(z: float) -> float:

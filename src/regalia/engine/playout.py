@@ -19,6 +19,6 @@ def random_playout(state: State, rng: Rng, max_decisions: int = 1_000_000) -> in
             return decisions
         seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
         legal = state._mover_actions(seat)  # seat comes from to_move(): no second look
-        state.apply(legal[rng.below(len(legal))], seat)
+        state._play(legal[rng.below(len(legal))], seat)  # (legal: no second check)
         decisions += 1
     raise RuntimeError(f"no end after {max_decisions} decisions")

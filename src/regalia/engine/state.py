@@ -353,6 +353,20 @@ class State:
         self._hist = (self._hist, seat, action)
         self._apply(action, seat)
 
+    def _play(self, action: Action, seat: int) -> None:
+        """Carry out ``action``, one of :meth:`_mover_actions` of ``seat`` just read.
+
+        For the engine's own loops (the random playout, a search's rollouts): what
+        :meth:`apply` does once it has found the action legal, without looking for it among
+        the legal actions again (a scan of the tuple per decision). Callers outside the engine
+        use :meth:`apply`."""
+        self._legal = {}
+        if self._script:
+            self._apply_scripted(action, seat)
+            return
+        self._hist = (self._hist, seat, action)
+        self._apply(action, seat)
+
     def _apply_scripted(self, action: Action, seat: int) -> None:
         # Outcomes supplied from outside may not fit the draw; keep apply atomic.
         backup = self.clone()

@@ -72,6 +72,24 @@ def test_clone_is_independent():
     assert st.view(None)["log"] != c.view(None)["log"]
 
 
+def test_clone_copies_every_field():
+    # _copy lists the fields one by one (compiled, a loop of setattr by name was slow): a
+    # field left out would be missing (AttributeError) or, for the lists, shared.
+    from regalia.games.el_grande.state import _FIELDS, _LISTS, _STATIC
+
+    st = regalia.new_game("el-grande", 4, seed=8)
+    rng = Rng(3)
+    for _ in range(150):
+        seat = st.to_move()[0]
+        legal = st.legal_actions(seat)
+        st.apply(legal[rng.below(len(legal))], seat)
+    c = st.clone()
+    for name in (*_STATIC, *_FIELDS):
+        assert getattr(c, name) == getattr(st, name), name
+    for name in _LISTS:
+        assert getattr(c, name) is not getattr(st, name), name
+
+
 def test_spectator_sees_no_hand_and_no_sealed_choice():
     st = regalia.new_game("el-grande", 4, seed=9)
     st.apply(st.legal_actions(0)[0], 0)

@@ -11,8 +11,7 @@ go to any other region or into the Castillo; nothing comes out of the Castillo o
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.engine.actions import Action
 from regalia.games.el_grande import actions as A
@@ -59,46 +58,124 @@ def start(st: St) -> None:
     proceed(st)
 
 
+# The three dispatches below go by the card's kind in chains of tests, most frequent first:
+# compiled, a call through a dict of functions keyed by the kind went through Python.
 def proceed(st: St) -> None:
-    _PROCEED[_card(st).kind](st)
+    kind = _card(st).kind
+    if kind == "move":
+        _move_proceed(st)
+    elif kind == "place":
+        _place_proceed(st)
+    elif kind == "either":
+        _either_proceed(st)
+    elif kind == "return-each":
+        _return_each_proceed(st)
+    elif kind == "king-returns":
+        _king_returns_proceed(st)
+    elif kind == "court":
+        _court_proceed(st)
+    elif kind == "veto":
+        st._end_action()
+    elif kind in ("disk-return", "secret-scoring"):
+        _sealed_proceed(st, kind)
+    elif kind in _SINGLE:
+        # an effect decided by one choice of the active player (nothing to choose: it ends)
+        options = _choices(st, kind, st.active_seat)
+        if not options:
+            st._end_action()
+        else:
+            _wait(st, options)
+    else:
+        # an effect without decisions: after the announcement's Veto window, do it and end
+        if st.awaiting_veto_check:
+            st.awaiting_veto_check = False
+            if st._veto_window():
+                return
+        _effect(st, kind)
+        st._end_action()
+
+
+# the kinds whose effect is one choice of the active player
+_SINGLE: Final[frozenset[str]] = frozenset(
+    {"score-chosen", "scoreboard", "king", "evict", "grande", "power-back"})
 
 
 def legal(st: St, seat: int) -> list[Action]:
     if st.phase == WITHDRAW:
         return _withdraw_legal(st, seat)
-    return _LEGAL[_card(st).kind](st, seat)
+    return _choices(st, _card(st).kind, seat)
+
+
+def _choices(st: St, kind: str, seat: int) -> list[Action]:
+    if kind == "move":
+        return _move_legal(st, seat)
+    if kind == "place":
+        return _place_legal(st, seat)
+    if kind == "either":
+        return _either_legal(st, seat)
+    if kind == "return-each":
+        return _return_each_legal(st, seat)
+    if kind == "score-chosen":
+        return _score_choices(st, seat)
+    if kind == "scoreboard":
+        return _scoreboard_choices(st, seat)
+    if kind == "king":
+        return _king_choices(st, seat)
+    if kind == "evict":
+        return _evict_choices(st, seat)
+    if kind == "grande":
+        return _grande_choices(st, seat)
+    if kind == "power-back":
+        return _takeback_choices(st, seat)
+    return []  # the other kinds ask for no decision of the active player
 
 
 def apply(st: St, action: Action, seat: int) -> None:
     kind = action.kind
-    if kind == "stop":
+    if kind == "to":
+        _apply_to(st, action, seat)
+    elif kind == "pick":
+        _apply_pick(st, action, seat)
+    elif kind == "place":
+        _apply_place(st, action, seat)
+    elif kind == "stop":
         st._end_action()
+    elif kind == "return":
+        _apply_return(st, action, seat)
+    elif kind == "withdraw":
+        _apply_withdraw(st, action, seat)
+    elif kind == "evict":
+        _apply_evict(st, action, seat)
+    elif kind == "score":
+        _apply_score(st, action, seat)
+    elif kind == "scoreboard":
+        _apply_scoreboard(st, action, seat)
+    elif kind == "king":
+        _apply_king(st, action, seat)
+    elif kind == "grande":
+        _apply_grande(st, action, seat)
+    elif kind == "takeback":
+        _apply_takeback(st, action, seat)
     else:
-        _APPLY[kind](st, action, seat)
+        raise ValueError(f"no special action {kind!r}")
 
 
-def _direct(effect: Callable[[St], None]) -> Callable[[St], None]:
-    """An effect without decisions: after the announcement's Veto window, do it and end."""
-    def run(st: St) -> None:
-        if st.awaiting_veto_check:
-            st.awaiting_veto_check = False
-            if st._veto_window():
-                return
-        effect(st)
-        st._end_action()
-    run.__name__ = effect.__name__
-    return run
-
-
-def _single(choices: Callable[[St, int], list[Action]]) -> Callable[[St], None]:
-    """An effect decided by one choice of the active player (nothing to choose: it ends)."""
-    def run(st: St) -> None:
-        options = choices(st, st.active_seat)
-        if not options:
-            st._end_action()
-        else:
-            _wait(st, options)
-    return run
+def _effect(st: St, kind: str) -> None:
+    """The effect of a card that asks for no decision."""
+    if kind == "decay":
+        _decay(st)
+    elif kind == "score-group":
+        _score_group(st)
+    elif kind == "score-castillo":
+        _score_castillo(st)
+    elif kind == "score-first-only":
+        _score_first_only(st)
+    elif kind == "score-most":
+        _score_most(st)
+    elif kind == "score-fewest":
+        _score_fewest(st)
+    else:
+        raise ValueError(f"no card kind {kind!r}")
 
 
 # ------------------------------------------------------------------ moving Caballeros
@@ -294,18 +371,16 @@ def _apply_return(st: St, action: Action, seat: int) -> None:
 
 
 # ------------------------------------------------------------------ secret disks
-def _sealed_card(participants: Callable[[St], tuple[int, ...]]) -> Callable[[St], None]:
-    def run(st: St) -> None:
-        if st.awaiting_veto_check:
-            st.awaiting_veto_check = False
-            if st._veto_window():
-                return
-        seats = participants(st)
-        if seats:
-            st._open_sealed(S_CARD, seats)
-        else:
-            st._end_action()
-    return run
+def _sealed_proceed(st: St, kind: str) -> None:
+    if st.awaiting_veto_check:
+        st.awaiting_veto_check = False
+        if st._veto_window():
+            return
+    seats = _disk_return_seats(st) if kind == "disk-return" else tuple(range(st.players))
+    if seats:
+        st._open_sealed(S_CARD, seats)
+    else:
+        st._end_action()
 
 
 def _disk_return_regions(st: St, s: int) -> list[int]:
@@ -521,61 +596,3 @@ def _court_proceed(st: St) -> None:
         if st._veto_window():
             return
     st._offer_recruit(_card(st)["per_player"], ACTION)
-
-
-def _no_choice(st: St, seat: int) -> list[Action]:
-    return []
-
-
-_PROCEED: dict[str, Callable[[St], None]] = {
-    "move": _move_proceed,
-    "place": _place_proceed,
-    "either": _either_proceed,
-    "veto": lambda st: st._end_action(),
-    "decay": _direct(_decay),
-    "king-returns": _king_returns_proceed,
-    "return-each": _return_each_proceed,
-    "disk-return": _sealed_card(_disk_return_seats),
-    "score-chosen": _single(_score_choices),
-    "score-group": _direct(_score_group),
-    "score-castillo": _direct(_score_castillo),
-    "score-first-only": _direct(_score_first_only),
-    "score-most": _direct(_score_most),
-    "score-fewest": _direct(_score_fewest),
-    "scoreboard": _single(_scoreboard_choices),
-    "king": _single(_king_choices),
-    "evict": _single(_evict_choices),
-    "grande": _single(_grande_choices),
-    "power-back": _single(_takeback_choices),
-    "court": _court_proceed,
-    "secret-scoring": _sealed_card(lambda st: tuple(range(st.players))),
-}
-
-_LEGAL: dict[str, Callable[[St, int], list[Action]]] = {
-    "move": _move_legal,
-    "place": _place_legal,
-    "either": _either_legal,
-    "return-each": _return_each_legal,
-    "score-chosen": _score_choices,
-    "scoreboard": _scoreboard_choices,
-    "king": _king_choices,
-    "evict": _evict_choices,
-    "grande": _grande_choices,
-    "power-back": _takeback_choices,
-}
-for _kind in _PROCEED:
-    _LEGAL.setdefault(_kind, _no_choice)
-
-_APPLY: dict[str, Callable[[St, Action, int], None]] = {
-    "pick": _apply_pick,
-    "to": _apply_to,
-    "place": _apply_place,
-    "withdraw": _apply_withdraw,
-    "return": _apply_return,
-    "evict": _apply_evict,
-    "score": _apply_score,
-    "scoreboard": _apply_scoreboard,
-    "king": _apply_king,
-    "grande": _apply_grande,
-    "takeback": _apply_takeback,
-}

@@ -677,8 +677,41 @@ class ElGrandeState(State):
         new.scoreboard_on_castillo = self.scoreboard_on_castillo
         new.banish_own = self.banish_own
         new.secret_scoring_king = self.secret_scoring_king
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
+        # the scalar fields (_SCALARS) one by one: compiled, setattr/getattr by name are
+        # generic look-ups, and a search clones a state every iteration
+        new.round_index = self.round_index
+        new.phase = self.phase
+        new.seats_to_move = self.seats_to_move
+        new.log = self.log
+        new.king_region = self.king_region
+        new.power_cards_played = self.power_cards_played
+        new.start_player = self.start_player
+        new.vetos_held = self.vetos_held
+        new.turn_order = self.turn_order
+        new.turn_index = self.turn_index
+        new.active_seat = self.active_seat
+        new.turn_card = self.turn_card
+        new.place_max = self.place_max
+        new.placed = self.placed
+        new.placement_over = self.placement_over
+        new.special_state = self.special_state
+        new.recruit_max = self.recruit_max
+        new.after_recruit = self.after_recruit
+        new.recall_left = self.recall_left
+        new.special_source = self.special_source
+        new.special_picked_colour = self.special_picked_colour
+        new.special_picked_region = self.special_picked_region
+        new.special_moved_own = self.special_moved_own
+        new.special_moved_others = self.special_moved_others
+        new.special_placed = self.special_placed
+        new.special_half = self.special_half
+        new.special_hit = self.special_hit
+        new.special_queue = self.special_queue
+        new.special_left = self.special_left
+        new.special_named = self.special_named
+        new.awaiting_veto_check = self.awaiting_veto_check
+        new.veto_queue = self.veto_queue
+        new.disk_purpose = self.disk_purpose
         new.board = self.board[:]
         new.court = self.court[:]
         new.provinces = self.provinces[:]
