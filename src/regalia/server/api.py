@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 import regalia
 from regalia.engine.i18n import _
+from regalia.server import timing
 from regalia.server.hints import HintDesk
 from regalia.server.service import GameService, ServiceError
 
@@ -182,9 +183,10 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
     def act(body: Act, x_seat_token: Annotated[str, Header()]) -> Acted:
         """The move is committed when this answers 200; the answer is short (GET /api/seat
         gives the whole new state)."""
-        seat = service.seat_of(x_seat_token)
-        live = service.act(seat.game_id, seat.seat, body.action, turn=body.turn)
-        kick(seat.game_id)
+        with timing.handler():
+            seat = service.seat_of(x_seat_token)
+            live = service.act(seat.game_id, seat.seat, body.action, turn=body.turn)
+            kick(seat.game_id)
         return Acted(game_id=seat.game_id, seat=seat.seat, action=body.action,
                      decisions=live.decisions, to_move=list(live.state.to_move()),
                      over=live.state.is_over())
