@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import random
 import threading
 from typing import Any
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 import regalia
 from regalia.server import create_app
 from regalia.server.app import app_from_env
+from regalia.server.service import json_bytes, with_fields
 from tests.server.conftest import TOY, create, play_randomly, seat_state, service_of
 
 
@@ -292,6 +294,16 @@ def test_the_payload_cache_keeps_a_readers_latest_position_only(client: TestClie
     for token in data["tokens"].values():  # and what it holds is the position now
         assert seat_state(client, token)["decisions"] == \
             service.live(data["game_id"]).decisions
+    # as text: nothing in it for the collector to walk
+    assert not any(gc.is_tracked(body) for _position, body in service._payloads.values())
+
+
+def test_a_seats_own_fields_are_added_to_its_cached_state() -> None:
+    body = json_bytes({"game": "x", "legal": []})
+    assert json.loads(with_fields(body, {"bot": None, "name": "Ann"})) == \
+        {"game": "x", "legal": [], "bot": None, "name": "Ann"}
+    assert with_fields(body, {}) == body
+    assert json.loads(with_fields(b"{}", {"name": "文"})) == {"name": "文"}
 
 
 def test_the_served_application_freezes_its_started_heap(

@@ -176,10 +176,9 @@ class GameService:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self.versions: dict[str, int] = {}  # bumped on every change; live updates poll it
-        # (game, seat, svg, language) -> (its position, its payload): only a reader's latest
-        # position is kept, since the garbage collector walks every object of the cache (a
-        # payload is about a hundred) in each of its full collections, the tail of a move
-        self._payloads: dict[tuple[Any, ...], tuple[tuple[int, int], dict[str, Any]]] = {}
+        # (game, seat, svg, language) -> (its position, its payload's JSON): a reader's
+        # latest position only (the others will not be read again)
+        self._payloads: dict[tuple[Any, ...], tuple[tuple[int, int], bytes]] = {}
         self._seat_by_token = select(Seat.game_id, Seat.seat, Seat.bot, Seat.name).where(
             Seat.token_digest == bindparam("digest"))
         self._bots_of = select(Seat.seat, Seat.bot).where(
@@ -214,8 +213,15 @@ class GameService:
         self.on_change(game_id)
 
     def payload(self, game_id: str, seat: int | None, *, svg: bool = True) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is sent about the game: built from its view, and
-        kept until the game changes (a table polled by many is drawn once a position)."""
+        """What ``seat`` (None: a spectator) is sent about the game (:meth:`payload_json`)."""
+        return cast("dict[str, Any]", json.loads(self.payload_json(game_id, seat, svg=svg)))
+
+    def payload_json(self, game_id: str, seat: int | None, *, svg: bool = True) -> bytes:
+        """What ``seat`` (None: a spectator) is sent about the game, as a JSON object: built
+        from its view, and kept until the game changes (a table polled by many is drawn once
+        a position). Kept as text, not as the dict it was made from: the garbage collector
+        walks every object a cache holds in each of its full collections (a payload is about a
+        hundred), and those collections were the tail of a move's time."""
         live = self.live(game_id)
         lang = language()
         key = (game_id, seat, svg, lang)
@@ -229,10 +235,11 @@ class GameService:
         banks = self.banks(game_id)
         payload["banks"] = banks.public() if banks is not None and not live.state.is_over() \
             else None
+        body = json_bytes(payload)
         if len(self._payloads) >= PAYLOADS_KEPT and key not in self._payloads:
             self._payloads.clear()  # crude, but bounded; games come and go
-        self._payloads[key] = (position, payload)
-        return payload
+        self._payloads[key] = (position, body)
+        return body
 
     def look_back(self, game_id: str, seat: int | None, step: int | None = None,
                   *, svg: bool = True) -> dict[str, Any]:
@@ -694,6 +701,20 @@ class GameService:
             session.rollback()
             self._live.pop(game_id, None)
             raise Conflict(_("another move was made first; look again")) from None
+
+
+def json_bytes(content: Any) -> bytes:
+    """``content`` as Starlette's ``JSONResponse`` writes it."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def with_fields(body: bytes, extra: Mapping[str, Any]) -> bytes:
+    """The JSON object ``body`` with the fields of ``extra`` added (none of which it has)."""
+    if not extra:
+        return body
+    added = json_bytes(dict(extra))
+    return body[:-1] + (b"," if body != b"{}" else b"") + added[1:]
 
 
 def seal(movers: Sequence[int], sealed_left: frozenset[int],
