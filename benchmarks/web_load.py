@@ -77,7 +77,8 @@ async def updates(client: httpx.AsyncClient, game_id: str, changed: asyncio.Even
 
 async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: float,
                latencies: list[float], errors: list[str], think: float = 0.0,
-               server_times: list[float] | None = None, start_at: float = 0.0) -> int:
+               server_times: list[dict[str, float]] | None = None,
+               start_at: float = 0.0) -> int:
     """One scripted client: create a game against a bot and move until time is up, waiting
     for the bot's moves on the game's live updates (no polling)."""
     try:
@@ -124,9 +125,9 @@ async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: 
                 errors.append(f"act: {err!r}")
                 continue
             latencies.append(time.perf_counter() - started)
-            timing = response.headers.get("server-timing", "")
-            if server_times is not None and "dur=" in timing:
-                server_times.append(float(timing.split("dur=", 1)[1].split(",")[0]) / 1000)
+            phases = server_phases(response.headers.get("server-timing", ""))
+            if server_times is not None and "app" in phases:
+                server_times.append(phases)
             if response.status_code != 200:
                 errors.append(f"act: {response.status_code} {response.text[:100]}")
             moves += 1
@@ -135,6 +136,27 @@ async def play(client: httpx.AsyncClient, game: str, rng: random.Random, until: 
         with contextlib.suppress(asyncio.CancelledError, httpx.HTTPError, RuntimeError):
             await follower
     return moves
+
+
+def server_phases(header: str) -> dict[str, float]:
+    """The phases of a ``Server-Timing`` header, in seconds: ``app`` (the server's whole time
+    of the request) and what it spent where (:mod:`regalia.server.timing`)."""
+    phases: dict[str, float] = {}
+    for part in header.split(","):
+        name, _sep, rest = part.strip().partition(";dur=")
+        with contextlib.suppress(ValueError):
+            phases[name] = float(rest) / 1000
+    return phases
+
+
+def slowest_phases(server_times: list[dict[str, float]], share: float) -> dict[str, float]:
+    """The mean of each phase (ms) over the slowest ``share`` of the moves by server time:
+    what the tail waited on."""
+    ordered = sorted(server_times, key=lambda p: p["app"], reverse=True)
+    tail = ordered[:max(1, int(share * len(ordered)))] if ordered else []
+    names = sorted({name for p in tail for name in p})
+    return {name: round(1000 * sum(p.get(name, 0.0) for p in tail) / len(tail), 1)
+            for name in names}
 
 
 def server_cpu(process: subprocess.Popen[bytes] | None) -> float:
@@ -157,7 +179,7 @@ async def run_share(url: str, numbers: list[int], start_at: float, until: float,
                     seed: int, think: float) -> dict[str, Any]:
     """The clients of one process: games ``numbers`` (each seeded by its number)."""
     latencies: list[float] = []
-    server_times: list[float] = []
+    server_times: list[dict[str, float]] = []
     errors: list[str] = []
     count = len(numbers)
     limits = httpx.Limits(max_connections=2 * count, max_keepalive_connections=2 * count)
@@ -188,7 +210,8 @@ def run(url: str, games: int, seconds: float, game: str, seed: int,
         parts = list(pool.map(share, jobs))
     elapsed = time.monotonic() - start_at
     latencies = [t for part in parts for t in part["latencies"]]
-    server_times = [t for part in parts for t in part["server_times"]]
+    phases = [t for part in parts for t in part["server_times"]]
+    server_times = [p["app"] for p in phases]
     errors = [e for part in parts for e in part["errors"]]
     moves = sum(part["moves"] for part in parts)
     return {"game": game, "games": games, "think": think, "seconds": round(elapsed, 1),
@@ -198,6 +221,10 @@ def run(url: str, games: int, seconds: float, game: str, seed: int,
             "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
             "server_p50_ms": round(1000 * percentile(server_times, 0.50), 1),
             "server_p99_ms": round(1000 * percentile(server_times, 0.99), 1),
+            # what the slowest 1% of moves (by the server's time) spent their time on, and
+            # every move on average (ms; `regalia.server.timing` names the phases)
+            "slowest_1pct_phases_ms": slowest_phases(phases, 0.01),
+            "mean_phases_ms": slowest_phases(phases, 1.0),
             "errors": len(errors), "first_errors": errors[:3]}
 
 
@@ -229,6 +256,7 @@ def main() -> None:
         else:
             process, url = start_server(Path(folder))
         try:
+            load_before = os.getloadavg()[0]
             cpu = server_cpu(process)
             result = run(url, args.games, args.seconds, args.game, args.seed, args.think,
                          args.client_processes, args.warmup)
@@ -237,6 +265,7 @@ def main() -> None:
                 # unlike latency, it does not depend on how busy the machine is.
                 result["server_cpu_ms_per_move"] = round(
                     1000 * (server_cpu(process) - cpu) / result["moves"], 1)
+            result["load_average_start"] = round(load_before, 1)
             result["load_average"] = round(os.getloadavg()[0], 1)
         finally:
             if process is not None:
@@ -255,7 +284,8 @@ def main() -> None:
               f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms (in the server: "
               f"p50 {result['server_p50_ms']} ms, p99 {result['server_p99_ms']} ms); server CPU "
               f"{result.get('server_cpu_ms_per_move', '?')} ms a move; load average "
-              f"{result['load_average']}; "
+              f"{result['load_average']}; the slowest 1% of moves spent (ms) "
+              f"{result['slowest_1pct_phases_ms']}, every move {result['mean_phases_ms']}; "
               f"{result['errors']} errors {result['first_errors']}")
 
 

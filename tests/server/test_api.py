@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import gc
+import json
 import random
 import threading
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import regalia
 from regalia.server import create_app
+from regalia.server.app import app_from_env
+from regalia.server.service import json_bytes, with_fields
 from tests.server.conftest import TOY, create, play_randomly, seat_state, service_of
 
 
@@ -240,4 +245,77 @@ def test_server_timing_is_told_only_when_asked(db_url: str) -> None:
                 assert header is None
             else:
                 assert header is not None and header.startswith("app;dur=")
-                assert 0.0 <= float(header.split("dur=")[1]) < 60_000
+                assert 0.0 <= timings(header)["app"] < 60_000
+
+
+def timings(header: str) -> dict[str, float]:
+    return {name: float(ms) for name, _sep, ms in
+            (part.strip().partition(";dur=") for part in header.split(","))}
+
+
+def test_server_timing_tells_what_a_move_waited_on(db_url: str) -> None:
+    # the phases benchmarks/web_load.py adds up over the slowest moves
+    with TestClient(create_app(db_url, bots=False, timing=True)) as client:
+        data = create(client)
+        token = data["tokens"][0]
+        state = seat_state(client, token)
+        answer = client.post("/api/seat/act", headers={"X-Seat-Token": token},
+                             json={"action": state["legal"][0]["action"],
+                                   "turn": state["decisions"]})
+        assert answer.status_code == 200
+        phases = timings(answer.headers["server-timing"])
+        assert set(phases) == {"app", "gc", "start", "lock", "db", "cpu"}
+        assert all(value >= 0 for value in phases.values())
+        assert phases["start"] + phases["lock"] + phases["db"] <= phases["app"]
+
+
+def test_the_payload_cache_keeps_a_readers_latest_position_only(client: TestClient) -> None:
+    # the garbage collector walks every cached payload in each full collection: positions
+    # no one will read again are not kept
+    data = create(client)
+    service = service_of(client)
+    for _ in range(6):
+        live = service.live(data["game_id"])
+        if live.state.is_over():
+            break
+        for seat, token in data["tokens"].items():
+            state = seat_state(client, token)
+            if state["legal"] and seat in live.state.to_move():
+                answer = client.post("/api/seat/act", headers={"X-Seat-Token": token},
+                                     json={"action": state["legal"][0]["action"],
+                                           "turn": state["decisions"]})
+                assert answer.status_code == 200
+                break
+    for token in data["tokens"].values():
+        seat_state(client, token)
+    assert service.live(data["game_id"]).decisions >= 3
+    # one entry per seat read (each with its board): not one per position it was read at
+    assert len(service._payloads) == len(data["tokens"])
+    for token in data["tokens"].values():  # and what it holds is the position now
+        assert seat_state(client, token)["decisions"] == \
+            service.live(data["game_id"]).decisions
+    # as text: nothing in it for the collector to walk
+    assert not any(gc.is_tracked(body) for _position, body in service._payloads.values())
+
+
+def test_a_seats_own_fields_are_added_to_its_cached_state() -> None:
+    body = json_bytes({"game": "x", "legal": []})
+    assert json.loads(with_fields(body, {"bot": None, "name": "Ann"})) == \
+        {"game": "x", "legal": [], "bot": None, "name": "Ann"}
+    assert with_fields(body, {}) == body
+    assert json.loads(with_fields(b"{}", {"name": "文"})) == {"name": "文"}
+
+
+def test_the_served_application_freezes_its_started_heap(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `regalia serve`'s application: the started server's objects are out of the full
+    # collections (a test's own application, one of many in a process, is left alone)
+    monkeypatch.setenv("REGALIA_DB", db_url)
+    gc.unfreeze()
+    try:
+        with TestClient(create_app(db_url, bots=False)):
+            assert gc.get_freeze_count() == 0
+        with TestClient(app_from_env()):
+            assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()

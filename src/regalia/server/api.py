@@ -11,13 +11,14 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 
 import regalia
 from regalia.engine.i18n import _
+from regalia.server import timing
 from regalia.server.hints import HintDesk
-from regalia.server.service import GameService, ServiceError
+from regalia.server.service import GameService, ServiceError, with_fields
 
 MAX_SEATS = 8
 
@@ -100,10 +101,12 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
     api = APIRouter(prefix="/api")
 
     def state_of(game_id: str, seat: int | None, svg: bool = True,
-                 **extra: Any) -> JSONResponse:
+                 **extra: Any) -> Response:
         # Answered as a ready response: FastAPI's own encoding of a returned dict walks the
-        # whole payload (the log grows with the game) at ten times the cost of json.dumps.
-        return JSONResponse(service.payload(game_id, seat, svg=svg) | extra)
+        # whole payload (the log grows with the game) at ten times the cost of json.dumps;
+        # the payload is kept as JSON, and the seat's own fields are added to its text.
+        return Response(with_fields(service.payload_json(game_id, seat, svg=svg), extra),
+                        media_type="application/json")
 
     @api.get("/games/catalog", summary="The games that can be played, with their options")
     def catalog() -> list[dict[str, Any]]:
@@ -143,7 +146,7 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
         return SeatLink(seat=seat, token=token, url=f"{base}/play/{token}")
 
     @api.get("/games/{game_id}", summary="A spectator's state: public information only")
-    def spectate(game_id: str, svg: bool = True) -> JSONResponse:
+    def spectate(game_id: str, svg: bool = True) -> Response:
         return state_of(game_id, None, svg)
 
     @api.get("/games/{game_id}/record", summary="The game record, once the game is over")
@@ -159,7 +162,7 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
         return JSONResponse(service.look_back(game_id, None, step, svg=svg))
 
     @api.get("/seat", summary="Your seat's state: its view, legal actions, log, board")
-    def seat_state(x_seat_token: Annotated[str, Header()], svg: bool = True) -> JSONResponse:
+    def seat_state(x_seat_token: Annotated[str, Header()], svg: bool = True) -> Response:
         """``svg=false`` leaves out the board's picture (for programs that play)."""
         seat = service.seat_of(x_seat_token)
         return state_of(seat.game_id, seat.seat, svg, bot=seat.bot, name=seat.name)
@@ -182,9 +185,10 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
     def act(body: Act, x_seat_token: Annotated[str, Header()]) -> Acted:
         """The move is committed when this answers 200; the answer is short (GET /api/seat
         gives the whole new state)."""
-        seat = service.seat_of(x_seat_token)
-        live = service.act(seat.game_id, seat.seat, body.action, turn=body.turn)
-        kick(seat.game_id)
+        with timing.handler():
+            seat = service.seat_of(x_seat_token)
+            live = service.act(seat.game_id, seat.seat, body.action, turn=body.turn)
+            kick(seat.game_id)
         return Acted(game_id=seat.game_id, seat=seat.seat, action=body.action,
                      decisions=live.decisions, to_move=list(live.state.to_move()),
                      over=live.state.is_over())

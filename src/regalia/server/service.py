@@ -49,6 +49,7 @@ from regalia.engine import (
     State,
 )
 from regalia.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, speaking
+from regalia.server import timing
 from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
 from regalia.server.levels import BotPolicy
 from regalia.server.models import Game, Move, Seat, TimeBank, now
@@ -57,7 +58,7 @@ from regalia.server.payloads import decision_lines, game_names, look_back_payloa
 MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
 NOTIFY_CHANNEL = "regalia_moves"  # (regalia.server.notify listens on it)
-PAYLOADS_KEPT = 2000  # seat payloads kept for positions not changed since
+PAYLOADS_KEPT = 2000  # seat payloads kept (each a reader's latest position of a game)
 UPGRADE_TRIES = 3  # reads of a game whose upgrade another process or thread may overtake
 
 
@@ -175,7 +176,9 @@ class GameService:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self.versions: dict[str, int] = {}  # bumped on every change; live updates poll it
-        self._payloads: dict[tuple[Any, ...], dict[str, Any]] = {}
+        # (game, seat, svg, language) -> (its position, its payload's JSON): a reader's
+        # latest position only (the others will not be read again)
+        self._payloads: dict[tuple[Any, ...], tuple[tuple[int, int], bytes]] = {}
         self._seat_by_token = select(Seat.game_id, Seat.seat, Seat.bot, Seat.name).where(
             Seat.token_digest == bindparam("digest"))
         self._bots_of = select(Seat.seat, Seat.bot).where(
@@ -210,24 +213,33 @@ class GameService:
         self.on_change(game_id)
 
     def payload(self, game_id: str, seat: int | None, *, svg: bool = True) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is sent about the game: built from its view, and
-        kept until the game changes (a table polled by many is drawn once a position)."""
+        """What ``seat`` (None: a spectator) is sent about the game (:meth:`payload_json`)."""
+        return cast("dict[str, Any]", json.loads(self.payload_json(game_id, seat, svg=svg)))
+
+    def payload_json(self, game_id: str, seat: int | None, *, svg: bool = True) -> bytes:
+        """What ``seat`` (None: a spectator) is sent about the game, as a JSON object: built
+        from its view, and kept until the game changes (a table polled by many is drawn once
+        a position). Kept as text, not as the dict it was made from: the garbage collector
+        walks every object a cache holds in each of its full collections (a payload is about a
+        hundred), and those collections were the tail of a move's time."""
         live = self.live(game_id)
         lang = language()
-        key = (game_id, self.versions.get(game_id, 0), live.entries, seat, svg, lang)
+        key = (game_id, seat, svg, lang)
+        position = (self.versions.get(game_id, 0), live.entries)
         cached = self._payloads.get(key)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] == position:
+            return cached[1]
         worded_in(live, lang)
         payload = seat_payload(self.game_row(game_id), live.state, seat, live.decisions,
                                live.log, svg=svg)
         banks = self.banks(game_id)
         payload["banks"] = banks.public() if banks is not None and not live.state.is_over() \
             else None
-        if len(self._payloads) >= PAYLOADS_KEPT:
-            self._payloads.clear()  # crude, but bounded; positions come and go quickly
-        self._payloads[key] = payload
-        return payload
+        body = json_bytes(payload)
+        if len(self._payloads) >= PAYLOADS_KEPT and key not in self._payloads:
+            self._payloads.clear()  # crude, but bounded; games come and go
+        self._payloads[key] = (position, body)
+        return body
 
     def look_back(self, game_id: str, seat: int | None, step: int | None = None,
                   *, svg: bool = True) -> dict[str, Any]:
@@ -606,7 +618,7 @@ class GameService:
         taken back from a bot, or handed to another, drops the move: 409)."""
         if not isinstance(action_text, str) or not action_text or len(action_text) > 200:
             raise ServiceError(_("an action is its notation, e.g. 'place aragon'"))
-        with self.lock(game_id):
+        with timing.waiting("lock", self.lock(game_id)):
             # The cached game, without counting its rows: only this process writes a SQLite
             # file, and when another process (PostgreSQL) moved it on, the insert below
             # collides with that move's row and is refused. A turn the cache has not reached
@@ -653,34 +665,56 @@ class GameService:
                 rows.append(row)
             # Core statements, not the ORM's unit of work: a move is two statements and a
             # commit, the server's hottest path.
-            with self.writing, self.session() as session:
-                try:
-                    if bot is not None and not self._bot_holds(session, game_id, seat, bot):
-                        session.rollback()
-                        raise Conflict(_("the seat is no longer this bot's"))
-                    banks = self.banks(game_id, session)
-                    if banks is not None:
-                        banks.moved(seat, state.to_move(), self.clock(),
-                                    charged=timed_out or not by_bot, timed_out=timed_out)
-                        session.execute(update(TimeBank).where(TimeBank.game_id == game_id)
-                                        .values(**banks.row_values()))
-                    session.execute(insert(Move), rows)
-                    session.execute(update(Game).where(Game.id == game_id).values(
-                        decisions=live.decisions + 1, over=state.is_over(), updated=now()),
-                        execution_options={"synchronize_session": False})
-                    if self.notify:  # delivered to the other processes when this commits
-                        session.execute(text("SELECT pg_notify(:channel, :game)"),
-                                        {"channel": NOTIFY_CHANNEL, "game": game_id})
-                    session.commit()
-                except IntegrityError:
-                    session.rollback()
-                    self._live.pop(game_id, None)
-                    raise Conflict(_("another move was made first; look again")) from None
+            with timing.waiting("lock", self.writing), timing.phase("db"), \
+                    self.session() as session:
+                self._commit_move(session, game_id, seat, state, live, rows, bot=bot,
+                                  by_bot=by_bot, timed_out=timed_out)
             new = Live(state, live.entries + len(added), live.decisions + 1, sealed_left,
                        (*live.log, decision))
             self._live[game_id] = new
         self.changed(game_id)
         return new
+
+    def _commit_move(self, session: Session, game_id: str, seat: int, state: State,
+                     live: Live, rows: list[dict[str, Any]], *, bot: str | None, by_bot: bool,
+                     timed_out: bool) -> None:
+        """The move's statements and commit (the caller holds the writer lock)."""
+        try:
+            if bot is not None and not self._bot_holds(session, game_id, seat, bot):
+                session.rollback()
+                raise Conflict(_("the seat is no longer this bot's"))
+            banks = self.banks(game_id, session)
+            if banks is not None:
+                banks.moved(seat, state.to_move(), self.clock(),
+                            charged=timed_out or not by_bot, timed_out=timed_out)
+                session.execute(update(TimeBank).where(TimeBank.game_id == game_id)
+                                .values(**banks.row_values()))
+            session.execute(insert(Move), rows)
+            session.execute(update(Game).where(Game.id == game_id).values(
+                decisions=live.decisions + 1, over=state.is_over(), updated=now()),
+                execution_options={"synchronize_session": False})
+            if self.notify:  # delivered to the other processes when this commits
+                session.execute(text("SELECT pg_notify(:channel, :game)"),
+                                {"channel": NOTIFY_CHANNEL, "game": game_id})
+            session.commit()
+        except IntegrityError:
+            session.rollback()
+            self._live.pop(game_id, None)
+            raise Conflict(_("another move was made first; look again")) from None
+
+
+def json_bytes(content: Any) -> bytes:
+    """``content`` as Starlette's ``JSONResponse`` writes it."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def with_fields(body: bytes, extra: Mapping[str, Any]) -> bytes:
+    """The JSON object ``body`` with the fields of ``extra`` added (none of which it has)."""
+    if not extra:
+        return body
+    added = json_bytes(dict(extra))
+    return body[:-1] + (b"," if body != b"{}" else b"") + added[1:]
 
 
 def seal(movers: Sequence[int], sealed_left: frozenset[int],
