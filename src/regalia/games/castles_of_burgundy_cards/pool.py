@@ -28,6 +28,12 @@ if TYPE_CHECKING:
 NAMES_IN_ORDER: Final[tuple[str, ...]] = tuple(sorted(FACE_NAMES))
 RANK: Final[dict[str, int]] = {name: r for r, name in enumerate(NAMES_IN_ORDER)}
 FACE_OF_RANK: Final[tuple[int, ...]] = tuple(FACE_INDEX[name] for name in NAMES_IN_ORDER)
+RANK_OF_FACE: Final[tuple[int, ...]] = tuple(RANK[name] for name in FACE_NAMES)
+
+
+def ranks_of(names: Iterable[str]) -> bytes:
+    """Card names as a pool holds them (an edition's deck is turned once: edition.py)."""
+    return bytes([RANK[name] for name in names])
 
 
 class Pool:
@@ -36,18 +42,29 @@ class Pool:
     __slots__ = ("ranks",)
 
     def __init__(self, names: Iterable[str] = ()) -> None:
-        self.ranks = bytearray(RANK[name] for name in names)
+        self.ranks = bytearray(ranks_of(names))
+
+    @staticmethod
+    def of_ranks(ranks: bytes | bytearray) -> Pool:
+        new = Pool.__new__(Pool)
+        new.ranks = bytearray(ranks)
+        return new
+
+    @staticmethod
+    def of_faces(faces: Iterable[int]) -> Pool:
+        return Pool.of_ranks(bytes([RANK_OF_FACE[face] for face in faces]))
 
     def copy(self) -> Pool:
-        new = Pool.__new__(Pool)
-        new.ranks = bytearray(self.ranks)
-        return new
+        return Pool.of_ranks(self.ranks)
 
     def draw_face(self, s: State, label: str) -> int:
         """Draw a card by chance (recorded by its name) and take it out: its face."""
         name: str = s._draw(label, cast(Sequence[str], self))
         self.ranks.remove(RANK[name])
         return FACE_INDEX[name]
+
+    def append_face(self, face: int) -> None:
+        self.ranks.append(RANK_OF_FACE[face])
 
     def pop_face(self, i: int) -> int:
         """Take out the card at position ``i``: its face."""

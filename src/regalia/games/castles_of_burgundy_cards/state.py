@@ -42,7 +42,6 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     CLOISTER,
     FACE_DIE,
     FACE_KIND,
-    FACE_NAMES,
     FACE_TYPE,
     die_distance,
 )
@@ -165,7 +164,7 @@ class CobState(State):
         self.round_start_seat = self.current_seat = 0
         self.game_over = self.lost_to_aaron = self.bought_this_turn = False
         self.pending = []
-        self.unrevealed = [Pool(d.deck)]
+        self.unrevealed = [Pool.of_ranks(d.deck_ranks)]
         self.face_down_counts = [0]
         self.reshuffled_discards = []
         self.discard_pile = []
@@ -638,7 +637,7 @@ class CobState(State):
             if len(self.unrevealed) > 1 else []
         for q in others:
             for face, gen in zip(self.hands[q], self.hand_generations[q], strict=True):
-                self.unrevealed[gen].append(FACE_NAMES[face])
+                self.unrevealed[gen].append_face(face)
         for q in straddling:
             hidden.put_back_plays(self, q)
         for pool in self.unrevealed:

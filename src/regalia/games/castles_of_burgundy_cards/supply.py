@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX, FACE_NAMES
+from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX
 from regalia.games.castles_of_burgundy_cards.pool import Pool
 from regalia.games.castles_of_burgundy_cards.scoring import animal_vp
 
@@ -43,7 +43,7 @@ def _ensure_deck(s: CobState) -> bool:
         return True
     if not s.discard_pile:
         return False
-    s.unrevealed.append(Pool([FACE_NAMES[f] for f in s.discard_pile]))
+    s.unrevealed.append(Pool.of_faces(s.discard_pile))
     s.reshuffled_discards.append(tuple(s.discard_pile))  # it lay face up: every seat remembers it
     s.face_down_counts.append(0)
     s.discard_pile.clear()
