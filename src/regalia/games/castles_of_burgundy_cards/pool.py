@@ -88,7 +88,8 @@ class Pool:
         return NAMES_IN_ORDER[self.ranks[i]]
 
     def __iter__(self) -> Iterator[str]:
-        return iter([NAMES_IN_ORDER[r] for r in self.ranks])
+        ranks = self.ranks  # (by position: mypyc 2.4 fails on a comprehension over bytes)
+        return iter([NAMES_IN_ORDER[ranks[i]] for i in range(len(ranks))])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pool) and self.ranks == other.ranks
