@@ -20,6 +20,7 @@ from regalia.engine.rng import Rng
 from regalia.engine.state import State
 from regalia.games.castles_of_burgundy_cards import hidden
 from regalia.games.castles_of_burgundy_cards.faces import FACE_DIE, FACE_INDEX, FACE_NAMES
+from regalia.games.castles_of_burgundy_cards.pool import Pool
 from regalia.games.castles_of_burgundy_cards.state import CobState
 from tests.games.castles_of_burgundy_cards.cob_helpers import new
 
@@ -214,7 +215,7 @@ def _sampler(pools: dict[int, list[str]], drawn: list[int], faces: tuple[int, ..
     """The chance hidden.resample gives each (generations played, hand) for those plays."""
     # A real position holding these pools (the compiled build takes no stand-in object).
     holder = new(2, seed=0)
-    holder.unrevealed = [list(pools.get(g, [])) for g in range(max(pools) + 1)]
+    holder.unrevealed = [Pool(pools.get(g, [])) for g in range(max(pools) + 1)]
     unseen = hidden._Unseen(holder, set(drawn))
     out: dict[tuple[Any, ...], Fraction] = defaultdict(Fraction)
     for h in hidden.histories(tuple(drawn), hand, len(faces)):

@@ -18,8 +18,21 @@ if TYPE_CHECKING:
     from regalia.games.castles_of_burgundy_cards.state import CobState
 
 
+def _each_once(numbers: list[int]) -> list[int]:
+    """The numbers, lowest first, each once. (A row, a hand or the projects hold a few cards:
+    put in order one by one, compiled they cost a fraction of a set and its sorted list.)"""
+    out: list[int] = []
+    for x in numbers:
+        i = len(out)
+        while i and out[i - 1] > x:
+            i -= 1
+        if not i or out[i - 1] != x:
+            out.insert(i, x)
+    return out
+
+
 def _opt_play(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    dice = sorted({FACE_DIE[f] for f in s.hands[s.current_seat]})
+    dice = _each_once([FACE_DIE[f] for f in s.hands[s.current_seat]])
     out = [A.PLAY[d] for d in dice]
     if s._can_buy():
         out.append(A.BUY)
@@ -39,12 +52,12 @@ def _opt_act(s: CobState, top: tuple[int, ...]) -> list[Action]:
         row = display[r]
         if row and reach >> (r + 1) & 1:
             takes = A.TAKE[r]
-            for f in sorted(set(row)):
+            for f in _each_once(row):
                 out.append(takes[f])
     # Action 2: place a project whose die equals the (changed) die.
     projects = s.projects[p]
     if projects:
-        for f in sorted(set(projects)):
+        for f in _each_once(projects):
             if reach >> FACE_DIE[f] & 1:
                 out.append(A.PLACE[f])
     # Action 3: sell the goods kind of the die (never with nothing of that kind: docs).
@@ -73,14 +86,14 @@ def _opt_take(s: CobState, top: tuple[int, ...]) -> list[Action]:
         row = s.display[r]
         if row:
             takes = A.TAKE[r]
-            for f in sorted(set(row)):
+            for f in _each_once(row):
                 if mask >> FACE_TYPE[f] & 1:
                     out.append(takes[f])
     return out
 
 
 def _opt_drop(s: CobState, top: tuple[int, ...]) -> list[Action]:
-    return [A.DROP[f] for f in sorted(set(s.projects[s.current_seat]))]
+    return [A.DROP[f] for f in _each_once(s.projects[s.current_seat])]
 
 
 def _opt_estate(s: CobState, top: tuple[int, ...]) -> list[Action]:
@@ -92,7 +105,7 @@ def _opt_place_any(s: CobState, top: tuple[int, ...]) -> list[Action]:
     projects = s.projects[s.current_seat]
     if not projects:
         return []  # city hall with no other project: nothing [RB]
-    out = [A.PLACE[f] for f in sorted(set(projects))]
+    out = [A.PLACE[f] for f in _each_once(projects)]
     if s._can_buy():
         out.append(A.BUY)
     return out

@@ -30,6 +30,7 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     TYPE_NAMES,
     face_of,
 )
+from regalia.games.castles_of_burgundy_cards.pool import ranks_of
 
 GAME_ID = "castles-of-burgundy-cards"
 BUILTIN_PATH = Path(__file__).with_name("edition.toml")
@@ -45,6 +46,7 @@ class CobData:
 
     triple_vp: tuple[int, ...]            # per type
     deck: tuple[str, ...]                 # the 114 action cards as face names (a multiset)
+    deck_ranks: bytes                     # the same as a Pool holds them (pool.py)
     goods_kind_of_die: tuple[int, ...]    # index 1..6 -> goods kind (index 0 unused)
     goods_dice: tuple[tuple[int, ...], ...]
     goods_faces: tuple[tuple[int, int], ...]   # goods face -> (kind, vp)
@@ -256,7 +258,7 @@ def _check(r: EditionReader) -> CobData:
     aaron = r.ints(("solo", "aaron_piles"), length=len(ROUND_LETTERS), lo=0, hi=20)
 
     return CobData(
-        triple_vp=tuple(triple_vp), deck=tuple(deck),
+        triple_vp=tuple(triple_vp), deck=tuple(deck), deck_ranks=ranks_of(deck),
         goods_kind_of_die=tuple(kind_of_die), goods_dice=tuple(goods_dice),
         goods_faces=tuple(goods_faces_sorted), goods_face_names=face_names,
         goods_deck=goods_deck, animal_deck=tuple(animal_deck),

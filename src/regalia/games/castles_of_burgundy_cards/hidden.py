@@ -143,7 +143,7 @@ def put_back_plays(s: CobState, seat: int) -> None:
     gens = s.generations_played_this_round[seat]
     start = len(played) - len(gens)
     for i, gen in enumerate(gens):
-        s.unrevealed[gen].append(FACE_NAMES[played[start + i]])
+        s.unrevealed[gen].append_face(played[start + i])
 
 
 def resample(s: CobState, seat: int, rng: Rng) -> None:

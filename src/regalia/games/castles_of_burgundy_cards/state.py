@@ -41,9 +41,7 @@ from regalia.games.castles_of_burgundy_cards.faces import (
     ANIMAL_KINDS,
     CLOISTER,
     FACE_DIE,
-    FACE_INDEX,
     FACE_KIND,
-    FACE_NAMES,
     FACE_TYPE,
     die_distance,
 )
@@ -57,6 +55,7 @@ from regalia.games.castles_of_burgundy_cards.game_log import (
     START_CARD,
     log_entry,
 )
+from regalia.games.castles_of_burgundy_cards.pool import Pool
 from regalia.games.castles_of_burgundy_cards.scoring import (
     aaron_score,
     player_score,
@@ -110,7 +109,7 @@ class CobState(State):
     _choices: tuple[Action, ...] | None  # legal actions of the top decision (a cache)
 
     # ---- the action cards (chance model: supply.py)
-    unrevealed: list[list[str]]         # per deck generation: cards no seat has seen
+    unrevealed: list[Pool]              # per deck generation: cards no seat has seen
     face_down_counts: list[int]         # per generation: how many of them lie face down
     reshuffled_discards: list[tuple[int, ...]]  # the face-up discard pile at each reshuffle
     discard_pile: list[int]             # face up, newest last
@@ -165,7 +164,7 @@ class CobState(State):
         self.round_start_seat = self.current_seat = 0
         self.game_over = self.lost_to_aaron = self.bought_this_turn = False
         self.pending = []
-        self.unrevealed = [list(d.deck)]
+        self.unrevealed = [Pool.of_ranks(d.deck_ranks)]
         self.face_down_counts = [0]
         self.reshuffled_discards = []
         self.discard_pile = []
@@ -531,7 +530,7 @@ class CobState(State):
         new.lost_to_aaron = self.lost_to_aaron
         new.pending = list(self.pending)
         new.bought_this_turn = self.bought_this_turn
-        new.unrevealed = [list(x) for x in self.unrevealed]
+        new.unrevealed = [x.copy() for x in self.unrevealed]
         new.face_down_counts = list(self.face_down_counts)
         new.reshuffled_discards = list(self.reshuffled_discards)
         new.discard_pile = list(self.discard_pile)
@@ -600,6 +599,7 @@ class CobState(State):
         self.goods_face_index = self.components.goods_face_index
         for name in self._JSON_FIELDS:
             setattr(self, name, _jsonable(data[name]))
+        self.unrevealed = [Pool(names) for names in data["unrevealed"]]
         self.pending = [tuple(e) for e in data["pending"]]
         self.estates = [[(t, tuple(c)) for t, c in e] for e in data["estates"]]
         self.aaron_estate = [(t, tuple(c)) for t, c in data["aaron_estate"]]
@@ -637,12 +637,12 @@ class CobState(State):
             if len(self.unrevealed) > 1 else []
         for q in others:
             for face, gen in zip(self.hands[q], self.hand_generations[q], strict=True):
-                self.unrevealed[gen].append(FACE_NAMES[face])
+                self.unrevealed[gen].append_face(face)
         for q in straddling:
             hidden.put_back_plays(self, q)
         for pool in self.unrevealed:
             pool.sort()
-            rng.shuffle(pool)
+            pool.shuffle(rng)
         for hidden_cards in (self.hidden_goods, self.hidden_animals):
             hidden_cards.sort()
             rng.shuffle(hidden_cards)
@@ -656,7 +656,7 @@ class CobState(State):
             hand = self.hands[q]
             for j, gen in enumerate(self.hand_generations[q]):
                 pool = self.unrevealed[gen]
-                hand[j] = FACE_INDEX[pool.pop(rng.below(len(pool)))]
+                hand[j] = pool.pop_face(rng.below(len(pool.ranks)))
         self._choices = None
 
     # ================================================================== text and views
@@ -725,6 +725,6 @@ _OLD_JSON_KEYS = {
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, Pool)):
         return [_jsonable(v) for v in value]
     return value

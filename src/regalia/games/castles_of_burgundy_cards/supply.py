@@ -1,14 +1,14 @@
 """The action deck, face-down piles, and the open goods and animal piles.
 
 Chance model (DESIGN.md: a card is drawn when it is revealed). The deck is a multiset of face
-names. A face-down pile (a player's cards for the round, Aaron's piles) is only a *count of
-cards reserved* from the deck: its cards are drawn from the deck's multiset when they enter a
-hand or are revealed. Because the discard pile is shuffled into a new deck when the deck runs
-out while reserved cards are still face down, each reshuffle starts a new *generation*:
-``pools[g]`` holds the unrevealed cards of generation ``g`` (reserved and still in the deck),
-``reserved[g]`` how many of them lie in face-down piles, and a pile is a list of the
-generations of its cards, top last. Every unrevealed card of a generation is equally likely to
-be any of them, so drawing uniformly from ``pools[g]`` is exact.
+names (``Pool``, pool.py). A face-down pile (a player's cards for the round, Aaron's piles) is
+only a *count of cards reserved* from the deck: its cards are drawn from the deck's multiset
+when they enter a hand or are revealed. Because the discard pile is shuffled into a new deck
+when the deck runs out while reserved cards are still face down, each reshuffle starts a new
+*generation*: ``unrevealed[g]`` holds the unrevealed cards of generation ``g`` (reserved and
+still in the deck), ``face_down_counts[g]`` how many of them lie in face-down piles, and a pile
+is a list of the generations of its cards, top last. Every unrevealed card of a generation is
+equally likely to be any of them, so drawing uniformly from ``unrevealed[g]`` is exact.
 
 Goods and animal piles lie face up: only their tops are seen. A pile is a count and a top;
 the card under a taken top is drawn from the hidden rest of the goods (animals) when it turns
@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX, FACE_INDEX, FACE_NAMES
+from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_INDEX
+from regalia.games.castles_of_burgundy_cards.pool import Pool
 from regalia.games.castles_of_burgundy_cards.scoring import animal_vp
 
 if TYPE_CHECKING:
@@ -28,21 +29,21 @@ if TYPE_CHECKING:
 
 def deck_count(s: CobState) -> int:
     """Cards in the draw deck (the current generation less its reserved cards)."""
-    return len(s.unrevealed[-1]) - s.face_down_counts[-1]
+    return len(s.unrevealed[-1].ranks) - s.face_down_counts[-1]
 
 
 def available(s: CobState) -> int:
     """Cards that can still be drawn: the deck, then the discard pile reshuffled."""
-    return len(s.unrevealed[-1]) - s.face_down_counts[-1] + len(s.discard_pile)
+    return len(s.unrevealed[-1].ranks) - s.face_down_counts[-1] + len(s.discard_pile)
 
 
 def _ensure_deck(s: CobState) -> bool:
     """Reshuffle the discard pile into a new deck if the deck is empty [RB, A19]."""
-    if len(s.unrevealed[-1]) > s.face_down_counts[-1]:
+    if len(s.unrevealed[-1].ranks) > s.face_down_counts[-1]:
         return True
     if not s.discard_pile:
         return False
-    s.unrevealed.append([FACE_NAMES[f] for f in s.discard_pile])
+    s.unrevealed.append(Pool.of_faces(s.discard_pile))
     s.reshuffled_discards.append(tuple(s.discard_pile))  # it lay face up: every seat remembers it
     s.face_down_counts.append(0)
     s.discard_pile.clear()
@@ -53,10 +54,7 @@ def draw_deck(s: CobState, label: str) -> int:
     """The top card of the deck, revealed (-1 if deck and discard pile are both empty)."""
     if not _ensure_deck(s):
         return -1
-    pool = s.unrevealed[-1]
-    name = s._draw(label, pool)
-    pool.remove(name)
-    return FACE_INDEX[name]
+    return s.unrevealed[-1].draw_face(s, label)
 
 
 def reserve(s: CobState) -> int:
@@ -70,10 +68,7 @@ def reserve(s: CobState) -> int:
 def draw_reserved(s: CobState, label: str, gen: int) -> int:
     """Reveal a face-down card of generation ``gen``."""
     s.face_down_counts[gen] -= 1
-    pool = s.unrevealed[gen]
-    name = s._draw(label, pool)
-    pool.remove(name)
-    return FACE_INDEX[name]
+    return s.unrevealed[gen].draw_face(s, label)
 
 
 # ---------------------------------------------------------------- goods and animal piles
