@@ -4,8 +4,8 @@ before a closing tag, control characters) in every field a screen shows.
 
 The property: the command ends with an exit code and, at most, one clear error line -- never
 a traceback, a MarkupError, a hang or a file written outside its folder. ``REGALIA_FUZZ_CASES``
-sets the cases as for tests/conformance/test_fuzz.py (a quarter of them here: each case runs
-every command).
+sets the cases as for tests/conformance/test_fuzz.py (a quarter of them here for records, a
+twentieth for edition files, which play whole games: each case runs one command, drawn).
 """
 
 from __future__ import annotations
@@ -88,6 +88,52 @@ def test_fuzzed_records_through_every_command(game: str, data: st.DataObject,
     command = data.draw(st.sampled_from(COMMANDS))
     args = [a.format(record=record, folder=folder, seats=",".join(["random"] * players))
             for a in command]
+    before = set(Path.cwd().iterdir())
+    with bounded():
+        result = CliRunner().invoke(app, args, input="")
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        f"{args[0]} raised {result.exception!r}"
+    assert "Traceback" not in result.output
+    assert result.exit_code in (0, 1, 2, 130)
+    assert set(Path.cwd().iterdir()) == before  # nothing written beside the caller
+    event(f"{args[0]}: exit {result.exit_code}")
+
+
+# (a fifth of the record cases: each plays a whole game or more)
+EDITION_FUZZ = settings(FUZZ, max_examples=max(1, FUZZ_CASES // 20))
+EDITION_COMMANDS = (
+    ["play", "{game}", "--players", "{players}", "--seats", "{seats}", "--seed", "3",
+     "--edition", "{edition}"],
+    ["simulate", "{game}", "--players", "{players}", "--games", "1", "--workers", "1",
+     "--seed", "3", "--edition", "{edition}"],
+    ["tournament", "{game}", "--players", "{players}", "--games", "1", "--workers", "1",
+     "--bots", "{seats}", "--seed", "3", "--edition", "{edition}", "--json"],
+    ["table", "{game}", "--players", "{players}", "--edition", "{edition}",
+     "--record", "{folder}/table.json"],
+)
+
+
+@EDITION_FUZZ
+@given(data=st.data())
+def test_fuzzed_editions_through_every_command(game: str, data: st.DataObject,
+                                              tmp_path_factory: pytest.TempPathFactory) -> None:
+    """An edition file (``--edition FILE``) from anyone: the built-in edition mutated as the
+    fuzz suite mutates it, hostile text in its title or a component's name."""
+    folder = tmp_path_factory.mktemp("edition")
+    info = regalia.get_game(game)
+    players = data.draw(st.sampled_from(list(info.player_counts)))
+    text = mutate_toml(data, info.load_edition(None).text)
+    if isinstance(text, str):
+        hostile = data.draw(st.sampled_from(HOSTILE))
+        quoted = hostile.replace("\\", "\\\\").replace('"', '\\"').replace("\x1b", "\\u001b")
+        field = data.draw(st.sampled_from(['title = "', 'name = "', 'name_zh = "']))
+        text = text.replace(field, f"{field}{quoted}", 1)
+    edition = folder / "edition.toml"
+    edition.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8",
+                                                                         "surrogatepass"))
+    command = data.draw(st.sampled_from(EDITION_COMMANDS))
+    args = [a.format(game=game, players=players, edition=edition, folder=folder,
+                     seats=",".join(["random"] * players)) for a in command]
     before = set(Path.cwd().iterdir())
     with bounded():
         result = CliRunner().invoke(app, args, input="")

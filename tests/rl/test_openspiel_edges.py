@@ -105,6 +105,73 @@ def test_a_clone_deals_no_game_and_shares_the_encoder_tables(
     assert twin.regalia_state.to_json() == state.regalia_state.to_json()
 
 
+def test_a_python_clone_skips_openspiels_blank_and_deep_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # OpenSpiel's C++ Clone() fetches copy.deepcopy at every call: a clone() from Python makes
+    # the copy as the new initial state instead (no blank holding, no deep copy); a clone
+    # from C++ (State::Child) still takes the deep copy, to the same state.
+    import copy
+
+    from regalia.rl import openspiel_adapter
+
+    state = _played("shadow-of-the-emperor", 3, 30)
+    deep: list[object] = []
+    blanks: list[int] = []
+    real_deepcopy, real_dealing = copy.deepcopy, openspiel_adapter._Dealing.__init__
+    monkeypatch.setattr(copy, "deepcopy", lambda x, *a: deep.append(x) or real_deepcopy(x, *a))
+    monkeypatch.setattr(openspiel_adapter._Dealing, "__init__",
+                        lambda self, *a: blanks.append(1) or real_dealing(self, *a))
+    twin = state.clone()
+    assert deep == [] and blanks == []
+    assert openspiel_adapter._CLONING.held is None
+    assert set(state.__dict__) == {"_held"} and set(twin.__dict__) == {"_held"}
+    action = state.legal_actions()[0]
+    child = state.child(action)  # C++: Clone() then ApplyAction, no Python clone()
+    assert len(deep) == 1 and blanks == [1]
+    twin.apply_action(action)
+    assert twin.history() == child.history() == [*state.history(), action]
+    assert twin.regalia_state.to_json() == child.regalia_state.to_json() != \
+        state.regalia_state.to_json()
+
+
+def test_a_clone_that_fails_leaves_the_state_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from regalia.rl import openspiel_adapter
+
+    state = _played("palais-royal", 2, 10)
+    before = state.regalia_state.to_json()
+
+    def broken(self: object) -> object:
+        raise MemoryError("no room for the copy")
+
+    monkeypatch.setattr(openspiel_adapter._Held, "copy", broken)
+    with pytest.raises(MemoryError):
+        state.clone()
+    assert openspiel_adapter._CLONING.held is None
+    monkeypatch.undo()
+    assert state.regalia_state.to_json() == before
+    state.apply_action(state.legal_actions()[0])
+    fresh = state.get_game().new_initial_state()  # a deal, not a copy of this state
+    assert fresh.history() == [] and fresh.regalia_state.to_json() != before
+
+
+def test_a_clone_under_way_in_one_thread_is_no_copy_for_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from regalia.rl import openspiel_adapter
+
+    state = _played("el-grande", 3, 12)
+    game = state.get_game()
+    other: list[pyspiel.State] = []
+    monkeypatch.setattr(openspiel_adapter._CLONING, "held", state._held)
+    worker = threading.Thread(target=lambda: other.append(game.new_initial_state()))
+    worker.start()
+    worker.join()
+    assert other[0].history() == []
+    assert other[0].regalia_state.to_json() != state.regalia_state.to_json()
+    assert openspiel_adapter._CLONING.held is state._held  # the main thread's, untouched
+
+
 def test_load_game_works_after_importing_regalia_rl_alone() -> None:
     code = ("import regalia.rl, pyspiel; "
             "g = pyspiel.load_game('python_regalia_el_grande', {'players': 3}); "

@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 import regalia
 from regalia.engine.errors import IllegalAction
 from regalia.rl import pettingzoo_env
+from regalia.rl.pettingzoo_adapter import agent_name
 from regalia.rl.rewards import final_rewards
 from tests.rl.helpers import encoding, game_ids, table_size
 
@@ -92,6 +93,47 @@ def test_sealed_choices_are_taken_in_turn_and_stay_hidden() -> None:
         assert second != first
         seen.append(env.observe(second)["observation"])
     assert np.array_equal(seen[0], seen[1])
+
+
+SEALED = ("el-grande", "shadow-of-the-emperor", "ming-dynasty")  # seats choosing at once
+
+
+@pytest.mark.parametrize("game", SEALED)
+def test_in_every_sealed_choice_the_later_seats_see_nothing_of_the_earlier(game: str) -> None:
+    """Why the AEC env serves for simultaneous choices (docs/rl.md): at each of the first
+    three decisions where several seats choose at once (Shadow's votes, Ming's, El Grande's
+    disks and cards), whatever each earlier seat of the choice picked, every later one
+    observes the same numbers and has the same legal actions as if asked first."""
+    players = table_size(game)
+    checked = 0
+    for seed in range(40):
+        env = pettingzoo_env(game, players=players, encoder=encoding(game))
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        taken: list[int] = []
+        while not env.game_state.is_over() and checked < 3:
+            if len(env.game_state.to_move()) > 1:
+                checked += 1
+                picks = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+                assert len(picks) > 1
+                seen = []
+                for pick in (picks[0], picks[-1]):
+                    branch = pettingzoo_env(game, players=players, encoder=encoding(game))
+                    branch.reset(seed=seed)
+                    for action in (*taken, int(pick)):
+                        branch.step(action)
+                    later = [branch.observe(agent_name(s))
+                             for s in branch.game_state.to_move()]
+                    seen.append([(o["observation"].tobytes(), o["action_mask"].tobytes())
+                                 for o in later])
+                assert seen[0] and seen[0] == seen[1], (game, seed, taken)
+            action = int(rng.choice(np.flatnonzero(
+                env.observe(env.agent_selection)["action_mask"])))
+            taken.append(action)
+            env.step(action)
+        if checked >= 3:
+            break
+    assert checked == 3
 
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import copy as copy_module
 import json
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -70,9 +71,9 @@ class _Deals:
 
     OpenSpiel makes initial states it never plays: to learn the observation tensor's shape
     (``observation_tensor_size()``, and at every C++ ``ObservationTensor`` call), and as the
-    blank that each ``clone()`` and ``deserialize_state()`` fills in. Such a state gives its
-    deal back when it goes, untouched, so the next initial state gets it: the same seed gives
-    the same games whatever OpenSpiel asked in between."""
+    blank that each ``clone()`` from C++ and ``deserialize_state()`` fills in. Such a state
+    gives its deal back when it goes, untouched, so the next initial state gets it: the same
+    seed gives the same games whatever OpenSpiel asked in between."""
 
     __slots__ = ("given_back", "stream", "table")
 
@@ -89,10 +90,11 @@ class _Held:
     """What an OpenSpiel state holds, as its one attribute: the Regalia state, dealt when
     first used, and the game's encoder tables.
 
-    OpenSpiel clones a Python state by making a new initial state and deep copying every
+    OpenSpiel's C++ clones a Python state by making a new initial state and deep copying every
     attribute of the old one into it (``copy.deepcopy`` per attribute, through pybind), so a
     single attribute makes one deep copy: it copies the state with the engine's cheap
-    ``clone()`` and shares the tables (never copied). It pickles (``serialize()``) as the
+    ``clone()`` and shares the tables (never copied). (A ``clone()`` called from Python skips
+    the deep copy: :meth:`RegaliaSpielState.clone`.) It pickles (``serialize()``) as the
     state's JSON and the arguments that rebuild the tables."""
 
     __slots__ = ("_state", "table")
@@ -109,11 +111,15 @@ class _Held:
         """The state, which is now in play."""
         return self.state
 
-    def __deepcopy__(self, memo: dict[int, Any] | None) -> _Held:
+    def copy(self) -> _Held:
+        """A holding of a copy of the state (the engine's ``clone()``), sharing the tables."""
         copy = _new_held(_Held)
         copy.table = self.table
         copy._state = self.keep().clone()
         return copy
+
+    def __deepcopy__(self, memo: dict[int, Any] | None) -> _Held:
+        return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
         t = self.table
@@ -127,7 +133,8 @@ _new_held = object.__new__
 class _Dealing(_Held):
     """A new initial state's holding: dealt when first used, and whose deal goes back to the
     game if it goes unplayed (a clone's or a deserialized state's holding has no deal to give
-    back, and no finalizer to run: every clone of OpenSpiel's makes one and drops a blank)."""
+    back, and no finalizer to run: every clone from OpenSpiel's C++ makes one and drops a
+    blank)."""
 
     __slots__ = ("deals", "seed")
 
@@ -164,6 +171,16 @@ copy_module._deepcopy_dispatch[_Held] = _Held.__deepcopy__  # type: ignore[attr-
 copy_module._deepcopy_dispatch[_Dealing] = _Held.__deepcopy__  # type: ignore[attr-defined]
 
 
+class _Cloning(threading.local):
+    """The holding a Python ``clone()`` is copying, for the new initial state OpenSpiel's C++
+    asks for next (per thread: another thread's new initial state is a deal, not a copy)."""
+
+    held: _Held | None = None
+
+
+_CLONING = _Cloning()
+
+
 _TABLES: dict[str, Table] = {}
 
 
@@ -177,14 +194,40 @@ def _held_from_json(text: str, game: str, players: int, options: dict[str, Any],
     return _Held(table, State.from_json(text))
 
 
-class RegaliaSpielState(pyspiel.State):
-    """An OpenSpiel state holding one Regalia state."""
+def _spiel_state(game: RegaliaSpielGame, held: _Held) -> RegaliaSpielState:
+    # (RegaliaSpielState has no Python __init__: a Python frame and super() at every clone,
+    # about 0.7 µs, a fifth of In the Shadow of the Emperor's engine clone)
+    state = RegaliaSpielState(game)
+    state._held = held
+    return state
 
-    def __init__(self, game: RegaliaSpielGame, state: State | None, deals: _Deals | None = None,
-                 seed: int | None = None) -> None:
-        super().__init__(game)
-        self._held = _Held(game.table, state) if deals is None or seed is None else \
-            _Dealing(game.table, deals, seed)
+
+_openspiel_clone = pyspiel.State.clone  # (not super().clone(): a lookup less per clone)
+
+
+class RegaliaSpielState(pyspiel.State):
+    """An OpenSpiel state holding one Regalia state (made by :func:`_spiel_state`)."""
+
+    _held: _Held
+
+    def clone(self) -> RegaliaSpielState:
+        """A copy that plays on alone (OpenSpiel's ``clone()``, without its deep copy).
+
+        OpenSpiel's C++ ``Clone()`` asks the game for a new initial state and deep copies
+        each attribute of this state into it, then copies the history. Called from Python,
+        the attribute is held aside while it runs, and the new initial state is the copy
+        itself: no blank holding made and dropped, and no ``copy.deepcopy``, which is
+        OpenSpiel's fixed part that weighs most against a cheap engine clone (In the Shadow
+        of the Emperor's). OpenSpiel's C++ algorithms call ``Clone()`` directly and take the
+        deep copy (:meth:`_Held.__deepcopy__`), to the same effect."""
+        attributes = self.__dict__
+        held = attributes.pop("_held")
+        _CLONING.held = held
+        try:
+            return _openspiel_clone(self)
+        finally:
+            _CLONING.held = None
+            attributes["_held"] = held
 
     @property
     def _table(self) -> Table:
@@ -241,7 +284,7 @@ class RegaliaSpielState(pyspiel.State):
         """A state agreeing with ``player_id``'s view, its hidden parts drawn afresh."""
         seed = int(probability_sampler() * 2**53)
         world = self._state.determinize(player_id, Rng(seed))
-        return RegaliaSpielState(self.get_game(), world)
+        return _spiel_state(self.get_game(), _Held(self._table, world))
 
     def __str__(self) -> str:
         return _view_text(self._state, None)
@@ -286,8 +329,14 @@ class RegaliaSpielGame(pyspiel.Game):
     def new_initial_state(self) -> RegaliaSpielState:
         """A new deal: the ``seed`` parameter fixes the sequence of deals (a state OpenSpiel
         makes and drops unplayed gives its deal back, see :class:`_Deals`)."""
+        held = _CLONING.held
+        if held is not None:  # the blank of a Python clone(): the copy itself
+            _CLONING.held = None
+            state = RegaliaSpielState(self)  # (not _spiel_state: a frame less per clone)
+            state._held = held.copy()
+            return state
         deals = self._deals
-        return RegaliaSpielState(self, None, deals, deals.next_seed())
+        return _spiel_state(self, _Dealing(self.table, deals, deals.next_seed()))
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> RegaliaObserver:

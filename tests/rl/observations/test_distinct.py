@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 from array import array
+from collections.abc import Callable
 
 import pytest
 
@@ -36,8 +37,10 @@ QUICK = 6
 EVERY = 5
 
 
-def collisions(game_id: str, games: int) -> list[str]:
-    """Where two different views of ``game_id`` met the same tensor, in ``games`` games."""
+def collisions(game_id: str, games: int,
+               progress: Callable[[int, list[str]], None] | None = None) -> list[str]:
+    """Where two different views of ``game_id`` met the same tensor, in ``games`` games
+    (``progress`` is told after each game: how many are done, the collisions so far)."""
     enc = encoder(game_id)
     counts = player_counts(game_id)
     seen: dict[tuple[int, int | None, bytes], tuple[bytes, str]] = {}
@@ -72,6 +75,8 @@ def collisions(game_id: str, games: int) -> list[str]:
             legal = state.legal_actions(seat)
             state.apply(legal[rng.below(len(legal))], seat)
             step += 1
+        if progress is not None:
+            progress(g + 1, found)
     return found
 
 
