@@ -85,7 +85,7 @@ def problems(lines: Sequence[str], choices: Sequence[tuple[int, str]]) -> tuple[
             assert found, line
             hidden = int(found.group(1))
         elif line and not line[0].isspace():
-            head, _sep, tail = line.partition("…")
+            head, _sep, tail = line.rstrip(":：").partition("…")
             heads.append(("".join(head.split()), "".join(tail.split())))
     numbers = [n for n, _d in choices]
     wrong: list[str] = []

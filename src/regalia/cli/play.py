@@ -640,8 +640,10 @@ class PlaySession:
         if not legal:  # no legal action (a waiting seat): the board alone
             return [], board(self.render_text, view, width, height)
         if best is None or best[0] < 100:
-            lines = self.choice_page(legal, numbers, width, max(3, height - BOARD_ROOM))
-            return lines, board(self.render_text, view, width, height - len(lines))
+            # The board as short as it goes; the choices get the rest, a page of them.
+            shown = board(self.render_text, view, width, BOARD_ROOM)
+            room = max(3, height - height_of(self.console, shown, width))
+            return self.choice_page(legal, numbers, width, room), shown
         return best[1], best[2]
 
     def choice_page(self, legal: Sequence[Action], numbers: Sequence[int], width: int,
@@ -723,7 +725,7 @@ class PlaySession:
             return None
         spaced = " " if " " in head + tail else ""  # (Chinese is written without spaces)
         heading = Text.from_markup("[dim]" + safe(spaced.join(
-            p for p in (head, "…", tail) if p)) + "[/]")
+            p for p in (head, "…", tail) if p)) + (":" if spaced else "：") + "[/]")
         items = [f"[bold cyan]{pairs[i][0]:>3}[/] {safe(without_shared(texts[i], head, tail))}"
                  for i in group]
         others = [f"[bold cyan]{n:>3}[/] {safe(t)}"
