@@ -171,3 +171,46 @@ def _trimmed(view: Mapping[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
+
+
+def shared_words(texts: Sequence[str]) -> tuple[str, str]:
+    """The wording every one of ``texts`` starts with and ends with, whole words at a time
+    (characters, for text written without spaces), each choice keeping some words of its
+    own: ("Discard your", "project to make room") for "Discard your mine (2) project to make
+    room", …. An end is kept only where its brackets close what they open, so a heading
+    never reads "… Caballeros to your court)". ("", "") when the texts share nothing."""
+    if len(texts) < 2:
+        return "", ""
+    spaced = all(" " in t for t in texts)
+    split: Callable[[str], list[str]] = str.split if spaced else list
+    join = " ".join if spaced else "".join
+    words = [split(t) for t in texts]
+    shortest = min(len(w) for w in words)
+    head = 0
+    while head < shortest - 1 and all(w[head] == words[0][head] for w in words):
+        head += 1
+    tail = 0
+    while head + tail < shortest - 1 and all(w[-1 - tail] == words[0][-1 - tail]
+                                             for w in words):
+        tail += 1
+    while tail and not _balanced(join(words[0][len(words[0]) - tail:])):
+        tail -= 1
+    while head and not _balanced(join(words[0][:head])):
+        head -= 1
+    if any(len(w) - head - tail < 1 for w in words):
+        return "", ""
+    return (join(words[0][:head]),
+            join(words[0][len(words[0]) - tail:]) if tail else "")
+
+
+def _balanced(text: str) -> bool:
+    return all(text.count(a) == text.count(b) for a, b in ("()", "（）", "[]", "【】"))
+
+
+def without_shared(text: str, head: str, tail: str) -> str:
+    """``text`` less the ``head`` and ``tail`` :func:`shared_words` found."""
+    if head:
+        text = text[len(head):].lstrip()
+    if tail:
+        text = text[:len(text) - len(tail)].rstrip()
+    return text

@@ -23,7 +23,14 @@ from rich.text import Text
 
 from regalia.bots import InformationSet, IsmctsBot, make_bot
 from regalia.bots.base import Bot, close_bots
-from regalia.cli.board import board, columns, cut_columns, height_of
+from regalia.cli.board import (
+    board,
+    columns,
+    cut_columns,
+    height_of,
+    shared_words,
+    without_shared,
+)
 from regalia.cli.console import label, safe
 from regalia.cli.explain import explain_choice, explain_query
 from regalia.cli.hangup import HangupSafeFile
@@ -38,6 +45,7 @@ from regalia.engine.reading import fold, read_action, substitute
 from regalia.engine.seeds import bot_seed
 from regalia.engine.state import State
 
+BOARD_ROOM = 8  # lines the board keeps beside a list of choices (else the list is paged)
 CONTINUED = 6  # a wrapped choice's later lines start here, past the numbers ("  12 ")
 LOG_SHOWN = 40  # at most this many log lines are replayed at the end
 # Log events that are scorings (a view's log entries carry an "event" kind; a scoring also
@@ -75,8 +83,9 @@ def news_kind(entry: object) -> int:
     """Whether a view's log entry is a move, a reveal or a scoring."""
     if not isinstance(entry, Mapping):
         return MOVE
-    if "points" in entry or entry.get("event") in SCORING_EVENTS:
-        return SCORING
+    if entry.get("event") in SCORING_EVENTS or (
+            "points" in entry and (entry["points"] or entry.get("kind") != "move")):
+        return SCORING  # (a move that scored nothing, Castles' "points": 0, is a move)
     return REVEAL if entry.get("event") in REVEAL_EVENTS else MOVE
 
 
@@ -341,19 +350,59 @@ class PlaySession:
             self.applying = False
         self.decisions += 1
         self.sealed.discard(seat)
+        self.events_seen = self.write_news(self.state, seat, description, public, sealed,
+                                           self.events_seen)
+        if self.stop_signal is not None:
+            raise Terminated(self.stop_signal)
+
+    def write_news(self, state: State, seat: int, description: str, public: str,
+                   sealed: bool, events_seen: int) -> int:
+        """The log lines of ``seat``'s move just made on ``state`` (its own words for it, the
+        public ones for the others) and of the events it set off; how many events ``state``
+        has now."""
         who = self.seat_label(seat)
         mine = f"{who}: {safe(description)}"
         if sealed:
             self.log.append(LogLine(seat, mine, _("{who} made a sealed choice.").format(who=who)))
         else:
             self.log.append(LogLine(seat, mine, f"{who}: {safe(public)}"))
-        events = self.events()
-        for event in events[self.events_seen:]:  # what the move set off: income, a vote …
+        events = self.events(state)
+        for event in events[events_seen:]:  # what the move set off: income, a vote …
             text = safe(event["text"])
             self.log.append(LogLine(-1, text, text, news_kind(event)))
-        self.events_seen = len(events)
-        if self.stop_signal is not None:
-            raise Terminated(self.stop_signal)
+        return len(events)
+
+    def rebuild_news(self) -> None:
+        """A resumed game whose view keeps no log of its own: the lines the live game wrote,
+        rebuilt by replaying its record move by move (each seat reads them as it would have,
+        others' moves in their public words), so that each human seat reads on from its own
+        last move."""
+        from regalia.engine.record import replay
+
+        record = self.state.record()
+        state = replay(record, steps=0)
+        sealed: set[int] = set()
+        events_seen = len(self.events(state))
+        last: dict[int, int] = {}
+        for move in record.moves:
+            if "action" not in move:
+                continue  # chance outcomes are drawn by the moves that call for them
+            seat = move["seat"]
+            movers = state.to_move()
+            if len(movers) > 1 and not set(movers) <= sealed:
+                sealed = set(movers)
+            action = state.parse_action(move["action"])
+            description = state.describe(action)
+            public = state.announce(action, seat)
+            state.apply(action, seat)
+            events_seen = self.write_news(state, seat, description, public, seat in sealed,
+                                          events_seen)
+            sealed.discard(seat)
+            last[seat] = len(self.log)
+            # (the lines up to the seat's own move are read; what it set off is not yet)
+            while last[seat] > 0 and self.log[last[seat] - 1].actor == -1:
+                last[seat] -= 1
+        self.seen.update({seat: last[seat] for seat in self.humans if seat in last})
 
     def seat_label(self, seat: int) -> str:
         kind = "" if seat not in self.bots else \
@@ -390,12 +439,14 @@ class PlaySession:
         self.term.clear()
 
     # ------------------------------------------------------------------ what a seat has seen
-    def events(self) -> list[Mapping[str, Any]]:
+    def events(self, state: State | None = None) -> list[Mapping[str, Any]]:
         """The game's public events (income, aging, elections, points with their reasons),
-        where its view keeps them apart from the moves (``view["events"]``)."""
+        where its view keeps them apart from the moves (``view["events"]``); of ``state``,
+        else of the game being played."""
+        state = self.state if state is None else state
         if self.table_log(None) is not None:
             return []  # the game's own log tells them already
-        events = self.state.view(None).get("events")
+        events = state.view(None).get("events")
         if not isinstance(events, list):
             return []
         return [e for e in events if isinstance(e, Mapping) and isinstance(e.get("text"), str)]
@@ -439,6 +490,9 @@ class PlaySession:
     def resume_reading(self) -> None:
         """A resumed game: each human seat reads on from its own last move, as if the game
         had never stopped (not the whole game from the start: ``log`` shows that)."""
+        if self.table_log(None) is None:
+            self.rebuild_news()
+            return
         for seat in self.humans:
             entries = self.table_log(seat)
             if entries is None:
@@ -567,29 +621,51 @@ class PlaySession:
         """The list of choices and the board, laid out to share ``height`` lines.
 
         Tries one to six columns of choices and keeps the layout that shows the most of the
-        board; choices cut short to fit cost board lines by how much of them is lost, so a
-        list is cut only when that buys the board real room (the round's cards during the
-        bidding)."""
+        board with every choice whole (the wording they share said once, as a heading, where
+        that makes them fit). Where no such layout leaves the board room, the choices come a
+        page at a time: the first ones whole, and a line saying how to see the rest."""
         view = self.state.view(seat)
         best: tuple[float, list[Text], RenderableType] | None = None
         for count in range(1, min(len(legal), 6) + 1):
             rows = -(-len(legal) // count)
             lines, lost = self.choice_lines(legal, numbers, width, rows)
+            if lost:
+                continue  # a cut choice is misread: the list is paged instead
             shown = board(self.render_text, view, width, height - len(lines))
             tall = height_of(self.console, shown, width)
-            fits = len(lines) + tall <= height
-            # A cut choice reads worse: it costs more board lines than the board's parts
-            # that give way first (a legend, the recent moves), since what is cut is what
-            # the player chooses by; a list whose choices read alike is no list at all.
-            # (Below the worth of fitting the screen: a whole screen still beats one that
-            # scrolls, whatever its list.)
-            cost = 0.0 if not lost else 50.0 if lost >= 1 else 6 + 20 * lost
-            worth = tall - cost - count / 10 + (100 if fits else 0)
+            fits = len(lines) + tall <= height and height - len(lines) >= BOARD_ROOM
+            worth = tall - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
-        if best is None:  # no legal action (a waiting seat): the board alone
+        if not legal:  # no legal action (a waiting seat): the board alone
             return [], board(self.render_text, view, width, height)
+        if best is None or best[0] < 100:
+            # The board as short as it goes; the choices get the rest, a page of them.
+            shown = board(self.render_text, view, width, BOARD_ROOM)
+            room = max(3, height - height_of(self.console, shown, width))
+            return self.choice_page(legal, numbers, width, room), shown
         return best[1], best[2]
+
+    def choice_page(self, legal: Sequence[Action], numbers: Sequence[int], width: int,
+                    room: int) -> list[Text]:
+        """As many of the choices as fit whole in ``room`` lines, and a line saying how to
+        see the others (``actions``)."""
+        for shown in range(len(legal) - 1, 0, -1):
+            for count in range(1, min(shown, 6) + 1):
+                rows = -(-shown // count)
+                lines, lost = self.choice_lines(legal[:shown], numbers[:shown], width, rows)
+                if not lost and len(lines) + 1 <= room and \
+                        all(line.cell_len <= width for line in lines):
+                    hidden = numbers[shown:]
+                    which = ", ".join(map(str, hidden)) if len(hidden) <= 4 else _(
+                        "{first} to {last}").format(first=hidden[0], last=hidden[-1])
+                    more = Text.from_markup("[dim]" + ngettext(
+                        "… and {n} more choice ({numbers}): type {actions} to see it",
+                        "… and {n} more choices ({numbers}): type {actions} to see them",
+                        len(hidden)).format(n=len(hidden), numbers=which,
+                                            actions="[/][cyan]actions[/][dim]") + "[/]")
+                    return [*lines, more]
+        return self.choice_lines(legal, numbers, width, len(legal))[0][:room]
 
     def choice_lines(self, legal: Sequence[Action], numbers: Sequence[int], width: int,
                      rows: int) -> tuple[list[Text], float]:
@@ -603,10 +679,16 @@ class PlaySession:
         whole = columns(full, width, rows) or columns(bare, width, rows)
         if whole is not None:
             return whole, 0.0
+        headed = self.headed_choices(pairs, width, rows)
         if rows >= len(pairs):
             # One column: a choice too long for the line wraps under its own words rather
             # than lose its end (the cost of a die change, a card's effect).
-            return self.wrapped_choices(pairs, width), 0.0
+            wrapped = self.wrapped_choices(pairs, width)
+            if headed is not None and len(headed) <= len(wrapped):
+                return headed, 0.0
+            return wrapped, 0.0
+        if headed is not None:
+            return headed, 0.0
         lines, lost = cut_columns(bare, width, rows)
         if lost < 1:
             return lines, lost
@@ -625,6 +707,42 @@ class PlaySession:
         cut, notes_lost = cut_columns(notes, width, rows)
         # (a cut notation reads worse than a whole one in more rows)
         return (cut, 0.75 + notes_lost / 4) if notes_lost < 1 else (lines, lost)
+
+    def headed_choices(self, pairs: Sequence[tuple[int, Action]], width: int, rows: int
+                       ) -> list[Text] | None:
+        """The choices under a heading that says once the wording they share ("move a
+        servant from the …"), each whole, in columns of ``rows`` lines in all; the choices
+        that do not share it ("done") whole before it (after it, they would read as under
+        it). None where no wording is shared or they do not fit side by side."""
+        texts = [" ".join(self.state.describe(a).split()) for _n, a in pairs]
+        firsts = [t.split(" ", 1)[0] if " " in t else t[:2] for t in texts]
+        common = max(set(firsts), key=firsts.count)
+        group = [i for i, f in enumerate(firsts) if f == common]
+        if len(group) < 2:
+            return None
+        head, tail = shared_words([texts[i] for i in group])
+        if not head and not tail:
+            return None
+        spaced = " " if " " in head + tail else ""  # (Chinese is written without spaces)
+        heading = Text.from_markup("[dim]" + safe(spaced.join(
+            p for p in (head, "…", tail) if p)) + (":" if spaced else "：") + "[/]")
+        items = [f"[bold cyan]{pairs[i][0]:>3}[/] {safe(without_shared(texts[i], head, tail))}"
+                 for i in group]
+        others = [f"[bold cyan]{n:>3}[/] {safe(t)}"
+                  for i, ((n, _a), t) in enumerate(zip(pairs, texts, strict=True))
+                  if i not in group]
+        other_lines: list[Text] | None = []
+        for other_rows in range(1, len(others) + 1):
+            other_lines = columns(others, width, other_rows)
+            if other_lines is not None:
+                break
+        if other_lines is None or heading.cell_len > width:
+            return None
+        for item_rows in range(max(1, rows - 1 - len(other_lines)), len(items) + 1):
+            lines = columns(items, width, item_rows)  # (more lines than asked, if need be)
+            if lines is not None:
+                return [*other_lines, heading, *lines]
+        return None
 
     def wrapped_choices(self, pairs: Sequence[tuple[int, Action]], width: int) -> list[Text]:
         """Choices one to a line, each too long for ``width`` wrapped with its later lines
@@ -688,15 +806,30 @@ class PlaySession:
         return list(range(1, len(legal) + 1))
 
     def show_actions(self, actions: Sequence[Action], numbers: Sequence[int] | None = None
-                     ) -> None:
+                     ) -> str | None:
+        """Every choice whole: in columns where they fit the screen, else one to a line a
+        screen at a time, each page closed with Enter. What the player typed instead of
+        Enter, to be taken as their command, or None."""
         console = self.console
         numbers = list(numbers) if numbers is not None else list(range(1, len(actions) + 1))
-        count = len(actions)
         room = max(3, console.height - 3)
-        rows = min(count, room) if count <= room else -(-count // -(-count // room))
-        lines = self.choice_lines(actions, numbers, console.width, rows)[0]
-        for action_line in lines:
-            console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
+        for count in range(1, min(len(actions), 6) + 1):
+            rows = -(-len(actions) // count)
+            lines, lost = self.choice_lines(actions, numbers, console.width, rows)
+            if not lost and len(lines) <= room:
+                for action_line in lines:
+                    console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
+                return None
+        lines = self.wrapped_choices(list(zip(numbers, actions, strict=True)), console.width)
+        page = max(3, console.height - 2)
+        for at in range(0, len(lines), page):
+            for action_line in lines[at:at + page]:
+                console.print(action_line, no_wrap=True, crop=True)
+            if at + page < len(lines):
+                typed = self.term.ask(_("Enter: more choices, or type your move ")).strip()
+                if typed:
+                    return typed
+        return None
 
     def action_item(self, number: int, action: Action, notation: bool = True) -> str:
         description = self.state.describe(action)
@@ -727,7 +860,9 @@ class PlaySession:
         elif word == "save":
             self.save_asking(rest.strip() or str(unused_path(self.default_save)))
         elif word in ("actions", "list"):
-            self.show_actions(legal, numbers)
+            typed = self.show_actions(legal, numbers)
+            if typed:
+                return self.handle(typed, seat)
         elif word == "board":
             self.show_board(seat)
         elif word == "key":
@@ -737,8 +872,9 @@ class PlaySession:
         elif word == "hint":
             self.show_hint(seat, legal, numbers)
         elif word == "log":
-            for line in self.log_lines(seat)[0] or ["[dim]" + _("(no moves yet)") + "[/]"]:
-                console.print(f"  {line}")
+            for row in self.wrapped(self.log_lines(seat)[0] or
+                                    ["[dim]" + _("(no moves yet)") + "[/]"], console.width):
+                console.print(row, no_wrap=True, crop=True)
         elif text.isdigit():
             by_number = dict(zip(numbers, legal, strict=True))
             if int(text) in by_number:
@@ -822,8 +958,8 @@ class PlaySession:
         self.console.print("[dim]" + ngettext("{n} action matches {text}:",
                                               "{n} actions match {text}:", len(hits)).format(
             n=len(hits), text=safe(repr(text))) + "[/]")
-        self.show_actions([a for _, a in hits], [n for n, _ in hits])
-        return False
+        typed = self.show_actions([a for _, a in hits], [n for n, _ in hits])
+        return self.handle(typed, seat) if typed else False
 
     def play(self, action: Action, seat: int) -> bool:
         description = self.state.describe(action)
@@ -953,8 +1089,8 @@ class PlaySession:
         last = lines[since:][-LOG_SHOWN:]
         if last:
             console.print("[dim]" + _("Last moves:") + "[/]")
-        for line in last:
-            console.print(f"  {line}")
+        for row in self.wrapped(last, console.width):  # a long move's later lines indented
+            console.print(row, no_wrap=True, crop=True)
         console.rule(ngettext("Game over after {n} decision · seed {seed}",
                               "Game over after {n} decisions · seed {seed}",
                               self.decisions).format(n=self.decisions, seed=self.seed))
