@@ -190,11 +190,11 @@ def test_a_whole_game_in_chinese_fits_80_by_24(game: str) -> None:
         assert english not in everything, f"{game}: {english!r} left in English"
     # Nor is any other word English: the game's words (board, descriptions, logs, scoring) are
     # Chinese too. What may stay is notation (shown beside a move), the prompt's commands a
-    # player types (``log``) and bot names (``random``).
+    # player types (``log``, ``actions``) and bot names (``random``).
     notation = {word.lower() for code in range(info.actions.action_count)
                 for word in re.findall(r"[A-Za-z]{3,}", info.actions.decode(code).text)}
     left = {word for word in re.findall(r"[A-Za-z]{3,}", everything)
-            if word.lower() not in notation | {"log", "random", "key", "help"}}
+            if word.lower() not in notation | {"log", "random", "key", "help", "actions"}}
     if not info.state_class.__module__.startswith("regalia.games."):
         return  # a toy game a test registered speaks only English
     assert not left, f"{game}: English left on the screens: {sorted(left)}"
