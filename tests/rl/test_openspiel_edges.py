@@ -4,10 +4,8 @@ clones, games found by name after ``import regalia.rl``, and text renders a term
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
@@ -71,16 +69,6 @@ def test_asking_the_tensor_size_consumes_no_deal(game: str) -> None:
         return out
 
     assert deals(probe=True) == deals(probe=False)
-
-
-def _per_call(fn: object, n: int = 400) -> float:
-    runs = []
-    for _ in range(5):
-        started = time.perf_counter()
-        for _ in range(n):
-            fn()  # type: ignore[operator]
-        runs.append((time.perf_counter() - started) / n)
-    return min(runs)
 
 
 def test_a_clone_deals_no_game_and_shares_the_encoder_tables(
@@ -210,11 +198,3 @@ def test_ansi_render_is_terminal_text_not_markup(game: str) -> None:
 def test_openspiels_random_sim_test_passes_with_serialize(game: str, players: int) -> None:
     loaded = openspiel_game(game, players, seed=2, encoder=encoding(game))
     pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
-
-
-def test_clone_figures() -> None:
-    """Not a check: the figures docs/rl.md quotes (printed with -s)."""
-    state = _played("el-grande", 4, 40)
-    ours = statistics.fmean(_per_call(state.clone) for _ in range(3))
-    engine = statistics.fmean(_per_call(state.regalia_state.clone) for _ in range(3))
-    print(f"\nclone: OpenSpiel state {ours * 1e6:.1f} µs, engine {engine * 1e6:.1f} µs")
