@@ -192,7 +192,12 @@ def test_serve_hands_its_guards_to_the_workers(monkeypatch: pytest.MonkeyPatch) 
     serve("127.0.0.1", 8000, "postgresql://u:p@h/db", 3,
           guards=Guards(max_bot_think=1.5, games_per_hour=5, requests_per_minute=0,
                         trust_proxy="10.0.0.2"))
-    plain, behind = calls
+    serve("127.0.0.1", 8000, "postgresql://u:p@h/db", 4,
+          guards=Guards(games_per_hour=5, requests_per_minute=600))
+    plain, behind, shared = calls
+    # each of 4 processes counts a visitor's requests apart: each allows a quarter (the
+    # games are counted in the database, by all of them)
+    assert shared["env"]["REGALIA_LIMITS"] == "5,150"
     assert plain["proxy_headers"] is False
     assert plain["env"] == {"REGALIA_PARENT": None, "REGALIA_LIMITS": "30,600",
                             "REGALIA_MAX_BOT_THINK": "2"}
