@@ -82,10 +82,11 @@ def test_the_levels_sit_within_the_servers_caps(db_url: str) -> None:
 
 
 def test_a_persons_table_never_waits_behind_bots_only_searches(db_url: str) -> None:
-    """Three bots-only tables of `hard` bots (2 s a decision) keep the bots' threads busy;
+    """Six bots-only tables of `hard` bots (2 s a decision), made at once, would keep both
+    bots' threads busy for three rounds if they were served in turn with the person's table;
     a random bot at a person's table still answers within a few seconds."""
     with TestClient(create_app(db_url, bot_workers=2)) as client:
-        for _ in range(3):
+        for _ in range(6):  # (more than the threads: each round of them is 2 s)
             create(client, game=ELG, seats=["hard", "hard", "hard"])
         time.sleep(1.0)  # the searches are under way
         started = time.monotonic()

@@ -155,7 +155,8 @@ class BotRunner:
             self._kind.pop(game_id, None)
             self.leases.release(game_id)
             return False
-        self._kind[game_id] = BOTS_ONLY if len(bots) >= state.players else PEOPLE
+        if self._sorted(game_id, BOTS_ONLY if len(bots) >= state.players else PEOPLE):
+            return True  # a bots-only table first seen: to its own queue before it thinks
         movers = [s for s in state.to_move() if s in bots]
         if not movers:
             return False
@@ -174,6 +175,16 @@ class BotRunner:
             self.service.act(game_id, seat, action.text, turn=live.decisions, by_bot=True,
                              bot=bots[seat])
         return True
+
+    def _sorted(self, game_id: str, kind: int) -> bool:
+        """Note the game's kind; True when it is a bots-only table not seen before. A game
+        not yet seen waits in the people's queue (nothing says what it is before a look);
+        a stranger's many new bots-only tables would sit there, ahead of a person's table
+        made after them, so each is only sorted on its first turn, not thought for."""
+        with self._wake:
+            first = game_id not in self._kind
+            self._kind[game_id] = kind
+        return first and kind == BOTS_ONLY
 
     def _moves_here(self, game_id: str, bots: dict[int, str]) -> bool:
         """Whether this process moves the game's bots: it has some, and this process holds
