@@ -132,3 +132,30 @@ def wait_until(condition: Callable[[], bool], seconds: float = 60.0) -> None:
     while not condition():
         assert time.monotonic() < end, "timed out waiting"
         time.sleep(0.1)
+
+
+def test_a_seat_taken_back_through_another_process_cancels_the_search_there(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot thinks in process A (B moves no bots); its seat is taken back through B: A
+    hears of it (NOTIFY) and ends the search at once, and its move is never made."""
+    from fastapi.testclient import TestClient
+
+    from regalia.server import bots as server_bots
+    from regalia.server import create_app
+    from tests.server.conftest import create, service_of
+    from tests.server.test_abuse import SamplingBot, wait_for
+
+    started, stopped = threading.Event(), []
+    monkeypatch.setattr(server_bots, "make_bot",
+                        lambda spec, seed=None: SamplingBot(20.0, started, stopped))
+    with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url, bots=False)) as b:
+        data = create(a, game="el-grande", seats=["me", "open"])
+        token = data["tokens"][1]
+        a.post("/api/seat/bot", headers={"X-Seat-Token": token}, json={"bot": "random"})
+        assert started.wait(10)
+        taken = time.monotonic()
+        back = b.post("/api/seat/bot", headers={"X-Seat-Token": token}, json={"bot": None})
+        assert back.status_code == 200
+        wait_for(lambda: bool(stopped), 5.0)
+        assert stopped[0] - taken < 2.0  # not after its 20 s
+        assert [d for d in service_of(a).log(data["game_id"]) if d.seat == 1] == []
