@@ -159,3 +159,31 @@ def test_a_seat_taken_back_through_another_process_cancels_the_search_there(
         wait_for(lambda: bool(stopped), 5.0)
         assert stopped[0] - taken < 2.0  # not after its 20 s
         assert [d for d in service_of(a).log(data["game_id"]) if d.seat == 1] == []
+
+
+def test_a_lease_is_held_by_one_process_until_it_is_gone(pg_url: str) -> None:
+    """Two processes' leases (each its own connection): a game's lease is held by one; the
+    other takes it over (adopts it) only once the first's connection has ended, and a lease
+    given up is gone from the table."""
+    from sqlalchemy import text
+
+    from regalia.server.leases import SharedLeases
+    from regalia.server.store import open_engine
+
+    engines = [open_engine(pg_url), open_engine(pg_url)]
+    first, second = (SharedLeases(engine) for engine in engines)
+    try:
+        assert first.hold("g1") and not second.hold("g1")
+        assert second.hold("g2") and not first.hold("g2")
+        assert first.adopt() == [] and second.adopt() == []  # both owners alive
+        first.close()  # as a process killed with kill -9: its connection ends
+        assert second.adopt() == ["g1"] and second.adopt() == []
+        assert second.held() == {"g1", "g2"} and second.hold("g1")
+        second.release("g1")
+        second.release("g2")
+        with engines[0].connect() as conn:
+            assert conn.execute(text("SELECT count(*) FROM bot_leases")).scalar() == 0
+    finally:
+        second.close()
+        for engine in engines:
+            engine.dispose()

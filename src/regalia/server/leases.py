@@ -11,9 +11,9 @@ A process is alive while its lease connection is: it holds an advisory lock keye
 owner number on a connection of its own for as long as it runs, and PostgreSQL releases that
 lock the moment the connection ends (the process stopped, crashed or was killed with
 ``kill -9``: the kernel closes its sockets). A lease whose owner holds no such lock is
-anyone's: every process looks for those each :data:`SWEEP_EVERY` seconds and kicks their
-games, and the first to take a lease moves its bots, so a dead process's games move on within
-a second or two. No clocks are compared and no lease is renewed.
+anyone's: every process looks for those each :data:`SWEEP_EVERY` seconds, the first to look
+takes them over and moves their bots, so a dead process's games move on within a second or
+two. No clocks are compared and no lease is renewed.
 
 SQLite serves one process: :class:`OneProcess` holds every lease and asks nothing.
 """
@@ -44,8 +44,8 @@ TAKE = ("INSERT INTO bot_leases (game_id, owner) VALUES (%(game)s, %(me)s) "
         "ON CONFLICT (game_id) DO UPDATE SET owner = EXCLUDED.owner "
         "WHERE bot_leases.owner = EXCLUDED.owner OR NOT "
         + ALIVE.format(space=LOCK_SPACE, owner="bot_leases.owner") + " RETURNING owner")
-ORPHANS = ("SELECT l.game_id FROM bot_leases l WHERE NOT "
-           + ALIVE.format(space=LOCK_SPACE, owner="l.owner"))
+ADOPT = ("UPDATE bot_leases SET owner = %(me)s WHERE NOT "
+         + ALIVE.format(space=LOCK_SPACE, owner="bot_leases.owner") + " RETURNING game_id")
 RELEASE = "DELETE FROM bot_leases WHERE game_id = %(game)s AND owner = %(me)s"
 
 
@@ -58,8 +58,8 @@ class Leases(Protocol):
     def release(self, game_id: str) -> None:
         """Give the game's lease up (its game is over, or has no bot left)."""
 
-    def orphans(self) -> list[str]:
-        """Games whose lease's owner is gone."""
+    def adopt(self) -> list[str]:
+        """Take over the leases whose owner is gone; returns their games."""
 
     def close(self) -> None:
         """Give up every lease (the other processes take them over)."""
@@ -74,7 +74,7 @@ class OneProcess:
     def release(self, game_id: str) -> None:
         pass
 
-    def orphans(self) -> list[str]:
+    def adopt(self) -> list[str]:
         return []
 
     def close(self) -> None:
@@ -110,9 +110,14 @@ class SharedLeases:
                 self._held.discard(game_id)
                 self._ask(RELEASE, {"game": game_id})
 
-    def orphans(self) -> list[str]:
+    def adopt(self) -> list[str]:
         with self._guard:
-            return [row[0] for row in self._ask(ORPHANS, {})]
+            taken = [row[0] for row in self._ask(ADOPT, {})]
+            self._held.update(taken)
+            if taken:
+                log.info("took over the bots of %d games from a server process that is gone",
+                         len(taken))
+            return taken
 
     def held(self) -> set[str]:
         with self._guard:
@@ -163,8 +168,9 @@ class SharedLeases:
 
 
 class Sweeper:
-    """Every ``every`` seconds, kicks the games whose lease's owner is gone: the first process
-    to look at one takes its lease and moves its bots."""
+    """Every ``every`` seconds, takes over the leases whose owner is gone (each goes to one
+    process: the first to look) and kicks their games: their bots move here now, or the
+    lease is given up (a game over, or left with no bot)."""
 
     def __init__(self, leases: Leases, kick: Callable[[str], None],
                  every: float = SWEEP_EVERY) -> None:
@@ -190,7 +196,7 @@ class Sweeper:
     def _run(self, stopping: threading.Event) -> None:
         while not stopping.wait(self.every):
             try:
-                for game_id in self.leases.orphans():
+                for game_id in self.leases.adopt():
                     self.kick(game_id)
             except Exception as err:  # (the next look tries again)
                 log.warning("looking for orphaned bot leases failed (%r)", err)
