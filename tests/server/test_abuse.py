@@ -20,7 +20,7 @@ from regalia.engine.rng import Rng
 from regalia.server import bots as server_bots
 from regalia.server import create_app
 from regalia.server.limits import VisitorLimits
-from regalia.server.models import Game
+from regalia.server.models import Game, VisitorGame
 from regalia.server.service import Conflict
 from tests.server.conftest import create, seat_state, service_of
 
@@ -82,10 +82,11 @@ def test_the_levels_sit_within_the_servers_caps(db_url: str) -> None:
 
 
 def test_a_persons_table_never_waits_behind_bots_only_searches(db_url: str) -> None:
-    """Three bots-only tables of `hard` bots (2 s a decision) keep the bots' threads busy;
+    """Six bots-only tables of `hard` bots (2 s a decision), made at once, would keep both
+    bots' threads busy for three rounds if they were served in turn with the person's table;
     a random bot at a person's table still answers within a few seconds."""
     with TestClient(create_app(db_url, bot_workers=2)) as client:
-        for _ in range(3):
+        for _ in range(6):  # (more than the threads: each round of them is 2 s)
             create(client, game=ELG, seats=["hard", "hard", "hard"])
         time.sleep(1.0)  # the searches are under way
         started = time.monotonic()
@@ -300,19 +301,30 @@ def test_a_chunked_oversized_body_gets_413(client: TestClient) -> None:
 
 
 def test_one_address_may_create_only_so_many_games(db_url: str) -> None:
-    app = create_app(db_url, bots=False, limits=VisitorLimits(games_per_hour=3,
-                                                               requests_per_minute=0))
+    """Counted in the database: a second app on it (another server process, as
+    ``--workers`` runs them) counts the same games; a refused request counts none; the
+    address is kept only as a digest."""
+    limits = VisitorLimits(games_per_hour=3, requests_per_minute=0)
+    app = create_app(db_url, bots=False, limits=limits)
+    elsewhere = create_app(db_url, bots=False, limits=limits)
     with TestClient(app, client=("198.51.100.7", 5000)) as stranger, \
+            TestClient(elsewhere, client=("198.51.100.7", 5001)) as same_stranger, \
             TestClient(app, client=("203.0.113.9", 5000)) as neighbour:
-        for _ in range(3):
-            create(stranger)
-        refused = stranger.post("/api/games", json={"game": "toy-sealed-bids"})
-        assert refused.status_code == 429
-        assert "new games" in refused.json()["detail"]
-        assert int(refused.headers["Retry-After"]) > 60  # an hour's allowance refills slowly
+        assert stranger.post("/api/games", json={"game": "no-such-game"}).status_code == 400
+        create(stranger)
+        create(same_stranger)
+        create(stranger)
+        for client in (stranger, same_stranger):
+            refused = client.post("/api/games", json={"game": "toy-sealed-bids"})
+            assert refused.status_code == 429
+            assert "new games" in refused.json()["detail"]
+            assert int(refused.headers["Retry-After"]) > 60  # the hour's first game must age
         assert stranger.get("/api/games").status_code == 200  # other requests go on
         create(neighbour)  # another address has its own allowance
         assert games_in(stranger) == 4
+        with service_of(stranger).session() as session:
+            kept = session.scalars(select(VisitorGame.visitor)).all()
+        assert len(kept) == 4 and not any("198.51" in v or "203.0" in v for v in kept)
 
 
 def test_one_address_may_make_only_so_many_requests(db_url: str) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -33,16 +34,21 @@ NO_LIMITS = ("--games-per-hour", "0", "--requests-per-minute", "0")
 
 
 @contextmanager
-def serving(db: Path | str, port: int,
-            *extra: str) -> Iterator[subprocess.Popen[bytes]]:
+def serving(db: Path | str, port: int, *extra: str,
+            log: Path | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """``regalia serve`` in a process of its own (a SQLite file, or a database URL), killed
-    with SIGKILL at the end; ``extra``: more of its options."""
+    with SIGKILL at the end; ``extra``: more of its options; ``log``: a file for its
+    standard error, with the server's own debug lines (a line per bot decision thought)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    if log is not None:
+        env["REGALIA_LOG_LEVEL"] = "debug"
     url = db if isinstance(db, str) else f"sqlite:///{db}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--db", url,
-         *NO_LIMITS, *extra],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with contextlib.ExitStack() as files:
+        stderr: Any = subprocess.DEVNULL if log is None else files.enter_context(log.open("wb"))
+        process = subprocess.Popen(
+            [sys.executable, "-m", "regalia", "serve", "--port", str(port), "--db", url,
+             *NO_LIMITS, *extra],
+            env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     try:
         end = time.monotonic() + 90  # (a machine busy with other work starts it slowly)
         while True:

@@ -174,6 +174,26 @@ def test_workers_follow_a_killed_parent_out_and_a_restart_binds_at_once(
         assert httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5).status_code == 200
 
 
+def test_the_games_live_where_the_deployment_section_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/web.md, "Where the data lives": without --db, games.db in $XDG_DATA_HOME/regalia
+    (made if missing), and the server prints the database's URL as it starts."""
+    import uvicorn
+
+    from regalia.cli.serve import serve
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    for key in ("REGALIA_PARENT", "REGALIA_LIMITS", "REGALIA_MAX_BOT_THINK", "REGALIA_DB"):
+        monkeypatch.setenv(key, "")  # (so that what serve() sets is undone after the test)
+        monkeypatch.delenv(key)
+    url = serve("127.0.0.1", 8000, None, 1)
+    assert url == f"sqlite:///{tmp_path / 'data' / 'regalia' / 'games.db'}"
+    assert (tmp_path / "data" / "regalia").is_dir()
+    assert url in capsys.readouterr().out
+
+
 def test_serve_hands_its_guards_to_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """What ``regalia serve`` tells Uvicorn and its workers: the caps and limits it was given,
     the parent to follow (several workers only), and no proxy headers believed unless
@@ -192,7 +212,12 @@ def test_serve_hands_its_guards_to_the_workers(monkeypatch: pytest.MonkeyPatch) 
     serve("127.0.0.1", 8000, "postgresql://u:p@h/db", 3,
           guards=Guards(max_bot_think=1.5, games_per_hour=5, requests_per_minute=0,
                         trust_proxy="10.0.0.2"))
-    plain, behind = calls
+    serve("127.0.0.1", 8000, "postgresql://u:p@h/db", 4,
+          guards=Guards(games_per_hour=5, requests_per_minute=600))
+    plain, behind, shared = calls
+    # each of 4 processes counts a visitor's requests apart: each allows a quarter (the
+    # games are counted in the database, by all of them)
+    assert shared["env"]["REGALIA_LIMITS"] == "5,150"
     assert plain["proxy_headers"] is False
     assert plain["env"] == {"REGALIA_PARENT": None, "REGALIA_LIMITS": "30,600",
                             "REGALIA_MAX_BOT_THINK": "2"}

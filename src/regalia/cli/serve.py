@@ -29,6 +29,15 @@ class Guards:
     trust_proxy: str | None = None  # addresses whose X-Forwarded-For/-Proto are believed
 
 
+def per_process(requests_per_minute: int, workers: int) -> int:
+    """A visitor's requests a minute in each of ``workers`` processes: each counts its own
+    (regalia.server.limits), so each allows 1/N of the limit, together at most the limit (0:
+    none)."""
+    if requests_per_minute <= 0:
+        return 0
+    return max(1, requests_per_minute // max(1, workers))
+
+
 def serve(host: str, port: int, db: str | None, workers: int, log_level: str = "info",
           guards: Guards | None = None) -> str:
     """Run the server until stopped; returns the database URL it used."""
@@ -51,7 +60,8 @@ def serve(host: str, port: int, db: str | None, workers: int, log_level: str = "
                              "--db postgresql://… (SQLite serves one process)"))
     os.environ[DB_ENV] = url
     os.environ[THINK_ENV] = f"{guards.max_bot_think:g}"
-    os.environ[LIMITS_ENV] = f"{guards.games_per_hour},{guards.requests_per_minute}"
+    requests = per_process(guards.requests_per_minute, workers)
+    os.environ[LIMITS_ENV] = f"{guards.games_per_hour},{requests}"
     if workers > 1:
         # The workers exit when this process does, even when it is killed (kill -9): they
         # would keep the port otherwise, and a restart could not bind it.

@@ -28,8 +28,9 @@ from regalia.server.api import Announcer, build_router
 from regalia.server.bots import BotRunner
 from regalia.server.clocks import Timekeeper
 from regalia.server.hints import HINT_BOT, HINT_SPACING, HintDesk
+from regalia.server.leases import Leases, OneProcess, SharedLeases, Sweeper
 from regalia.server.levels import MAX_BOT_THINK, BotPolicy
-from regalia.server.limits import PerVisitor, VisitorLimits
+from regalia.server.limits import GameAllowance, PerVisitor, VisitorLimits
 from regalia.server.notify import Listener
 from regalia.server.pages import STATIC, build_pages, refused_page, wants_page
 from regalia.server.service import GameService, ServiceError
@@ -128,6 +129,9 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         kick(game_id)
 
     listener = Listener(engine, moved_elsewhere) if shared else None
+    # a game's bots move in one process: the one holding its lease (regalia.server.leases)
+    leases: Leases = SharedLeases(engine) if shared else OneProcess()
+    sweeper = Sweeper(leases, kick) if shared and bots else None
     checkpointer = Checkpointer(engine) if Checkpointer.wanted(engine) else None
     hints = HintDesk(service, hint_bot, hint_spacing) if hint_bot is not None else None
     timekeeper = Timekeeper(service, after_move=kick) if clocks and bots else None
@@ -137,7 +141,7 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         nonlocal runner
         announcer.loop = asyncio.get_running_loop()
         if bots:
-            runner = app.state.runner = BotRunner(service, bot_workers)
+            runner = app.state.runner = BotRunner(service, bot_workers, leases)
             service.on_bots_changed = runner.cancel
         if listener is not None:
             listener.start()
@@ -145,6 +149,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
             checkpointer.start()
         if timekeeper is not None:
             timekeeper.start()
+        if sweeper is not None:
+            sweeper.start()
         for game_id in service.games_with_bots():  # a restart: the bots go on where they were
             kick(game_id)
         if freeze_heap:
@@ -154,6 +160,9 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
         # moves dropped; every acknowledged move is committed) and nothing waits on them.
         if runner is not None:
             runner.close()
+        if sweeper is not None:
+            sweeper.stop()
+        leases.close()  # (the other processes take this one's games over)
         if listener is not None:
             listener.stop()
         if checkpointer is not None:
@@ -202,7 +211,9 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     wrapped: Any = app
     wrapped.add_middleware(BodyLimit)
     if limits is not None:
-        wrapped.add_middleware(PerVisitor, limits=limits)  # before the body is even read
+        # before the body is even read; new games counted in the database (every process's)
+        wrapped.add_middleware(PerVisitor, limits=limits, games=GameAllowance(
+            service.sessions, limits.games_per_hour, writing=service.writing))
     wrapped.add_middleware(Speaking)  # outside the limits: their refusals speak the reader's
     if timing:
         wrapped.add_middleware(ServerTiming)
@@ -226,6 +237,8 @@ def app_from_env() -> FastAPI:
     environment ``regalia.cli.serve`` leaves: the database URL, the bots' cap, the
     per-visitor limits, and (a worker of several) the pid of the server to follow out."""
     env = os.environ
+    if env.get("REGALIA_LOG_LEVEL"):
+        log_to_stderr(env["REGALIA_LOG_LEVEL"])
     parent = env.get("REGALIA_PARENT")
     if parent and parent.isdigit():
         follow_parent(int(parent))
@@ -236,6 +249,16 @@ def app_from_env() -> FastAPI:
                       timing=env.get("REGALIA_SERVER_TIMING") == "1",
                       max_bot_think=float(env.get("REGALIA_MAX_BOT_THINK") or MAX_BOT_THINK),
                       limits=limits, freeze_heap=True)
+
+
+def log_to_stderr(level: str) -> None:
+    """Write the server's own log lines (``regalia.server``: bots, leases, clocks) from
+    ``level`` up to the standard error, each with its process id (``REGALIA_LOG_LEVEL=debug``
+    adds a line per bot decision thought: docs/web.md)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)s [%(process)d] %(name)s: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(level.upper())
 
 
 def freeze_started_heap() -> None:

@@ -26,6 +26,7 @@ from collections import deque
 from regalia.bots import InformationSet, make_bot
 from regalia.engine import State
 from regalia.engine.rng import Rng
+from regalia.server.leases import Leases, OneProcess
 from regalia.server.service import Conflict, GameService
 
 log = logging.getLogger("regalia.server")
@@ -58,8 +59,11 @@ class BotRunner:
     threads, each taking one decision of one game at a time (a table with a person first;
     the bots-only tables on at most ``workers - 1`` threads at once, one after another)."""
 
-    def __init__(self, service: GameService, workers: int = 2) -> None:
+    def __init__(self, service: GameService, workers: int = 2,
+                 leases: Leases | None = None) -> None:
         self.service = service
+        # which games' bots move here (several processes: those whose lease this one holds)
+        self.leases: Leases = leases or OneProcess()
         self.workers = max(1, workers)
         self.bots_only_threads = max(1, self.workers - 1)
         self._queues: tuple[deque[str], deque[str]] = (deque(), deque())
@@ -142,13 +146,17 @@ class BotRunner:
 
     def _step(self, game_id: str, cancelled: threading.Event) -> bool:
         """One decision of one bot of the game, if a bot is to move; whether to look again."""
+        bots = self.service.bot_seats(game_id)
+        if not self._moves_here(game_id, bots):
+            return False
         live = self.service.live(game_id)
         state = live.state
         if state.is_over():
             self._kind.pop(game_id, None)
+            self.leases.release(game_id)
             return False
-        bots = self.service.bot_seats(game_id)
-        self._kind[game_id] = BOTS_ONLY if len(bots) >= state.players else PEOPLE
+        if self._sorted(game_id, BOTS_ONLY if len(bots) >= state.players else PEOPLE):
+            return True  # a bots-only table first seen: to its own queue before it thinks
         movers = [s for s in state.to_move() if s in bots]
         if not movers:
             return False
@@ -158,6 +166,8 @@ class BotRunner:
             action = bot.act(CancellableInformationSet(state.clone(), seat, cancelled))
         except SearchCancelled:
             return False  # (looked at again if the cancel asked for it)
+        # (a line per decision thought, for REGALIA_LOG_LEVEL=debug: how the tests count them)
+        log.debug("bot decision: game %s, decision %d, seat %d", game_id, live.decisions, seat)
         if cancelled.is_set():
             return False  # its move came after its seat was taken back: dropped
         # (refused when someone moved first, or the seat changed hands: look again)
@@ -165,6 +175,24 @@ class BotRunner:
             self.service.act(game_id, seat, action.text, turn=live.decisions, by_bot=True,
                              bot=bots[seat])
         return True
+
+    def _sorted(self, game_id: str, kind: int) -> bool:
+        """Note the game's kind; True when it is a bots-only table not seen before. A game
+        not yet seen waits in the people's queue (nothing says what it is before a look);
+        a stranger's many new bots-only tables would sit there, ahead of a person's table
+        made after them, so each is only sorted on its first turn, not thought for."""
+        with self._wake:
+            first = game_id not in self._kind
+            self._kind[game_id] = kind
+        return first and kind == BOTS_ONLY
+
+    def _moves_here(self, game_id: str, bots: dict[int, str]) -> bool:
+        """Whether this process moves the game's bots: it has some, and this process holds
+        its lease (:mod:`regalia.server.leases`; the only process always does)."""
+        if not bots:
+            self.leases.release(game_id)
+            return False
+        return self.leases.hold(game_id)
 
     def close(self, timeout: float = 2.0) -> None:
         """Stop: cancel every search under way and wait a little for them to end (they are

@@ -115,3 +115,28 @@ class TimeBank(Base):
     left: Mapped[dict[str, float]] = mapped_column(JSON)
     # seat -> when its current turn began (only the seats to move are here)
     since: Mapped[dict[str, float]] = mapped_column(JSON)
+
+
+class BotLease(Base):
+    """Which server process moves a game's bots (several processes on PostgreSQL: see
+    :mod:`regalia.server.leases`): the owner's number, alive while that process holds its
+    advisory lock. No foreign key: a lease outlives nothing, and a game dropped (a rematch
+    set up twice) leaves at most a row nobody asks about."""
+
+    __tablename__ = "bot_leases"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[int]
+
+
+class VisitorGame(Base):
+    """A game created through the web, by whom: a digest of the visitor's address, kept only
+    as long as the per-visitor limit looks back (see :mod:`regalia.server.limits`), so the
+    limit on new games holds across every server process sharing the database."""
+
+    __tablename__ = "visitor_games"
+    __table_args__ = (Index("ix_visitor_games_visitor_made", "visitor", "made"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    visitor: Mapped[str] = mapped_column(String(64))
+    made: Mapped[datetime] = mapped_column(default=now, index=True)

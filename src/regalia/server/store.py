@@ -67,9 +67,31 @@ def open_engine(url: str | None = None) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
-    Base.metadata.create_all(engine)
-    add_missing_columns(engine)
+    create_tables(engine)
     return engine
+
+
+SCHEMA_LOCK = 0x52474C43  # the advisory lock ("RGLC") held while a process makes the tables
+
+
+def create_tables(engine: Engine) -> None:
+    """Make the missing tables and columns. On PostgreSQL one process at a time: the
+    processes of ``--workers N`` start together, and two making one table at once collide
+    (a duplicate key in PostgreSQL's catalog), so each waits for the others' turn."""
+    if engine.dialect.name != "postgresql":
+        Base.metadata.create_all(engine)
+        add_missing_columns(engine)
+        return
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": SCHEMA_LOCK})
+        conn.commit()
+        try:
+            Base.metadata.create_all(conn)
+            conn.commit()
+            add_missing_columns(engine)
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": SCHEMA_LOCK})
+            conn.commit()
 
 
 # Columns added to a table after it was first released, as (table, column) of the models:
