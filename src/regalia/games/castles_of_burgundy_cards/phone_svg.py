@@ -146,7 +146,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
         if act:
             used.add(act)
         for g, n in _grouped(goods.get(kind) or ()):
-            chips.append(Chip(f"{goods_word(good_parts(g)[0])} ×{n}",
+            chips.append(Chip(_("goods: {colour} ×{n}").format(
+                colour=goods_word(good_parts(g)[0]), n=n),
                               GOODS_COLOURS.get(good_parts(g)[0], "#ccc"), "#fff", "#3b2a1a",
                               title=g, action=act))
     lines = [pgettext("castles-of-burgundy-cards", "Estate") + ": " + (
