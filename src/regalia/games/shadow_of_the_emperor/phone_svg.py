@@ -190,7 +190,7 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         Section(_("Throne"), [Tile(lines=throne_lines, chips=throne_chips, kind="throne")],
                 panel="throne", note=_("Thalers") + ": " + thalers),
         Section(_("Electorates"), electorates, panel="map",
-                note=_("A noble: its age, ♥ if married, its colour and number (B2: Blue's "
+                note=_("Nobles: the age, ♥ if married, the colour and number (B2: Blue's "
                        "noble 2); ⚔: a knight.")),
         Section(_("Action cards (left / all, cost)"), stacks, columns=2, panel="cards"),
         Section(pgettext("shadow-of-the-emperor", "Seats"), _seats(view), panel="players"),
