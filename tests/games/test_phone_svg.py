@@ -108,3 +108,35 @@ def test_a_terminal_board_without_a_size_is_drawn_as_it_comes() -> None:
 
     svg = phone_board.text_picture(render_text)({})
     assert ">one<" in svg and "line" in svg
+
+
+@pytest.mark.parametrize("game", BUILTIN)
+def test_the_desktop_layout_moves_whole_sections_into_two_columns(game: str) -> None:
+    """``widen`` (the web table from 1200 px): the same words and targets, each section
+    moved whole to one of two 360-unit columns, none overlapping another, the picture about
+    half as tall; a terminal board, which has no sections, is not widened."""
+    view, _seat = positions(game, 3, 3)[-1]
+    svg = regalia.get_game(game).render_phone_svg(view)  # type: ignore[misc]
+    wide = phone_board.widen(svg, 2)
+    assert wide is not None
+    root, broad = ET.fromstring(svg), ET.fromstring(wide)
+    assert broad.get("viewBox", "").startswith("0 0 720 ")
+    tall, wide_tall = (_number(r.get("height")) for r in (root, broad))
+    assert wide_tall < 0.8 * tall
+    words = sorted((t.text or "", t.get("font-size")) for t in root.iter(f"{SVG}text"))
+    assert sorted((t.text or "", t.get("font-size")) for t in broad.iter(f"{SVG}text")) == words
+    assert [n.get("data-action") for n in root.iter() if n.get("data-action")] == \
+        [n.get("data-action") for n in broad.iter() if n.get("data-action")]
+    boxes = []  # each section's (column, top, bottom) in the widened picture
+    tops = [_number(m) for m in re.findall(r'class="section" transform="translate\(0 ([\d.]+)',
+                                           svg)]
+    heights = [b - a for a, b in zip(tops, [*tops[1:], tall - phone_board.PAD], strict=True)]
+    for (x, y), h in zip(re.findall(r'class="section wide" transform="translate\(([\d.]+) '
+                                    r'([\d.]+)\)', wide), heights, strict=True):
+        assert _number(x) in (0.0, 360.0)
+        boxes.append((_number(x), _number(y), _number(y) + h))
+        assert _number(y) + h <= wide_tall
+    for i, (x, top, bottom) in enumerate(boxes):
+        for x2, top2, bottom2 in boxes[i + 1:]:
+            assert x != x2 or bottom <= top2 + 0.01 or bottom2 <= top + 0.01, "overlap"
+    assert phone_board.widen(phone_board.text_board("[red]a[/] board"), 2) is None

@@ -62,6 +62,9 @@ def test_a_table_in_chinese(server: LiveServer, browser: Any) -> None:
         lobby.wait_for_selector("#created:not([hidden])")
         assert "座位1（你）：" in lobby.inner_text("#links")
         assert "观众：" in lobby.inner_text("#links")
+        # each link says what it is for, with a button to copy it for a chat message
+        assert "你自己的座位" in lobby.inner_text("#links")
+        assert lobby.locator("#links button.copy").count() == 2  # the seat's, the spectators'
         mine = lobby.get_attribute("a.my-seat", "href")
         assert mine
 

@@ -175,7 +175,7 @@ def test_the_lobby_form_lists_a_game_only_when_ticked(client: TestClient) -> Non
     page = client.get("/").text
     box = page.split('id="public"', 1)[1].split(">", 1)[0]
     assert "checked" not in box
-    assert "list in the lobby" in page
+    assert "List it under “Open games” in this lobby" in page
 
 
 # ---------------------------------------------------------------- taking a seat back

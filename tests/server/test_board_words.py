@@ -4,10 +4,11 @@ In Debian's chromium through Playwright, one page load per game, in Chinese: aft
 update (a move, announced by the server-sent event, the table fetched again without a
 reload) the desktop board's buttons carry the actions in words, as the list of actions gives
 them or in the board's own short words (not ``draw``, ``award B`` or ``step 5a dragon``); the
-same page resized to 1199, 1024 and 900 px draws its board's words at 11 CSS px or more and
-its targets at 44×44 or more; and a component that is no move now (a region, a room, a
-card …) shows its text, in Chinese, when the mouse rests on it. Then the ``regalia analyze``
-HTML file at a phone's width.
+same page resized to 1920, 1280, 1199, 1024 and 900 px draws its board's words at 11 CSS px
+or more and its targets at 44×44 or more (from 1200 px the phone picture two columns wide,
+below it the phone picture; the desktop picture, in small print, one click away); and a
+component that is no move now (a region, a room, a card …) shows its text, in Chinese, when
+the mouse rests on it. Then the ``regalia analyze`` HTML file at a phone's width.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from tests.server.test_phone import LEAST_TARGET, LEAST_TEXT, MEASURE, api, crea
 
 server, browser, pytestmark = shared.server, shared.browser, shared.pytestmark
 
-MIDDLE_WIDTHS = (1199, 1024, 900)
+# Desktops (the phone picture two columns wide), then the middle widths (one column).
+WIDTHS = (1920, 1280, 1199, 1024, 900)
+WIDE_FROM = 1200
 
 # The visible board's buttons: their action and their words.
 BUTTONS = """() => {
@@ -106,11 +109,14 @@ def test_a_chinese_table_stays_chinese_live_reads_at_every_width_and_explains_it
                 assert words != button["action"] and re.search(r"[\u4e00-\u9fff]", words), \
                     f"{game}: the board's button says {words!r}, the list {said!r}"
                 checked += 1
-            # 900 to 1199 px: the board beside the actions, legible, finger-sized targets
-            for width in MIDDLE_WIDTHS:
+            # 900 px and wider: the board beside the actions, legible, finger-sized targets
+            for width in WIDTHS:
                 page.set_viewport_size({"width": width, "height": 800})
                 seen = page.evaluate(MEASURE)
                 where = f"{game} at {width} px"
+                assert seen["phone"], f"{where}: the desktop picture's small print is shown"
+                assert (seen["width"] > 700) == (width >= WIDE_FROM), \
+                    f"{where}: the board is {seen['width']:.0f} px wide"
                 assert seen["scroll"] <= width, f"{where}: scrolls sideways"
                 assert seen["least"] >= LEAST_TEXT, \
                     f"{where}: {seen['word']!r} is drawn at {seen['least']:.1f} px"

@@ -201,3 +201,20 @@ def test_a_finished_replay_lists_each_decision_in_full_words(client: TestClient)
         assert described in line
     assert "sealed" not in page
     assert shown == service_of(client).decision_lines(game_id, 1)  # alike for every seat
+
+
+def test_the_board_comes_two_columns_wide_for_a_desktop_and_a_seat_knows_its_link(
+        client: TestClient) -> None:
+    """Every game's table holds its phone picture twice (one column; two, for 1200 px and
+    wider) and the desktop picture folded under them; a seat's page says its address is the
+    seat, a spectator's does not."""
+    for info in regalia.list_games():
+        if info.id.startswith("toy-"):
+            continue
+        data = create(client, game=info.id, seats=["open"] * info.default_players)
+        page = client.get(f"/play/{data['tokens'][0]}").text
+        assert page.count('class="phone-board"') == 1, info.id
+        assert page.count('class="phone-board wide-board"') == 1, info.id
+        assert 'viewBox="0 0 720 ' in page and '<details class="whole" id="whole">' in page
+        assert 'id="your-link"' in page
+        assert 'id="your-link"' not in client.get(f"/watch/{data['game_id']}").text

@@ -213,8 +213,12 @@ def _draw_chip(chip: Chip, x: float, y: float) -> list[str]:
     return out
 
 
-def _section(section: Section, y: float) -> tuple[list[str], float]:
-    out = [f"<g{attributes({'class_': 'section', 'data_panel': section.panel or None})}>"]
+def _section(section: Section, top: float) -> tuple[list[str], float]:
+    """A section drawn from its own top (0), moved to ``top`` by its group's transform (so
+    :func:`widen` can move it again); its markup and where the next one starts."""
+    y = 0.0
+    out = [f'<g class="section" transform="translate(0 {top:g})"'
+           f"{attributes({'data_panel': section.panel or None})}>"]
     for line in wrap_to(section.title, WIDTH - 2 * PAD, HEADING):
         out.append(_text(PAD, y + HEADING, line, HEADING, "bold", "#3b2a1a"))
         y += HEADING + 4
@@ -250,7 +254,7 @@ def _section(section: Section, y: float) -> tuple[list[str], float]:
         used += span
     y = flush(y)
     out.append("</g>")
-    return out, y + 4
+    return out, top + y + 4
 
 
 def draw(title: str, header: Sequence[str], sections: Sequence[Section], *,
@@ -265,8 +269,10 @@ def draw(title: str, header: Sequence[str], sections: Sequence[Section], *,
             y += LINE + 1
             band.append(_text(PAD + 4, y, part, TEXT, fill="#fff3d6"))
     y += PAD + 6
+    body.append('<g class="band">')
     body.append(element("rect", x=0.0, y=0.0, width=float(WIDTH), height=y, fill=header_fill))
     body += band
+    body.append("</g>")
     y += PAD
     for section in sections:
         if not section.tiles and not section.note:
@@ -280,6 +286,46 @@ def draw(title: str, header: Sequence[str], sections: Sequence[Section], *,
     return "\n".join([head, element("title", title),
                       element("rect", x=0.0, y=0.0, width=float(WIDTH), height=float(height),
                               fill=background), *body, "</svg>"]) + "\n"
+
+
+_HEAD = re.compile(r'<svg [^>]*class="phone-board"[^>]*>')
+_BACK = re.compile(r'(<rect x="0" y="0" width=")\d+(" height=")\d+(")')
+_BAND = re.compile(r'(<g class="band">\n<rect x="0" y="0" width=")\d+(")')
+_SECTION = re.compile(r'<g class="section" transform="translate\(0 ([\d.]+)\)"')
+
+
+def widen(svg: str, columns: int) -> str | None:
+    """A phone picture (:func:`draw`'s) laid out ``columns`` wide for a wider screen: the
+    band across the top, each section in turn at the top of the shortest column (so the
+    first is top left, and every tile keeps its size, words and targets). None for a
+    picture :func:`draw` did not make (a :func:`text_board` has no sections to move)."""
+    head = _HEAD.search(svg)
+    tops = [float(m.group(1)) for m in _SECTION.finditer(svg)]
+    if head is None or not tops or columns < 1:
+        return None
+    height = float(re.search(r'height="(\d+)"', head.group(0)).group(1))  # type: ignore[union-attr]
+    band = tops[0] - PAD
+    ends = [*tops[1:], height - PAD]
+    filled = [band] * columns
+    places: list[tuple[float, float]] = []
+    for top, end in zip(tops, ends, strict=True):
+        col = min(range(columns), key=lambda c: (filled[c], c))
+        places.append((col * WIDTH, filled[col] + PAD))
+        filled[col] += PAD + (end - top)
+    width, tall = WIDTH * columns, int(max(filled) + PAD)
+    moved = iter(places)
+
+    def place(m: re.Match[str]) -> str:
+        x, y = next(moved)
+        return f'<g class="section wide" transform="translate({x:g} {y:g})"'
+
+    out = _SECTION.sub(place, svg)
+    out = out.replace(head.group(0), head.group(0).replace(
+        f'width="{WIDTH}" height="{int(height)}" viewBox="0 0 {WIDTH} {int(height)}"',
+        f'width="{width}" height="{tall}" viewBox="0 0 {width} {tall}"').replace(
+        'class="phone-board"', 'class="phone-board wide-board"'), 1)
+    out = _BACK.sub(lambda m: f"{m.group(1)}{width}{m.group(2)}{tall}{m.group(3)}", out, 1)
+    return _BAND.sub(lambda m: f"{m.group(1)}{width}{m.group(2)}", out, 1)
 
 
 # --------------------------------------------------------------------------- a text board

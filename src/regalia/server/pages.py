@@ -13,6 +13,7 @@ from markupsafe import Markup
 import regalia
 from regalia.engine import i18n
 from regalia.engine.i18n import _
+from regalia.engine.phone_board import widen
 from regalia.server.about import component_texts, titled
 from regalia.server.api import Announcer, events_response
 from regalia.server.legend import key_lines
@@ -29,6 +30,16 @@ TEMPLATES.env.add_extension("jinja2.ext.i18n")
 TEMPLATES.env.install_gettext_callables(  # type: ignore[attr-defined]
     gettext=i18n._, ngettext=i18n.ngettext, pgettext=i18n.pgettext,
     npgettext=i18n.npgettext, newstyle=False)
+
+
+def widened(phone_svg: Markup | None) -> Markup | None:
+    """A phone picture two columns wide, for the desktop table (see board.html); None for
+    one that is not laid out in sections (a game's terminal board)."""
+    wide = widen(str(phone_svg), 2) if phone_svg else None
+    return Markup(wide) if wide else None
+
+
+TEMPLATES.env.filters["widened"] = widened
 
 # No script, style or image from anywhere but this server; the board's SVG is inline.
 SECURITY_HEADERS = {

@@ -73,9 +73,9 @@ def _round_card(view: Mapping[str, Any], legal: set[str], used: set[str]) -> Til
                   action=_claim(f"bonus {i + 1}", legal, used), data={"option": i + 1})
              for i, opt in enumerate(rc.get("options") or ())]
     left = view.get("round_cards_left") or ()
-    title = str(rc.get("letter", "?"))
+    title = _("Round {round}").format(round=rc.get("letter", "?"))
     lines = [_("bonus for a triple, choose 1:")] if chips else []
-    lines.append(_("to come: {rounds}").format(rounds=" ".join(left) if left else "—"))
+    lines.append(_("rounds to come: {rounds}").format(rounds=" ".join(left) if left else "—"))
     return Tile(title, lines, chips, fill="#f6ecd4", kind="round-card",
                 data={"round": rc.get("letter")})
 
@@ -103,10 +103,12 @@ def _supply(view: Mapping[str, Any], legal: set[str], used: set[str]) -> Tile:
     first = view.get("first_bonus") or {}
     free = [type_word(t) for t, holder in first.items() if holder is None]
     if free:
-        lines.append("“1.” " + pgettext("castles-of-burgundy-cards", ", ").join(free))
+        lines.append(_("bonus for the first triple of a type (the \"1.\" cards), still "
+                       "free: {types}").format(
+            types=pgettext("castles-of-burgundy-cards", ", ").join(free)))
     stack = list(view.get("all_types_stack") or ())
     if stack:
-        lines.append(pgettext("castles-of-burgundy-cards", "all 7") + ": " + _vp(stack[0]))
+        lines.append(_("bonus for all 7 types in an estate: {vp}").format(vp=_vp(stack[0])))
     return Tile("", lines, chips, fill="#f3e6cb",
                 kind="supply")
 
@@ -144,7 +146,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
         if act:
             used.add(act)
         for g, n in _grouped(goods.get(kind) or ()):
-            chips.append(Chip(f"{goods_word(good_parts(g)[0])} ×{n}",
+            chips.append(Chip(_("goods: {colour} ×{n}").format(
+                colour=goods_word(good_parts(g)[0]), n=n),
                               GOODS_COLOURS.get(good_parts(g)[0], "#ccc"), "#fff", "#3b2a1a",
                               title=g, action=act))
     lines = [pgettext("castles-of-burgundy-cards", "Estate") + ": " + (
@@ -209,13 +212,18 @@ def _decision(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[
 
 
 def _log(view: Mapping[str, Any]) -> list[str]:
+    """The recent lines, with the round named once where it begins (not a bare letter
+    before each line)."""
     lines = []
+    current = None
     for e in list(view.get("log") or ())[-RECENT:]:
         if isinstance(e, Mapping) and e.get("kind", "move") != "move":
             lines.append(str(e.get("text", "")))
         elif isinstance(e, Mapping):
-            lines.append(pgettext("castles-of-burgundy-cards", "{round}  {text}").format(
-                round=e.get("round", ""), text=e.get("text") or e.get("action", "")))
+            if e.get("round") and e.get("round") != current:
+                current = e.get("round")
+                lines.append(_("Round {round}:").format(round=current))
+            lines.append(str(e.get("text") or e.get("action", "")))
         else:
             lines.append(str(e))
     return lines

@@ -55,7 +55,7 @@ def _area_tile(board: Board, name: str) -> Tile:
     lines = [pgettext("el-grande", "points {first} / {second} / {third}").format(
         first=area.values[0], second=area.values[1], third=area.values[2])]
     if area.scoreboard is not None:
-        lines[0] += " · " + _("Mobile")
+        lines[0] += " · " + _("mobile scoreboard")
     if board.king == name:
         lines.append("♚ " + _("The King is in {region}").format(region=board.label(name)))
     for s in board.seats:
@@ -166,11 +166,14 @@ def draw_board(board: Board, described: Mapping[str, str] | None = None) -> str:
                             panel="players"))
     if power is not None and not any(t.action for t in power.tiles):
         sections.append(power)
-    boards = [_("{board} on {area}").format(board=k, area=board.label(v)) if v
-              else _("{board} in reserve").format(board=k) for k, v in board.scoreboards.items()]
+    # each board by what it is (a region's points for 1st, 2nd and 3rd place), not "8/4/0"
+    boards = [(_("points {values}: on {region}") if v else _("points {values}: in reserve"))
+              .format(values=k.replace("/", " / "), region=board.label(v) if v else "")
+              for k, v in board.scoreboards.items()]
     if boards:
-        sections.append(Section(_("Mobile scoreboards"), [Tile(lines=[
-            pgettext("list separator", "; ").join(boards)])], panel="map"))
+        sections.append(Section(_("Mobile scoreboards"), [Tile(lines=boards)], panel="map",
+                                note=_("On a region, a scoreboard's points for 1st / 2nd / "
+                                       "3rd place replace the region's own.")))
     if board.log:
         sections.append(Section(_("Recent"), [Tile(lines=list(board.log[-RECENT:]),
                                                    kind="log")], panel="log"))

@@ -44,8 +44,10 @@ def _district_tiles(view: Mapping[str, Any], legal: set[str], used: set[str]) ->
     colour = {p["id"]: p["colour"] for p in m["provinces"]}
     borders: dict[str, list[str]] = {}
     for a, b, t in m["borders"]:
-        borders.setdefault(a, []).append(f"{b} {_card(view, t)}")
-        borders.setdefault(b, []).append(f"{a} {_card(view, t)}")
+        borders.setdefault(a, []).append(_("{district} by {card}").format(
+            district=b, card=_card(view, t)))
+        borders.setdefault(b, []).append(_("{district} by {card}").format(
+            district=a, card=_card(view, t)))
     reachable = set(view.get("reachable", ()))
     tiles = []
     for q, dist in enumerate(m["districts"]):
@@ -76,7 +78,8 @@ def _space_tiles(view: Mapping[str, Any], legal: set[str], used: set[str]) -> li
         action = _claim([f"place {i + 1}", f"take {i + 1}", f"dragon {i + 1}"], legal, used)
         card = info["display"]
         lines = [_("tiles left {n}").format(n=info["tiles"]),
-                 _card(view, card) if card else pgettext("ming-dynasty", "empty")]
+                 _("display card: {card}").format(
+                     card=_card(view, card) if card else pgettext("ming-dynasty", "empty"))]
         tiles.append(Tile(f"{i + 1} {p['name']}", lines, _members(view, info["space"]),
                           action=action, fill="#fbf6ea", edge=p["colour"], kind="space",
                           data={"space": str(i + 1)}))
@@ -149,10 +152,11 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     sections = [
         Section(_("Your decision"), rest, columns=2, panel="decide"),
         Section(_("Province spaces and display"), spaces, columns=2, panel="spaces",
-                note=supply),
+                note=supply + " · " + _("the numbers: members on the space, by colour")),
         Section(_("Districts"), districts, columns=2, panel="map",
-                note=_("members in the open area by colour; a gold edge: reachable with "
-                       "your cards")),
+                note=_("the numbers: members in the open area by colour; a gold edge: "
+                       "reachable with your cards; ↔: the neighbouring districts and the "
+                       "card that crosses to each")),
         Section(_("Players"), _player_tiles(view), panel="players"),
     ]
     if any(t.action for t in districts) and not any(t.action for t in spaces):

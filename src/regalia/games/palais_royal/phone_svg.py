@@ -129,7 +129,7 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         header = [_("{who} to move ({step})").format(
             who=view["seats"][view["current"]]["name"], step=step_title(view["step"]))]
     else:
-        header = [_("round {n} — {who} to move ({step})").format(
+        header = [_("round {n} — {who} to move — step {step}").format(
             n=view["round"], who=view["seats"][view["current"]]["name"],
             step=step_title(view["step"]))]
     if view.get("last_round") and not view["over"]:
@@ -137,10 +137,16 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     turn = view.get("turn")
     if turn:
         header.append(_(
-            "seals this turn: {turquoise} turquoise, {purple} purple · Office {office} · "
-            "Back door draws {draws} · left in the step {left}").format(
+            "this turn: seals {turquoise} turquoise, {purple} purple · nobles you may enlist "
+            "{office} · a Back-door draw brings {draws} cards").format(
                 turquoise=turn["turquoise"], purple=turn["purple"], office=turn["office"],
-                draws=turn["backdoor_draws"], left=view["left"]))
+                draws=turn["backdoor_draws"]))
+        # the step's counter, said as what it counts (only the steps that have one)
+        if view["step"] in ("setup", "parade"):
+            header.append(_("servants still to place in this step: {left}").format(
+                left=view["left"]))
+        elif view["step"] == "stairs":
+            header.append(_("Stairway moves left: {left}").format(left=view["left"]))
     rooms = _rooms(view, legal, used)
     park = _park(view, legal, used)
     cards = {c["id"]: c for c in view["cards"]}

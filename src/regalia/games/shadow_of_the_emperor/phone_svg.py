@@ -83,7 +83,7 @@ def _electorate(view: Mapping[str, Any], elx: Mapping[str, Any], legal: set[str]
         if act:
             chips.append(Chip("♜ " + _("Castles"), "#fff", "#222", "#999", action=act,
                               data={"castle": eid}))
-    cities = [names[s] for s in elx["cities"]] + ["E"] * elx["empire_cities"]
+    cities = [names[s] for s in elx["cities"]] + [_("empire city")] * elx["empire_cities"]
     lines.append(_("Cities") + ": " + (", ".join(cities) if cities else "—") +
                  (" · " + _("{n} free").format(n=elx["free"]["city"])
                   if elx["free"]["city"] else ""))
@@ -189,7 +189,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         Section(_("Your decision"), buttons, columns=2, panel="decide"),
         Section(_("Throne"), [Tile(lines=throne_lines, chips=throne_chips, kind="throne")],
                 panel="throne", note=_("Thalers") + ": " + thalers),
-        Section(_("Electorates"), electorates, panel="map"),
+        Section(_("Electorates"), electorates, panel="map",
+                note=_("Nobles: the age, ♥ if married, the colour and number (B2: Blue's "
+                       "noble 2); ⚔: a knight.")),
         Section(_("Action cards (left / all, cost)"), stacks, columns=2, panel="cards"),
         Section(pgettext("shadow-of-the-emperor", "Seats"), _seats(view), panel="players"),
         Section(_("Round track and the Emperor's rights"), rights, columns=3, panel="rounds"),

@@ -110,18 +110,52 @@
     if (!response.ok) { $("error").textContent = data.detail; return; }
     const links = $("links");
     links.replaceChildren();
+    // Each link with what to do with it, and a button to copy it (or share it, on a phone)
+    // for a chat message: a link someone else's seat, one's own to come back by.
     for (const link of data.seats) {
       const me = data.me.includes(link.seat);
       if (me) remember({ token: link.token, game: g.title, seat: link.seat });
-      const li = el("li", {}, t(me ? "Seat {n} (you):" : "Seat {n}:", { n: link.seat + 1 }) + " ");
-      li.append(el("a", { href: link.url, class: me ? "my-seat" : "join-link" }, link.url));
-      links.append(li);
+      links.append(linkItem(t(me ? "Seat {n} (you):" : "Seat {n}:", { n: link.seat + 1 }),
+        me ? t("your own seat: open it to play; keep the link to come back")
+          : t("send it to one player (in a chat message): whoever opens it plays this seat"),
+        link.url, me ? "my-seat" : "join-link"));
     }
-    const watch = el("li", {}, t("Spectators:") + " ");
-    watch.append(el("a", { href: data.spectate }, data.spectate));
-    links.append(watch);
+    links.append(linkItem(t("Spectators:"), t("anyone with this link may watch, not play"),
+      data.spectate, "watch-link"));
     $("created").hidden = false;
     listMine();
+  }
+
+  function linkItem(label, what, url, kind) {
+    const li = el("li", { class: "seat-link" });
+    li.append(el("strong", {}, label + " "), el("span", { class: "dim small" }, what));
+    const row = el("div", { class: "link-row" });
+    row.append(el("a", { href: url, class: kind }, url));
+    const copy = el("button", { type: "button", class: "copy" }, t("Copy link"));
+    copy.addEventListener("click", () => copyLink(url, copy));
+    row.append(copy);
+    if (navigator.share) {
+      const share = el("button", { type: "button", class: "share" }, t("Share"));
+      share.addEventListener("click", () => navigator.share({ url }).catch(() => {}));
+      row.append(share);
+    }
+    li.append(row);
+    return li;
+  }
+
+  async function copyLink(url, button) {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch (e) { // no clipboard API (a page not served over HTTPS): copy from a selection
+      const box = el("textarea", { readonly: "" });
+      box.value = url;
+      document.body.append(box);
+      box.select();
+      document.execCommand("copy");
+      box.remove();
+    }
+    button.textContent = t("Copied");
+    setTimeout(() => { button.textContent = t("Copy link"); }, 2000);
   }
 
   async function take(event) {

@@ -43,13 +43,18 @@
 
   // The key under the board stays as its reader left it across the table's updates: open at
   // first on a desktop's screen, one tap away on a phone's.
+  // So does the whole table's picture under a desktop's board (closed at first).
   let keyOpen = window.matchMedia("(min-width: 900px)").matches;
+  let wholeOpen = false;
   function showKey() {
     const key = document.getElementById("key");
     if (key) key.open = keyOpen;
+    const whole = document.getElementById("whole");
+    if (whole) whole.open = wholeOpen;
   }
   document.addEventListener("toggle", (event) => {
     if (event.target.id === "key") keyOpen = event.target.open;
+    if (event.target.id === "whole") wholeOpen = event.target.open;
   }, true);
   showKey();
 
