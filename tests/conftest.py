@@ -39,3 +39,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
         if where.startswith(SLOW) or where.endswith("_evaluation.py"):
             item.add_marker(pytest.mark.slow)
+    # The browser tests first (each file in its order): they are the longest (up to a minute
+    # each), and pytest-xdist hands tests out in this order, so that one of them started last
+    # left the other worker idle at the end of CI's run.
+    items.sort(key=lambda item: not item.nodeid.startswith(BROWSER))

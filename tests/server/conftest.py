@@ -81,23 +81,27 @@ def create(client: TestClient, game: str = TOY, seats: list[str] | None = None,
     return data
 
 
-def seat_state(client: TestClient, token: str) -> dict[str, Any]:
-    response = client.get("/api/seat", headers={"X-Seat-Token": token})
+def seat_state(client: TestClient, token: str, *, svg: bool = True) -> dict[str, Any]:
+    """The seat's state as GET /api/seat answers it; ``svg=False`` without the board's
+    pictures (drawing them is most of the request's time: a loop of moves leaves them out)."""
+    response = client.get("/api/seat" if svg else "/api/seat?svg=false",
+                          headers={"X-Seat-Token": token})
     assert response.status_code == 200, response.text
     return response.json()
 
 
 def play_randomly(client: TestClient, tokens: dict[int, str], rng: random.Random,
                   moves: int | None = None) -> int:
-    """Random legal moves through the API by whichever seats are to move; returns how many."""
+    """Random legal moves through the API by whichever seats are to move; returns how many.
+    (Without the board's pictures: a whole game with them took minutes.)"""
     made = 0
     while moves is None or made < moves:
         any_token = next(iter(tokens.values()))
-        state = seat_state(client, any_token)
+        state = seat_state(client, any_token, svg=False)
         if state["over"]:
             break
         seat = state["to_move"][0]
-        mine = seat_state(client, tokens[seat])
+        mine = seat_state(client, tokens[seat], svg=False)
         action = rng.choice(mine["legal"])["action"]
         response = client.post("/api/seat/act", headers={"X-Seat-Token": tokens[seat]},
                                json={"action": action, "turn": mine["decisions"]})

@@ -316,10 +316,12 @@ def test_random_playouts_render_for_every_seat(players: int) -> None:
 
 def test_with_the_legal_list_every_legal_action_is_clickable() -> None:
     # Front ends (regalia render, a browser) add the viewer's legal actions as view["legal"].
+    # Two whole games whose random moves (seeded) met every kind of action between them: six
+    # games of SVG at every decision were 26 s of CI, and four of them met no kind the two miss.
     info = get_game("el-grande")
-    rng = Rng(4)
     kinds_seen: set[str] = set()
-    for seed in range(6):
+    for seed in (0, 1):
+        rng = Rng(seed)
         state = new_game("el-grande", 4, seed=seed)
         while state.to_move():
             seat = state.to_move()[0]
@@ -334,7 +336,9 @@ def test_with_the_legal_list_every_legal_action_is_clickable() -> None:
                 kinds_seen.add(action.kind)
                 assert str(action) in clickable, f"{action} is not clickable"
             state.apply(legal[rng.below(len(legal))], seat)
-    assert {"place", "card", "power", "scoreboard"} <= kinds_seen
+    assert {"act", "card", "court", "disk", "done", "evict", "grande", "king", "pass", "pick",
+            "place", "power", "return", "score", "scoreboard", "stop", "takeback", "to", "veto",
+            "withdraw"} <= kinds_seen
 
 
 def test_text_shows_what_each_card_still_to_take_does() -> None:
