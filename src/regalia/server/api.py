@@ -7,20 +7,18 @@ and changes nothing. The OpenAPI document is at ``/openapi.json`` (and a page at
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 
 import regalia
 from regalia.engine.i18n import _
 from regalia.server import timing
 from regalia.server.hints import HintDesk
-from regalia.server.service import Busy, GameService, ServiceError, with_fields
+from regalia.server.service import GameService, ServiceError, with_fields
 
 MAX_SEATS = 8
 
@@ -164,22 +162,10 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
         return JSONResponse(service.look_back(game_id, None, step, svg=svg))
 
     @api.get("/seat", summary="Your seat's state: its view, legal actions, log, board")
-    async def seat_state(x_seat_token: Annotated[str, Header()], svg: bool = True) -> Response:
+    def seat_state(x_seat_token: Annotated[str, Header()], svg: bool = True) -> Response:
         """``svg=false`` leaves out the board's picture (for programs that play)."""
-        # On the event loop when it is quick (service.inline; a few milliseconds): a worker
-        # thread's hop costs more than that in waits for the interpreter lock under load.
-        if service.inline:
-            with timing.handler():
-                seat = service.seat_of(x_seat_token)
-                if service.quick_read(seat.game_id, seat.seat, svg=svg):
-                    return state_of(seat.game_id, seat.seat, svg, bot=seat.bot,
-                                    name=seat.name)
-        return await run_in_threadpool(read_seat, x_seat_token, svg)
-
-    def read_seat(token: str, svg: bool) -> Response:
-        with timing.handler():
-            seat = service.seat_of(token)
-            return state_of(seat.game_id, seat.seat, svg, bot=seat.bot, name=seat.name)
+        seat = service.seat_of(x_seat_token)
+        return state_of(seat.game_id, seat.seat, svg, bot=seat.bot, name=seat.name)
 
     @api.get("/seat/replay", summary="Your seat's look back at its game, a decision at a time")
     def seat_replay(x_seat_token: Annotated[str, Header()], step: int | None = None,
@@ -196,25 +182,12 @@ def build_router(service: GameService, kick: Any, hints: HintDesk | None = None)
         return {"game_id": seat.game_id, "seat": seat.seat, "name": seat.name}
 
     @api.post("/seat/act", summary="Make a move for your seat")
-    async def act(body: Act, x_seat_token: Annotated[str, Header()]) -> Acted:
+    def act(body: Act, x_seat_token: Annotated[str, Header()]) -> Acted:
         """The move is committed when this answers 200; the answer is short (GET /api/seat
         gives the whole new state)."""
-        # A move is a few milliseconds of the game's CPU and a commit into the SQLite file:
-        # made on the event loop (service.inline) unless it would wait for its game's lock
-        # or rebuild its game, which a worker thread does. Through a worker thread, a move
-        # took two hops (the handler, then FastAPI's check of the answer), and under load
-        # each waited for the interpreter lock behind the other threads: the slowest moves'
-        # time (benchmarks/README.md, "the thread hop").
-        if service.inline:
-            with contextlib.suppress(Busy):
-                return move(body, x_seat_token, wait=False)
-        return await run_in_threadpool(move, body, x_seat_token)
-
-    def move(body: Act, token: str, *, wait: bool = True) -> Acted:
         with timing.handler():
-            seat = service.seat_of(token)
-            live = service.act(seat.game_id, seat.seat, body.action, turn=body.turn,
-                               wait=wait)
+            seat = service.seat_of(x_seat_token)
+            live = service.act(seat.game_id, seat.seat, body.action, turn=body.turn)
             kick(seat.game_id)
         return Acted(game_id=seat.game_id, seat=seat.seat, action=body.action,
                      decisions=live.decisions, to_move=list(live.state.to_move()),

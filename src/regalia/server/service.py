@@ -80,12 +80,6 @@ class Conflict(ServiceError):
     status = 409
 
 
-class Busy(Exception):
-    """A move asked not to wait (:meth:`GameService.act` with ``wait=False``) found its game's
-    lock taken or its game not cached: nothing was done; make it where waiting is harmless
-    (a worker thread)."""
-
-
 class UnknownRules(ServiceError):
     """A game logged under a rules version this server neither plays nor upgrades from (a
     newer server's, say). Not a :class:`Conflict`, which bots and clocks look again after:
@@ -175,15 +169,8 @@ class GameService:
         # another table's move or a bot's waited tens of milliseconds). PostgreSQL locks rows:
         # its writers go on side by side.
         bind = sessions.kw.get("bind")
-        sqlite = bind is not None and bind.dialect.name == "sqlite"
-        self.writing: AbstractContextManager[Any] = threading.RLock() if sqlite \
-            else nullcontext()
-        # Whether a short request may be served on the event loop, without a worker thread
-        # (the API's seat reads and moves): SQLite, whose statements are calls into this
-        # process that wait for no network and whose writers queue on ``writing`` (held for a
-        # statement or two); a worker thread's hop and its handovers of the interpreter lock
-        # were most of the slowest moves' time (benchmarks/README.md, "the thread hop").
-        self.inline = sqlite
+        self.writing: AbstractContextManager[Any] = threading.RLock() \
+            if bind is not None and bind.dialect.name == "sqlite" else nullcontext()
         self.on_change = on_change or (lambda game_id: None)
         self._live: dict[str, Live] = {}
         self._locks: dict[str, threading.Lock] = {}
@@ -228,19 +215,6 @@ class GameService:
     def payload(self, game_id: str, seat: int | None, *, svg: bool = True) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent about the game (:meth:`payload_json`)."""
         return cast("dict[str, Any]", json.loads(self.payload_json(game_id, seat, svg=svg)))
-
-    def quick_read(self, game_id: str, seat: int | None, *, svg: bool = True) -> bool:
-        """Whether :meth:`payload_json` answers without rebuilding the game or drawing its
-        board (so on the event loop, :attr:`inline`): the game is cached, and its payload
-        is too or leaves out the board (a few milliseconds of the service's CPU)."""
-        live = self._live.get(game_id) if self.inline else None
-        if live is None:
-            return False
-        if not svg:
-            return True
-        cached = self._payloads.get((game_id, seat, svg, language()))
-        return cached is not None and cached[0] == (self.versions.get(game_id, 0),
-                                                    live.entries)
 
     def payload_json(self, game_id: str, seat: int | None, *, svg: bool = True) -> bytes:
         """What ``seat`` (None: a spectator) is sent about the game, as a JSON object: built
@@ -635,34 +609,21 @@ class GameService:
 
     # ------------------------------------------------------------------ acting
     def act(self, game_id: str, seat: int, action_text: str, *, turn: int | None = None,
-            by_bot: bool = False, timed_out: bool = False, bot: str | None = None,
-            wait: bool = True) -> Live:
+            by_bot: bool = False, timed_out: bool = False, bot: str | None = None) -> Live:
         """Apply one action for ``seat`` and commit it; returns the new live game.
 
         ``turn`` (the number of decisions the client saw) refuses a move made on an outdated
         position, so a double click or two devices never play twice. ``bot``: the spec of the
         bot making the move, which must still hold the seat when the move commits (a seat
-        taken back from a bot, or handed to another, drops the move: 409). ``wait=False``
-        (on the event loop): raise :class:`Busy`, having done nothing, rather than wait for
-        the game's lock or rebuild a game not cached (the writers' lock is still waited for:
-        its holders hold it for a statement or two)."""
+        taken back from a bot, or handed to another, drops the move: 409)."""
         if not isinstance(action_text, str) or not action_text or len(action_text) > 200:
             raise ServiceError(_("an action is its notation, e.g. 'place aragon'"))
-        game_lock = self.lock(game_id)
-        if wait:
-            held: AbstractContextManager[Any] = timing.waiting("lock", game_lock)
-        elif game_lock.acquire(blocking=False):
-            held = _releasing(game_lock)
-        else:
-            raise Busy
-        with held:
+        with timing.waiting("lock", self.lock(game_id)):
             # The cached game, without counting its rows: only this process writes a SQLite
             # file, and when another process (PostgreSQL) moved it on, the insert below
             # collides with that move's row and is refused. A turn the cache has not reached
             # is looked up afresh.
             cached = self._live.get(game_id)
-            if cached is None and not wait:
-                raise Busy
             live = cached if cached is not None and turn in (None, cached.decisions) \
                 else self.live(game_id)
             if turn is not None and turn != live.decisions:
@@ -740,15 +701,6 @@ class GameService:
             session.rollback()
             self._live.pop(game_id, None)
             raise Conflict(_("another move was made first; look again")) from None
-
-
-@contextmanager
-def _releasing(lock: threading.Lock) -> Iterator[None]:
-    """Release ``lock`` (taken already) when the block ends."""
-    try:
-        yield
-    finally:
-        lock.release()
 
 
 def json_bytes(content: Any) -> bytes:
