@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -170,6 +171,54 @@ def server_cpu(process: subprocess.Popen[bytes] | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class Switches:
+    """The server's context switches (every thread's, from ``/proc``, Linux), sampled twice a
+    second so that the worker threads that end meanwhile are counted too. A voluntary switch
+    is a thread going to sleep: waiting for the interpreter lock, a lock, a queue or the
+    network, so switches a move count the handovers a move's requests cost; unlike latency
+    they hardly depend on how busy the machine is (involuntary ones do: the machine's other
+    work preempts the server)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.first: dict[str, tuple[int, int]] = {}
+        self.last: dict[str, tuple[int, int]] = {}
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def sample(self) -> dict[str, tuple[int, int]]:
+        counts: dict[str, tuple[int, int]] = {}
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{self.pid}/task").iterdir():
+                with contextlib.suppress(OSError, ValueError):
+                    fields = dict(line.split(":", 1) for line in
+                                  (task / "status").read_text().splitlines() if ":" in line)
+                    counts[task.name] = (int(fields["voluntary_ctxt_switches"]),
+                                         int(fields["nonvoluntary_ctxt_switches"]))
+        return counts
+
+    def start(self) -> None:
+        self.first = self.sample()
+        self.last = dict(self.first)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stopping.wait(0.5):
+            self.last.update(self.sample())
+
+    def stop(self) -> tuple[int, int]:
+        """(voluntary, involuntary) switches since :meth:`start`."""
+        self.stopping.set()
+        self.thread.join()
+        self.last.update(self.sample())
+        totals = [0, 0]
+        for tid, counts in self.last.items():
+            before = self.first.get(tid, (0, 0))
+            totals[0] += counts[0] - before[0]
+            totals[1] += counts[1] - before[1]
+        return totals[0], totals[1]
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -258,13 +307,20 @@ def main() -> None:
         try:
             load_before = os.getloadavg()[0]
             cpu = server_cpu(process)
+            switches = Switches(process.pid) if process is not None else None
+            if switches is not None:
+                switches.start()
             result = run(url, args.games, args.seconds, args.game, args.seed, args.think,
                          args.client_processes, args.warmup)
-            if process is not None and result["moves"]:
+            if process is not None and switches is not None and result["moves"]:
                 # The server's own CPU time a move (the client's and the bot's move included):
                 # unlike latency, it does not depend on how busy the machine is.
                 result["server_cpu_ms_per_move"] = round(
                     1000 * (server_cpu(process) - cpu) / result["moves"], 1)
+                voluntary, involuntary = switches.stop()
+                result["server_switches_per_move"] = {
+                    "voluntary": round(voluntary / result["moves"], 1),
+                    "involuntary": round(involuntary / result["moves"], 1)}
             result["load_average_start"] = round(load_before, 1)
             result["load_average"] = round(os.getloadavg()[0], 1)
         finally:
@@ -283,7 +339,8 @@ def main() -> None:
               f"{result['moves']} moves, {result['moves_per_second']} moves/s; a move's "
               f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms (in the server: "
               f"p50 {result['server_p50_ms']} ms, p99 {result['server_p99_ms']} ms); server CPU "
-              f"{result.get('server_cpu_ms_per_move', '?')} ms a move; load average "
+              f"{result.get('server_cpu_ms_per_move', '?')} ms a move, context switches a move "
+              f"{result.get('server_switches_per_move', '?')}; load average "
               f"{result['load_average']}; the slowest 1% of moves spent (ms) "
               f"{result['slowest_1pct_phases_ms']}, every move {result['mean_phases_ms']}; "
               f"{result['errors']} errors {result['first_errors']}")

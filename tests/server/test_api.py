@@ -264,9 +264,10 @@ def test_server_timing_tells_what_a_move_waited_on(db_url: str) -> None:
                                    "turn": state["decisions"]})
         assert answer.status_code == 200
         phases = timings(answer.headers["server-timing"])
-        assert set(phases) == {"app", "gc", "start", "lock", "db", "cpu"}
+        assert set(phases) == {"app", "gc", "start", "lock", "db", "cpu", "handler"}
         assert all(value >= 0 for value in phases.values())
         assert phases["start"] + phases["lock"] + phases["db"] <= phases["app"]
+        assert phases["lock"] + phases["db"] <= phases["handler"] <= phases["app"]
 
 
 def test_the_payload_cache_keeps_a_readers_latest_position_only(client: TestClient) -> None:

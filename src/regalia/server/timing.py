@@ -11,7 +11,9 @@ request spent
 - ``lock``: waiting for the game's lock and the database's writer lock;
 - ``db``: in the database (statements and the commit);
 - ``cpu``: running its handler, in CPU time of its thread (the rest of the handler's time is
-  waiting: for the interpreter lock, the locks above, the disk, or a busy machine's CPU).
+  waiting: for the interpreter lock, the locks above, the disk, or a busy machine's CPU);
+- ``handler``: the handler's whole time in its thread, so that ``handler`` less ``cpu``,
+  ``lock`` and ``db`` is its wait for the interpreter lock (or a busy machine's CPU).
 
 ``benchmarks/web_load.py`` reads them to tell what the slowest moves waited on.
 """
@@ -107,10 +109,12 @@ def handler() -> Iterator[None]:
         return
     phases["start"] = time.perf_counter() - phases["_arrived"]
     cpu = time.thread_time()
+    wall = time.perf_counter()
     try:
         yield
     finally:
         phases["cpu"] = phases.get("cpu", 0.0) + time.thread_time() - cpu
+        phases["handler"] = phases.get("handler", 0.0) + time.perf_counter() - wall
 
 
 class ServerTiming:
