@@ -164,7 +164,7 @@ def test_a_castles_card_typed_by_its_name_is_played() -> None:
     assert play.state.moves()[before]["action"] == take.text, shown
 
 
-# ------------------------------------------------------------------ the issue's examples, in Chinese too
+# ---------------------------------------------------- the issue's examples, in Chinese too
 def ming_prince_to_move(state: State) -> bool:
     """Ming Dynasty, phase 3: the seat to move may step its prince but has not stepped yet."""
     movers = state.to_move()

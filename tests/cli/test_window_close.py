@@ -5,9 +5,9 @@ go on from it.
 
 REGALIA_CLOSE_TRIES sets the tries per game and moment (default 2, run in parallel; the issue's
 measurement is 20: `REGALIA_CLOSE_TRIES=20 pytest tests/cli/test_window_close.py`, or in batches
-of 5 with REGALIA_CLOSE_FIRST=0, 5, 10, 15 where a busy machine slows 100 sessions at once). Before the
-fix, every game killed while a bot thought was lost (0 of 100): the bot's spinner wrote to the
-hung-up terminal, the OSError escaped before SIGHUP's save.
+of 5 with REGALIA_CLOSE_FIRST=0, 5, 10, 15 where a busy machine slows 100 sessions at once).
+Before the fix, every game killed while a bot thought was lost (0 of 100): the bot's spinner
+wrote to the hung-up terminal, the OSError escaped before SIGHUP's save.
 """
 
 from __future__ import annotations
