@@ -99,3 +99,20 @@ def test_version(runner: CliRunner) -> None:
     # the variant follows the version: this suite runs against either build
     assert result.stdout.strip() in (f"regalia {regalia.__version__} (pure)",
                                      f"regalia {regalia.__version__} (compiled)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_games_game_fits_80_columns_with_every_option(runner: CliRunner, game: str,
+                                                      lang: str) -> None:
+    result = runner.invoke(app, ["games", game, "--lang", lang], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(display_width(line) for line in lines) <= 80
+    info = regalia.get_game(game)
+    assert info.options
+    for option in info.options:
+        assert any(line.startswith(f"│ {option.name} ") for line in lines), option.name
+    assert f"regalia rules {game}" in result.stdout
+    if lang == "zh":
+        assert "选项" in result.stdout and "Meaning" not in result.stdout
