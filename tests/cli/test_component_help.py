@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from regalia.engine import Rng
+from regalia.engine.glossary import about
 from regalia.engine.i18n import speaking
+from regalia.engine.registry import get_game
 from tests.cli.conftest import output, session
 
 HUMAN_AND_BOTS = ["human", "random", "random"]
@@ -100,3 +103,36 @@ def test_help_on_a_park_space_shows_the_noble_there() -> None:
 ])
 def test_help_knows_the_boards_abbreviations(game: str, code: str, expected: str) -> None:
     assert expected in typed(game, [f"help {code}"])
+
+
+GAMES = ("el-grande", "palais-royal", "shadow-of-the-emperor", "ming-dynasty",
+         "castles-of-burgundy-cards")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", GAMES)
+def test_question_mark_shows_a_chosen_components_text_in_every_game(game: str,
+                                                                   lang: str) -> None:
+    """At the first decision of a seeded game where a choice names a component, ``? N``
+    prints that component's name and full text in the player's language."""
+    players = 2 if "burgundy" in game else 3
+    play, _ = session(game, players, HUMAN_AND_BOTS[:players], 5, [])
+    state, glossary, rng = play.state, get_game(game).glossary, Rng(5)
+    assert glossary is not None
+    while True:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        named = [(i, glossary.named_by(state.edition, view, a.text))
+                 for i, a in enumerate(legal)]
+        hit = next(((i, keys) for i, keys in named if keys), None)
+        if hit is not None:
+            break
+        state.apply(legal[rng.below(len(legal))], seat)
+    numbers = state.action_numbers(seat) or tuple(range(1, len(legal) + 1))
+    entry = about(glossary.entries(state.edition), state.edition, hit[1])[0]
+    with speaking(lang):
+        assert play.handle(f"? {numbers[hit[0]]}", seat) is False
+    shown = "".join(output(play).split())
+    assert "".join(entry.name_in(state.edition, lang).split()) in shown
+    assert "".join(entry.text_in(state.edition, lang).split()) in shown, shown[-600:]

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 import regalia
 from regalia.cli.main import app
-from regalia.engine.i18n import _, speaking
+from regalia.engine.i18n import _, display_width, speaking
 from regalia.games.rules_summaries import END, PLAY, SCORING, rules_summary
 from tests.cli.conftest import TOY
 
@@ -64,8 +64,8 @@ def test_rules_is_one_screen_of_turn_and_scoring(runner: CliRunner, game: str,
     result = runner.invoke(app, ["rules", game, "--lang", lang], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert len(lines) <= 24, result.stdout  # one 80x24 screen
-    assert max(len(line) for line in lines) <= 80
+    assert len(lines) <= 23, result.stdout  # one 80x24 screen, the shell's prompt below it
+    assert max(display_width(line) for line in lines) <= 80  # (a Chinese character is two)
     headings = [PLAY, SCORING, END]
     text = " ".join(result.stdout.split())
     with speaking(lang):
@@ -99,3 +99,20 @@ def test_version(runner: CliRunner) -> None:
     # the variant follows the version: this suite runs against either build
     assert result.stdout.strip() in (f"regalia {regalia.__version__} (pure)",
                                      f"regalia {regalia.__version__} (compiled)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_games_game_fits_80_columns_with_every_option(runner: CliRunner, game: str,
+                                                      lang: str) -> None:
+    result = runner.invoke(app, ["games", game, "--lang", lang], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(display_width(line) for line in lines) <= 80
+    info = regalia.get_game(game)
+    assert info.options
+    for option in info.options:
+        assert any(line.startswith(f"│ {option.name} ") for line in lines), option.name
+    assert f"regalia rules {game}" in result.stdout
+    if lang == "zh":
+        assert "选项" in result.stdout and "Meaning" not in result.stdout

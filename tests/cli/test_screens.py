@@ -255,11 +255,12 @@ def test_the_final_scores_are_read_whole_at_80_columns(game: str) -> None:
             assert f"{name} {score}" in tail, f"{game}: {name} {score} cut from {tail!r}"
 
 
-def test_shadow_tells_the_election_its_points_and_the_income() -> None:
+def test_shadow_tells_the_election_its_points_the_income_and_the_aging() -> None:
     shots, play = play_screens("shadow-of-the-emperor", 80, 24, "en", seed=3, limit=120)
     told = "\n".join(play.log_lines(0)[0])
     assert re.search(r"Round \d election: the (Rival|Emperor) \w+ (wins|keeps)", told), told
     assert re.search(r"Round \d income in thalers: Red \+\d+", told)
+    assert re.search(r"Round \d aging: every aristocrat is 10 years older", told), told
     assert re.search(r"\w+ scores \d VP for ", told)
     pages = "\n".join(shots.pages + [s for s, _v in shots.turns])
     assert "election:" in pages  # read on a screen, not only in the log

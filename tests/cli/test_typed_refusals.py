@@ -162,3 +162,41 @@ def test_a_castles_card_typed_by_its_name_is_played() -> None:
     before = len(state.moves())
     shown, play = typed(state, f"take {row} {zh}({die})", "zh")
     assert play.state.moves()[before]["action"] == take.text, shown
+
+
+# ---------------------------------------------------- the issue's examples, in Chinese too
+def ming_prince_to_move(state: State) -> bool:
+    """Ming Dynasty, phase 3: the seat to move may step its prince but has not stepped yet."""
+    movers = state.to_move()
+    texts = [a.text for a in state.legal_actions(movers[0])] if len(movers) == 1 else []
+    return any(t.startswith("step ") for t in texts) and "stop" not in texts
+
+
+@pytest.mark.parametrize(("lang", "stop_rule", "own_rule"), [
+    ("en", "'stop' ends a move after at least one step", "your prince already stands in"),
+    ("zh", "'stop' 只能在至少走了一步之后结束移动", "你的太子已在"),
+])
+def test_ming_refuses_a_move_of_no_step_with_its_rule(lang: str, stop_rule: str,
+                                                       own_rule: str) -> None:
+    """The issue's 'zero-step move' (refused with the phase's name before): stopping before
+    any step, and a step to the district the prince stands in."""
+    from regalia.games.ming_dynasty.board import DISTRICT_IDS
+
+    state = reach("ming-dynasty", 3, ming_prince_to_move)
+    shown, _ = typed(state, "stop", lang)
+    assert stop_rule in shown, shown
+    here = DISTRICT_IDS[state.prince[state.to_move()[0]]]  # type: ignore[attr-defined]
+    shown, _ = typed(state, f"step {here}", lang)
+    assert own_rule in shown, shown
+    assert "phase" not in shown and "阶段：" not in shown
+
+
+def test_the_issues_refusals_are_worded_in_chinese() -> None:
+    palais = new_game("palais-royal", 3, seed=2)
+    shown, _ = typed(palais, "recruit from gate", "zh")
+    assert "不能来自大门" in shown, shown
+    shown, _ = typed(palais, "enlist h8", "zh")
+    assert "庭院没有格子 h8" in shown, shown
+    shadow = reach(SHADOW, 3, placing_in_shadow)
+    shown, _ = typed(shadow, "trier pope", "zh")
+    assert "'trier' 之后应为以下之一：doctor, move" in shown and "（不是 'pope'）" in shown, shown

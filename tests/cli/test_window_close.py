@@ -4,9 +4,10 @@ every game; the game must be in the --record file or a new file in the folder, a
 go on from it.
 
 REGALIA_CLOSE_TRIES sets the tries per game and moment (default 2, run in parallel; the issue's
-measurement is 20: `REGALIA_CLOSE_TRIES=20 pytest tests/cli/test_window_close.py`). Before the
-fix, every game killed while a bot thought was lost (0 of 100): the bot's spinner wrote to the
-hung-up terminal, the OSError escaped before SIGHUP's save.
+measurement is 20: `REGALIA_CLOSE_TRIES=20 pytest tests/cli/test_window_close.py`, or in batches
+of 5 with REGALIA_CLOSE_FIRST=0, 5, 10, 15 where a busy machine slows 100 sessions at once).
+Before the fix, every game killed while a bot thought was lost (0 of 100): the bot's spinner
+wrote to the hung-up terminal, the OSError escaped before SIGHUP's save.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ from tests.cli.conftest import TOY, session
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 TRIES = int(os.environ.get("REGALIA_CLOSE_TRIES", "2"))
+# The first try's number (its seed is 100 more): the 20 tries may run in batches, each batch
+# with seeds of its own, where 100 sessions at once would outwait the test on a busy machine.
+FIRST = int(os.environ.get("REGALIA_CLOSE_FIRST", "0"))
 GAMES = ("el-grande", "castles-of-burgundy-cards", "palais-royal", "shadow-of-the-emperor",
          "ming-dynasty")
 # Seats per moment: a human at the prompt (random bots answer at once), or a bot that thinks
@@ -117,7 +121,7 @@ def saved_game(t: Try) -> Path | None:
 def test_closing_the_window_saves_the_game_in_every_game(moment: str, tmp_path: Path) -> None:
     tries = []
     for game in GAMES:
-        for i in range(TRIES):
+        for i in range(FIRST, FIRST + TRIES):
             folder = tmp_path / f"{game}-{i}"
             folder.mkdir()
             tries.append(Try(game, moment, i, folder, f"w{len(tries)}", record=i % 2 == 0))

@@ -31,10 +31,16 @@ def games_table(infos: Sequence[GameInfo]) -> Group:
         + "[/]"))
 
 
-def heading(info: GameInfo) -> str:
-    """"El Grande · Wolfgang Kramer, Richard Ulrich, 1995 · 2–5 players (default 4)"."""
-    players = ngettext("{span} player (default {n})", "{span} players (default {n})",
-                       info.max_players).format(span=span(info), n=info.default_players)
+def heading(info: GameInfo, default: bool = True) -> str:
+    """"El Grande · Wolfgang Kramer, Richard Ulrich, 1995 · 2–5 players (default 4)"; without
+    the default (an option's business) on the rules card, whose one screen it would cost a
+    line (the Castles' title is long)."""
+    if default:
+        players = ngettext("{span} player (default {n})", "{span} players (default {n})",
+                           info.max_players).format(span=span(info), n=info.default_players)
+    else:
+        players = ngettext("{span} player", "{span} players", info.max_players).format(
+            span=span(info))
     return f"[bold]{escape(_(info.title))}[/] · {escape(', '.join(info.designers))}, " \
         f"{info.year} · {players}"
 
@@ -55,7 +61,7 @@ def game_card(info: GameInfo) -> Group:
 def rules_card(info: GameInfo) -> Group:
     """The game's turn and scoring on one screen (``regalia rules GAME``), from the
     engine's texts (regalia.games.rules_summaries), in the language in force."""
-    parts: list[RenderableType] = [Text.from_markup(heading(info))]
+    parts: list[RenderableType] = [Text.from_markup(heading(info, default=False))]
     if info.summary:
         parts.append(Text(_(info.summary), style="italic"))
     sections = rules_summary(info.id)

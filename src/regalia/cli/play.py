@@ -79,6 +79,13 @@ HELP = N_("""\
   [cyan]help[/]         this text""")
 
 
+def _bare(entry: Any) -> Any:
+    """A log entry without its words, as two readings of one log are compared."""
+    if isinstance(entry, Mapping):
+        return {k: v for k, v in entry.items() if k != "text"}
+    return entry
+
+
 def news_kind(entry: object) -> int:
     """Whether a view's log entry is a move, a reveal or a scoring."""
     if not isinstance(entry, Mapping):
@@ -224,6 +231,9 @@ class PlaySession:
         self.hints = 0  # hints asked so far (each search gets a seed of its own)
         self.log: list[LogLine] = []
         self.seen: dict[int, int] = {}  # per human seat: how much of the log it has read
+        # per seat (None: the table): the game's own log as read so far, whole (a view may
+        # keep only its last entries: positions in ``seen`` count from the game's start)
+        self.whole_logs: dict[int | None, list[Any]] = {}
         self.last_viewer: int | None = None
         self.sealed: set[int] = set()  # seats still to choose in the current sealed choice
         self.decisions = sum(1 for m in state.moves() if "action" in m)
@@ -459,7 +469,25 @@ class PlaySession:
                 isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
                 for e in entries):
             return None
-        return entries
+        return self.whole_log(seat, entries)
+
+    def whole_log(self, seat: int | None, entries: list[Any]) -> list[Any]:
+        """``entries`` (a view's log) added to what ``seat`` read of the log before: a log
+        that keeps only its last entries (the Castles' 16) has dropped the oldest, and the
+        new ones are what follows the longest overlap of the two (compared without their
+        words, which the language in force may change)."""
+        whole = self.whole_logs.get(seat)
+        if whole is None:
+            whole = self.whole_logs[seat] = list(entries)
+            return whole
+        before, now = [_bare(e) for e in whole], [_bare(e) for e in entries]
+        if now[:len(before)] == before:  # the log as kept whole: nothing dropped
+            whole[:] = entries
+            return whole
+        overlap = next((k for k in range(min(len(before), len(now)), 0, -1)
+                        if before[len(before) - k:] == now[:k]), 0)
+        whole[len(whole) - overlap:] = entries  # (newer words for the overlap too)
+        return whole
 
     def log_lines(self, seat: int | None) -> tuple[list[str], list[int]]:
         """Every line of the play so far as ``seat`` saw it, and which lines are scorings
