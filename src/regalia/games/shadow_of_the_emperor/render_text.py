@@ -13,6 +13,7 @@ leaves room for the actions.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from regalia.engine.i18n import N_, _, display_width, ngettext, pad, pgettext
@@ -160,7 +161,10 @@ def _electorate_cells(el: Mapping[str, Any], players: int, wide: bool) -> list[s
             inf or "[dim]" + esc(pgettext("shadow-of-the-emperor", "none")) + "[/]"]
 
 
+@lru_cache(maxsize=4096)
 def _cells_width(cell: str) -> int:
+    """The terminal cells a piece of markup takes (the same few cells recur on every
+    screen, and a turn's screen is laid out several ways before one is kept)."""
     return display_width(strip_markup(cell))
 
 
@@ -174,23 +178,24 @@ def _board_table(view: Mapping[str, Any], width: int, wide: bool) -> tuple[str, 
         "", _("votes"), _("elector"), _("aristocrats"), _("castles"), _("cities"),
         _("influence"))]
     full = [r for r in rows if len(r) == len(heads)]
+    widths = [max([_cells_width(heads[i])] + [_cells_width(r[i]) for r in full])
+              for i in range(len(heads))]
+    widths[0] = max(widths[0], *(_cells_width(r[0]) for r in rows))
+
+    def line(cells: list[str], gap: int) -> str:
+        out = ""
+        for i, cell in enumerate(cells):
+            out += cell if i == len(cells) - 1 else \
+                cell + " " * (widths[i] - _cells_width(cell) + gap)
+        return out
+
     for gap in (2, 1):
-        widths = [max([_cells_width(heads[i])] + [_cells_width(r[i]) for r in full])
-                  for i in range(len(heads))]
-        widths[0] = max(widths[0], *(_cells_width(r[0]) for r in rows))
-
-        def line(cells: list[str], widths: list[int] = widths, gap: int = gap) -> str:
-            out = ""
-            for i, cell in enumerate(cells):
-                out += cell if i == len(cells) - 1 else \
-                    cell + " " * (widths[i] - _cells_width(cell) + gap)
-            return out
-
-        table = [line(r) for r in rows]
-        heading = "[dim]" + line(heads).rstrip() + "[/]"
-        if all(_cells_width(t) <= width for t in [heading, *table]):
-            return heading, table
-    return heading, [" ".join(r) for r in rows]
+        # the widest line: every column but the last at its width, the gaps, the last cell
+        widest = max(sum(widths[:len(r) - 1]) + gap * (len(r) - 1) + _cells_width(r[-1])
+                     for r in [heads, *rows])
+        if widest <= width:
+            return "[dim]" + line(heads, gap).rstrip() + "[/]", [line(r, gap) for r in rows]
+    return "[dim]" + line(heads, 1).rstrip() + "[/]", [" ".join(r) for r in rows]
 
 
 def _card_bits(view: Mapping[str, Any]) -> list[str]:
@@ -211,13 +216,17 @@ def _stacks_lines(view: Mapping[str, Any], width: int, grid: bool) -> list[str]:
     if not grid:
         label = esc(_("cards:"))
         bits = _card_bits(view)
+        sizes = [_cells_width(bit) for bit in bits]
         for sep in (" · ", "  ", " "):
-            lines = [label]
-            for bit in bits:
-                if _cells_width(lines[-1] + sep + bit) > width:
+            lines, used = [label], _cells_width(label)
+            for bit, size in zip(bits, sizes, strict=True):
+                gap = " " if lines[-1] == label else sep
+                if used + len(gap) + size > width:
                     lines.append(bit)
+                    used = size
                     continue
-                lines[-1] += (" " if lines[-1] == label else sep) + bit
+                lines[-1] += gap + bit
+                used += len(gap) + size
             if len(lines) <= 2:
                 break
         return lines
