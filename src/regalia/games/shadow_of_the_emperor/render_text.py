@@ -220,7 +220,7 @@ def _stacks_lines(view: Mapping[str, Any], width: int, grid: bool) -> list[str]:
         for sep in (" · ", "  ", " "):
             lines, used = [label], _cells_width(label)
             for bit, size in zip(bits, sizes, strict=True):
-                gap = " " if lines[-1] == label else sep
+                gap = sep if lines[-1] != label else "" if label.endswith("：") else " "
                 if used + len(gap) + size > width:
                     lines.append(bit)
                     used = size
@@ -334,7 +334,9 @@ def _rights_words(view: Mapping[str, Any]) -> str:
         elif r["empire_city"] == "move":
             bits.append(_("moves an empire city"))
         out.append(_("round {round}: {rights}").format(round=i + 1, rights=sep.join(bits)))
-    return _("The Emperor's rights — {rights}; {n} empire cities in supply").format(
+    return ngettext("The Emperor's rights — {rights}; {n} empire city in supply",
+                    "The Emperor's rights — {rights}; {n} empire cities in supply",
+                    view["empire_supply"]).format(
         rights=pgettext("shadow-of-the-emperor", "; ").join(out), n=view["empire_supply"])
 
 
