@@ -54,13 +54,13 @@ CODES: dict[str, list[tuple[str, dict[str, str]]]] = {
         (r"\b[RBYG]\d\dc\b", {"en": "on its Couple side", "zh": "夫妇面朝上"}),
         (r"\bk[RBYG]\b", {"en": "kR: a Red knight", "zh": "kR：红的骑士"}),
         (r"\b\d+v\b", {"en": "2v: 2 votes", "zh": "2票"}),
-        (r"\b(Riv|Doc|Mov|Pop|Chu|Exc|Ind|Per|Ord|Pro|FKD|GrE)\d", {
-            "en": "Doc Doctor", "zh": "医师2 = 还剩2张医师卡"}),
         (r"\b\d+t\b", {"en": "7t = 7 thalers", "zh": "7t = 7塔勒"}),
-        (r"\d+a\d+k\d+c", {"en": "3 aristocrats, 2 knights and 1 city",
-                           "zh": "3个贵族、2个骑士和1座城市"}),
+        (r"\d+a \d+k \d+c", {"en": "3 aristocrats, 2 knights and 1 city",
+                              "zh": "3个贵族、2个骑士和1座城市"}),
         (r"\?(vp|分)", {"en": "another's points", "zh": "别人的分数"}),
-        (r"\|", {"en": "castle spaces | city spaces", "zh": "城堡位 | 城市位"}),
+        (r"\b[RBYG]\d\d!", {"en": "Gray eminence (this election only)", "zh": "长老（仅本次"}),
+        (r"(?<= )[.](?= |$)", {"en": ".: a free space", "zh": ".：空位"}),
+        (r"(?<= )[-](?= |$)", {"en": "-: none", "zh": "-：无"}),
     ],
     "ming-dynasty": [
         (r"@[YGBRN]\b|@[黄绿蓝红中]", {"en": "Yellow's prince is there", "zh": "黄色的太子在那里"}),
@@ -118,12 +118,13 @@ class Screens:
 
 
 def play_screens(game: str, width: int, height: int, lang: str, seed: int = 7,
-                 limit: int = PROMPTS) -> tuple[Screens, PlaySession]:
+                 limit: int = PROMPTS, players: int | None = None
+                 ) -> tuple[Screens, PlaySession]:
     console = Console(width=width, height=height, record=True, file=io.StringIO(),
                       color_system=None)
     screens = Screens(console, limit, random.Random(seed))
     term = Terminal(console, screens.ask, lambda: None, screens.refresh)
-    players = PLAYERS.get(game, 3)
+    players = players or PLAYERS.get(game, 3)
     with speaking(lang):
         state = new_game(game, players, seed=seed)
         screens.state = state
@@ -255,15 +256,40 @@ def test_the_final_scores_are_read_whole_at_80_columns(game: str) -> None:
             assert f"{name} {score}" in tail, f"{game}: {name} {score} cut from {tail!r}"
 
 
-def test_shadow_tells_the_election_its_points_the_income_and_the_aging() -> None:
-    shots, play = play_screens("shadow-of-the-emperor", 80, 24, "en", seed=3, limit=120)
+def test_shadow_names_its_cards_in_words_at_80_columns(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    """Issue 34: Shadow's screens said ``Riv1 Doc3 … FKD1 GrE1`` and ``Docx2``; at 80×24 no
+    card code is left, in either language: every card is named."""
+    game, width, _height, lang, shots = screens
+    if game != "shadow-of-the-emperor":
+        return
+    code = re.compile(r"\b(Riv|Doc|Mov|Pop|Chu|Exc|Ind|Per|Ord|Pro|FKD|GrE|Kni)(\d|x\d|\b)")
+    for screen, view in shots.turns:
+        board = "\n".join(screen.rstrip().splitlines()[:-1])
+        assert not code.search(board), f"{width} {lang}: a card code:\n{screen}"
+        names = [st["short"] for kind, st in view["stacks"].items() if kind != "knight"]
+        flat = " ".join(board.split())
+        assert all(f"{name} {view['stacks'][kind]['left']}" in flat
+                   for name, kind in zip(names, [k for k in view["stacks"] if k != "knight"],
+                                         strict=True)), screen
+
+
+def test_shadow_tells_the_election_its_points_and_the_income() -> None:
+    """At 4 players against bots, as the issue found it: the election's result, the points
+    and the income are on the screens before the next choice, in words."""
+    shots, play = play_screens("shadow-of-the-emperor", 80, 24, "en", seed=3, limit=120,
+                               players=4)
     told = "\n".join(play.log_lines(0)[0])
     assert re.search(r"Round \d election: the (Rival|Emperor) \w+ (wins|keeps)", told), told
     assert re.search(r"Round \d income in thalers: Red \+\d+", told)
     assert re.search(r"Round \d aging: every aristocrat is 10 years older", told), told
     assert re.search(r"\w+ scores \d VP for ", told)
-    pages = "\n".join(shots.pages + [s for s, _v in shots.turns])
-    assert "election:" in pages  # read on a screen, not only in the log
+    end = shots.console.export_text()  # the last screen: the final events and scores
+    pages = " ".join(" ".join(shots.pages + [s for s, _v in shots.turns] + [end]).split())
+    events = [" ".join(strip_markup(line).split()) for line in play.log_lines(0)[0]
+              if re.search(r"election:|income in thalers|scores \d VP", line)]
+    assert len(events) > 10
+    assert not [e for e in events if e not in pages]  # read on a screen, not only in the log
 
 
 def test_castles_says_when_the_start_player_card_changes_hands() -> None:

@@ -260,7 +260,7 @@ def test_english_stays_as_it_was() -> None:
     assert s.describe(s.legal_actions()[0]) == "Empire city onto Mainz"
     assert s.seat_name(1) == "Blue"
     head = strip_markup(render_text(s.view(0), width=80, height=24)).splitlines()[0]
-    assert head.startswith("round 1/5 setup; Emperor Red")
+    assert head == "round 1/5 setup · Emperor: Red's man, aged 45"
     svg = render_svg(s.view(0))
     assert "Round track and the Emperor's rights" in svg and "Aristocrat spaces" in svg
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from regalia.engine import Rng
@@ -24,7 +26,7 @@ def _midgame(players: int, steps: int = 150, seed: int = 3):  # type: ignore[no-
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("width,height,most", [(80, 24, 18), (120, 40, 22)])
+@pytest.mark.parametrize("width,height,most", [(80, 24, 20), (120, 40, 30)])
 def test_the_board_fits_the_terminal(players: int, width: int, height: int, most: int) -> None:
     s = _midgame(players)
     text = strip_markup(render_text(s.view(0), width=width, height=height))
@@ -40,17 +42,41 @@ def test_the_board_fits_the_terminal(players: int, width: int, height: int, most
 def test_the_compact_board_explains_its_abbreviations_only_in_spare_lines() -> None:
     view = _midgame(4).view(0)
     bare = strip_markup(render_text(view, width=80, height=10)).splitlines()
-    assert not any("Couple aged" in line or "t thalers" in line for line in bare)
+    assert not any("Couple aged" in line or "t thalers" in line or "elector  aristocrats"
+                   in line for line in bare)
     roomy = strip_markup(render_text(view, width=80, height=24)).splitlines()
-    assert len(roomy) == len(bare) + 3 <= 24
+    assert len(roomy) == len(bare) + 4 <= 24
     assert max(len(line) for line in roomy) <= 80
-    columns = next(i for i, line in enumerate(roomy) if "2v 2 votes" in line)
+    heading = next(i for i, line in enumerate(roomy) if "votes  elector  aristocrats" in line)
     tiles = next(i for i, line in enumerate(roomy) if "R35c Red's Couple aged 35" in line)
+    marks = next(i for i, line in enumerate(roomy) if ". a free space · - none" in line)
     seat_legend = next(i for i, line in enumerate(roomy) if "t thalers" in line)
-    assert tiles == columns + 1 and roomy[tiles + 1].startswith("Mainz")
+    assert roomy[heading + 1].startswith("Mainz")
+    assert roomy[tiles - 1].startswith("Brandenburg") and marks == tiles + 1
     assert roomy[seat_legend + 1].startswith("R Red")
     one_spare = strip_markup(render_text(view, width=80, height=len(bare) + 1)).splitlines()
-    assert len(one_spare) == len(bare) + 1
+    assert len(one_spare) == len(bare) + 1  # the spare line goes to the heading first
+    assert "votes  elector" in one_spare[heading]
+
+
+def test_the_compact_board_names_every_card_in_words_on_two_lines() -> None:
+    """Issue 34: the card row at 80 columns was ``Riv1 Doc3 Mov2 …``; it is the cards'
+    names with the number left, two lines at most, in English and Chinese."""
+    from regalia.engine.i18n import speaking
+
+    for lang in ("en", "zh"):
+        with speaking(lang):
+            view = new(4, seed=3).view(0)
+            text = strip_markup(render_text(view, width=80, height=10))
+            names = [st["short"] for kind, st in view["stacks"].items() if kind != "knight"]
+        rows = [line for line in text.splitlines()
+                if any(name in line for name in names[:2] + names[-2:])]
+        assert 1 <= len(rows) <= 2, text
+        flat = " ".join(rows)
+        for name, st in zip(names, (v for k, v in view["stacks"].items() if k != "knight"),
+                            strict=True):
+            assert f"{name} {st['left']}" in flat, (lang, name, flat)
+        assert not re.search(r"\b(Riv|Doc|Mov|Pop|Chu|Exc|Ind|Per|Ord|Pro|FKD|GrE)\d", text)
 
 
 def test_the_board_shows_each_electorates_influence_and_hides_others_points() -> None:
@@ -61,7 +87,7 @@ def test_the_board_shows_each_electorates_influence_and_hides_others_points() ->
         for p, amount in enumerate(el["influence"]):
             if amount:
                 assert f"{'RBYG'[p]}{amount}" in text
-    seat_lines = [line for line in text.splitlines() if " thalers " in line]
+    seat_lines = [line for line in text.splitlines() if " thalers " in line and " VP " in line]
     assert len(seat_lines) == 4
     assert f"{s.vp[1]:>2} VP" in seat_lines[1]
     assert all(" ? VP" in line for i, line in enumerate(seat_lines) if i != 1)

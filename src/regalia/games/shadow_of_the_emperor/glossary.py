@@ -8,6 +8,12 @@ from typing import Any
 
 from regalia.engine.edition import Edition, EditionReader
 from regalia.engine.glossary import Entry, read_texts
+from regalia.games.shadow_of_the_emperor.board import SEAT_LETTERS, TILES
+
+TILE_NAMES = tuple(f"{letter}{n}" for letter in SEAT_LETTERS for n in range(1, TILES + 1))
+# Further names ``help`` accepts: the choices name tiles by family and number (``help R3``),
+# the screens say VP.
+_WORDS = {"piece:aristocrat": (*TILE_NAMES, "tile"), "piece:victory-points": ("VP", "points")}
 
 
 def read(reader: EditionReader) -> tuple[Entry, ...]:
@@ -19,9 +25,9 @@ def read(reader: EditionReader) -> tuple[Entry, ...]:
         cards = tuple(Entry(e.key, e.name, e.text, (*e.words, card_short(e.words[0])), e.cost)
                       for e in read_texts(reader, "cards", prefix="card",
                                           cost=("cost", "cost_couple")))
-    return (*cards,
-            *read_texts(reader, "electorates", prefix="electorate"),
-            *read_texts(reader, "pieces", prefix="piece"))
+    pieces = tuple(Entry(e.key, e.name, e.text, (*e.words, *_WORDS.get(e.key, ())), e.cost)
+                   for e in read_texts(reader, "pieces", prefix="piece"))
+    return (*cards, *read_texts(reader, "electorates", prefix="electorate"), *pieces)
 
 
 def entries(edition: Edition) -> tuple[Entry, ...]:
@@ -56,4 +62,21 @@ def named_by(edition: Edition, view: Mapping[str, Any], notation: str) -> tuple[
     if verb == "vote":
         keys += [_VOTE[a] for a in args if a in _VOTE]
     keys += [f"electorate:{a}" for a in args if a in electorates]
+    if verb in ("award", "seat") and view.get("electorate") in electorates:
+        keys.append(f"electorate:{view['electorate']}")  # the electorate being settled
+    tiles = [a for a in args if a in TILE_NAMES]
+    if tiles:
+        keys += ["piece:aristocrat", *_sides(view, tiles)]
+    if verb == "throne":
+        keys.append("piece:throne")
     return tuple(dict.fromkeys(keys))
+
+
+def _sides(view: Mapping[str, Any], names: list[str]) -> list[str]:
+    """The Baron or Couple entry of each named tile the board shows."""
+    out = []
+    for el in view.get("electorates") or ():
+        for tile in [*el.get("aristocrats", ()), *([el["elector"]] if el.get("elector") else [])]:
+            if tile["tile"] in names:
+                out.append("piece:couple" if tile["couple"] else "piece:baron")
+    return out

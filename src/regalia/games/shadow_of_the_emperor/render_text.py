@@ -13,9 +13,10 @@ leaves room for the actions.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from regalia.engine.i18n import N_, _, display_width, pad, pgettext
+from regalia.engine.i18n import N_, _, display_width, ngettext, pad, pgettext
 from regalia.engine.markup import esc, strip_markup, wrap_cells
 from regalia.games.shadow_of_the_emperor.text import asking_words
 from regalia.games.shadow_of_the_emperor.view import shown_vp
@@ -29,10 +30,9 @@ PHASE_TITLES = {"setup": N_("setup"), "income": N_("I income"), "aging": N_("II 
                 "new electors": N_("V new electors"), "emperor election": N_("VI election"),
                 "emperor's rights": N_("VII Emperor's rights"),
                 "round end": N_("VIII round end"), "over": N_("game over")}
-BOARD_LEGEND = N_("2v 2 votes · elector · aristocrats | castles | cities | R6 Red's influence")
 TILE_LEGEND = N_("R35c Red's Couple aged 35 (R25 a Baron) · kR Red's knight · E empire city")
-SEAT_LEGEND = N_("t thalers · supply: a aristocrats k knights c cities · kept cards -> next "
-                 "child")
+MARK_LEGEND = N_(". a free space · - none · * privilege used this round · ! Gray eminence")
+SEAT_LEGEND = N_("t thalers · vp victory points · a k c aristocrats, knights, cities in supply")
 
 
 def card_short(kind: str) -> str:
@@ -129,61 +129,148 @@ def tile_label(tile: Mapping[str, Any]) -> str:
     return _mark(tile["seat"], text)
 
 
-def _electorate_line(el: Mapping[str, Any], players: int, compact: bool) -> str:
-    name = el.get("name") or SHORT.get(el["id"], el["id"])
-    head = pad(esc(name), 12) + _("{votes}v").format(votes=el["votes"]) + " "
+def _elector_cell(el: Mapping[str, Any]) -> str:
+    """The elector's tile, ``*`` after it when its privilege was used this round; ``-``
+    for none yet."""
+    if not el["elector"]:
+        return "[dim]-[/]"
+    return tile_label(el["elector"]) + ("*" if el["privilege_used"] else "")
+
+
+def _electorate_cells(el: Mapping[str, Any], players: int, wide: bool) -> list[str]:
+    """One electorate's row as cells (Rich markup): name, votes, elector, aristocrat spaces,
+    castle spaces, city spaces, influence."""
+    name = esc(el.get("name") or SHORT.get(el["id"], el["id"]))
+    votes = (ngettext("{n} vote", "{n} votes", el["votes"]) if wide
+             else _("{votes}v")).format(n=el["votes"], votes=el["votes"])
     if not el["in_play"]:
-        return head + "[dim]" + esc(_("out of play (2 players)")) + "[/]"
-    elector = tile_label(el["elector"]) if el["elector"] else "[dim]--[/]"
-    used = "*" if el["privilege_used"] else " "
-    gap = 5 - len(strip_markup(elector))
+        return [name, esc(votes), "[dim]" + esc(_("out of play (2 players)")) + "[/]"]
+    free = "[dim].[/]"
     parts = [tile_label(t) for t in el["aristocrats"]]
     parts += [_mark(s, f"k{LETTERS[s]}") for s in el["knights"]]
-    parts += ["[dim].[/]"] * el["free"]["aristocrat"]
+    parts += [free] * el["free"]["aristocrat"]
+    parts += [tile_label(t) + "!" for t in el["eminences"]]
     castle = [_mark(s, f"k{LETTERS[s]}") for s in el["castle_knights"]]
-    castle += ["[dim].[/]"] * el["free"]["castle"]
+    castle += [free] * el["free"]["castle"]
     cities = [_mark(s, LETTERS[s]) for s in el["cities"]] + ["E"] * el["empire_cities"]
-    cities += ["[dim].[/]"] * el["free"]["city"]
-    eminences = [tile_label(t) + "!" for t in el["eminences"]]
+    cities += [free] * el["free"]["city"]
     inf = " ".join(_mark(p, f"{LETTERS[p]}{el['influence'][p]}") for p in range(players)
                    if el["influence"][p])
-    line = head + elector + " " * max(0, gap) + used + " ".join(parts + eminences)
-    line += " | " + (" ".join(castle) if castle else "-") + " | " + " ".join(cities)
-    line += " | " + (inf or "[dim]" + esc(_("no influence")) + "[/]")
-    return line
+    return [name, esc(votes), _elector_cell(el), " ".join(parts),
+            " ".join(castle) if castle else "[dim]-[/]", " ".join(cities),
+            inf or "[dim]" + esc(pgettext("shadow-of-the-emperor", "none")) + "[/]"]
 
 
-def _stacks_lines(view: Mapping[str, Any], compact: bool, width: int) -> list[str]:
+@lru_cache(maxsize=4096)
+def _cells_width(cell: str) -> int:
+    """The terminal cells a piece of markup takes (the same few cells recur on every
+    screen, and a turn's screen is laid out several ways before one is kept)."""
+    return display_width(strip_markup(cell))
+
+
+def _board_table(view: Mapping[str, Any], width: int, wide: bool) -> tuple[str, list[str]]:
+    """The electorates as a table under a heading that names its columns: the heading and
+    one line per electorate, each at most ``width`` cells (the columns closer together, then
+    not aligned, where a wide row would not fit)."""
+    players = view["players"]
+    rows = [_electorate_cells(el, players, wide) for el in view["electorates"]]
+    heads = [esc(w) for w in (
+        "", _("votes"), _("elector"), _("aristocrats"), _("castles"), _("cities"),
+        _("influence"))]
+    full = [r for r in rows if len(r) == len(heads)]
+    widths = [max([_cells_width(heads[i])] + [_cells_width(r[i]) for r in full])
+              for i in range(len(heads))]
+    widths[0] = max(widths[0], *(_cells_width(r[0]) for r in rows))
+
+    def line(cells: list[str], gap: int) -> str:
+        out = ""
+        for i, cell in enumerate(cells):
+            out += cell if i == len(cells) - 1 else \
+                cell + " " * (widths[i] - _cells_width(cell) + gap)
+        return out
+
+    for gap in (2, 1):
+        # the widest line: every column but the last at its width, the gaps, the last cell
+        widest = max(sum(widths[:len(r) - 1]) + gap * (len(r) - 1) + _cells_width(r[-1])
+                     for r in [heads, *rows])
+        if widest <= width:
+            return "[dim]" + line(heads, gap).rstrip() + "[/]", [line(r, gap) for r in rows]
+    return "[dim]" + line(heads, 1).rstrip() + "[/]", [" ".join(r) for r in rows]
+
+
+def _card_bits(view: Mapping[str, Any]) -> list[str]:
+    """The stacks, as a name and the number of cards left ("Doctor 3"), sold out dimmed."""
     bits = []
     for kind, st in view["stacks"].items():
         if kind == "knight":
             continue
-        short = card_short(kind)
-        left = st["left"]
-        if compact:
-            bits.append(f"{esc(short)}{left}")
-        else:
-            cost = f"{st['cost']}-{st['cost_couple']}" if st["cost_couple"] != st["cost"] \
-                else str(st["cost"])
-            colour = {"blue": "[blue]b[/]", "red": "[magenta]r[/]"}.get(st["colour"], "")
-            bits.append(esc(_("{card} {left}/{count} {cost}t").format(
-                card=short, left=left, count=st["count"], cost=cost)) + colour)
-    if compact:
-        return [esc(_("cards:")) + " " + " ".join(bits)]
-    half = (len(bits) + 1) // 2
-    first = esc(_("cards left/all, cost (b son, r daughter): "))
-    lines = [first + "  ".join(bits[:half]), "  " + "  ".join(bits[half:])]
-    if all(display_width(strip_markup(line)) <= width for line in lines):
+        bit = esc(_("{card} {left}").format(card=st.get("short") or kind, left=st["left"]))
+        bits.append(bit if st["left"] else f"[dim]{bit}[/]")
+    return bits
+
+
+def _stacks_lines(view: Mapping[str, Any], width: int, grid: bool) -> list[str]:
+    """The action cards in words: a wrapped list of names with the cards left (two lines at
+    80 columns: the counts part the names), or (``grid``, a tall screen) a table with each
+    stack's count, price and the child it counts toward."""
+    if not grid:
+        label = esc(_("cards:"))
+        bits = _card_bits(view)
+        sizes = [_cells_width(bit) for bit in bits]
+        for sep in (" · ", "  ", " "):
+            lines, used = [label], _cells_width(label)
+            for bit, size in zip(bits, sizes, strict=True):
+                gap = sep if lines[-1] != label else "" if label.endswith("：") else " "
+                if used + len(gap) + size > width:
+                    lines.append(bit)
+                    used = size
+                    continue
+                lines[-1] += gap + bit
+                used += len(gap) + size
+            if len(lines) <= 2:
+                break
         return lines
-    lines = [first]  # wider names: as many cards a line as fit
-    for bit in bits:
-        if display_width(strip_markup(lines[-1] + "  " + bit)) > width:
-            lines.append(" ")
-        lines[-1] += "  " + bit
+    cells = []
+    for kind, st in view["stacks"].items():
+        if kind == "knight":
+            continue
+        cost = st["cost"] if st["cost_couple"] == st["cost"] else \
+            f"{st['cost']}-{st['cost_couple']}"
+        price = ngettext("{cost} thaler", "{cost} thalers",
+                         max(st["cost"], st["cost_couple"])).format(cost=cost)
+        child = {"blue": child_word("son"), "red": child_word("daughter")}.get(st["colour"], "")
+        cells.append([esc(st.get("short") or kind), f"{st['left']}/{st['count']}", esc(price),
+                      esc(child)])
+    widths = [max(_cells_width(c[i]) for c in cells) for i in range(4)]
+    texts = ["  ".join(pad(c[i], widths[i]) for i in range(4)).rstrip() for c in cells]
+    cell = max(_cells_width(t) for t in texts)
+    across = max(1, (width - 2 + 3) // (cell + 3))
+    down = -(-len(texts) // across)
+    lines = [esc(_("Action cards: left/all, price, and the child a kept card counts "
+                   "toward"))]
+    for r in range(down):
+        row = [texts[c * down + r] for c in range(across) if c * down + r < len(texts)]
+        lines.append("  " + "   ".join(pad(t, cell) for t in row).rstrip())
     return lines
 
 
-def _seat_line(view: Mapping[str, Any], p: int, compact: bool) -> str:
+def _kept_words(view: Mapping[str, Any], seat: Mapping[str, Any]) -> str:
+    """The cards a seat keeps this round, by name, and the child they bring next round."""
+    if not seat["kept"]:
+        return ""
+    sep = pgettext("shadow-of-the-emperor", ", ")
+    names = []
+    for kind, count in seat["kept"].items():
+        name = (view["stacks"].get(kind) or {}).get("short") or kind
+        names.append(name if count == 1 else _("{card} ×{n}").format(card=name, n=count))
+    text = _("kept: {cards}").format(cards=sep.join(names))
+    if seat["children"]:
+        text += " " + _("→ {child}").format(child=child_word(seat["children"]))
+    return text
+
+
+def _seat_lines(view: Mapping[str, Any], p: int, width: int, wide: bool) -> list[str]:
+    """A seat's line (two when its kept cards do not fit beside its figures)."""
     seat = view["seats"][p]
     marks = []
     if p == view["emperor"]:
@@ -194,50 +281,74 @@ def _seat_line(view: Mapping[str, Any], p: int, compact: bool) -> str:
         marks.append(pgettext("shadow-of-the-emperor", "passed"))
     shown = shown_vp(view, p)
     vp = "?" if shown is None else str(shown)
-    kept = " ".join(card_short(k) + (f"x{c}" if c > 1 else "")
-                    for k, c in seat["kept"].items())
-    child = (" " + _("-> {child}").format(child=child_word(seat["children"]))
-             if seat["children"] else "")
     head = _mark(p, f"{LETTERS[p]} " + pad(seat["name"], 6))
-    if compact:
-        figures = _("{thalers:>2}t {vp:>2}vp supply {tiles}a{knights}k{cities}c votes "
+    if wide:
+        sep = pgettext("shadow-of-the-emperor", ", ")
+        tiles, knights, cities = (seat["tiles_in_supply"], seat["knights_in_supply"],
+                                  seat["cities_in_supply"])
+        supply = sep.join((ngettext("{n} aristocrat", "{n} aristocrats", tiles).format(n=tiles),
+                           ngettext("{n} knight", "{n} knights", knights).format(n=knights),
+                           ngettext("{n} city", "{n} cities", cities).format(n=cities)))
+        figures = _("{thalers:>2} thalers {vp:>2} VP  in supply: {supply}  income {income}  "
+                    "votes {votes}").format(thalers=seat["thalers"], vp=vp, supply=supply,
+                                            income=seat["income"], votes=seat["votes"])
+    else:
+        figures = _("{thalers:>2}t {vp:>2}vp {tiles}a {knights}k {cities}c votes "
                     "{votes}").format(thalers=seat["thalers"], vp=vp,
                                       tiles=seat["tiles_in_supply"],
                                       knights=seat["knights_in_supply"],
                                       cities=seat["cities_in_supply"], votes=seat["votes"])
-        return f"{head} {esc(figures)} {esc(kept)}{esc(child)} {esc(' '.join(marks))}"
-    figures = _("{thalers:>2} thalers {vp:>2} VP  supply {tiles} arist. {knights} knights "
-                "{cities} cities  income {income}  votes {votes}  kept: {kept}").format(
-        thalers=seat["thalers"], vp=vp, tiles=seat["tiles_in_supply"],
-        knights=seat["knights_in_supply"], cities=seat["cities_in_supply"],
-        income=seat["income"], votes=seat["votes"], kept=kept or "-")
     marked = pgettext("shadow-of-the-emperor", ", ").join(marks)
-    return f"{head} {esc(figures)}{esc(child)}  {esc(marked)}"
+    line = f"{head} {esc(figures)}" + (f"  {esc(marked)}" if marked else "")
+    kept = _kept_words(view, seat)
+    if not kept:
+        return [line]
+    if _cells_width(line + "  " + kept) <= width:
+        return [line + "  " + esc(kept)]
+    return [line] + ["  " + esc(k) for k in wrap_cells(kept, width - 2)]
 
 
-def _rights(view: Mapping[str, Any]) -> str:
+def emperor_words(view: Mapping[str, Any]) -> str:
+    """Who sits on the throne, in words: "Red's man, aged 45"."""
+    emperor = view["emperor"]
+    name = view["seats"][emperor]["name"]
+    throne = view["throne"]
+    if not throne:
+        return _("{seat} (the throne is empty)").format(seat=name)
+    text = (_("{seat}'s Couple, aged {age}") if throne["couple"]
+            else _("{seat}'s man, aged {age}"))
+    return text.format(seat=name, age=throne["age"])
+
+
+def _rights_words(view: Mapping[str, Any]) -> str:
+    """The Emperor's rights round by round, in words."""
+    sep = pgettext("shadow-of-the-emperor", ", ")
     out = []
     for i, r in enumerate(view["rights"]):
-        text = _("r{round} {vp} VP").format(round=i + 1, vp=r["vp"])
+        bits = [_("{vp} VP").format(vp=r["vp"])]
         if r["thalers"]:
-            text += " " + _("+{thalers}t").format(thalers=r["thalers"])
+            bits.append(ngettext("{n} thaler", "{n} thalers", r["thalers"]).format(
+                n=r["thalers"]))
         if r["empire_city"] == "place-or-move":
-            text += " " + _("+city")
+            bits.append(_("an empire city"))
         elif r["empire_city"] == "move":
-            text += " " + _("move city")
-        out.append(text)
-    return "  ".join(out)
+            bits.append(_("moves an empire city"))
+        out.append(_("round {round}: {rights}").format(round=i + 1, rights=sep.join(bits)))
+    return ngettext("The Emperor's rights — {rights}; {n} empire city in supply",
+                    "The Emperor's rights — {rights}; {n} empire cities in supply",
+                    view["empire_supply"]).format(
+        rights=pgettext("shadow-of-the-emperor", "; ").join(out), n=view["empire_supply"])
 
 
 def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) -> str:
     """The position as Rich markup, every line at most ``width`` terminal cells wide."""
     compact = width < 100 or height <= 30
+    wide = width >= 100
     players = view["players"]
     lines: list[str] = []
     phase_key = PHASE_TITLES.get(view["phase"])
     phase = _(phase_key) if phase_key else view["phase"]
     emperor = view["emperor"]
-    throne = tile_label(view["throne"]) if view["throne"] else "-"
     sep = pgettext("shadow-of-the-emperor", ", ")  # a list's separator
     movers = sep.join(view["seats"][p]["name"] for p in view["to_move"])
     asking = asking_words(view["asking"])
@@ -252,33 +363,34 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
     if view.get("electorate"):
         asking = _("{asking} in {electorate}").format(
             asking=asking, electorate=_name(view, view["electorate"]))
-    title = "" if compact else "[bold]" + esc(_("In the Shadow of the Emperor")) + "[/] "
-    head = title + esc(_("round {round}/5 {phase}; Emperor").format(
-        round=view["round"], phase=phase))
-    head += f" {_mark(emperor, view['seats'][emperor]['name'])} {throne}"
+    head = _("round {round}/5 {phase}").format(round=view["round"], phase=phase)
+    if not compact:
+        head = _("In the Shadow of the Emperor") + " · " + head
+    head += " · " + _("Emperor: {who}").format(who=emperor_words(view))
     if view.get("rival") is not None:
-        rival = pgettext("shadow-of-the-emperor", "Rival")
-        head += esc(pgettext("shadow-of-the-emperor", "; ") + rival) + " " + _mark(
-            view["rival"], view["seats"][view["rival"]]["name"])
-    lines.append(_fit(head, width))
-    if movers:  # read whole: wrapped, not cut
+        head += " · " + _("Rival: {seat}").format(seat=view["seats"][view["rival"]]["name"])
+    # read whole: wrapped, not cut
+    lines.extend(_mark(emperor, line) if i == 0 else esc(line)
+                 for i, line in enumerate(wrap_cells(head, width)))
+    if movers:
         lines.extend(esc(line) for line in wrap_cells(_("to move: {movers}, choosing {asking}")
                                                        .format(movers=movers, asking=asking),
                                                        width))
     if not compact:
-        lines.append(_fit(esc(_("Emperor's rights: {rights}; empire cities in supply "
-                                "{supply}").format(rights=_rights(view),
-                                                   supply=view["empire_supply"])), width))
-        lines.append(_fit("[dim]" + esc(_(
-            "votes, elector (* privilege used), aristocrats | castles | cities | influence; "
-            "c Couple, k knight, ! Gray eminence, E empire city, . free")) + "[/]", width))
+        lines.extend(esc(line) for line in wrap_cells(_rights_words(view), width))
+    heading, table = _board_table(view, width, wide)
     board_at = len(lines)
-    for el in view["electorates"]:
-        lines.append(_fit(_electorate_line(el, players, compact), width))
-    lines.extend(_fit(line, width) for line in _stacks_lines(view, compact, width))
+    if not compact:
+        lines.append(heading)
+    lines.extend(table)
+    legends_at = len(lines)
+    if not compact:
+        lines.extend("[dim]" + esc(line) + "[/]" for legend in (TILE_LEGEND, MARK_LEGEND)
+                     for line in wrap_cells(_(legend), width))
+    lines.extend(_stacks_lines(view, width, grid=not compact))
     seats_at = len(lines)
     for p in range(players):
-        lines.append(_fit(_seat_line(view, p, compact), width))
+        lines.extend(_seat_lines(view, p, width, wide))
     election = view["election"]
     if election.get("church") or election.get("excommunication") or election.get("voted"):
         bits = []
@@ -290,31 +402,60 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
                 electorate=_name(view, election["excommunication"])))
         if election.get("voted"):
             bits.append(_("voted: {seats}").format(
-                seats=" ".join(LETTERS[p] for p in election["voted"])))
+                seats=sep.join(view["seats"][p]["name"] for p in election["voted"])))
         if election.get("my_vote"):
             bits.append(_("your vote: {vote}").format(vote=vote_word(election["my_vote"])))
-        lines.append(_fit(esc(pgettext("shadow-of-the-emperor", "; ").join(bits)), width))
+        lines.extend(esc(line) for line in wrap_cells(
+            pgettext("shadow-of-the-emperor", "; ").join(bits), width))
     if not compact and any(v is not None for v in election.get("last_votes", [])):
-        lines.append(_fit(esc(_("last election: {votes}").format(votes=" ".join(
-            f"{LETTERS[p]}:{vote_word(v)}" for p, v in enumerate(election["last_votes"])
-            if v))), width))
+        lines.extend(esc(line) for line in wrap_cells(_("last election: {votes}").format(
+            votes=sep.join((_("{seat} for the Emperor") if v == "emperor"
+                            else _("{seat} for the Rival")).format(seat=view["seats"][p]["name"])
+                           for p, v in enumerate(election["last_votes"]) if v)), width))
     if view.get("proposal"):
         prop = view["proposal"]
-        lines.append(_fit(esc(_("marriage proposal from {who} to {tile}").format(
-            who=view["seats"][prop["from"]]["name"], tile=prop["tile"])), width))
+        lines.extend(esc(line) for line in wrap_cells(
+            _("marriage proposal from {who} to {tile}").format(
+                who=view["seats"][prop["from"]]["name"],
+                tile=_tile_words(view, prop["tile"])), width))
     if view.get("over") and view.get("ranking"):
         lines.extend(esc(line) for line in wrap_cells(_("final: {results}").format(
             results=sep.join(_("{seat} {score} (place {place})").format(
                 seat=view["seats"][p]["name"], score=view["scores"][p],
                 place=view["ranking"][p]) for p in range(players))), width))
     if compact:
-        # The compact board's abbreviations, explained where the screen has lines to spare
-        # (a first game at 80 x 24 is read by someone who does not know them yet).
-        for at, legend in ((seats_at, SEAT_LEGEND), (board_at, TILE_LEGEND),
-                           (board_at, BOARD_LEGEND)):
-            if len(lines) < height:
-                lines.insert(at, _fit("[dim]" + esc(_(legend)) + "[/]", width))
+        # The compact board's headings and abbreviations, shown where the screen has lines
+        # to spare (a first game at 80 x 24 is read by someone who does not know them yet),
+        # the most telling first.
+        spare = [(board_at, 0, heading), (legends_at, 1, _legend(TILE_LEGEND, width))]
+        if not wide:
+            spare.append((seats_at, 3, _legend(SEAT_LEGEND, width)))
+        spare.append((legends_at, 2, _legend(MARK_LEGEND, width)))
+        room = height - len(lines)
+        chosen = []
+        for item in spare:
+            if room >= 1:
+                chosen.append(item)
+                room -= 1
+        for at, _order, line in sorted(chosen, key=lambda c: (c[0], c[1]), reverse=True):
+            lines.insert(at, line)
     return "\n".join(lines)
+
+
+def _legend(message: str, width: int) -> str:
+    return _fit("[dim]" + esc(_(message)) + "[/]", width)
+
+
+def _tile_words(view: Mapping[str, Any], name: str) -> str:
+    """A tile on the board named as a player would: "Red's Baron aged 25 (R3)"."""
+    for el in view["electorates"]:
+        for tile in [*el["aristocrats"], *([el["elector"]] if el["elector"] else [])]:
+            if tile["tile"] == name:
+                text = (_("{seat}'s Couple aged {age} ({tile})") if tile["couple"]
+                        else _("{seat}'s Baron aged {age} ({tile})"))
+                return text.format(seat=view["seats"][tile["seat"]]["name"], age=tile["age"],
+                                   tile=name)
+    return name
 
 
 def render_key(view: Mapping[str, Any]) -> str:
@@ -322,28 +463,26 @@ def render_key(view: Mapping[str, Any]) -> str:
     sep = pgettext("shadow-of-the-emperor", ", ")
     letters = sep.join(f"{LETTERS[p]} {view['seats'][p]['name']}"
                        for p in range(view["players"]))
-    cards = sep.join(f"{card_short(kind)} {st.get('title', kind)}"
-                     for kind, st in view["stacks"].items() if kind != "knight")
     lines = [
         "[bold]" + esc(_("Key to the board")) + "[/] " + esc(letters),
-        esc(_("One line per electorate: its name, its votes (2v: 2 votes), its elector "
-              "(-- none yet; * its privilege was used this round), its aristocrat spaces | "
-              "castle spaces | city spaces | each family's influence there.")),
+        esc(_("One line per electorate, under its columns: its votes in the emperor election "
+              "(2v: 2 votes), its elector (-: none yet; * its privilege was used this round), "
+              "its aristocrat, castle and city spaces, and each family's influence there (R6: "
+              "Red has 6; the most takes the elector space).")),
         esc(_("R35c: a tile of Red's aged 35 on its Couple side; R25 without c: a single "
-              "Baron. Ages are 15, 25, 35 and 45; the tile beside the Emperor's name is on "
-              "the throne.")),
-        esc(_("kR: a Red knight; E: an empire city; R (under cities): a Red city; !: a Gray "
-              "eminence; .: a free space; -: no such space.")),
-        esc(_("R6 (last column): Red's influence in the electorate, which decides its new "
-              "elector.")),
-        esc(_("cards: Doc2 = 2 Doctor cards left. {cards}.").format(cards=cards)),
+              "Baron. Ages are 15, 25, 35 and 45; the head line names the tile on the "
+              "throne.")),
+        esc(_("kR: a Red knight; E: an empire city; R (under cities): a Red city; R45!: Red's "
+              "Gray eminence (this election only); .: a free space; -: none.")),
+        esc(_("cards: the action cards left to buy this round (Doctor 2: two Doctors); type "
+              "help and a card's name for what it does.")),
         esc(_("Seats' lines: 7t = 7 thalers; 3vp = 3 victory points (?vp: another's points, "
-              "hidden by the points option); supply 3a2k1c = 3 aristocrats, 2 knights and 1 "
-              "city not yet on the board; votes: the family's votes in an election now.")),
-        esc(_("Docx2 -> son: cards kept this round (2 Doctors) and the child they bring next "
-              "round.")),
-        esc(_("Emperor's rights: r1 2 VP +city = in round 1 the Emperor scores 2 VP and "
-              "places an empire city; +1t: and takes 1 thaler.")),
+              "hidden by the points option); 3a 2k 1c = 3 aristocrats, 2 knights and 1 city "
+              "in supply, not yet on the board; votes: the family's votes in an election "
+              "now.")),
+        esc(_("kept: the cards kept this round (Move ×2: two Move cards); → son: the child "
+              "they bring next round (more blue cards than red bring a son, else a "
+              "daughter).")),
         esc(_("Choices: R1, B4 a family's tiles by number (R1 Red's first); (1t) costs 1 "
               "thaler.")),
     ]

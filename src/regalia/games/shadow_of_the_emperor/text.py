@@ -13,7 +13,19 @@ from typing import TYPE_CHECKING
 from regalia.engine.actions import Action
 from regalia.engine.edition import Edition
 from regalia.engine.i18n import N_, _, display_width, ngettext, pgettext
-from regalia.games.shadow_of_the_emperor.board import AGES, K_KNIGHT, KINDS, TILES, tile_name
+from regalia.games.shadow_of_the_emperor.board import (
+    AGES,
+    K_DAUGHTER,
+    K_DOCTOR,
+    K_KNIGHT,
+    K_MOVE,
+    K_ORDINANCE,
+    K_PERMIT,
+    K_PROMOTION,
+    KINDS,
+    TILES,
+    tile_name,
+)
 from regalia.games.shadow_of_the_emperor.edition import data_of, load_edition
 from regalia.games.shadow_of_the_emperor.phases import R_PALATINATE, R_PERMIT, R_SON
 
@@ -184,7 +196,10 @@ def describe(s: ShadowState | None, action: Action) -> str:
     if kind == "pass":
         return _("Pass")
     if kind == "decline":
-        return _("Do not carry out the card")
+        card = _declined_card(s)
+        if card is None:
+            return _("Do not carry out the card")
+        return _("Leave the {card} card unused").format(card=card)
     if kind in ("younger", "older") and s is not None:
         # Short: a Doctor may have twenty targets to list side by side.
         tile = args[0]
@@ -210,10 +225,33 @@ def describe(s: ShadowState | None, action: Action) -> str:
     if kind in target_words:
         return _(target_words[kind]).format(electorate=electorate_name(s, args[0]))
     if kind == "award":
+        if s is not None and s.tasks and s.tasks[-1][0] == "award":
+            # The tie being broken is the task on top (describe runs before apply).
+            return _("Award {electorate} (tied) to {seat}").format(
+                electorate=electorate_name(s, s.tasks[-1][2]), seat=seat_colour(args[0]))
         return _("Award the tied electorate to {seat}").format(seat=seat_colour(args[0]))
     if kind == "vote":
-        return _("Vote for the Emperor") if args[0] == 0 else _("Vote for the Rival")
+        if s is None:
+            return _("Vote for the Emperor") if args[0] == 0 else _("Vote for the Rival")
+        if args[0] == 0:
+            return _("Vote for the Emperor ({seat})").format(seat=seat_colour(s.emperor))
+        return _("Vote for the Rival ({seat})").format(seat=seat_colour(s.rival))
     return action.text
+
+
+# The card whose action a "decline" leaves undone, by the task on top.
+_DECLINED = {"doctor": K_DOCTOR, "move_from": K_MOVE, "city": K_ORDINANCE,
+             "promote": K_PROMOTION, "flip": K_DAUGHTER}
+
+
+def _declined_card(s: ShadowState | None) -> str | None:
+    if s is None or not s.tasks:
+        return None
+    task = s.tasks[-1]
+    if task[0] == "place" and task[7] == R_PERMIT:
+        return card_name(s, K_PERMIT, short=True)
+    k = _DECLINED.get(task[0])
+    return None if k is None else card_name(s, k, short=True)
 
 
 N_TILE_YOUNGER = N_("{tile} one life stage younger")
@@ -277,8 +315,14 @@ def announce(s: ShadowState, action: Action, seat: int) -> str:
                   "propose": N_("proposes a marriage to {tile}"),
                   "seat": N_("makes {tile} the elector"),
                   "throne": N_("puts {tile} on the throne")}
+    if kind == "seat" and s.tasks and s.tasks[-1][0] == "seat":
+        return _("makes {tile} the elector of {electorate}").format(
+            tile=_tile_words(s, args[0]), electorate=electorate_name(s, s.tasks[-1][2]))
     if kind in tile_words:
         return _(tile_words[kind]).format(tile=_tile_words(s, args[0]))
+    if kind == "award" and s.tasks and s.tasks[-1][0] == "award":
+        return _("breaks the tie in {electorate}: it goes to {seat}").format(
+            electorate=electorate_name(s, s.tasks[-1][2]), seat=seat_colour(args[0]))
     return describe(s, action)
 
 
