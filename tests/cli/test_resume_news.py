@@ -29,10 +29,8 @@ def news(play: PlaySession, seat: int) -> list[str]:
 
 
 @pytest.mark.parametrize("game", [
-    pytest.param("castles-of-burgundy-cards", marks=pytest.mark.xfail(
-        reason="its own log's news is empty at the human's turn in the live game too "
-               "(issue 34: not yet found why)", strict=False)),
-    "el-grande", "ming-dynasty", "palais-royal", "shadow-of-the-emperor"])
+    "castles-of-burgundy-cards", "el-grande", "ming-dynasty", "palais-royal",
+    "shadow-of-the-emperor"])
 def test_a_resumed_game_shows_what_happened_since_the_seats_last_turn(game: str) -> None:
     state = new_game(game, 3, seed=11)
     live = session(state)

@@ -542,7 +542,7 @@ def _rich_aaron(view: Mapping[str, Any], width: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- compact board
-def _compact(view: Mapping[str, Any], width: int) -> list[str]:
+def _compact(view: Mapping[str, Any], width: int, brief: bool = False) -> list[str]:
     legal = clickable(view)
     turn = view.get("turn")
     rnd = f"[bold]{esc(view.get('round', '?'))}[/]"
@@ -575,9 +575,29 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
                             + _all_types_words(view))], width,
                  sep=" · ")
     for i, s in enumerate(view.get("seats") or ()):
-        out += _compact_seat(view, i, s, legal if i == view.get("seat") else set(), width)
+        if brief and i != view.get("seat"):
+            out += _brief_seat(view, i, s, width)
+        else:
+            out += _compact_seat(view, i, s, legal if i == view.get("seat") else set(), width)
     out += _compact_aaron(view, width)
     return out
+
+
+def _brief_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], width: int
+                ) -> list[str]:
+    """Another seat in one line: points, start card, workers and silver, goods, and a
+    pointer to the rest (``board`` shows it whole)."""
+    start = ([_item("[bold]♛ " + esc(pgettext("castles-of-burgundy-cards", "start")) + "[/]")]
+             if _holds_start_card(view, i) else [])
+    items = [_item(f"[bold]{esc(vp_text(int(s.get('score', 0))))}[/]"), *start,
+             _item(esc(_("{workers}, {silver} silver").format(
+                 workers=workers_text(int(s.get("workers", 0))), silver=s.get("silver", 0)))),
+             _item(esc(pgettext("castles-of-burgundy-cards", "goods")) + " "
+                   + _goods_words(s, set()))]
+    more = _item("[dim]" + esc(_("estate etc.: type board")) + "[/]")
+    lines = _wrap(_seat_title(view, i, s) + " ", [*items, more], width, sep=" · ")
+    return lines if len(lines) == 1 else _wrap(_seat_title(view, i, s) + " ", items, width,
+                                               sep=" · ")[:1]
 
 
 def _compact_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: set[str],
@@ -687,6 +707,9 @@ def render_text(view: Mapping[str, Any], *, width: int = WIDTH, height: int = 40
     if rich is not None:
         return rich
     out = _compact(view, width)
+    if len(out) > height:
+        # Short of room (a long list of choices under it): the other seats a line each
+        out = _compact(view, width, brief=True)
     room = min(height, COMPACT_HEIGHT) - ROOM_FOR_CHOICES - len(out)
     count = min(2, room) if log_lines is None else log_lines
     out += _log_lines(view, count, width)
