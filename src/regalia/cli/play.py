@@ -81,13 +81,6 @@ HELP = N_("""\
   [cyan]help[/]         this text""")
 
 
-def _says_number(text: str, number: int) -> bool:
-    """Whether ``text`` starts with ``number`` and more words ("1 (up to 6 Caballeros)")."""
-    said = str(number)
-    return text.startswith(said) and len(text) > len(said) + 1 and \
-        text[len(said)] in " (（"
-
-
 def news_kind(entry: object) -> int:
     """Whether a view's log entry is a move, a reveal or a scoring."""
     if not isinstance(entry, Mapping):
@@ -806,12 +799,8 @@ class PlaySession:
         spaced = " " in head + tail  # (Chinese is written without spaces)
         heading = Text.from_markup("[dim]" + safe(heading_words(head, tail))
                                    + (":" if spaced else "：") + "[/]")
-        rests = {pairs[i][0]: without_shared(texts[i], head, tail) for i in group}
-        if all(_says_number(rest, n) for n, rest in rests.items()):
-            # The choices are numbered by the very values they name (El Grande's power cards
-            # 1 to 13): "  1 1 (up to 6 Caballeros)" says the number twice.
-            rests = {n: rest[len(str(n)):].lstrip() for n, rest in rests.items()}
-        items = [f"[bold cyan]{n:>3}[/] {safe(rest)}" for n, rest in rests.items()]
+        items = [f"[bold cyan]{pairs[i][0]:>3}[/] {safe(without_shared(texts[i], head, tail))}"
+                 for i in group]
         others = [f"[bold cyan]{n:>3}[/] {safe(t)}"
                   for i, ((n, _a), t) in enumerate(zip(pairs, texts, strict=True))
                   if i not in group]

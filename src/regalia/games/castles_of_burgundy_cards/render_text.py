@@ -16,7 +16,7 @@ from typing import Any
 
 from regalia.engine.i18n import _, display_width, pgettext
 from regalia.engine.markup import esc, strip_markup
-from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS
+from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, ROUND_LETTERS
 from regalia.games.castles_of_burgundy_cards.names import (
     animal_word,
     goods_word,
@@ -119,14 +119,14 @@ def _wrap(prefix: str, items: Sequence[tuple[str, str]], width: int,
     first = True
     for markup, plain in items:
         gap = "" if first else sep
-        if not first and used + len(gap) + display_width(plain) > width:
+        if not first and used + display_width(gap) + display_width(plain) > width:
             lines.append(cur)
             cur, used, gap = pad, indent, ""
-        room = width - used - len(gap)
+        room = width - used - display_width(gap)
         if display_width(plain) > room:
             markup, plain = _cut(markup, room), _clip(plain, room) + "…"
         cur += gap + markup
-        used += len(gap) + display_width(plain)
+        used += display_width(gap) + display_width(plain)
         first = False
     lines.append(cur)
     return lines
@@ -298,8 +298,8 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
 
 def _round_menu(view: Mapping[str, Any], legal: set[str]) -> list[tuple[str, str]]:
     rc = view.get("round_card") or {}
-    return [_item(f"[bold]{i}.[/] {esc(o)}" + (" [bold cyan]←[/]" if f"bonus {i}" in legal
-                                                else ""))
+    # (in words alone: a number before each read as a code, and the choices say them)
+    return [_item(esc(o) + (" [bold cyan]←[/]" if f"bonus {i}" in legal else ""))
             for i, o in enumerate(rc.get("options") or (), start=1)]
 
 
@@ -546,7 +546,10 @@ def _compact(view: Mapping[str, Any], width: int, brief: bool = False) -> list[s
     legal = clickable(view)
     turn = view.get("turn")
     rnd = f"[bold]{esc(view.get('round', '?'))}[/]"
-    head = (_("Round {round} turn {turn}/6").format(round=rnd, turn=turn) if turn
+    letter = str(view.get("round", "?"))
+    nth = ROUND_LETTERS.index(letter) + 1 if letter in ROUND_LETTERS else "?"
+    head = (_("Round {round} ({n} of {rounds}), turn {turn}/6").format(
+        round=rnd, n=nth, rounds=len(ROUND_LETTERS), turn=turn) if turn
             else _("Round {round}").format(round=rnd))
     words = decision_words(view)
     style = "bold yellow" if view.get("over") else "italic"
@@ -566,13 +569,14 @@ def _compact(view: Mapping[str, Any], width: int, brief: bool = False) -> list[s
     out += _wrap(esc(pgettext(
             "castles-of-burgundy-cards", "Display")) + " ", rows, width, sep=" │ ")
     rc = view.get("round_card") or {}
-    out += _wrap(esc(_("Triple bonus {letter}: ").format(letter=rc.get("letter", "?"))),
-                 _round_menu(view, legal), width)
+    out += _wrap(esc(_("Triple bonus {letter}, one of: ").format(letter=rc.get("letter", "?"))),
+                 _round_menu(view, legal), width, sep=_sep())
     deck = _item(esc(_("deck {n}").format(n=view.get("deck", "?"))))
     out += _wrap("", [*_pile_words(view, legal, compact=True), deck], width, sep=" · ")
+    marks = [_item("[bold cyan]←[/] " + esc(_("you may choose it")))] if legal else []
     out += _wrap("", [_item(esc(_("first-triple bonus open:")) + " " + _first_left(view)),
                       _item(esc(_("all-7-types bonus:")) + " "
-                            + _all_types_words(view))], width,
+                            + _all_types_words(view)), *marks], width,
                  sep=" · ")
     for i, s in enumerate(view.get("seats") or ()):
         if brief and i != view.get("seat"):
