@@ -43,14 +43,14 @@ def positions(game: str) -> tuple[tuple[State, int], ...]:
 
 
 def screen_choices(state: State, seat: int, width: int, height: int
-                   ) -> tuple[list[str], list[tuple[int, str]]]:
+                   ) -> tuple[list[str], list[Choice]]:
     key = (id(state), width, height, speaking_now())
     if key not in SHOWN:
         SHOWN[key] = laid_out(state, seat, width, height)
     return SHOWN[key]
 
 
-SHOWN: dict[tuple[int, int, int, str], tuple[list[str], list[tuple[int, str]]]] = {}
+SHOWN: dict[tuple[int, int, int, str], tuple[list[str], list[Choice]]] = {}
 
 
 def speaking_now() -> str:
@@ -59,8 +59,11 @@ def speaking_now() -> str:
     return "zh" if _("Final result") != "Final result" else "en"
 
 
+Choice = tuple[int, str, tuple[str, str] | None]  # number, description, the game's group
+
+
 def laid_out(state: State, seat: int, width: int, height: int
-             ) -> tuple[list[str], list[tuple[int, str]]]:
+             ) -> tuple[list[str], list[Choice]]:
     console = Console(width=width, height=height, record=True, file=io.StringIO(),
                       color_system=None)
     term = Terminal(console, lambda prompt: "", lambda: None, lambda: None)
@@ -70,35 +73,52 @@ def laid_out(state: State, seat: int, width: int, height: int
     numbers = play.numbering(seat, legal)
     lines, _board = play.fit_screen(seat, legal, numbers, width, height - 2)
     return ([line.plain for line in lines],
-            [(n, state.describe(a)) for n, a in zip(numbers, legal, strict=True)])
+            [(n, state.describe(a), state.choice_group(a))
+             for n, a in zip(numbers, legal, strict=True)])
 
 
-def problems(lines: Sequence[str], choices: Sequence[tuple[int, str]]) -> tuple[list[str], str]:
+def problems(lines: Sequence[str], choices: Sequence[Choice]) -> tuple[list[str], str]:
     """What is wrong with a list as shown (cut choices, choices alike), and how it was laid
-    out ("whole", "headed", "paged")."""
+    out ("whole", "headed", "paged"). A choice is shown whole, or its part of its own under
+    a heading that says what it shares with others: the wording all share (found here), or
+    the heading the game gives its kind (``choice_group``)."""
     squeeze = "".join("".join(lines).split())
     hidden: int | None = None
-    heads: list[tuple[str, str]] = []
+    grouped = False
+    heads: list[tuple[str, str, str]] = []
+    given = {"".join(g[0].split()) for _n, _t, g in choices if g is not None}
     for line in lines:
         if line.lstrip().startswith("…"):
             found = re.search(r"[(（](\d+)", line)
             assert found, line
             hidden = int(found.group(1))
+        elif line and not line[0].isspace() and "".join(line.split()).rstrip(":：") in given:
+            grouped = True
         elif line and not line[0].isspace():
             head, _sep, tail = line.rstrip(":：").partition("…")
-            heads.append(("".join(head.split()), "".join(tail.split())))
-    numbers = [n for n, _d in choices]
+            tail = "".join(tail.split())
+            closer = ""
+            if tail[:2] in ("(…", "（…"):  # "(… to your court)": each choice opens the bracket
+                tail, closer = tail[2:-1], tail[-1]
+            heads.append(("".join(head.split()), tail + closer, closer))
+    numbers = [n for n, _d, _g in choices]
     wrong: list[str] = []
     shown: list[str] = []
-    for n, text in choices:
+    plain = {"".join(line.split()) for line in lines}
+    for n, text, group in choices:
         if hidden is not None and numbers.index(n) >= numbers.index(hidden):
             continue
         bare = "".join(text.split())
         if f"{n}{bare}" in squeeze:
             shown.append(bare)
             continue
-        for head, tail in heads:
-            rest = bare[len(head):len(bare) - len(tail)]
+        if group is not None:
+            heading, own = ("".join(part.split()) for part in group)
+            if any(line.rstrip(":：") == heading for line in plain) and f"{n}{own}" in squeeze:
+                shown.append(heading + own)
+                continue
+        for head, tail, closer in heads:
+            rest = bare[len(head):len(bare) - len(tail)] + closer
             if bare.startswith(head) and bare.endswith(tail) and f"{n}{rest}" in squeeze:
                 shown.append(rest)
                 break
@@ -106,7 +126,7 @@ def problems(lines: Sequence[str], choices: Sequence[tuple[int, str]]) -> tuple[
             wrong.append(f"cut: {n} {text}")
     if len(set(shown)) < len(shown):
         wrong.append("two choices read alike")
-    kind = "paged" if hidden is not None else "headed" if heads else "whole"
+    kind = "paged" if hidden is not None else "headed" if heads or grouped else "whole"
     return wrong, kind
 
 
@@ -147,3 +167,53 @@ def test_wording_every_choice_shares_is_said_once_above_them() -> None:
                 headed.append(next(line for line in lines if not line[0].isspace()))
     assert headed
     assert all("…" in line for line in headed)
+
+
+def first_decision(game: str, players: int, seed: int, wanted: str) -> tuple[State, int]:
+    """The first decision of a random game whose choices' notation starts with ``wanted``."""
+    state = new_game(game, players, seed=seed)
+    rng = Rng(seed)
+    while movers := state.to_move():
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and legal[0].text.startswith(wanted):
+            return state, seat
+        state.apply(legal[rng.below(len(legal))], seat)
+    raise AssertionError(f"no {wanted} decision")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_el_grande_three_players_see_all_thirteen_power_cards_at_80x24(lang: str) -> None:
+    state, seat = first_decision("el-grande", 3, 1, "power")
+    with speaking(lang):
+        lines, choices = laid_out(state, seat, 80, 24)
+    wrong, kind = problems(lines, choices)
+    assert len(choices) == 13 and not wrong and kind != "paged", "\n".join(lines)
+    # the cards that bring no Caballeros say so as the others say their count
+    shown = "".join("".join(lines).split())
+    assert ("1212(noCaballeros)" if lang == "en" else "1212（没有）") in shown
+    assert ("11(upto6Caballeros)" if lang == "en" else "11（最多6个）") in shown
+
+
+def costs_workers(state: State, seat: int) -> bool:
+    return any(state.choice_group(a) and "worker" in state.describe(a)
+               for a in state.legal_actions(seat))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_castles_die_choices_with_a_worker_cost_are_not_paged_at_80x24(lang: str) -> None:
+    state = new_game("castles-of-burgundy-cards", 3, seed=1)
+    rng = Rng(1)
+    checked = 0
+    while (movers := state.to_move()) and checked < 6:
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 6 and costs_workers(state, seat):
+            with speaking(lang):
+                lines, choices = laid_out(state, seat, 80, 24)
+            wrong, kind = problems(lines, choices)
+            assert not wrong and kind != "paged", "\n".join(lines)
+            assert all(len(line) <= 80 for line in lines)
+            checked += 1
+        state.apply(legal[rng.below(len(legal))], seat)
+    assert checked == 6

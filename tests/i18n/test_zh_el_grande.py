@@ -230,7 +230,7 @@ def test_english_stays_as_it_was() -> None:
     assert st.announce(action, seat) == \
         f"{st.seat_name(seat)} plays power card 1 (up to 6 Caballeros to his court)"
     assert st.describe(st.parse_action("power 13")) == \
-        "Play power card 13 (no Caballeros to court)"
+        "Play power card 13 (no Caballeros to your court)"
     assert st.seat_name(0) == "Red"
     assert st.view(0)["log"][0]["text"] == "Round 1 begins"
     with speaking("zh"):

@@ -177,8 +177,10 @@ def shared_words(texts: Sequence[str]) -> tuple[str, str]:
     """The wording every one of ``texts`` starts with and ends with, whole words at a time
     (characters, for text written without spaces), each choice keeping some words of its
     own: ("Discard your", "project to make room") for "Discard your mine (2) project to make
-    room", …. An end is kept only where its brackets close what they open, so a heading
-    never reads "… Caballeros to your court)". ("", "") when the texts share nothing."""
+    room", …. An end is kept only where its brackets close what they open, or where it
+    closes a bracket each choice opens and says something before it ("to your court)", said
+    "(… to your court)" by :func:`heading_words`); never a lone ")". ("", "") when the texts
+    share nothing."""
     if len(texts) < 2:
         return "", ""
     spaced = all(" " in t for t in texts)
@@ -193,7 +195,7 @@ def shared_words(texts: Sequence[str]) -> tuple[str, str]:
     while head + tail < shortest - 1 and all(w[-1 - tail] == words[0][-1 - tail]
                                              for w in words):
         tail += 1
-    while tail and not _balanced(join(words[0][len(words[0]) - tail:])):
+    while tail and not _closes_well(join(words[0][len(words[0]) - tail:])):
         tail -= 1
     while head and not _balanced(join(words[0][:head])):
         head -= 1
@@ -203,14 +205,46 @@ def shared_words(texts: Sequence[str]) -> tuple[str, str]:
             join(words[0][len(words[0]) - tail:]) if tail else "")
 
 
+BRACKETS: tuple[tuple[str, str], ...] = (("(", ")"), ("（", "）"), ("[", "]"), ("【", "】"))
+
+
 def _balanced(text: str) -> bool:
-    return all(text.count(a) == text.count(b) for a, b in ("()", "（）", "[]", "【】"))
+    return all(text.count(a) == text.count(b) for a, b in BRACKETS)
+
+
+def _closes_well(tail: str) -> bool:
+    """Whether a shared end reads whole: balanced, or closing a bracket each choice opens
+    with words of its own before the closer ("to your court)", not "）")."""
+    if closer(tail):
+        return len(tail[:-1].strip()) >= 2
+    return _balanced(tail)
+
+
+def closer(tail: str) -> str:
+    """The bracket ``tail`` closes without opening it (")"), or ""."""
+    if tail and any(tail[-1] == b for _a, b in BRACKETS) and _balanced(tail[:-1]):
+        opener = next(a for a, b in BRACKETS if b == tail[-1])
+        if opener not in tail:
+            return tail[-1]
+    return ""
+
+
+def heading_words(head: str, tail: str) -> str:
+    """The heading above choices that share ``head`` and ``tail``: "Play power card … (… to
+    your court)" where the tail closes a bracket each choice opens."""
+    spaced = " " if " " in head + tail else ""  # (Chinese is written without spaces)
+    end = closer(tail)
+    if end:
+        opener = next(a for a, b in BRACKETS if b == end)
+        tail = opener + "…" + spaced + tail
+    return spaced.join(p for p in (head, "…", tail) if p)
 
 
 def without_shared(text: str, head: str, tail: str) -> str:
-    """``text`` less the ``head`` and ``tail`` :func:`shared_words` found."""
+    """``text`` less the ``head`` and ``tail`` :func:`shared_words` found (a bracket the
+    tail closes stays closed: "1 (up to 6 Caballeros)")."""
     if head:
         text = text[len(head):].lstrip()
     if tail:
-        text = text[:len(text) - len(tail)].rstrip()
+        text = text[:len(text) - len(tail)].rstrip() + closer(tail)
     return text

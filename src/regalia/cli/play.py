@@ -24,9 +24,11 @@ from rich.text import Text
 from regalia.bots import InformationSet, IsmctsBot, make_bot
 from regalia.bots.base import Bot, close_bots
 from regalia.cli.board import (
+    GAP,
     board,
     columns,
     cut_columns,
+    heading_words,
     height_of,
     shared_words,
     without_shared,
@@ -362,6 +364,8 @@ class PlaySession:
         self.sealed.discard(seat)
         self.events_seen = self.write_news(self.state, seat, description, public, sealed,
                                            self.events_seen)
+        for human in self.humans:  # (a log that keeps its last lines only: none is missed)
+            self.table_log(human)
         if self.stop_signal is not None:
             raise Terminated(self.stop_signal)
 
@@ -463,7 +467,11 @@ class PlaySession:
 
     def table_log(self, seat: int | None) -> list[Any] | None:
         """The game's own log as ``seat`` knows it (moves, scorings, reveals; hidden parts
-        already left out by the view), or None if the game's view keeps none with texts."""
+        already left out by the view), or None if the game's view keeps none with texts.
+
+        A view may keep only its last entries (Castles keeps 16): what scrolled off since
+        ``seat`` last looked is kept here, so that the lines stay where they were counted
+        (what a seat has read is an index into them)."""
         entries = self.state.view(seat).get("log")
         if not isinstance(entries, list) or not all(
                 isinstance(e, str) or (isinstance(e, Mapping) and isinstance(e.get("text"), str))
@@ -707,6 +715,9 @@ class PlaySession:
         whole = columns(full, width, rows) or columns(bare, width, rows)
         if whole is not None:
             return whole, 0.0
+        grouped = self.grouped_choices(pairs, width)
+        if grouped is not None:
+            return grouped, 0.0
         headed = self.headed_choices(pairs, width, rows)
         if rows >= len(pairs):
             # One column: a choice too long for the line wraps under its own words rather
@@ -736,6 +747,60 @@ class PlaySession:
         # (a cut notation reads worse than a whole one in more rows)
         return (cut, 0.75 + notes_lost / 4) if notes_lost < 1 else (lines, lost)
 
+    def grouped_choices(self, pairs: Sequence[tuple[int, Action]], width: int
+                        ) -> list[Text] | None:
+        """The choices under the headings the game gives them (:meth:`State.choice_group`:
+        "Take a card from the display (workers turn your 3 into its row):"), each group in
+        as few lines as its columns allow; the choices of no group (or alone in theirs)
+        whole before them. None where the game groups fewer than two choices together, or
+        a group does not fit ``width``."""
+        found: dict[str, list[tuple[int, str]]] = {}
+        for n, action in pairs:
+            group = self.state.choice_group(action)
+            if group is not None:
+                found.setdefault(group[0], []).append((n, group[1]))
+        if sum(len(items) for items in found.values()) < 2:
+            return None
+        # A choice alone in its group reads best whole, unless that takes more lines (or
+        # the line has no room for it).
+        actions = dict(pairs)
+        alone = {h: i for h, i in found.items() if len(i) > 1 or Text.from_markup(
+            self.action_item(i[0][0], actions[i[0][0]], notation=False)).cell_len > width}
+        shown = [lines for lines in (self.group_lines(pairs, alone, width),
+                                     self.group_lines(pairs, found, width))
+                 if lines is not None]
+        return min(shown, key=len) if shown else None
+
+    def group_lines(self, pairs: Sequence[tuple[int, Action]],
+                    groups: Mapping[str, Sequence[tuple[int, str]]], width: int
+                    ) -> list[Text] | None:
+        if not groups:
+            return None
+        grouped = {n for items in groups.values() for n, _t in items}
+        others = [self.action_item(n, a, notation=False) for n, a in pairs if n not in grouped]
+        sections: list[tuple[str | None, list[str]]] = [(None, others)] if others else []
+        sections += [(head, [f"[bold cyan]{n:>3}[/] {safe(text)}" for n, text in items])
+                     for head, items in groups.items()]
+        out: list[Text] = []
+        for head, items in sections:
+            if head is not None:
+                heading = Text.from_markup("[dim]" + safe(head) + (":" if " " in head else "：")
+                                           + "[/]")
+                if heading.cell_len > width:
+                    return None
+                out.append(heading)
+            # A choice too long to share a line has one to itself; the others share theirs.
+            sizes = [Text.from_markup(i).cell_len for i in items]
+            long = [i for i, size in zip(items, sizes, strict=True)
+                    if size + GAP + min(sizes) > width]
+            short = [i for i in items if i not in long]
+            lines = next((found for rows in range(1, len(short) + 1)
+                          if (found := columns(short, width, rows)) is not None), [])
+            if any(Text.from_markup(i).cell_len > width for i in long):
+                return None
+            out += [*(Text.from_markup(i) for i in long), *lines]
+        return out
+
     def headed_choices(self, pairs: Sequence[tuple[int, Action]], width: int, rows: int
                        ) -> list[Text] | None:
         """The choices under a heading that says once the wording they share ("move a
@@ -751,9 +816,9 @@ class PlaySession:
         head, tail = shared_words([texts[i] for i in group])
         if not head and not tail:
             return None
-        spaced = " " if " " in head + tail else ""  # (Chinese is written without spaces)
-        heading = Text.from_markup("[dim]" + safe(spaced.join(
-            p for p in (head, "…", tail) if p)) + (":" if spaced else "：") + "[/]")
+        spaced = " " in head + tail  # (Chinese is written without spaces)
+        heading = Text.from_markup("[dim]" + safe(heading_words(head, tail))
+                                   + (":" if spaced else "：") + "[/]")
         items = [f"[bold cyan]{pairs[i][0]:>3}[/] {safe(without_shared(texts[i], head, tail))}"
                  for i in group]
         others = [f"[bold cyan]{n:>3}[/] {safe(t)}"

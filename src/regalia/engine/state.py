@@ -236,6 +236,13 @@ class State:
         front end's to hide, as it sees several seats in ``to_move()``."""
         return self.describe(action)
 
+    def choice_group(self, action: Action) -> tuple[str, str] | None:
+        """*Game hook*: where a list of choices is short of room, a heading that says once
+        what this choice shares with others of its kind ("Take a card from the display
+        (workers turn your 3 into its row):") and the choice's own words under it ("ship
+        (6), row 2, 1 worker"); None: the choice is listed as :meth:`describe` says it."""
+        return None
+
     def caution(self, action: Action, seat: int) -> str | None:
         """A sentence to confirm before ``seat`` takes a legal but likely mistaken
         ``action`` (ending a turn with pieces still to place), or None; front ends ask."""

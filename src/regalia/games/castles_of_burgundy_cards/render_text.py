@@ -16,7 +16,7 @@ from typing import Any
 
 from regalia.engine.i18n import _, display_width, pgettext
 from regalia.engine.markup import esc, strip_markup
-from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS
+from regalia.games.castles_of_burgundy_cards.faces import ANIMAL_KINDS, GOODS_KINDS, ROUND_LETTERS
 from regalia.games.castles_of_burgundy_cards.names import (
     animal_word,
     goods_word,
@@ -119,14 +119,14 @@ def _wrap(prefix: str, items: Sequence[tuple[str, str]], width: int,
     first = True
     for markup, plain in items:
         gap = "" if first else sep
-        if not first and used + len(gap) + display_width(plain) > width:
+        if not first and used + display_width(gap) + display_width(plain) > width:
             lines.append(cur)
             cur, used, gap = pad, indent, ""
-        room = width - used - len(gap)
+        room = width - used - display_width(gap)
         if display_width(plain) > room:
             markup, plain = _cut(markup, room), _clip(plain, room) + "…"
         cur += gap + markup
-        used += len(gap) + display_width(plain)
+        used += display_width(gap) + display_width(plain)
         first = False
     lines.append(cur)
     return lines
@@ -298,8 +298,8 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
 
 def _round_menu(view: Mapping[str, Any], legal: set[str]) -> list[tuple[str, str]]:
     rc = view.get("round_card") or {}
-    return [_item(f"[bold]{i}.[/] {esc(o)}" + (" [bold cyan]←[/]" if f"bonus {i}" in legal
-                                                else ""))
+    # (in words alone: a number before each read as a code, and the choices say them)
+    return [_item(esc(o) + (" [bold cyan]←[/]" if f"bonus {i}" in legal else ""))
             for i, o in enumerate(rc.get("options") or (), start=1)]
 
 
@@ -542,11 +542,14 @@ def _rich_aaron(view: Mapping[str, Any], width: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- compact board
-def _compact(view: Mapping[str, Any], width: int) -> list[str]:
+def _compact(view: Mapping[str, Any], width: int, brief: bool = False) -> list[str]:
     legal = clickable(view)
     turn = view.get("turn")
     rnd = f"[bold]{esc(view.get('round', '?'))}[/]"
-    head = (_("Round {round} turn {turn}/6").format(round=rnd, turn=turn) if turn
+    letter = str(view.get("round", "?"))
+    nth = ROUND_LETTERS.index(letter) + 1 if letter in ROUND_LETTERS else "?"
+    head = (_("Round {round} ({n} of {rounds}), turn {turn}/6").format(
+        round=rnd, n=nth, rounds=len(ROUND_LETTERS), turn=turn) if turn
             else _("Round {round}").format(round=rnd))
     words = decision_words(view)
     style = "bold yellow" if view.get("over") else "italic"
@@ -566,18 +569,39 @@ def _compact(view: Mapping[str, Any], width: int) -> list[str]:
     out += _wrap(esc(pgettext(
             "castles-of-burgundy-cards", "Display")) + " ", rows, width, sep=" │ ")
     rc = view.get("round_card") or {}
-    out += _wrap(esc(_("Triple bonus {letter}: ").format(letter=rc.get("letter", "?"))),
-                 _round_menu(view, legal), width)
+    out += _wrap(esc(_("Triple bonus {letter}, one of: ").format(letter=rc.get("letter", "?"))),
+                 _round_menu(view, legal), width, sep=_sep())
     deck = _item(esc(_("deck {n}").format(n=view.get("deck", "?"))))
     out += _wrap("", [*_pile_words(view, legal, compact=True), deck], width, sep=" · ")
+    marks = [_item("[bold cyan]←[/] " + esc(_("you may choose it")))] if legal else []
     out += _wrap("", [_item(esc(_("first-triple bonus open:")) + " " + _first_left(view)),
                       _item(esc(_("all-7-types bonus:")) + " "
-                            + _all_types_words(view))], width,
+                            + _all_types_words(view)), *marks], width,
                  sep=" · ")
     for i, s in enumerate(view.get("seats") or ()):
-        out += _compact_seat(view, i, s, legal if i == view.get("seat") else set(), width)
+        if brief and i != view.get("seat"):
+            out += _brief_seat(view, i, s, width)
+        else:
+            out += _compact_seat(view, i, s, legal if i == view.get("seat") else set(), width)
     out += _compact_aaron(view, width)
     return out
+
+
+def _brief_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], width: int
+                ) -> list[str]:
+    """Another seat in one line: points, start card, workers and silver, goods, and a
+    pointer to the rest (``board`` shows it whole)."""
+    start = ([_item("[bold]♛ " + esc(pgettext("castles-of-burgundy-cards", "start")) + "[/]")]
+             if _holds_start_card(view, i) else [])
+    items = [_item(f"[bold]{esc(vp_text(int(s.get('score', 0))))}[/]"), *start,
+             _item(esc(_("{workers}, {silver} silver").format(
+                 workers=workers_text(int(s.get("workers", 0))), silver=s.get("silver", 0)))),
+             _item(esc(pgettext("castles-of-burgundy-cards", "goods")) + " "
+                   + _goods_words(s, set()))]
+    more = _item("[dim]" + esc(_("estate etc.: type board")) + "[/]")
+    lines = _wrap(_seat_title(view, i, s) + " ", [*items, more], width, sep=" · ")
+    return lines if len(lines) == 1 else _wrap(_seat_title(view, i, s) + " ", items, width,
+                                               sep=" · ")[:1]
 
 
 def _compact_seat(view: Mapping[str, Any], i: int, s: Mapping[str, Any], legal: set[str],
@@ -687,6 +711,9 @@ def render_text(view: Mapping[str, Any], *, width: int = WIDTH, height: int = 40
     if rich is not None:
         return rich
     out = _compact(view, width)
+    if len(out) > height:
+        # Short of room (a long list of choices under it): the other seats a line each
+        out = _compact(view, width, brief=True)
     room = min(height, COMPACT_HEIGHT) - ROOM_FOR_CHOICES - len(out)
     count = min(2, room) if log_lines is None else log_lines
     out += _log_lines(view, count, width)

@@ -675,6 +675,11 @@ class CobState(State):
 
         return describe(self, action)
 
+    def choice_group(self, action: Action) -> tuple[str, str] | None:
+        from regalia.games.castles_of_burgundy_cards.text import choice_group
+
+        return choice_group(self, action)
+
     def announce(self, action: Action, seat: int) -> str:
         from regalia.games.castles_of_burgundy_cards.text import announce
 

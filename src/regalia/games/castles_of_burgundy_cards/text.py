@@ -104,6 +104,37 @@ def _cost_note(s: CobState, action: Action) -> str:
         n=cost, die=top[1], target=target)
 
 
+def choice_group(s: CobState, action: Action) -> tuple[str, str] | None:
+    """A die's choices as a list says them short of room: a heading for each kind (take,
+    sell, place) that says the die once, and each choice's card, row and worker cost."""
+    if not s.pending or s.game_over or action.kind not in ("take", "sell", "place"):
+        return None
+    top = s.pending[-1]
+    if top[0] != P.ACT:
+        return None
+    die, kind, args = top[1], action.kind, action.args
+    cost = s._workers_to_change_die(action, die) if die else 0
+    # TRANSLATORS: after a card in a list of choices: ", 2 workers"
+    paid = _(", {workers}").format(workers=workers_text(cost)) if cost else ""
+    if kind == "take":
+        heading = (_("Take a card from the display (workers turn your {die} into its row)")
+                   if die else _("Take a card from the display"))
+        return heading.format(die=die), _("{card}, row {row}{cost}").format(
+            card=face_words(args[1], s.edition), row=args[0], cost=paid)
+    if kind == "place":
+        heading = (_("Place a project in your estate (workers turn your {die} into its die)")
+                   if die else _("Place a project in your estate"))
+        return heading.format(die=die), _("{card}{cost}").format(
+            card=face_words(args[0], s.edition), cost=paid)
+    seat = s.current_seat
+    faces = s.components.goods_faces
+    n = sum(c for gf, c in enumerate(s.goods[seat]) if faces[gf][0] == args[0])
+    heading = (_("Sell all your goods of a kind (workers turn your {die} into its die)")
+               if die else _("Sell all your goods of a kind"))
+    return heading.format(die=die), _("{goods} ({n}: {n} silver){cost}").format(
+        goods=goods_word(args[0], s.edition), n=n, cost=paid)
+
+
 def describe(s: CobState, action: Action, round_index: int | None = None) -> str:
     """What ``action`` does, said to the player who makes it ("Take the castle (3) from
     display row 2"); with ``round_index`` (the log) without the context of the present

@@ -104,8 +104,8 @@ def _tell(st: St, action: Action, seat: int | None, secret: bool) -> str:
             text = (_("{who} plays power card {v} (up to {caballeros} to his court)") if third
                     else _("Play power card {v} (up to {caballeros} to your court)"))
         else:
-            text = (_("{who} plays power card {v} (no Caballeros to court)") if third
-                    else _("Play power card {v} (no Caballeros to court)"))
+            text = (_("{who} plays power card {v} (no Caballeros to his court)") if third
+                    else _("Play power card {v} (no Caballeros to your court)"))
         return text.format(who=name, v=v, caballeros=caballeros(n))
     if kind == "court":
         if args[0]:
