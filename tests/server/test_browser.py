@@ -259,17 +259,6 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
                 time.sleep(0.01)
                 continue
             made = board_clicks + list_clicks
-            if made == OPENING and not middle_skipped:
-                # the tables are closed while the server moves the middle on (each of its moves
-                # redrew both, most of the test's time) and opened again after, like a reload
-                tables = {seat: page.url for seat, page in pages.items()}
-                for page in pages.values():
-                    page.goto("about:blank")
-                skipped = move_the_middle_on(server.app, game_id, set(pages))
-                for seat, page in pages.items():
-                    page.goto(tables[seat])
-                middle_skipped = True
-                continue
             page = pages[people[0]]
             wait_for_turn(page, live.decisions)
             if made and made % CHECK_EVERY == 0 and checks < made // CHECK_EVERY:
@@ -284,6 +273,18 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
                 page.reload()
                 reloads += 1
                 wait_for_turn(page, live.decisions)
+            # (after the check: the middle may end the game, and each game is checked)
+            if made == OPENING and not middle_skipped:
+                # the tables are closed while the server moves the middle on (each of its moves
+                # redrew both, most of the test's time) and opened again after, like a reload
+                tables = {seat: page.url for seat, page in pages.items()}
+                for page in pages.values():
+                    page.goto("about:blank")
+                skipped = move_the_middle_on(server.app, game_id, set(pages))
+                for seat, page in pages.items():
+                    page.goto(tables[seat])
+                middle_skipped = True
+                continue
             if click_a_move(page):
                 board_clicks += 1
             else:
