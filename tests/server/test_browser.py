@@ -174,11 +174,12 @@ def wait_for_turn(page: Any, decisions_now: int) -> None:
 
 
 def decisions_left(state: Any, rng: Any) -> int:
-    """How many decisions random playouts of copies of ``state`` take to the end: the median
-    of five, as one playout's length swings widely."""
+    """How many decisions random playouts of copies of ``state`` take to the end: the shortest
+    of five, as one playout's length swings widely and a game's end can come at once (Palais
+    Royal's middle once ran to the end on the median)."""
     from regalia.engine.playout import random_playout
 
-    return sorted(random_playout(state.clone(), rng) for _ in range(5))[2]
+    return min(random_playout(state.clone(), rng) for _ in range(5))
 
 
 def move_the_middle_on(app: Any, game_id: str, people: set[int]) -> int:
@@ -250,6 +251,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
             assert service.live(game_id).state.options["rounds"] == 6
 
         board_clicks = list_clicks = checks = reloads = skipped = 0
+        ended_in_the_middle = False
         middle_skipped = game not in SKIP_THE_MIDDLE
         deadline = time.monotonic() + WHOLE_GAME_SECONDS
         while not (live := service.live(game_id)).state.is_over():
@@ -281,6 +283,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
                 for page in pages.values():
                     page.goto("about:blank")
                 skipped = move_the_middle_on(server.app, game_id, set(pages))
+                ended_in_the_middle = service.live(game_id).state.is_over()
                 for seat, page in pages.items():
                     page.goto(tables[seat])
                 middle_skipped = True
@@ -298,7 +301,10 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_the_board(
         assert checks >= 1 and reloads >= 1
         if game in SKIP_THE_MIDDLE:  # and the ending was clicked
             # the estimate is random and counts the bot's decisions too: a few clicks at least
-            assert skipped > 0 and board_clicks + list_clicks > OPENING + 5
+            # (unless the middle's random moves ended the game at once: the result is still
+            # read on both tables above)
+            assert skipped > 0
+            assert board_clicks + list_clicks > OPENING + 5 or ended_in_the_middle
         assert board_clicks >= 1, f"{game}: no move could be made on the board"
         assert errors == []
         other_device = browser.new_context()
