@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -191,3 +192,89 @@ def test_a_lease_is_held_by_one_process_until_it_is_gone(pg_url: str) -> None:
         second.close()
         for engine in engines:
             engine.dispose()
+
+
+def test_a_late_persons_move_is_worked_out_in_one_process_and_another_takes_over(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes' clocks see the same late seat: the move for it is worked out once, in
+    the process that holds the game's lease (the other looks and leaves it); when that process
+    dies while working a move out, the other makes it once its lock is gone, and the dead
+    one's late commit is refused (the log has each decision once)."""
+    from fastapi.testclient import TestClient
+
+    from regalia.server import clocks as server_clocks
+    from regalia.server import create_app
+    from regalia.server.clocks import Timekeeper
+    from tests.server.conftest import create, service_of
+    from tests.server.test_clocks import make_late
+
+    real_make_bot = server_clocks.make_bot
+    worked: list[str] = []  # the threads that worked a move out, in order
+    entered, go = threading.Event(), threading.Event()
+
+    class Held:
+        """The timeout bot; the first to think in the thread "clock-a" waits for ``go``
+        (a process midway through working out the move)."""
+
+        def __init__(self, spec: str, seed: int | None = None) -> None:
+            self.bot = real_make_bot(spec, seed=seed)
+
+        def act(self, info: Any) -> Any:
+            name = threading.current_thread().name
+            worked.append(name)
+            if name == "clock-a" and not go.is_set():
+                entered.set()
+                assert go.wait(WAIT)
+            return self.bot.act(info)
+
+    monkeypatch.setattr(server_clocks, "make_bot", Held)
+    with TestClient(create_app(pg_url)) as a, TestClient(create_app(pg_url)) as b:
+        keepers: list[Timekeeper] = [a.app.state.timekeeper,  # type: ignore[attr-defined]
+                                     b.app.state.timekeeper]  # type: ignore[attr-defined]
+        for keeper in keepers:
+            keeper.stop()  # (ticked by hand here, each when the test says)
+        keeper_a, keeper_b = keepers
+        data = create(a, game="palais-royal", seats=["me", "open"], move_seconds=60)
+        game_id = data["game_id"]
+
+        def tick_a() -> list[str]:
+            moved: list[str] = []
+            thread = threading.Thread(target=lambda: moved.extend(keeper_a.tick()),
+                                      name="clock-a", daemon=True)
+            thread.start()
+            assert entered.wait(WAIT), "process A's clock did not work the move out"
+            threads.append(thread)
+            return moved
+
+        threads: list[threading.Thread] = []
+        make_late(a, game_id, 61)
+        moved_a = tick_a()  # A takes the lease and works the move out (held midway) ...
+        assert keeper_b.tick() == []  # ... while B's clock looks and leaves it to A
+        go.set()
+        threads[0].join(WAIT)
+        assert moved_a == [game_id]
+        assert worked == ["clock-a"]  # worked out once, in A
+        assert keeper_b.tick() == []  # (the clock starts again from that move)
+        log = service_of(b).log(game_id)
+        assert len(log) == 1 and log[0].timed_out
+
+        # A dies midway through the next one: B makes it once A's lock is gone
+        worked.clear()
+        entered.clear()
+        go.clear()
+        make_late(a, game_id, 61)
+        moved_a = tick_a()
+        assert keeper_b.tick() == []  # A is alive and holds the lease
+        a.app.state.leases.close()  # type: ignore[attr-defined]  (as kill -9: its lock goes)
+        # The server frees a closed connection's lock a moment later, not at once: B's clock
+        # looks again, as it does every second.
+        moved_b: list[str] = []
+        wait_until(lambda: bool(moved_b.extend(keeper_b.tick()) or moved_b), 20.0)
+        assert moved_b == [game_id]
+        go.set()  # the dead process's move, worked out before it died, comes too late
+        threads[1].join(WAIT)
+        assert moved_a == []
+        assert worked == ["clock-a", "MainThread"]
+        log = service_of(b).log(game_id)
+        assert len(log) == 2 and all(d.timed_out for d in log)
+        assert service_of(a).live(game_id).decisions == 2

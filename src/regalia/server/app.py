@@ -134,7 +134,9 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     sweeper = Sweeper(leases, kick) if shared and bots else None
     checkpointer = Checkpointer(engine) if Checkpointer.wanted(engine) else None
     hints = HintDesk(service, hint_bot, hint_spacing) if hint_bot is not None else None
-    timekeeper = Timekeeper(service, after_move=kick) if clocks and bots else None
+    # a late person is moved for in one process too: the one holding the game's lease
+    timekeeper = Timekeeper(service, after_move=kick, leases=leases) \
+        if clocks and bots else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -184,6 +186,8 @@ def create_app(db_url: str | None = None, *, bots: bool = True,
     app.state.announcer = announcer
     app.state.runner = None  # the bots' runner, once started
     app.state.hints = hints
+    app.state.leases = leases
+    app.state.timekeeper = timekeeper
 
     @app.exception_handler(ServiceError)
     async def refused(request: Request, err: ServiceError) -> Response:

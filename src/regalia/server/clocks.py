@@ -1,6 +1,13 @@
 """Clocks: a person who has not moved within the game's time per move, or whose time bank is
 spent, is moved for by a bot, and the table is told (the log says so). A seat that leaves does
-not stall the table."""
+not stall the table.
+
+With several server processes on one PostgreSQL database (``--workers N``) every process's
+clock sees the same late seats; the replacement move is worked out in one of them only: the
+holder of the game's lease (:mod:`regalia.server.leases`, the lease its bots move under),
+taken by the first clock to look if nobody holds it. A process that dies, even midway through
+working a move out, leaves the lease to the next clock that looks (its advisory lock went with
+it), and whatever it still committed would collide with that move (the log's unique index)."""
 
 from __future__ import annotations
 
@@ -10,6 +17,7 @@ from collections.abc import Callable
 
 from regalia.bots import InformationSet, make_bot
 from regalia.server.bots import bot_seed
+from regalia.server.leases import Leases, OneProcess
 from regalia.server.service import Conflict, GameService
 
 TIMEOUT_BOT = "easy"  # moves for a late person: quick, and plays the obvious move
@@ -20,8 +28,11 @@ class Timekeeper:
     """Looks every ``interval`` seconds for late seats and moves for them."""
 
     def __init__(self, service: GameService, interval: float = 1.0,
-                 after_move: Callable[[str], None] | None = None) -> None:
+                 after_move: Callable[[str], None] | None = None,
+                 leases: Leases | None = None) -> None:
         self.service = service
+        # which games' late seats are moved for here (several processes: the leased ones)
+        self.leases: Leases = leases or OneProcess()
         self.after_move = after_move or (lambda game_id: None)
         self.interval = interval
         self.stopping = threading.Event()
@@ -56,6 +67,8 @@ class Timekeeper:
             live = self.service.live(game_id)
             if live.decisions != decisions:
                 continue  # someone moved since we looked
+            if not self.leases.hold(game_id):
+                continue  # another live process moves for this game's late seats
             bots = self.service.bot_seats(game_id)
             late = [s for s in live.state.to_move()
                     if s not in bots and (seats is None or s in seats)]
@@ -64,6 +77,9 @@ class Timekeeper:
                 if seat not in live.state.to_move():
                     continue
                 bot = make_bot(TIMEOUT_BOT, seed=bot_seed(game_id, live.decisions, seat))
+                # (a line per move worked out, for REGALIA_LOG_LEVEL=debug, as the bots' own)
+                log.debug("timeout move: game %s, decision %d, seat %d", game_id,
+                          live.decisions, seat)
                 action = bot.act(InformationSet(live.state.clone(), seat))
                 try:
                     self.service.act(game_id, seat, action.text, turn=live.decisions,
