@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import re
 import signal
+import subprocess
 import threading
 import time
 from collections import Counter
@@ -278,3 +279,76 @@ def test_a_late_persons_move_is_worked_out_in_one_process_and_another_takes_over
         log = service_of(b).log(game_id)
         assert len(log) == 2 and all(d.timed_out for d in log)
         assert service_of(a).live(game_id).decisions == 2
+
+
+PG_BIN = next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin"),
+                          key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
+                          reverse=True)), None)
+
+
+@contextlib.contextmanager
+def new_databases(*names: str) -> Iterator[list[str]]:
+    """Fresh databases beside the test database (dropped afterwards): their URLs."""
+    from sqlalchemy import create_engine, make_url, text
+
+    from regalia.server.store import normalise_url
+
+    base = make_url(POSTGRES or "")
+    admin = create_engine(normalise_url(POSTGRES or ""), isolation_level="AUTOCOMMIT")
+    made: list[str] = []
+    try:
+        with admin.connect() as conn:
+            for name in names:
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+                made.append(name)
+        yield [base.set(database=name).render_as_string(hide_password=False)
+               for name in names]
+    finally:
+        with admin.connect() as conn:
+            for name in made:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.mark.skipif(PG_BIN is None or not (PG_BIN / "pg_dump").exists(),
+                    reason="PostgreSQL's pg_dump and pg_restore are not installed")
+def test_the_documented_pg_dump_of_a_running_server_restores_every_game(
+        tmp_path: Path) -> None:
+    """docs/web.md's backup on PostgreSQL: ``pg_dump --format=custom`` of the database while a
+    server runs, ``pg_restore --dbname`` into a new database, and a server on that one shows
+    the same games (the lobby's too), seats (every link still holds its seat, a bot's seat its
+    bot) and positions (each seat's view, legal actions and time bank)."""
+    import random
+
+    from fastapi.testclient import TestClient
+
+    from regalia.server import create_app
+    from tests.server.conftest import create, play_randomly, seat_state
+
+    suffix = f"{random.getrandbits(32):08x}"
+    dump = tmp_path / "regalia.dump"
+    with new_databases(f"live_{suffix}", f"restored_{suffix}") as (live, restored):
+        with TestClient(create_app(live, bots=False)) as client:
+            played = create(client, game="palais-royal", seats=["open", "open"], public=True)
+            play_randomly(client, played["tokens"], random.Random(5), moves=20)
+            banked = create(client, game="ming-dynasty", seats=["me", "random", "open"],
+                            public=True, bank_seconds=600, increment_seconds=10)
+            tokens = [played["tokens"][s] for s in sorted(played["tokens"])] + \
+                [banked["tokens"][s] for s in sorted(banked["tokens"])]
+            before = [seat_state(client, t, svg=False) for t in tokens]
+            lobby = client.get("/api/games").json()
+            spectated = client.get(f"/api/games/{banked['game_id']}?svg=false").json()
+            subprocess.run([str(PG_BIN / "pg_dump"), "--format=custom", "--file", str(dump),
+                            "--dbname", live], check=True, timeout=60, capture_output=True)
+        restore = subprocess.run([str(PG_BIN / "pg_restore"), "--dbname", restored, str(dump)],
+                                 timeout=60, capture_output=True, text=True)
+        assert restore.returncode == 0, restore.stderr
+        with TestClient(create_app(restored, bots=False)) as client:
+            after = [seat_state(client, t, svg=False) for t in tokens]
+            assert client.get("/api/games").json() == lobby
+            assert client.get(f"/api/games/{banked['game_id']}?svg=false").json() == spectated
+    assert [s["decisions"] for s in after] == [20, 20, 0, 0]
+    for old, new in zip(before, after, strict=True):
+        for key in ("seat", "seats", "decisions", "view", "legal", "to_move", "banks", "log"):
+            assert new[key] == old[key], key
+    assert any(lobby_game["game_id"] == banked["game_id"] for lobby_game in lobby)
