@@ -5,7 +5,9 @@ of every move (``NOTIFY``); without leases each would think about every bot's de
 searches for one move of which all but one are refused at the commit. A game's bots move in
 the process holding its lease: a row of ``bot_leases`` naming the owning process, taken when
 a bot of the game first has something to do and kept until the game is over (the owner's
-cached game stays warm: the other processes never rebuild it for the bots).
+cached game stays warm: the other processes never rebuild it for the bots). A late person's
+move (:mod:`regalia.server.clocks`) is worked out under the same lease: by its holder, or by
+the first clock to look when nobody holds it.
 
 A process is alive while its lease connection is: it holds an advisory lock keyed by its
 owner number on a connection of its own for as long as it runs, and PostgreSQL releases that
