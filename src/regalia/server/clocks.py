@@ -67,26 +67,35 @@ class Timekeeper:
             live = self.service.live(game_id)
             if live.decisions != decisions:
                 continue  # someone moved since we looked
-            if not self.leases.hold(game_id):
-                continue  # another live process moves for this game's late seats
-            bots = self.service.bot_seats(game_id)
-            late = [s for s in live.state.to_move()
-                    if s not in bots and (seats is None or s in seats)]
-            for seat in late:  # every late seat of a sealed choice, on its own position
-                live = self.service.live(game_id)
-                if seat not in live.state.to_move():
-                    continue
-                bot = make_bot(TIMEOUT_BOT, seed=bot_seed(game_id, live.decisions, seat))
-                # (a line per move worked out, for REGALIA_LOG_LEVEL=debug, as the bots' own)
-                log.debug("timeout move: game %s, decision %d, seat %d", game_id,
-                          live.decisions, seat)
-                action = bot.act(InformationSet(live.state.clone(), seat))
-                try:
-                    self.service.act(game_id, seat, action.text, turn=live.decisions,
-                                     by_bot=True, timed_out=True)
-                except Conflict:
-                    break  # the person (or another process) moved first
-                moved.append(game_id)
+            with self.leases.using(game_id) as here:
+                if not here:
+                    continue  # another live process moves for this game's late seats
+                if self._move_for_late(game_id, seats):
+                    moved.append(game_id)
             if game_id in moved:
                 self.after_move(game_id)  # the bots in seats may be next
+        return moved
+
+    def _move_for_late(self, game_id: str, seats: list[int] | None) -> bool:
+        """Move for the game's late seats (``seats``; None: every person to move); whether
+        any move was made."""
+        bots = self.service.bot_seats(game_id)
+        late = [s for s in self.service.live(game_id).state.to_move()
+                if s not in bots and (seats is None or s in seats)]
+        moved = False
+        for seat in late:  # every late seat of a sealed choice, on its own position
+            live = self.service.live(game_id)
+            if seat not in live.state.to_move():
+                continue
+            bot = make_bot(TIMEOUT_BOT, seed=bot_seed(game_id, live.decisions, seat))
+            # (a line per move worked out, for REGALIA_LOG_LEVEL=debug, as the bots' own)
+            log.debug("timeout move: game %s, decision %d, seat %d", game_id, live.decisions,
+                      seat)
+            action = bot.act(InformationSet(live.state.clone(), seat))
+            try:
+                self.service.act(game_id, seat, action.text, turn=live.decisions,
+                                 by_bot=True, timed_out=True)
+            except Conflict:
+                break  # the person (or another process) moved first
+            moved = True
         return moved

@@ -26,7 +26,7 @@ import contextlib
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from sqlalchemy import Engine
@@ -57,6 +57,10 @@ class Leases(Protocol):
     def hold(self, game_id: str) -> bool:
         """Whether this process holds (or has just taken) the game's lease."""
 
+    def using(self, game_id: str) -> contextlib.AbstractContextManager[bool]:
+        """Hold the game's lease (True) while the block works for the game: a release asked
+        meanwhile (the bots' runner finding no bot) waits until the block is done."""
+
     def release(self, game_id: str) -> None:
         """Give the game's lease up (its game is over, or has no bot left)."""
 
@@ -72,6 +76,10 @@ class OneProcess:
 
     def hold(self, game_id: str) -> bool:
         return True
+
+    @contextlib.contextmanager
+    def using(self, game_id: str) -> Iterator[bool]:
+        yield True
 
     def release(self, game_id: str) -> None:
         pass
@@ -93,24 +101,55 @@ class SharedLeases:
         self.owner = 0  # this process's number while its lock is held (0: not connected)
         self._raw: Any = None
         self._held: set[str] = set()
+        self._in_use: dict[str, int] = {}  # game -> blocks working for it (:meth:`using`)
+        self._release_after: set[str] = set()  # releases asked while in use
         self._guard = threading.Lock()
 
     def hold(self, game_id: str) -> bool:
         with self._guard:
-            if game_id in self._held:
-                return True
-            taken = self._ask(TAKE, {"game": game_id})
-            if not taken:
-                return False
-            self._held.add(game_id)
-            log.debug("bot lease of game %s taken by owner %s", game_id, self.owner)
-            return True
+            return self._hold(game_id)
+
+    @contextlib.contextmanager
+    def using(self, game_id: str) -> Iterator[bool]:
+        with self._guard:
+            held = self._hold(game_id)
+            if held:
+                self._in_use[game_id] = self._in_use.get(game_id, 0) + 1
+        try:
+            yield held
+        finally:
+            if held:
+                with self._guard:
+                    left = self._in_use.pop(game_id) - 1
+                    if left:
+                        self._in_use[game_id] = left
+                    elif game_id in self._release_after:
+                        self._release_after.discard(game_id)
+                        self._release(game_id)
 
     def release(self, game_id: str) -> None:
         with self._guard:
-            if game_id in self._held:
-                self._held.discard(game_id)
-                self._ask(RELEASE, {"game": game_id})
+            if game_id in self._in_use:
+                # Given up once the work under way is done: released now, another process
+                # could take the lease and work the same move out.
+                self._release_after.add(game_id)
+                return
+            self._release(game_id)
+
+    def _hold(self, game_id: str) -> bool:
+        if game_id in self._held:
+            return True
+        taken = self._ask(TAKE, {"game": game_id})
+        if not taken:
+            return False
+        self._held.add(game_id)
+        log.debug("bot lease of game %s taken by owner %s", game_id, self.owner)
+        return True
+
+    def _release(self, game_id: str) -> None:
+        if game_id in self._held:
+            self._held.discard(game_id)
+            self._ask(RELEASE, {"game": game_id})
 
     def adopt(self) -> list[str]:
         with self._guard:
