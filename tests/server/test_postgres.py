@@ -270,7 +270,15 @@ def test_a_late_persons_move_is_worked_out_in_one_process_and_another_takes_over
         make_late(a, game_id, 61)
         moved_a = tick_a()
         assert keeper_b.tick() == []  # A is alive and holds the lease
-        a.app.state.leases.close()  # type: ignore[attr-defined]  (as kill -9: its lock goes)
+        # A dies (as kill -9): its lock goes with its lease connection, and it takes no lease
+        # again (a dead process's sweeper no longer adopts its own old leases)
+        leases_a = a.app.state.leases  # type: ignore[attr-defined]
+
+        def dead() -> None:
+            raise OSError("process A is gone")
+
+        monkeypatch.setattr(leases_a, "_connect", dead)
+        leases_a.close()
         # The server frees a closed connection's lock a moment later, not at once: B's clock
         # looks again, as it does every second.
         moved_b: list[str] = []
