@@ -149,7 +149,9 @@ def judge(state: State, seat: int, action_text: str, step: int, budget: Budget,
         # action later), what kept the search away from it; "no better than the worst move
         # played out" made it as good as the preferred move whenever the search played out
         # that one alone, as it often does (Ming Dynasty: a quarter of the loser's moves).
-        value_after = mine.value if bot.prior else min(r.value for r in explored)
+        # (0: no prior reached it, nothing known: the old rule)
+        value_after = mine.value if bot.prior and mine.value > 0.0 else \
+            min(r.value for r in explored)
     else:
         after, place_after, value_after = mine.win_chance, mine.expected_place, mine.value
     before = best.win_chance
