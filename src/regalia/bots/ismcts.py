@@ -342,9 +342,10 @@ class IsmctsBot:
             self._evaluate_all = evaluation_of_all_for(info.game_id)
 
     def top_actions(self, info: InformationSet, count: int = 3) -> list[Suggestion]:
-        """The ``count`` actions the search likes best, most visited first, each with its
-        share of the root's (real) visits, the searching seat's estimated chance to win after
-        it, and its expected place (1 first; tied seats have the best place they share, as in
+        """The ``count`` actions the search likes best, most visited first (then the better
+        mean reward: for actions never played out, their prior's), each with its share of the
+        root's (real) visits, the searching seat's estimated chance to win after it, and its
+        expected place (1 first; tied seats have the best place they share, as in
         ``State.ranking``).
 
         The raw chance is the share of its rollouts that ended in first place (where the
