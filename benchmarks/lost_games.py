@@ -1,13 +1,16 @@
 """``analyze`` on a lost game, in every game: seat 0 always takes the first legal action, the
 other seats are ``hard:iterations=100`` bots; the game is then analysed for every seat and
-each seat's accuracy and marks printed (docs/analysis.md, "A lost game", keeps the figures).
+each seat's accuracy and marks printed, with how many of its judged moves the analysis's search
+never played out (``unexplored``: judged by their prior alone). docs/analysis.md, "A lost
+game", keeps the figures.
 
     .venv/bin/python benchmarks/lost_games.py [GAME ...] [--players 3] [--seed 7]
         [--iterations 50] [--folder /tmp/lost-games]
 
 A game already played into the folder is analysed again without being played again.
-Deterministic for a seed (the bots and the analysis take their seeds from it), but slow: a
-game of hard bots takes 2-7 minutes on one core, its analysis as long again.
+Deterministic for a seed (the bots and the analysis take their seeds from it), but slow on a
+loaded machine: a game of hard bots took 20 s to 2 minutes to play (2026-11-28, two cores
+shared by many), its analysis at 50 iterations 1 to 5 minutes.
 """
 
 from __future__ import annotations
@@ -56,7 +59,10 @@ def main() -> None:
             record.save(path)
         report = analyse(record, None, Budget(iterations=args.iterations), seed=0)
         print(json.dumps({"game": game, "scores": report["scores"], "seats": [
-            {k: s[k] for k in ("accuracy", "inaccuracies", "mistakes", "blunders")}
+            {**{k: s[k] for k in ("accuracy", "inaccuracies", "mistakes", "blunders",
+                                   "judged")},
+             "unexplored": sum(1 for m in report["moves"]
+                               if m["seat"] == s["seat"] and m.get("unexplored"))}
             for s in report["summary"]]}), flush=True)
 
 

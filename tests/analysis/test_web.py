@@ -4,6 +4,7 @@ background and shown on the replay page."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +16,11 @@ pytestmark = pytest.mark.skipif(not WEB, reason="needs the web extra")
 
 if WEB:
     from fastapi.testclient import TestClient
+    from typer.testing import CliRunner
 
+    from regalia.cli.main import app as cli
     from regalia.server import create_app
+    from regalia.server.analysis import SEED, WEB_ITERATIONS
     from tests.server.conftest import create, service_of
 
 
@@ -46,7 +50,8 @@ def _wait(client: TestClient, url: str, seconds: float = 120.0) -> dict:
         time.sleep(0.2)
 
 
-def test_a_running_game_is_not_analysed_and_a_finished_one_is(client: TestClient) -> None:
+def test_a_running_game_is_not_analysed_and_a_finished_one_is(client: TestClient,
+                                                              tmp_path: Path) -> None:
     data = create(client, game="toy-sealed-bids", seats=["open", "open"])
     game_id = data["game_id"]
     for url in (f"/api/games/{game_id}/analysis", f"/watch/{game_id}/analysis",
@@ -66,6 +71,18 @@ def test_a_running_game_is_not_analysed_and_a_finished_one_is(client: TestClient
     assert f'href="/watch/{game_id}/analysis"' in replay
     assert f'src="/watch/{game_id}/analysis.svg"' in replay
     assert client.get(f"/api/games/{game_id}/analysis").json() == report  # cached
+    # The terminal shows the same figures for the budget and seed the page names.
+    assert f"hard:iterations={WEB_ITERATIONS}" in page.text
+    record = tmp_path / "game.json"
+    service_of(client).record(game_id).save(record)
+    budget = ["--iterations", str(WEB_ITERATIONS), "--seed", str(SEED)]
+    runner = CliRunner()
+    assert json.loads(runner.invoke(cli, ["analyze", str(record), "--json", *budget]).stdout) \
+        == report
+    terminal = runner.invoke(cli, ["analyze", str(record), *budget]).stdout
+    for seat in report["summary"]:
+        shown = f"{seat['accuracy']:.1f}"
+        assert f"<td>{shown}</td>" in page.text and f" {shown} " in terminal, (shown, terminal)
 
 
 def test_no_such_game_has_no_analysis(client: TestClient) -> None:

@@ -7,8 +7,9 @@ the move: the bot samples the hidden parts afresh (``State.determinize``), so ne
 record's later entries nor anything the seat could not see enters the judgement. The win
 chance after the played move comes from the same search's statistics for that action (its
 share of first places, calibrated as ``IsmctsBot.top_actions`` does); a move the search never
-played out is judged no better than the worst move it did play out, and flagged. The expected
-place before and after the move comes from the same statistics (``Suggestion.expected_place``).
+played out gets the win chance of the worst move it did play out, the value its prior gave it
+(the game's evaluation one action later), and a flag. The expected place before and after the
+move comes from the same statistics (``Suggestion.expected_place``).
 
 The win chance stops telling moves apart once it is settled: a seat far behind has about none
 after every move, so a game lost 45 to 130 by always taking the first option lost no win chance
@@ -135,12 +136,22 @@ def judge(state: State, seat: int, action_text: str, step: int, budget: Budget,
     rows = bot.top_actions(InformationSet(state, seat), len(legal))
     best = rows[0]
     mine = next(r for r in rows if r.action == played)
+    if (mine.share, mine.value) == (best.share, best.value):
+        # Tied with the preferred move (the same visits and value: the rows' order, the
+        # game's list of actions, put the other first): as good a move as the search knows.
+        best = mine
     explored = [r for r in rows if r.share > 0]
     unexplored = mine.share == 0
     if unexplored and explored:
         after = min(r.win_chance for r in explored)
         place_after = max(r.expected_place for r in explored)
-        value_after = min(r.value for r in explored)
+        # Its value is the one the search started it with (its prior: the evaluation one
+        # action later), what kept the search away from it; "no better than the worst move
+        # played out" made it as good as the preferred move whenever the search played out
+        # that one alone, as it often does (Ming Dynasty: a quarter of the loser's moves).
+        # (0: no prior reached it, nothing known: the old rule)
+        value_after = mine.value if bot.prior and mine.value > 0.0 else \
+            min(r.value for r in explored)
     else:
         after, place_after, value_after = mine.win_chance, mine.expected_place, mine.value
     before = best.win_chance

@@ -342,9 +342,10 @@ class IsmctsBot:
             self._evaluate_all = evaluation_of_all_for(info.game_id)
 
     def top_actions(self, info: InformationSet, count: int = 3) -> list[Suggestion]:
-        """The ``count`` actions the search likes best, most visited first, each with its
-        share of the root's (real) visits, the searching seat's estimated chance to win after
-        it, and its expected place (1 first; tied seats have the best place they share, as in
+        """The ``count`` actions the search likes best, most visited first (then the better
+        mean reward: for actions never played out, their prior's), each with its share of the
+        root's (real) visits, the searching seat's estimated chance to win after it, and its
+        expected place (1 first; tied seats have the best place they share, as in
         ``State.ranking``).
 
         The raw chance is the share of its rollouts that ended in first place (where the
@@ -369,7 +370,13 @@ class IsmctsBot:
             visits = child.real if child is not None else 0  # (a prior's visits are no play)
             total += visits
             if child is None or not visits:
-                rows.append((action, 0, fair, middle, 0.0))  # never played out: nothing known
+                # Never played out: no win chance or place is known, but with priors its
+                # value is the one the search started it with (the evaluation one action
+                # later), which is what kept the search away from it.
+                prior = 0.0
+                if child is not None and child.visits:
+                    prior = child.reward[info.seat] / child.visits
+                rows.append((action, 0, fair, middle, prior))
             else:
                 raw, place = child.wins / visits, child.place / visits
                 rows.append((action, visits, fair + trust * (raw - fair),
@@ -630,9 +637,10 @@ class Suggestion(NamedTuple):
     share: float
     win_chance: float
     expected_place: float
-    # The searching seat's mean reward after it (0..1; 0 for an action never played out):
-    # with the evaluation as leaf judge, the margin it gains (MARGIN_SCALE · logit), which
-    # still tells moves apart when the win chance is gone (the analysis reads it).
+    # The searching seat's mean reward after it (0..1; for an action never played out, its
+    # prior's reward, or 0 without priors): with the evaluation as leaf judge, the margin it
+    # gains (MARGIN_SCALE · logit), which still tells moves apart when the win chance is
+    # gone (the analysis reads it).
     value: float = 0.0
 
 
