@@ -252,3 +252,22 @@ def test_taking_a_seat_back_cancels_a_search_in_the_pool(db_url: str) -> None:
         wait_for(lambda: runner.searching == 0, 15.0)
         assert time.monotonic() - taken < 10.0  # not its 20 s
         assert [d for d in service_of(client).log(game_id) if d.seat == 1] == []
+
+
+def test_a_search_whose_pool_process_dies_is_made_in_the_thread(db_url: str) -> None:
+    """A pool process killed mid-search breaks the pool: that decision is thought in the
+    bots' thread instead, and the next search starts a new pool."""
+    with TestClient(create_app(db_url, max_bot_think=30)) as client:
+        data = create(client, game="el-grande", seats=["me", "hard:think=3s"])
+        runner = client.app.state.runner  # type: ignore[attr-defined]
+
+        def pool_processes() -> list[Any]:
+            executor = runner.pool._executor
+            return list((executor._processes or {}).values()) if executor else []
+
+        wait_for(lambda: runner.searching == 1 and bool(pool_processes()), 60.0)
+        for process in pool_processes():
+            process.kill()
+        service = service_of(client)
+        wait_for(lambda: any(d.seat == 1 for d in service.log(data["game_id"])), 60.0)
+        assert runner.pool._executor is None  # dropped; a new one at the next search

@@ -27,6 +27,7 @@ import logging
 import threading
 import time
 from collections import deque
+from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 
 from regalia.bots import InformationSet, make_bot
@@ -174,10 +175,20 @@ class BotRunner:
             return False
         seat = movers[0]
         seed = bot_seed(game_id, live.decisions, seat)
+        chosen: str | None = None
         if self.pool is not None and searches(bots[seat], state.info().id):
-            chosen = self._search(bots[seat], seed, state, seat, slot)
-            if chosen is None:
-                return False  # cancelled (looked at again if the cancel asked for it)
+            try:
+                chosen = self._search(bots[seat], seed, state, seat, slot)
+            except BrokenProcessPool as err:  # a pool process died: this once, in the thread
+                if cancelled.is_set():
+                    return False  # (the server is stopping: it ended the pool's processes)
+                log.warning("the bots' search pool broke (%r); game %s thinks here", err,
+                            game_id)
+                self.pool.broken()
+            else:
+                if chosen is None:
+                    return False  # cancelled (looked at again if the cancel asked for it)
+        if chosen is not None:
             action_text = chosen
         else:
             bot = make_bot(bots[seat], seed=seed)
@@ -208,9 +219,8 @@ class BotRunner:
             self.searching += 1
         try:
             return future.result()  # (waits without the interpreter lock)
-        except BrokenProcessPool:
-            self.pool.broken()  # a pool process died: the next search starts a new pool
-            raise
+        except CancelledError:
+            return None  # (the pool closed before it began: the server is stopping)
         finally:
             with self._wake:
                 self.searching -= 1
@@ -241,11 +251,11 @@ class BotRunner:
             for flag in self._running.values():
                 flag.set()
             self._wake.notify_all()
+        if self.pool is not None:
+            self.pool.close()  # (its processes ended: their threads' waits end at once)
         end = time.monotonic() + timeout
         for thread in self._threads:
             thread.join(max(0.0, end - time.monotonic()))
-        if self.pool is not None:
-            self.pool.close()
 
 
 def bot_seed(game_id: str, decision: int, seat: int) -> int:

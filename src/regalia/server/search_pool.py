@@ -109,14 +109,20 @@ class SearchPool:
             executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Cancel every search and let the processes end (nothing waits for them here)."""
+        """Cancel every search and end the processes: they write nothing, so they are
+        terminated rather than waited for (one still starting, importing the games on a busy
+        machine, held a stop for seconds)."""
         with self._guard:
             self._closed = True
             executor, self._executor = self._executor, None
             for slot in range(self.processes):
                 self.flags[slot] = 1
         if executor is not None:
+            processes = list((getattr(executor, "_processes", None) or {}).values())
             executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                with contextlib.suppress(OSError, ValueError):
+                    process.terminate()
 
 
 # ---------------------------------------------------------------- in a pool process
