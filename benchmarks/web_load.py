@@ -9,6 +9,10 @@ only). Each game seats one scripted client and one `random` bot; the client read
 state, plays a random legal move, and waits for its next turn. A move's latency is the time of
 its `POST /api/seat/act` (the bot thinks after the move is committed and acknowledged, so its
 thinking is not in the figure). Bounded: `--seconds` of play, at most `--games` clients.
+
+`--bots-only N` adds N tables of bots only (`--bots-only-bot`, default `hard`), created before
+the clients' games: their searches run all through the run, as strangers' bot tables would,
+and what they cost the people's moves shows in the same figures (off by default).
 """
 
 from __future__ import annotations
@@ -246,6 +250,15 @@ def share(job: tuple[str, list[int], float, float, str, int, float]) -> dict[str
     return asyncio.run(run_share(*job))
 
 
+def start_bots_only(url: str, tables: int, bot: str, game: str) -> None:
+    """Create ``tables`` games of bots only (their bots move on their own till the end)."""
+    for _ in range(tables):
+        response = httpx.post(url + "/api/games", timeout=60,
+                              json={"game": game, "players": 3, "seats": [bot] * 3})
+        if response.status_code != 201:
+            raise SystemExit(f"a bots-only table was refused: {response.text[:200]}")
+
+
 def run(url: str, games: int, seconds: float, game: str, seed: int,
         think: float = 0.0, processes: int = 2, warmup: float = 10.0) -> dict[str, Any]:
     """``games`` clients spread over ``processes`` client processes: one event loop serving
@@ -291,11 +304,16 @@ def main() -> None:
                         help="processes the clients are spread over (default 2)")
     parser.add_argument("--warmup", type=float, default=10.0,
                         help="seconds to create every game before moves are timed (default 10)")
+    parser.add_argument("--bots-only", type=int, default=0,
+                        help="tables of bots only thinking all through the run (default 0)")
+    parser.add_argument("--bots-only-bot", default="hard",
+                        help="the bots of those tables (default hard)")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     args = parser.parse_args()
     if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600 or \
-            not 1 <= args.client_processes <= 16:
-        parser.error("between 1 and 1000 games, at most 600 seconds, 1 to 16 client processes")
+            not 1 <= args.client_processes <= 16 or not 0 <= args.bots_only <= 20:
+        parser.error("between 1 and 1000 games, at most 600 seconds, 1 to 16 client processes, "
+                     "at most 20 bots-only tables")
     process = None
     with tempfile.TemporaryDirectory() as folder:
         if args.url:
@@ -305,6 +323,7 @@ def main() -> None:
         else:
             process, url = start_server(Path(folder))
         try:
+            start_bots_only(url, args.bots_only, args.bots_only_bot, args.game)
             load_before = os.getloadavg()[0]
             cpu = server_cpu(process)
             switches = Switches(process.pid) if process is not None else None
@@ -321,6 +340,8 @@ def main() -> None:
                 result["server_switches_per_move"] = {
                     "voluntary": round(voluntary / result["moves"], 1),
                     "involuntary": round(involuntary / result["moves"], 1)}
+            if args.bots_only:
+                result["bots_only_tables"] = f"{args.bots_only} x {args.bots_only_bot}"
             result["load_average_start"] = round(load_before, 1)
             result["load_average"] = round(os.getloadavg()[0], 1)
         finally:

@@ -13,11 +13,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 import regalia
-from regalia.bots import InformationSet, RandomBot
+from regalia.bots import InformationSet, RandomBot, make_bot
 from regalia.engine import Action
+from regalia.engine.rng import Rng
 from regalia.server import bots as server_bots
 from regalia.server import create_app
 from regalia.server.models import Move
+from regalia.server.search_pool import SearchPool, searches
 from regalia.server.service import rebuild
 from tests.server.conftest import create, seat_state, service_of
 
@@ -206,3 +208,66 @@ def test_racing_bots_and_people_never_play_twice(live_client: TestClient) -> Non
                                      .order_by(Move.index)))
     rebuilt = rebuild(service.game_row(game_id), moves)
     assert rebuilt.state.to_json() == service.live(game_id).state.to_json()
+
+
+# ---------------------------------------------------------------- searches in the pool
+def test_a_search_in_the_pool_chooses_as_it_would_in_a_thread() -> None:
+    """A `medium` bot's search runs in a pool process, handed the game's record: with the same
+    seed and a fixed number of iterations it chooses what it would in the server's thread."""
+    state = regalia.new_game("el-grande", 3, seed=5)
+    rng = Rng(2)
+    for _ in range(4):  # past the opening into a position with several choices
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.below(len(legal))], seat)
+    seat = state.to_move()[0]
+    assert len(state.legal_actions(seat)) > 1
+    spec, seed = "medium:iterations=40", 11
+    here = make_bot(spec, seed=seed).act(InformationSet(state.clone(), seat)).text
+    pool = SearchPool(1)
+    try:
+        there = pool.submit(spec, seed, state, seat, 0).result(timeout=120)
+    finally:
+        pool.close()
+    assert there == here
+    assert searches("hard:think=1s") and searches("medium")
+    assert not searches("random") and not searches("greedy")
+    assert searches("hard", "el-grande") and not searches("hard", "toy-sealed-bids")
+
+
+def test_taking_a_seat_back_cancels_a_search_in_the_pool(db_url: str) -> None:
+    """A `hard` bot given 20 s a decision thinks in a pool process; taking its seat back ends
+    that search within an iteration, and its move never comes."""
+    with TestClient(create_app(db_url, max_bot_think=30)) as client:
+        data = create(client, game="el-grande", seats=["me", "open"])
+        token, game_id = data["tokens"][1], data["game_id"]
+        handed = client.post("/api/seat/bot", headers={"X-Seat-Token": token},
+                             json={"bot": "hard:think=20s"})
+        assert handed.status_code == 200, handed.text
+        runner = client.app.state.runner  # type: ignore[attr-defined]
+        wait_for(lambda: runner.searching == 1, 60.0)  # (the pool's first process starts)
+        time.sleep(0.5)  # deep in its search
+        taken = time.monotonic()
+        client.post("/api/seat/bot", headers={"X-Seat-Token": token}, json={"bot": None})
+        wait_for(lambda: runner.searching == 0, 15.0)
+        assert time.monotonic() - taken < 10.0  # not its 20 s
+        assert [d for d in service_of(client).log(game_id) if d.seat == 1] == []
+
+
+def test_a_search_whose_pool_process_dies_is_made_in_the_thread(db_url: str) -> None:
+    """A pool process killed mid-search breaks the pool: that decision is thought in the
+    bots' thread instead, and the next search starts a new pool."""
+    with TestClient(create_app(db_url, max_bot_think=30)) as client:
+        data = create(client, game="el-grande", seats=["me", "hard:think=3s"])
+        runner = client.app.state.runner  # type: ignore[attr-defined]
+
+        def pool_processes() -> list[Any]:
+            executor = runner.pool._executor
+            return list((executor._processes or {}).values()) if executor else []
+
+        wait_for(lambda: runner.searching == 1 and bool(pool_processes()), 60.0)
+        for process in pool_processes():
+            process.kill()
+        service = service_of(client)
+        wait_for(lambda: any(d.seat == 1 for d in service.log(data["game_id"])), 60.0)
+        assert runner.pool._executor is None  # dropped; a new one at the next search

@@ -267,3 +267,29 @@ def test_the_documented_backup_of_a_running_server_restores_every_game(tmp_path:
         after = seat_state(restored, data["tokens"][0])
     assert after["decisions"] == before["decisions"] == 25
     assert after["view"] == before["view"] and after["legal"] == before["legal"]
+
+
+def test_the_bots_search_processes_end_with_a_killed_server(tmp_path: Path) -> None:
+    """A `hard` bot's search runs in a process of the server's pool; the server killed with
+    ``kill -9`` leaves no search running (the pool's processes see their parent gone)."""
+    port = free_port()
+    children: list[int] = []
+    with serving(tmp_path / "games.db", port) as server:
+        try:
+            created = httpx.post(f"http://127.0.0.1:{port}/api/games", timeout=10, json={
+                "game": "el-grande", "seats": ["hard", "hard", "hard"]})
+            assert created.status_code == 201, created.text
+            end = time.monotonic() + 60
+            while not (children := [p for p in children_of(server.pid) if alive(p)]):
+                assert time.monotonic() < end, "no search process started"
+                time.sleep(0.2)
+            os.kill(server.pid, signal.SIGKILL)
+            server.wait(10)
+            end = time.monotonic() + 10
+            while any(alive(p) for p in children):
+                assert time.monotonic() < end, "a search process outlived the killed server"
+                time.sleep(0.1)
+        finally:
+            for pid in children:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)

@@ -12,6 +12,11 @@ sits first, then the bots-only tables, round-robin and on all but one of the wor
 so that a person's table never waits behind other tables' long searches. A search is
 cancelled when its seat is taken back (or the game moves on in another process) and when the
 server stops; a cancelled search's move is dropped.
+
+The searching levels (``medium``, ``hard``) think in a small pool of processes, a process a
+worker thread (:mod:`regalia.server.search_pool`): their thread waits for the answer without
+holding the interpreter lock, so a search never slows the server's requests; the move itself
+is made here, through the service, as any other.
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ import logging
 import threading
 import time
 from collections import deque
+from concurrent.futures import CancelledError
+from concurrent.futures.process import BrokenProcessPool
 
 from regalia.bots import InformationSet, make_bot
 from regalia.engine import State
 from regalia.engine.rng import Rng
 from regalia.server.leases import Leases, OneProcess
+from regalia.server.search_pool import SearchPool, SharedFlag, searches
 from regalia.server.service import Conflict, GameService
 
 log = logging.getLogger("regalia.server")
@@ -41,7 +49,8 @@ class CancellableInformationSet(InformationSet):
 
     __slots__ = ("cancelled",)
 
-    def __init__(self, state: State, seat: int, cancelled: threading.Event) -> None:
+    def __init__(self, state: State, seat: int,
+                 cancelled: threading.Event | SharedFlag) -> None:
         super().__init__(state, seat)
         self.cancelled = cancelled
 
@@ -60,7 +69,7 @@ class BotRunner:
     the bots-only tables on at most ``workers - 1`` threads at once, one after another)."""
 
     def __init__(self, service: GameService, workers: int = 2,
-                 leases: Leases | None = None) -> None:
+                 leases: Leases | None = None, *, pool: bool = True) -> None:
         self.service = service
         # which games' bots move here (several processes: those whose lease this one holds)
         self.leases: Leases = leases or OneProcess()
@@ -68,15 +77,18 @@ class BotRunner:
         self.bots_only_threads = max(1, self.workers - 1)
         self._queues: tuple[deque[str], deque[str]] = (deque(), deque())
         self._queued: set[str] = set()
-        self._running: dict[str, threading.Event] = {}  # game -> its search's cancel flag
+        # the searches' processes (None: every bot thinks in its thread), a slot a thread
+        self.pool = SearchPool(self.workers) if pool else None
+        self._running: dict[str, SharedFlag] = {}  # game -> its search's cancel flag
         self._again: set[str] = set()
         self._kind: dict[str, int] = {}  # game -> PEOPLE or BOTS_ONLY, as last seen
         self._bots_only_running = 0
+        self.searching = 0  # searches under way in the pool (for the tests)
         self._wake = threading.Condition()
         self._closed = False
         # Daemon threads: a search cancelled at shutdown ends within an iteration, and the
         # process never waits on one (a move is committed whole or not at all).
-        self._threads = [threading.Thread(target=self._work, name=f"regalia-bot-{i}",
+        self._threads = [threading.Thread(target=self._work, args=(i,), name=f"regalia-bot-{i}",
                                           daemon=True) for i in range(self.workers)]
         for thread in self._threads:
             thread.start()
@@ -106,7 +118,7 @@ class BotRunner:
             self._queues[self._kind.get(game_id, PEOPLE)].append(game_id)
             self._wake.notify()
 
-    def _next(self) -> tuple[str, int] | None:
+    def _next(self, slot: int) -> tuple[str, int] | None:
         """The next game to move (and its queue), or None when closed; waits for one."""
         with self._wake:
             while not self._closed:
@@ -120,19 +132,20 @@ class BotRunner:
                     self._wake.wait()
                     continue
                 self._queued.discard(game_id)
-                self._running[game_id] = threading.Event()
+                self._running[game_id] = SharedFlag(
+                    self.pool.flags if self.pool is not None else None, slot)
                 return game_id, kind
             return None
 
-    def _work(self) -> None:
+    def _work(self, slot: int) -> None:
         while True:
-            taken = self._next()
+            taken = self._next(slot)
             if taken is None:
                 return
             game_id, kind = taken
             again = False
             try:
-                again = self._step(game_id, self._running[game_id])
+                again = self._step(game_id, self._running[game_id], slot)
             except Exception as err:  # one bad game must not stop the bots of every other
                 log.error("bots of game %s stopped: %r", game_id, err)
             with self._wake:
@@ -144,7 +157,7 @@ class BotRunner:
                     self._enqueue(game_id)  # at the back: the other tables go first
                 self._again.discard(game_id)
 
-    def _step(self, game_id: str, cancelled: threading.Event) -> bool:
+    def _step(self, game_id: str, cancelled: SharedFlag, slot: int = 0) -> bool:
         """One decision of one bot of the game, if a bot is to move; whether to look again."""
         bots = self.service.bot_seats(game_id)
         if not self._moves_here(game_id, bots):
@@ -161,20 +174,56 @@ class BotRunner:
         if not movers:
             return False
         seat = movers[0]
-        bot = make_bot(bots[seat], seed=bot_seed(game_id, live.decisions, seat))
-        try:
-            action = bot.act(CancellableInformationSet(state.clone(), seat, cancelled))
-        except SearchCancelled:
-            return False  # (looked at again if the cancel asked for it)
+        seed = bot_seed(game_id, live.decisions, seat)
+        chosen: str | None = None
+        if self.pool is not None and searches(bots[seat], state.info().id):
+            try:
+                chosen = self._search(bots[seat], seed, state, seat, slot)
+            except BrokenProcessPool as err:  # a pool process died: this once, in the thread
+                if cancelled.is_set():
+                    return False  # (the server is stopping: it ended the pool's processes)
+                log.warning("the bots' search pool broke (%r); game %s thinks here", err,
+                            game_id)
+                self.pool.broken()
+            else:
+                if chosen is None:
+                    return False  # cancelled (looked at again if the cancel asked for it)
+        if chosen is not None:
+            action_text = chosen
+        else:
+            bot = make_bot(bots[seat], seed=seed)
+            try:
+                action_text = bot.act(CancellableInformationSet(state.clone(), seat,
+                                                                cancelled)).text
+            except SearchCancelled:
+                return False  # (looked at again if the cancel asked for it)
         # (a line per decision thought, for REGALIA_LOG_LEVEL=debug: how the tests count them)
         log.debug("bot decision: game %s, decision %d, seat %d", game_id, live.decisions, seat)
         if cancelled.is_set():
             return False  # its move came after its seat was taken back: dropped
         # (refused when someone moved first, or the seat changed hands: look again)
         with contextlib.suppress(Conflict):
-            self.service.act(game_id, seat, action.text, turn=live.decisions, by_bot=True,
+            self.service.act(game_id, seat, action_text, turn=live.decisions, by_bot=True,
                              bot=bots[seat])
         return True
+
+    def _search(self, spec: str, seed: int, state: State, seat: int, slot: int) -> str | None:
+        """The pool's choice for ``seat`` (None: cancelled). The position goes to the pool
+        process pickled (the true state: the process hands its bot an information set)."""
+        assert self.pool is not None
+        try:
+            future = self.pool.submit(spec, seed, state, seat, slot)
+        except RuntimeError:  # the pool closed: the server is stopping
+            return None
+        with self._wake:
+            self.searching += 1
+        try:
+            return future.result()  # (waits without the interpreter lock)
+        except CancelledError:
+            return None  # (the pool closed before it began: the server is stopping)
+        finally:
+            with self._wake:
+                self.searching -= 1
 
     def _sorted(self, game_id: str, kind: int) -> bool:
         """Note the game's kind; True when it is a bots-only table not seen before. A game
@@ -202,6 +251,8 @@ class BotRunner:
             for flag in self._running.values():
                 flag.set()
             self._wake.notify_all()
+        if self.pool is not None:
+            self.pool.close()  # (its processes ended: their threads' waits end at once)
         end = time.monotonic() + timeout
         for thread in self._threads:
             thread.join(max(0.0, end - time.monotonic()))

@@ -7,7 +7,8 @@ seat's view. Sealed simultaneous choices of other seats appear only as "made a s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine import GameInfo, State
@@ -22,7 +23,29 @@ if TYPE_CHECKING:
 
 
 
-def seat_names(state: State, seats: Sequence[Seat]) -> list[str]:
+@dataclass(frozen=True)
+class SeatRow:
+    """Who holds a seat, as a table shows it."""
+
+    seat: int
+    bot: str | None
+    name: str | None
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """What a seat's payload needs of a game's row and its seats (read in one statement:
+    :meth:`regalia.server.service.GameService.table_row`)."""
+
+    id: str
+    rematch: str | None
+    move_seconds: int | None
+    updated: datetime
+    seats: tuple[SeatRow, ...]
+
+
+def seat_names(state: State, seats: Sequence[Seat | SeatRow]) -> list[str]:
     """Each seat's name at the table: the game's colour or number, and who holds it."""
     out = []
     by_number = {s.seat: s for s in seats}
@@ -168,14 +191,14 @@ def public_scores(state: State, view: Mapping[str, Any]) -> list[int] | None:
     return None
 
 
-def deadline(game: Game) -> float | None:
+def deadline(game: Game | TableRow) -> float | None:
     """When the seats to move run out of time (seconds since the epoch), if there is a clock."""
     if game.move_seconds is None:
         return None
     return game.updated.replace(tzinfo=UTC).timestamp() + game.move_seconds
 
 
-def _about(game: Game, state: State, seat: int | None) -> dict[str, Any]:
+def _about(game: Game | TableRow, state: State, seat: int | None) -> dict[str, Any]:
     """What every payload opens with: which game, whose eyes, who sits where."""
     info = state.info()
     return {
@@ -188,7 +211,7 @@ def _about(game: Game, state: State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
+def seat_payload(game: Game | TableRow, state: State, seat: int | None, decisions: int,
                  moves: Sequence[Decision], *, svg: bool = True) -> dict[str, Any]:
     """Everything one seat (None: a spectator) is sent about the game, JSON-ready."""
     info = state.info()
@@ -224,7 +247,7 @@ def seat_payload(game: Game, state: State, seat: int | None, decisions: int,
     return payload
 
 
-def look_back_payload(game: Game, state: State, seat: int | None, step: int, total: int,
+def look_back_payload(game: Game | TableRow, state: State, seat: int | None, step: int, total: int,
                       moves: Sequence[Decision], over: bool, *,
                       svg: bool = True) -> dict[str, Any]:
     """A look back at the game by ``seat`` (None: a spectator), JSON-ready: ``state`` is the

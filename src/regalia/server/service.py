@@ -53,7 +53,14 @@ from regalia.server import timing
 from regalia.server.banks import MAX_BANK, MAX_INCREMENT, MIN_BANK, Banks
 from regalia.server.levels import BotPolicy
 from regalia.server.models import Game, Move, Seat, TimeBank, now
-from regalia.server.payloads import decision_lines, game_names, look_back_payload, seat_payload
+from regalia.server.payloads import (
+    SeatRow,
+    TableRow,
+    decision_lines,
+    game_names,
+    look_back_payload,
+    seat_payload,
+)
 
 MAX_NAME = 40  # characters of a display name
 OPEN, ME = "open", "me"  # seat kinds at creation besides a bot spec
@@ -183,6 +190,9 @@ class GameService:
             Seat.token_digest == bindparam("digest"))
         self._bots_of = select(Seat.seat, Seat.bot).where(
             Seat.game_id == bindparam("game"), Seat.bot.is_not(None))
+        self._table = select(Game.id, Game.rematch, Game.move_seconds, Game.updated,
+                             Seat.seat, Seat.bot, Seat.name, Seat.claimed).outerjoin(
+            Seat, Seat.game_id == Game.id).where(Game.id == bindparam("game")).order_by(Seat.seat)
         self._count = select(func.count()).select_from(Move).where(
             Move.game_id == bindparam("game"))
         # The time banks' clock (seconds since the epoch): tests hand in a fake one.
@@ -230,7 +240,7 @@ class GameService:
         if cached is not None and cached[0] == position:
             return cached[1]
         worded_in(live, lang)
-        payload = seat_payload(self.game_row(game_id), live.state, seat, live.decisions,
+        payload = seat_payload(self.table_row(game_id), live.state, seat, live.decisions,
                                live.log, svg=svg)
         banks = self.banks(game_id)
         payload["banks"] = banks.public() if banks is not None and not live.state.is_over() \
@@ -252,7 +262,7 @@ class GameService:
         total = live.decisions
         step = total if step is None else max(0, min(step, total))
         state = regalia.replay(live.state.record(), steps=step)
-        return look_back_payload(self.game_row(game_id), state, seat, step, total, live.log,
+        return look_back_payload(self.table_row(game_id), state, seat, step, total, live.log,
                                  live.state.is_over(), svg=svg)
 
     def decision_lines(self, game_id: str, seat: int | None) -> list[str]:
@@ -336,6 +346,19 @@ class GameService:
             if row is None:
                 raise NotFound(_("no such game"))
             return row
+
+    def table_row(self, game_id: str) -> TableRow:
+        """What a seat's payload needs of the game's row and its seats, in one statement of
+        columns (a seat read's: the ORM's row and its seats' second query took 1.5 ms of the
+        read's 3-4 ms of CPU)."""
+        with self.session() as session:
+            rows = session.execute(self._table, {"game": game_id}).all()
+        if not rows:
+            raise NotFound(_("no such game"))
+        first = rows[0]
+        return TableRow(first.id, first.rematch, first.move_seconds, first.updated,
+                        tuple(SeatRow(r.seat, r.bot, r.name, bool(r.claimed)) for r in rows
+                              if r.seat is not None))
 
     def live(self, game_id: str) -> Live:
         """The game's state as of its last committed move (rebuilt when another process moved
