@@ -63,3 +63,52 @@ def test_palais_royals_header_names_the_step_and_what_it_counts() -> None:
     assert "to move — step 1 Parade ground" in text
     assert "servants still to place in this step:" in text
     assert "nobles you may enlist" in text and "left in the step" not in text
+
+
+def test_palais_royals_park_tiles_say_their_nobles_in_words_that_fit() -> None:
+    """The park's 6×6 tiles (a sixth of a 360 px screen each) say a noble's VP, the gold it
+    costs now and its privilege in words, its seals as squares in their colours with their
+    counts, never ``19v 9g 2t3p M``; a word wider than its tile is condensed to it, not cut
+    or broken; an empty space says so; and the codes' note above the park is gone."""
+    import xml.etree.ElementTree as ET
+
+    from regalia.engine.markup import text_width
+    from regalia.engine.phone_board import SMALL
+    from regalia.games.palais_royal.phone_svg import PURPLE, TURQUOISE, render_phone_svg
+
+    state = playout("palais-royal", lambda s: s.view(0)["round"] >= 3 and any(
+        sp["noble"] is None for sp in s.view(0)["park"]["spaces"]) and any(
+        sp["noble"] and sp["noble"]["privilege"] for sp in s.view(0)["park"]["spaces"]),
+        most=2000)
+    ns = "{http://www.w3.org/2000/svg}"
+    for lang, vp, pay in (("en", r"\d+ VP", r"pay \d+|free"), ("zh", r"\d+分", r"付\d+金|免费")):
+        with i18n.speaking(lang):
+            view = state.view(0)
+            svg = render_phone_svg(view)
+        root = ET.fromstring(svg)
+        spaces = [g for g in root.iter(f"{ns}g") if g.get("class") == "space"]
+        assert len(spaces) == 36
+        assert "v VP · g gold" not in words(svg) and "VP · g 金" not in words(svg)
+        for g, sp in zip(spaces, view["park"]["spaces"], strict=True):
+            box = next(g.iter(f"{ns}rect"))
+            inner = float(box.get("width")) - 6
+            texts = list(g.iter(f"{ns}text"))
+            lines = [t.text or "" for t in texts]
+            said = " ".join(lines)
+            assert not re.search(r"\b\d+[vgtp]\b|\d+t\d+p", said), said
+            for t in texts:
+                assert float(t.get("font-size")) >= SMALL
+                fits = text_width(t.text or "", float(t.get("font-size"))) <= inner
+                assert fits or float(t.get("textLength", "inf")) <= inner + 0.01, t.text
+            nb = sp["noble"]
+            if nb is None:
+                assert lines == [view["seats"][sp["servant"]]["name"]] if \
+                    sp["servant"] is not None else lines == [("empty", "空")[lang == "zh"]]
+                continue
+            assert re.fullmatch(vp, lines[0]) and re.fullmatch(pay, lines[1]), lines
+            assert (len(lines) > 2 + bool(nb["turquoise"]) + bool(nb["purple"])) == \
+                bool(nb["privilege"]), lines
+            squares = [(chip.find(f"{ns}rect").get("fill"), chip.find(f"{ns}text").text)
+                       for chip in g.iter(f"{ns}g") if chip.get("class") == "chip"]
+            assert squares == [(colour, str(n)) for colour, n in
+                               ((TURQUOISE, nb["turquoise"]), (PURPLE, nb["purple"])) if n]

@@ -55,7 +55,7 @@ def test_a_bad_link_gets_a_page_that_says_so(client: TestClient) -> None:
 
 
 def test_the_static_files_are_served_and_small(client: TestClient) -> None:
-    for name in ("table.js", "lobby.js", "regalia.css"):
+    for name in ("table.js", "board.js", "lobby.js", "regalia.css"):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200
         assert len(response.content) < 20_000
@@ -203,18 +203,26 @@ def test_a_finished_replay_lists_each_decision_in_full_words(client: TestClient)
     assert shown == service_of(client).decision_lines(game_id, 1)  # alike for every seat
 
 
-def test_the_board_comes_two_columns_wide_for_a_desktop_and_a_seat_knows_its_link(
+def test_the_board_comes_once_widened_by_the_page_and_a_seat_knows_its_link(
         client: TestClient) -> None:
-    """Every game's table holds its phone picture twice (one column; two, for 1200 px and
-    wider) and the desktop picture folded under them; a seat's page says its address is the
-    seat, a spectator's does not."""
+    """Every game's table holds its phone picture once (static/board.js lays its sections
+    out two columns wide from 1200 px: the browser tests measure it), the desktop picture
+    folded under it; so do the look back and the table's live fragment; a seat's page says
+    its address is the seat, a spectator's does not."""
     for info in regalia.list_games():
         if info.id.startswith("toy-"):
             continue
         data = create(client, game=info.id, seats=["open"] * info.default_players)
         page = client.get(f"/play/{data['tokens'][0]}").text
-        assert page.count('class="phone-board"') == 1, info.id
-        assert page.count('class="phone-board wide-board"') == 1, info.id
-        assert 'viewBox="0 0 720 ' in page and '<details class="whole" id="whole">' in page
+        assert page.count('class="phone-board') == 1, info.id
+        assert 'class="board has-phone has-broad"' in page, info.id
+        assert "wide-board" not in page and 'viewBox="0 0 720 ' not in page
+        assert '<details class="whole" id="whole">' in page
+        assert '<script src="/static/board.js">' in page
         assert 'id="your-link"' in page
         assert 'id="your-link"' not in client.get(f"/watch/{data['game_id']}").text
+        fragment = client.get(f"/play/{data['tokens'][0]}/board").text
+        assert fragment.count('class="phone-board') == 1
+        look_back = client.get(f"/play/{data['tokens'][0]}/replay").text
+        assert look_back.count('class="phone-board') == 1
+        assert '<script src="/static/board.js">' in look_back

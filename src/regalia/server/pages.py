@@ -32,14 +32,13 @@ TEMPLATES.env.install_gettext_callables(  # type: ignore[attr-defined]
     npgettext=i18n.npgettext, newstyle=False)
 
 
-def widened(phone_svg: Markup | None) -> Markup | None:
-    """A phone picture two columns wide, for the desktop table (see board.html); None for
-    one that is not laid out in sections (a game's terminal board)."""
-    wide = widen(str(phone_svg), 2) if phone_svg else None
-    return Markup(wide) if wide else None
+def sectioned(phone_svg: Markup | None) -> bool:
+    """Whether a phone picture is laid out in sections, to be shown two columns wide on a
+    desktop's table (static/board.js; see board.html); not a game's terminal board."""
+    return bool(phone_svg) and widen(str(phone_svg), 2) is not None
 
 
-TEMPLATES.env.filters["widened"] = widened
+TEMPLATES.env.filters["sectioned"] = sectioned
 
 # No script, style or image from anywhere but this server; the board's SVG is inline.
 SECURITY_HEADERS = {
