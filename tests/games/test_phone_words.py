@@ -112,3 +112,34 @@ def test_palais_royals_park_tiles_say_their_nobles_in_words_that_fit() -> None:
                        for chip in g.iter(f"{ns}g") if chip.get("class") == "chip"]
             assert squares == [(colour, str(n)) for colour, n in
                                ((TURQUOISE, nb["turquoise"]), (PURPLE, nb["purple"])) if n]
+
+
+# What the phone pictures said in codes (seen at 360 px), and must not say again: Shadow's
+# nobles as their notation (``45 R1``, ``Elector: Red R1``) and its stacks as ``3 / 3 · cost
+# 3/5``; Ming's districts without their province and its city houses as initials (``R R B``);
+# Castles' estate piles as ``ship 1/3`` and its supply piles as ``goods 1: 8 · dark``.
+CODES = {
+    "shadow-of-the-emperor": re.compile(r"\b[RBYGW]\d\b|\d+ / \d+ ·|cost \d+/\d+"),
+    "ming-dynasty": re.compile(r"city(?: [A-Z])+\b|^\d[a-c]$"),
+    "castles-of-burgundy-cards": re.compile(r"\b\d/3\b|^(goods|animal) \d: "),
+}
+
+
+def test_the_phone_pictures_say_nobles_districts_and_piles_in_words() -> None:
+    from tests.games.test_phone_svg import positions
+
+    for game, code in CODES.items():
+        render = regalia.get_game(game).render_phone_svg
+        assert render is not None
+        for lang in ("en", "zh"):
+            with i18n.speaking(lang):
+                for view, _seat in positions(game, 5, 6):
+                    text = words(render(view))
+                    lines = [line.strip() for line in text.splitlines() if line.strip()]
+                    found = [line for line in lines if code.search(line)]
+                    assert not found, f"{game} ({lang}): {found[:3]}"
+                    if game == "ming-dynasty":  # a district names its province
+                        provinces = [p["name"] for p in view["map"]["provinces"]]
+                        titled = [line for line in lines if re.match(r"^\d[a-c] ?[(（]", line)]
+                        assert titled and all(any(p in line for p in provinces)
+                                              for line in titled), titled[:3]
