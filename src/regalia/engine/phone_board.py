@@ -117,6 +117,12 @@ def wrap_to(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
+# Punctuation no line may start with (it keeps to the character before it), and punctuation
+# no line may end with (it keeps to the one after): the line-breaking rules of Chinese text.
+CLOSING = set("）」』】》〉，。、；：！？…)]}%,.;:!?·")
+OPENING = set("（「『【《〈([{")
+
+
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
     word = ""
@@ -127,10 +133,21 @@ def _tokens(text: str) -> list[str]:
                 word = ""
             out.append(" ")
         elif ord(ch) >= 0x1100:  # a wide character is a word of its own
+            if ch in CLOSING and (word or (out and out[-1] != " ")):
+                if word:
+                    word += ch
+                else:
+                    out[-1] += ch
+                continue
             if word:
                 out.append(word)
                 word = ""
-            out.append(ch)
+            if out and out[-1] != " " and out[-1][-1] in OPENING:
+                out[-1] += ch
+            else:
+                out.append(ch)
+        elif out and not word and out[-1] != " " and out[-1][-1] in OPENING:
+            word = out.pop() + ch
         else:
             word += ch
     if word:
