@@ -226,3 +226,14 @@ def test_the_board_comes_once_widened_by_the_page_and_a_seat_knows_its_link(
         look_back = client.get(f"/play/{data['tokens'][0]}/replay").text
         assert look_back.count('class="phone-board') == 1
         assert '<script src="/static/board.js">' in look_back
+
+
+def test_a_chinese_table_names_its_bots_level_in_chinese(client: TestClient) -> None:
+    data = create(client, game="el-grande", seats=["me", "random", "hard"])
+    client.cookies.set("regalia_lang", "zh")
+    try:
+        page = client.get(f"/play/{data['tokens'][0]}").text
+    finally:
+        client.cookies.clear()
+    assert "（随机 机器人）" in page and "（困难 机器人）" in page
+    assert "random 机器人" not in page
