@@ -143,3 +143,15 @@ def test_the_phone_pictures_say_nobles_districts_and_piles_in_words() -> None:
                         titled = [line for line in lines if re.match(r"^\d[a-c] ?[(（]", line)]
                         assert titled and all(any(p in line for p in provinces)
                                               for line in titled), titled[:3]
+
+
+def test_palais_royals_final_says_points_and_places_in_words() -> None:
+    from regalia.games.palais_royal.phone_svg import render_phone_svg
+
+    state = playout("palais-royal", lambda s: s.view(0)["round"] >= 2)
+    view = dict(state.view(0), over=True, current=None, scores=[14, 17, 2], ranking=[2, 1, 3])
+    text = " ".join(words(render_phone_svg(view)).split())
+    names = [s["name"] for s in view["seats"]]
+    assert f"round {view['round']} — the game is over" in text
+    assert f"{names[0]}: 14 VP, place 2" in text and f"{names[1]}: 17 VP, place 1" in text
+    assert f"{names[0]} 14 (place 2)" not in text

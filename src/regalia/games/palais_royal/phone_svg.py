@@ -156,7 +156,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     legal = set(view.get("legal", []))
     used: set[str] = set()
     game = pgettext("palais-royal", "Palais Royal")
-    if view["current"] is None:
+    if view.get("over"):
+        header = [_("round {n} — the game is over").format(n=view["round"])]
+    elif view["current"] is None:
         header = [_("round {n}").format(n=view["round"])]
     elif not view["round"]:  # (the setup comes before round 1)
         header = [_("{who} to move ({step})").format(
@@ -219,7 +221,7 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         # enlisting: the park, where the decision is, before the castle
         sections[2], sections[3] = sections[3], sections[2]
     if view.get("over") and view.get("scores"):
-        final = [_("{name} {score} (place {place})").format(
+        final = [_("{name}: {score} VP, place {place}").format(
             name=view["seats"][p]["name"], score=view["scores"][p], place=view["ranking"][p])
             for p in range(view["players"])]
         final += [line for p in range(view["players"]) if (line := breakdown_text(view, p))]
