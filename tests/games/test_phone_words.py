@@ -155,3 +155,19 @@ def test_palais_royals_final_says_points_and_places_in_words() -> None:
     assert f"round {view['round']} — the game is over" in text
     assert f"{names[0]}: 14 VP, place 2" in text and f"{names[1]}: 17 VP, place 1" in text
     assert f"{names[0]} 14 (place 2)" not in text
+
+
+def test_ming_dynastys_final_and_neighbours_read_as_words() -> None:
+    from tests.games.test_phone_svg import positions
+
+    render = regalia.get_game("ming-dynasty").render_phone_svg
+    assert render is not None
+    view, _seat = positions("ming-dynasty", 2, 2)[-1]
+    players = view["players"]
+    over = dict(view, over=True, ranking=[1, 2, 3][:len(players)],
+                players=[dict(p, score=30 - i) for i, p in enumerate(players)])
+    text = " ".join(words(render(over)).split())
+    assert "(#1)" not in text and f"{players[0]['name']} 30 points, place 1" in text
+    with i18n.speaking("zh"):
+        text = words(render(view))
+    assert not [line for line in text.splitlines() if line.startswith("↔") and ", " in line]

@@ -66,7 +66,7 @@ def _district_tiles(view: Mapping[str, Any], legal: set[str], used: set[str]) ->
         if state["leader"]:
             lines.append("* " + _("majority: {who}").format(
                 who=", ".join(_name(view, c) for c in state["leader"])))
-        lines.append("↔ " + ", ".join(borders.get(did, [])))
+        lines.append("↔ " + pgettext("ming-dynasty", ", ").join(borders.get(did, [])))
         # (its province's name beside it: ``1a`` is district a of province 1, yellow)
         title = _("{district} ({province})").format(
             district=did, province=province.get(dist["province"], "")) + (
@@ -143,8 +143,8 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         header.append(_("to move: {movers}").format(movers=movers))
     if view["over"]:
         ranks = view["ranking"]
-        header.append(pgettext("ming-dynasty", "Final: {results}").format(results="  ".join(
-            pgettext("ming-dynasty", "{who} {score} (#{place})").format(
+        header.append(pgettext("ming-dynasty", "Final: {results}").format(results="; ".join(
+            pgettext("ming-dynasty", "{who} {score} points, place {place}").format(
                 who=pl["name"], score=pl["score"], place=ranks[p])
             for p, pl in enumerate(view["players"]))))
     sep = pgettext("ming-dynasty", ", ")
