@@ -237,3 +237,28 @@ def test_a_chinese_table_names_its_bots_level_in_chinese(client: TestClient) -> 
         client.cookies.clear()
     assert "（随机 机器人）" in page and "（困难 机器人）" in page
     assert "random 机器人" not in page
+
+
+def test_the_create_form_names_every_option_in_words_in_both_languages(
+        client: TestClient) -> None:
+    """An option's name on the create form is words (``ties on a park edge``), not its
+    identifier (``edge_ties``), in Chinese too; the form shows a choice's value without its
+    hyphens (static/lobby.js)."""
+    import json
+    import re
+
+    for lang in ("en", "zh"):
+        client.cookies.set("regalia_lang", lang)
+        page = client.get("/").text
+        catalog = json.loads(re.search(
+            r'<script type="application/json" id="catalog">(.*?)</script>', page, re.S)[1])
+        for game in catalog:
+            if game["id"].startswith("toy-"):  # (the tests' own games)
+                continue
+            for option in game["options"]:
+                label = option["label"]
+                assert "_" not in label, (game["id"], label)
+                if lang == "zh":
+                    assert re.search(r"[\u4e00-\u9fff]", label), (game["id"], label)
+    client.cookies.clear()
+    assert 'String(c).replace(/[-_]/g, " ")' in client.get("/static/lobby.js").text
