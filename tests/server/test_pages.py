@@ -262,3 +262,20 @@ def test_the_create_form_names_every_option_in_words_in_both_languages(
                     assert re.search(r"[\u4e00-\u9fff]", label), (game["id"], label)
     client.cookies.clear()
     assert 'String(c).replace(/[-_]/g, " ")' in client.get("/static/lobby.js").text
+
+
+def test_the_analysis_graphs_place_while_computed_reads_on_a_phone() -> None:
+    """The replay page's graph, while the analysis is computed, is a picture a phone's
+    width (360 units, words of 13): shrunk from 900 units, its words were 5 px at 360 px."""
+    import re
+
+    from regalia.server.analysis import progress_svg
+
+    svg = progress_svg("analysis under way: 3 of 170 decisions (reload)")
+    assert 'width="360"' in svg
+    lines = re.findall(r'font-size="(\d+)">([^<]*)<', svg)
+    assert len(lines) == 2 and all(int(size) >= 13 for size, _text in lines)
+    assert " ".join(text for _size, text in lines) == \
+        "analysis under way: 3 of 170 decisions (reload)"
+    assert all(len(text) * 0.62 * 13 <= 348 for _size, text in lines)
+    assert "分析进行中" in progress_svg("分析进行中：170 个决定中的 0 个（请刷新）")
