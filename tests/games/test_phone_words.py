@@ -171,3 +171,16 @@ def test_ming_dynastys_final_and_neighbours_read_as_words() -> None:
     with i18n.speaking("zh"):
         text = words(render(view))
     assert not [line for line in text.splitlines() if line.startswith("↔") and ", " in line]
+
+
+def test_el_grandes_players_say_what_their_cards_in_hand_are() -> None:
+    from regalia.games.el_grande.phone_svg import render_phone_svg
+
+    state = playout("el-grande", lambda s: (s.view(0)["round"] or 0) >= 2)
+    text = " ".join(words(render_phone_svg(state.view(0))).split())
+    assert re.search(r"\d+ power cards in hand", text) and "power cards played:" in text
+    assert not re.search(r"· \d+ in hand", text) and " played: " not in text.replace(
+        "power cards played: ", "")
+    with i18n.speaking("zh"):
+        zh = " ".join(words(render_phone_svg(state.view(0))).split())
+    assert "in hand" not in zh and "played" not in zh
