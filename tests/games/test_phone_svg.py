@@ -140,3 +140,15 @@ def test_the_desktop_layout_moves_whole_sections_into_two_columns(game: str) -> 
         for x2, top2, bottom2 in boxes[i + 1:]:
             assert x != x2 or bottom <= top2 + 0.01 or bottom2 <= top + 0.01, "overlap"
     assert phone_board.widen(phone_board.text_board("[red]a[/] board"), 2) is None
+
+
+def test_no_line_starts_with_closing_punctuation_nor_ends_with_opening() -> None:
+    """Chinese line breaking: ``（家乡：阿拉贡`` then ``）`` alone on the next line was seen on
+    El Grande's regions at 360 px; a closing bracket or comma keeps to the character before
+    it, an opening bracket to the one after."""
+    text = "蓝的大方块（家乡：阿拉贡），红的大方块（家乡：旧卡斯蒂利亚）。"
+    for width in range(40, 200, 3):
+        lines = phone_board.wrap_to(text, width, 13)
+        assert "".join(lines) == text
+        assert not [line for line in lines[1:] if line[0] in "）。，："], (width, lines)
+        assert not [line for line in lines[:-1] if line[-1] == "（"], (width, lines)

@@ -41,3 +41,13 @@ def test_the_key_is_on_the_table_the_look_back_and_the_replay(client: TestClient
     play_randomly(client, data["tokens"], random.Random(1))
     replay = client.get(f"/watch/{data['game_id']}/replay?step=3").text
     assert 'id="key"' in replay and "the three districts of each province" in replay
+
+
+def test_palais_royals_key_reads_the_phone_boards_park_in_words() -> None:
+    info = regalia.get_game("palais-royal")
+    state = regalia.new_game("palais-royal", players=3, seed=1)
+    first = key_lines(info, state.view(0))[0]
+    assert first.startswith("On the phone's board each noble in the park says its VP")
+    assert "(pay 6; free)" in first and "squares in their colours" in first
+    with speaking("zh"):
+        assert "付6金" in key_lines(info, state.view(0))[0]

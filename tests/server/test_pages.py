@@ -55,7 +55,7 @@ def test_a_bad_link_gets_a_page_that_says_so(client: TestClient) -> None:
 
 
 def test_the_static_files_are_served_and_small(client: TestClient) -> None:
-    for name in ("table.js", "lobby.js", "regalia.css"):
+    for name in ("table.js", "board.js", "lobby.js", "regalia.css"):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200
         assert len(response.content) < 20_000
@@ -203,18 +203,79 @@ def test_a_finished_replay_lists_each_decision_in_full_words(client: TestClient)
     assert shown == service_of(client).decision_lines(game_id, 1)  # alike for every seat
 
 
-def test_the_board_comes_two_columns_wide_for_a_desktop_and_a_seat_knows_its_link(
+def test_the_board_comes_once_widened_by_the_page_and_a_seat_knows_its_link(
         client: TestClient) -> None:
-    """Every game's table holds its phone picture twice (one column; two, for 1200 px and
-    wider) and the desktop picture folded under them; a seat's page says its address is the
-    seat, a spectator's does not."""
+    """Every game's table holds its phone picture once (static/board.js lays its sections
+    out two columns wide from 1200 px: the browser tests measure it), the desktop picture
+    folded under it; so do the look back and the table's live fragment; a seat's page says
+    its address is the seat, a spectator's does not."""
     for info in regalia.list_games():
         if info.id.startswith("toy-"):
             continue
         data = create(client, game=info.id, seats=["open"] * info.default_players)
         page = client.get(f"/play/{data['tokens'][0]}").text
-        assert page.count('class="phone-board"') == 1, info.id
-        assert page.count('class="phone-board wide-board"') == 1, info.id
-        assert 'viewBox="0 0 720 ' in page and '<details class="whole" id="whole">' in page
+        assert page.count('class="phone-board') == 1, info.id
+        assert 'class="board has-phone has-broad"' in page, info.id
+        assert "wide-board" not in page and 'viewBox="0 0 720 ' not in page
+        assert '<details class="whole" id="whole">' in page
+        assert '<script src="/static/board.js">' in page
         assert 'id="your-link"' in page
         assert 'id="your-link"' not in client.get(f"/watch/{data['game_id']}").text
+        fragment = client.get(f"/play/{data['tokens'][0]}/board").text
+        assert fragment.count('class="phone-board') == 1
+        look_back = client.get(f"/play/{data['tokens'][0]}/replay").text
+        assert look_back.count('class="phone-board') == 1
+        assert '<script src="/static/board.js">' in look_back
+
+
+def test_a_chinese_table_names_its_bots_level_in_chinese(client: TestClient) -> None:
+    data = create(client, game="el-grande", seats=["me", "random", "hard"])
+    client.cookies.set("regalia_lang", "zh")
+    try:
+        page = client.get(f"/play/{data['tokens'][0]}").text
+    finally:
+        client.cookies.clear()
+    assert "（随机 机器人）" in page and "（困难 机器人）" in page
+    assert "random 机器人" not in page
+
+
+def test_the_create_form_names_every_option_in_words_in_both_languages(
+        client: TestClient) -> None:
+    """An option's name on the create form is words (``ties on a park edge``), not its
+    identifier (``edge_ties``), in Chinese too; the form shows a choice's value without its
+    hyphens (static/lobby.js)."""
+    import json
+    import re
+
+    for lang in ("en", "zh"):
+        client.cookies.set("regalia_lang", lang)
+        page = client.get("/").text
+        catalog = json.loads(re.search(
+            r'<script type="application/json" id="catalog">(.*?)</script>', page, re.S)[1])
+        for game in catalog:
+            if game["id"].startswith("toy-"):  # (the tests' own games)
+                continue
+            for option in game["options"]:
+                label = option["label"]
+                assert "_" not in label, (game["id"], label)
+                if lang == "zh":
+                    assert re.search(r"[\u4e00-\u9fff]", label), (game["id"], label)
+    client.cookies.clear()
+    assert 'String(c).replace(/[-_]/g, " ")' in client.get("/static/lobby.js").text
+
+
+def test_the_analysis_graphs_place_while_computed_reads_on_a_phone() -> None:
+    """The replay page's graph, while the analysis is computed, is a picture a phone's
+    width (360 units, words of 13): shrunk from 900 units, its words were 5 px at 360 px."""
+    import re
+
+    from regalia.server.analysis import progress_svg
+
+    svg = progress_svg("analysis under way: 3 of 170 decisions (reload)")
+    assert 'width="360"' in svg
+    lines = re.findall(r'font-size="(\d+)">([^<]*)<', svg)
+    assert len(lines) == 2 and all(int(size) >= 13 for size, _text in lines)
+    assert " ".join(text for _size, text in lines) == \
+        "analysis under way: 3 of 170 decisions (reload)"
+    assert all(len(text) * 0.62 * 13 <= 348 for _size, text in lines)
+    assert "分析进行中" in progress_svg("分析进行中：170 个决定中的 0 个（请刷新）")

@@ -35,6 +35,8 @@ HEADING = 15  # a section's heading
 TARGET = 46  # the least size, each way, of a tile with an action: a finger's 44 px and a margin
 LINE = 16  # a line of a tile's words
 CHIP_H = 22  # a chip's height (a count in a player's colour, a card's value)
+SMALL_CHIP = 18  # a small chip's height and least width
+FIT = 1.3  # how much wider than its tile a ``fit`` tile's word may be (by the estimate)
 
 FONT = ("DejaVu Sans, Verdana, Arial, 'Noto Sans CJK SC', 'Source Han Sans SC', "
         "'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif")
@@ -52,6 +54,7 @@ class Chip:
     title: str | None = None
     action: str | None = None  # a chip with an action is drawn TARGET units each way
     data: Mapping[str, object] = field(default_factory=dict)
+    small: bool = False  # a small square (:data:`SMALL_CHIP`), two or three to a narrow tile
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,12 @@ class Tile:
     marked: bool = False  # drawn with a gold edge: the player to move, the card in play
     kind: str = "tile"  # its class, for front ends and tests
     data: Mapping[str, object] = field(default_factory=dict)
+    # A narrow tile (a 6-column grid's) may keep its words whole: ``pad`` its margin, ``size``
+    # its lines' words, and ``fit`` draws a word a little wider than the tile condensed to
+    # its width (SVG ``textLength``) instead of breaking it in two.
+    pad: float = PAD
+    size: float = TEXT
+    fit: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,12 @@ def wrap_to(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
+# Punctuation no line may start with (it keeps to the character before it), and punctuation
+# no line may end with (it keeps to the one after): the line-breaking rules of Chinese text.
+CLOSING = set("）」』】》〉，。、；：！？…)]}%,.;:!?·")
+OPENING = set("（「『【《〈([{")
+
+
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
     word = ""
@@ -118,10 +133,21 @@ def _tokens(text: str) -> list[str]:
                 word = ""
             out.append(" ")
         elif ord(ch) >= 0x1100:  # a wide character is a word of its own
+            if ch in CLOSING and (word or (out and out[-1] != " ")):
+                if word:
+                    word += ch
+                else:
+                    out[-1] += ch
+                continue
             if word:
                 out.append(word)
                 word = ""
-            out.append(ch)
+            if out and out[-1] != " " and out[-1][-1] in OPENING:
+                out[-1] += ch
+            else:
+                out.append(ch)
+        elif out and not word and out[-1] != " " and out[-1][-1] in OPENING:
+            word = out.pop() + ch
         else:
             word += ch
     if word:
@@ -136,6 +162,8 @@ def _text(x: float, y: float, s: str, size: float = TEXT, weight: str = "normal"
 
 
 def _chip_size(chip: Chip) -> tuple[float, float]:
+    if chip.small and not chip.action:
+        return max(float(SMALL_CHIP), text_width(chip.text, SMALL + 0.5) + 6), float(SMALL_CHIP)
     w = max(CHIP_H + 4, text_width(chip.text, SMALL + 0.5) + 12)
     return (max(w, TARGET), float(TARGET)) if chip.action else (w, float(CHIP_H))
 
@@ -155,9 +183,10 @@ def _chip_rows(chips: Sequence[Chip], width: float) -> list[list[Chip]]:
 
 def _tile_layout(tile: Tile, width: float) -> tuple[list[str], list[str], list[list[Chip]],
                                                        float]:
-    inner = width - 2 * PAD
-    title = wrap_to(tile.title, inner, TEXT + 1) if tile.title else []
-    lines = [part for line in tile.lines for part in wrap_to(line, inner, TEXT)]
+    inner = width - 2 * tile.pad
+    room = inner * FIT if tile.fit else inner
+    title = wrap_to(tile.title, room, TEXT + 1) if tile.title else []
+    lines = [part for line in tile.lines for part in wrap_to(line, room, tile.size)]
     rows = _chip_rows(tile.chips, inner)
     # (a float sum from a float start: compiled, ``sum`` of floats from 0 is taken for an int)
     chips_height = sum((max(_chip_size(c)[1] for c in row) + 4.0 for row in rows), 0.0)
@@ -178,15 +207,24 @@ def _draw_tile(tile: Tile, x: float, y: float, w: float, h: float) -> list[str]:
     out.append(element("rect", x=x, y=y, width=w, height=h, rx=6.0, fill=tile.fill,
                        stroke=edge, stroke_width=stroke, stroke_dasharray=dash))
     ty = y + PAD + 12
+    inner = w - 2 * tile.pad
+
+    def condensed(line: str, size: float) -> dict[str, Any]:
+        if not tile.fit or text_width(line, size) <= inner:
+            return {}
+        return {"textLength": inner, "lengthAdjust": "spacingAndGlyphs"}
+
     for line in title:
-        out.append(_text(x + PAD, ty, line, TEXT + 1, "bold", tile.title_ink or tile.ink))
+        out.append(_text(x + tile.pad, ty, line, TEXT + 1, "bold", tile.title_ink or tile.ink,
+                         **condensed(line, TEXT + 1)))
         ty += LINE
     for line in lines:
-        out.append(_text(x + PAD, ty, line, TEXT, fill=tile.ink))
+        out.append(_text(x + tile.pad, ty, line, tile.size, fill=tile.ink,
+                         **condensed(line, tile.size)))
         ty += LINE
     cy = ty - 12 + 2
     for row in rows:
-        cx = x + PAD
+        cx = x + tile.pad
         row_h = max(_chip_size(c)[1] for c in row)
         for chip in row:
             out += _draw_chip(chip, cx, cy)

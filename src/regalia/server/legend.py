@@ -36,10 +36,13 @@ WEB_KEYS: dict[str, tuple[str, ...]] = {
            "Player 1; ×2: two of them; tie-breaker: the cards left in storage decide a tie."),
     ),
     "palais-royal": (
-        N_("On the web board, each noble in the park: 14v = worth 14 VP (victory points); "
-           "6g = costs 6 gold now; 2t1p = 2 turquoise and 1 purple seals (1t, 2p …); v, g, t, "
-           "p alone: VP, gold, turquoise, purple. Its privilege: S servants, M move, "
-           "X diagonal, G Gate, B card, T or P a seal, $ gold, C Cardinal."),
+        N_("On the phone's board each noble in the park says its VP (victory points), the "
+           "gold it costs now (pay 6; free), its seals as squares in their colours (turquoise "
+           "from the King's chamber, purple from Madame de Pompadour's room) and its "
+           "privilege's word. On the whole table's picture: 14v = worth 14 VP; 6g = costs "
+           "6 gold now; 2t1p = 2 turquoise and 1 purple seals (1t, 2p …); v, g, t, p alone: "
+           "VP, gold, turquoise, purple. Its privilege: S servants, M move, X diagonal, "
+           "G Gate, B card, T or P a seal, $ gold, C Cardinal."),
         N_("The park's columns are a b c d e f and its rows 1 to 6: a2, b1, c3, d6, e5, f1 … "
            "name a space. ★: the player with the most servants in a room; ▶: the player to move."),
         N_("+turq.: a turquoise seal."),

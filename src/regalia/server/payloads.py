@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from regalia.engine import GameInfo, State
-from regalia.engine.i18n import _, language
+from regalia.engine.i18n import _, language, pgettext
 from regalia.engine.phone_board import text_picture
 from regalia.server.about import action_texts, component_texts, titled
 from regalia.server.models import Game, Seat
@@ -45,6 +45,14 @@ class TableRow:
     seats: tuple[SeatRow, ...]
 
 
+def bot_word(level: str) -> str:
+    """A web bot's level in the language in force (``random`` is 随机 to a Chinese table)."""
+    words = {"random": pgettext("bot level", "random"), "greedy": pgettext("bot level", "greedy"),
+             "easy": pgettext("bot level", "easy"), "medium": pgettext("bot level", "medium"),
+             "hard": pgettext("bot level", "hard")}
+    return words.get(level, level)
+
+
 def seat_names(state: State, seats: Sequence[Seat | SeatRow]) -> list[str]:
     """Each seat's name at the table: the game's colour or number, and who holds it."""
     out = []
@@ -53,7 +61,8 @@ def seat_names(state: State, seats: Sequence[Seat | SeatRow]) -> list[str]:
         label = state.seat_name(number)
         row = by_number.get(number)
         if row is not None and row.bot:
-            label = _("{seat} ({bot} bot)").format(seat=label, bot=row.bot.split(":", 1)[0])
+            label = _("{seat} ({bot} bot)").format(seat=label,
+                                                   bot=bot_word(row.bot.split(":", 1)[0]))
         elif row is not None and row.name:
             label = _("{seat} ({name})").format(seat=label, name=row.name)
         elif row is not None and not row.claimed:

@@ -86,18 +86,21 @@ def _supply(view: Mapping[str, Any], legal: set[str], used: set[str]) -> Tile:
     chips = []
     for i, p in enumerate(view.get("goods_piles") or ()):
         top = p.get("top")
-        word = goods_word(good_parts(str(top))[0]) if top else "empty"
         colour = GOODS_COLOURS.get(good_parts(str(top))[0], "#f3e6cb") if top else "#f3e6cb"
-        chips.append(Chip(_("goods {n}: {count}").format(n=i + 1, count=p.get("count", 0)) +
-                          f" · {word}", colour, "#fff" if top else "#222", "#8c6d3f",
+        said = _("goods pile {n}: {count} left, {colour} on top").format(
+            n=i + 1, count=p.get("count", 0), colour=goods_word(good_parts(str(top))[0])) \
+            if top else _("goods pile {n}: empty").format(n=i + 1)
+        chips.append(Chip(said, colour, "#fff" if top else "#222", "#8c6d3f",
                           action=_claim(f"goods {i + 1}", legal, used),
                           data={"pile": i + 1}))
     for i, p in enumerate(view.get("animal_piles") or ()):
         top = p.get("top")
         fill, ink = ANIMAL_COLOURS.get(str(top).split(":")[0].split()[0], ("#e8f0d8", "#222")) \
             if top else ("#e8f0d8", "#222")
-        chips.append(Chip(_("animal {n}: {count}").format(n=i + 1, count=p.get("count", 0)) +
-                          (f" · {animal_word(str(top))}" if top else ""), fill, ink, "#6b8f3a",
+        said = _("animal pile {n}: {count} left, {animal} on top").format(
+            n=i + 1, count=p.get("count", 0), animal=animal_word(str(top))) \
+            if top else _("animal pile {n}: empty").format(n=i + 1)
+        chips.append(Chip(said, fill, ink, "#6b8f3a",
                           action=_claim(f"animal {i + 1}", legal, used),
                           data={"pile": i + 1}))
     first = view.get("first_bonus") or {}
@@ -122,8 +125,8 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
         cards = list(pile.get("cards") or ())
         done = bool(pile.get("complete"))
         fill, edge, ink = type_colours(str(pile.get("type")))
-        chips.append(Chip(("★ " if done else "") + type_word(str(pile.get("type"))) +
-                          f" {len(cards)}/3", fill, ink, edge,
+        chips.append(Chip(("★ " if done else "") + _("{type} {n} of 3").format(
+                          type=type_word(str(pile.get("type"))), n=len(cards)), fill, ink, edge,
                           action=_claim(f"onto {i + 1}", mine_legal, used),
                           data={"pile": i + 1, "seat": seat}))
     if "onto new" in mine_legal:

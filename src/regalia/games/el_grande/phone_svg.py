@@ -132,11 +132,16 @@ def _player_tile(board: Board, s: Seat) -> Tile:
     lines.append(_("Grande: {region}").format(
         region=board.label(s.grande) if s.grande else "—"))
     notes = [_("power card {n}").format(n=s.power)] if s.power is not None else []
-    notes += seat_notes(s, board)
+    hidden_hand = s.hand is None and s.hand_count is not None
+    if hidden_hand:  # (what the cards in hand are: "13 in hand" read as 13 of anything)
+        notes.append(ngettext("{n} power card in hand", "{n} power cards in hand",
+                              s.hand_count or 0).format(n=s.hand_count))
+    notes += seat_notes(s, board)[1 if hidden_hand else 0:]
     if notes:
         lines.append(" · ".join(notes))
     if s.played:
-        lines.append(_("played: {cards}").format(cards=", ".join(map(str, sorted(s.played)))))
+        lines.append(_("power cards played: {cards}").format(
+            cards=", ".join(map(str, sorted(s.played)))))
     court = board.targets.get("court") if s.seat == board.viewer else None
     chips = [Chip(_("Court: {n}").format(n="?" if s.court is None else s.court), fill, _ink(s),
                   edge, action=court)] if court else []

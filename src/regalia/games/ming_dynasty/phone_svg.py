@@ -42,6 +42,7 @@ def _name(view: Mapping[str, Any], colour: int | None) -> str:
 def _district_tiles(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
     m = view["map"]
     colour = {p["id"]: p["colour"] for p in m["provinces"]}
+    province = {p["id"]: p["name"] for p in m["provinces"]}
     borders: dict[str, list[str]] = {}
     for a, b, t in m["borders"]:
         borders.setdefault(a, []).append(_("{district} by {card}").format(
@@ -55,16 +56,21 @@ def _district_tiles(view: Mapping[str, Any], legal: set[str], used: set[str]) ->
         state = view["districts"][q]
         action = _claim([f"prince {did}", f"step {did}", f"step {did} dragon",
                          f"neutral {did}", f"back {did}", f"neutral back {did}"], legal, used)
-        houses = [_name(view, c)[:1] for c, k in enumerate(state["city"]) for _ in range(k)]
+        houses = [_("{who} {n}").format(who=_name(view, c), n=k)
+                  for c, k in enumerate(state["city"]) if k]  # (names, not initials)
         lines = [_("cloister {who} · city {houses}").format(
-            who=_name(view, state["cloister"]), houses=" ".join(houses) or "—")]
+            who=_name(view, state["cloister"]),
+            houses=pgettext("ming-dynasty", ", ").join(houses) or "—")]
         if state["prince"] is not None:
             lines.append("▲ " + _("prince of {who}").format(who=_name(view, state["prince"])))
         if state["leader"]:
             lines.append("* " + _("majority: {who}").format(
                 who=", ".join(_name(view, c) for c in state["leader"])))
-        lines.append("↔ " + ", ".join(borders.get(did, [])))
-        title = did + (" · " + _("reachable") if did in reachable else "")
+        lines.append("↔ " + pgettext("ming-dynasty", ", ").join(borders.get(did, [])))
+        # (its province's name beside it: ``1a`` is district a of province 1, yellow)
+        title = _("{district} ({province})").format(
+            district=did, province=province.get(dist["province"], "")) + (
+            " · " + _("reachable") if did in reachable else "")
         tiles.append(Tile(title, lines, _members(view, state["open"]), action=action,
                           fill="#fbf6ea", edge=colour[dist["province"]], marked=did in reachable,
                           kind="district", data={"district": did}))
@@ -137,8 +143,8 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         header.append(_("to move: {movers}").format(movers=movers))
     if view["over"]:
         ranks = view["ranking"]
-        header.append(pgettext("ming-dynasty", "Final: {results}").format(results="  ".join(
-            pgettext("ming-dynasty", "{who} {score} (#{place})").format(
+        header.append(pgettext("ming-dynasty", "Final: {results}").format(results="; ".join(
+            pgettext("ming-dynasty", "{who} {score} points, place {place}").format(
                 who=pl["name"], score=pl["score"], place=ranks[p])
             for p, pl in enumerate(view["players"]))))
     sep = pgettext("ming-dynasty", ", ")
@@ -154,7 +160,8 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         Section(_("Province spaces and display"), spaces, columns=2, panel="spaces",
                 note=supply + " · " + _("the numbers: members on the space, by colour")),
         Section(_("Districts"), districts, columns=2, panel="map",
-                note=_("the numbers: members in the open area by colour; a gold edge: "
+                note=_("1a, 1b …: the districts of province 1; the numbers: members in "
+                       "the open area by colour; a gold edge: "
                        "reachable with your cards; ↔: the neighbouring districts and the "
                        "card that crosses to each")),
         Section(_("Players"), _player_tiles(view), panel="players"),

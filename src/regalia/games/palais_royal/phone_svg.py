@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import _, ngettext, pgettext
-from regalia.engine.markup import strip_markup
 from regalia.engine.phone_board import Chip, Section, Tile, draw
 from regalia.games.palais_royal.render_svg import (
     SEAT_FILLS,
@@ -23,7 +22,7 @@ from regalia.games.palais_royal.render_svg import (
     _room_action,
     nobles_line,
 )
-from regalia.games.palais_royal.render_text import PRIVILEGE_MARKS, breakdown_text, privilege_key
+from regalia.games.palais_royal.render_text import breakdown_text
 from regalia.games.palais_royal.text import step_title
 
 
@@ -49,29 +48,63 @@ def _rooms(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Til
     return tiles
 
 
+TURQUOISE, PURPLE = "#13808a", "#7b3fa0"  # the seals' colours (the terminal's cyan, magenta)
+
+
+def _privilege(privilege: str) -> str:
+    """A noble's privilege as one word on its park tile, in the language in force (its
+    tile's text, on a hover or a long press, says it whole)."""
+    words = {"servants": pgettext("palais-royal", "servants"),
+             "moves": pgettext("palais-royal", "move"),
+             "diagonal": pgettext("palais-royal", "diagonal"),
+             "gate": pgettext("palais-royal", "Gate"),
+             "backdoor": pgettext("palais-royal", "card"),
+             "turquoise": pgettext("palais-royal", "seal"),
+             "purple": pgettext("palais-royal", "seal"),
+             "gold": pgettext("palais-royal", "gold"),
+             "cardinal": pgettext("palais-royal", "Cardinal")}
+    return words.get(privilege, privilege)
+
+
+def _seal_chips(turquoise: int, purple: int) -> list[Chip]:
+    """A noble's seals as small squares in their colours, each with its count."""
+    chips = []
+    if turquoise:
+        chips.append(Chip(str(turquoise), TURQUOISE, "#fff", TURQUOISE, small=True,
+                          title=_("{t} turquoise seals").format(t=turquoise)))
+    if purple:
+        chips.append(Chip(str(purple), PURPLE, "#fff", PURPLE, small=True,
+                          title=_("{p} purple seals").format(p=purple)))
+    return chips
+
+
 def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Tile]:
+    """The park's 6×6 spaces in words that fit a sixth of a phone's width: a noble's VP,
+    the gold it costs now (``pay 9``, ``free``), its seals as squares in their colours and
+    its privilege's word; an empty space says so, or whose servant stands on it."""
     names = [s["name"] for s in view["seats"]]
     tiles = []
+    narrow = {"pad": 3.0, "size": 12.0, "fit": True, "edge": "#6d8a55", "kind": "space"}
     for sp in view["park"]["spaces"]:
         action = _claim(f"enlist {sp['space']}", legal, used)
         nb = sp["noble"]
+        data = {"space": sp["space"]}
         if nb is not None:
-            seals = (f"{nb['turquoise']}t" if nb["turquoise"] else "") + \
-                (f"{nb['purple']}p" if nb["purple"] else "")
-            lines = [f"{sp['cost']}g", seals or "·"]
-            mark = PRIVILEGE_MARKS.get(nb.get("privilege") or "", "")
-            title = f"{nb['vp']}v" + (f" {mark}" if mark else "")
-            tiles.append(Tile(title, lines, action=action,
-                              fill="#fffaf0" if nb["privilege"] else "#f1e7d0",
-                              edge="#6d8a55", kind="space",
-                              data={"space": sp["space"]}))
+            cost = sp["cost"]
+            lines = [_("{vp} VP").format(vp=nb["vp"]),
+                     _("pay {gold}").format(gold=cost) if cost else _("free")]
+            if nb.get("privilege"):
+                lines.append(_privilege(nb["privilege"]))
+            tiles.append(Tile(lines=lines, chips=_seal_chips(nb["turquoise"], nb["purple"]),
+                              action=action, fill="#fffaf0" if nb["privilege"] else "#f1e7d0",
+                              data=data, **narrow))  # type: ignore[arg-type]
         else:
             servant = sp["servant"]
-            tiles.append(Tile(sp["space"], [names[servant][:3]] if servant is not None else [],
-                              action=action,
+            tiles.append(Tile(lines=[names[servant]] if servant is not None else
+                              [pgettext("palais-royal park", "empty")], action=action,
                               fill=SEAT_FILLS[servant % 4] if servant is not None else "#e3eed6",
-                              ink=_ink(servant) if servant is not None else "#222",
-                              edge="#6d8a55", kind="space", data={"space": sp["space"]}))
+                              ink=_ink(servant) if servant is not None else "#5a6b4a",
+                              data=data, **narrow))  # type: ignore[arg-type]
     return tiles
 
 
@@ -123,7 +156,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     legal = set(view.get("legal", []))
     used: set[str] = set()
     game = pgettext("palais-royal", "Palais Royal")
-    if view["current"] is None:
+    if view.get("over"):
+        header = [_("round {n} — the game is over").format(n=view["round"])]
+    elif view["current"] is None:
         header = [_("round {n}").format(n=view["round"])]
     elif not view["round"]:  # (the setup comes before round 1)
         header = [_("{who} to move ({step})").format(
@@ -161,9 +196,13 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     buttons = [Tile(words.get(a) or _button_label(view, a), action=a, fill="#ece4d0",
                     kind="button")
                for a in view.get("legal", []) if a not in used]
-    edges = [_("{edge} edge {first}/{second} VP — servants {counts}").format(
+    sep = pgettext("palais-royal", ", ")
+    seat_names = [s["name"] for s in view["seats"]]
+    edges = [_("{edge} edge: most servants {first} VP, second most {second} VP; servants "
+               "there now: {counts}").format(
         edge=e.get("title", e["name"]), first=e["first"], second=e["second"],
-        counts=", ".join(str(n) for n in e["counts"])) for e in view["edges"]]
+        counts=sep.join(_("{name} {n}").format(name=seat_names[p], n=n)
+                        for p, n in enumerate(e["counts"]))) for e in view["edges"]]
     sections = [
         Section(_("Drawn at the Back door:"), drawn, panel="decide"),
         Section(_("Your decision"), buttons, columns=2, panel="decide"),
@@ -171,8 +210,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         Section(_("Castle park — {n} nobles, the game ends at {end}").format(
             n=view["nobles_left"], end=view["end_at"]), park,
             columns=view["park"]["columns"], panel="park",
-            note=_("v VP · g gold to pay now · t turquoise, p purple seals") + " · " +
-            strip_markup(privilege_key(200))),
+            note=_("Each noble: its VP, the gold it costs now, its seals (turquoise from the "
+                   "King's chamber, purple from Madame de Pompadour's room) and its privilege. "
+                   "Touch and hold a space for its whole text.")),
         Section(_("Edges"), [Tile(lines=edges)], panel="park"),
         Section(_("Seats"), seats, panel="players"),
         Section(_("Cards"), [Tile(lines=_piles(view))], panel="piles"),
@@ -181,7 +221,7 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         # enlisting: the park, where the decision is, before the castle
         sections[2], sections[3] = sections[3], sections[2]
     if view.get("over") and view.get("scores"):
-        final = [_("{name} {score} (place {place})").format(
+        final = [_("{name}: {score} VP, place {place}").format(
             name=view["seats"][p]["name"], score=view["scores"][p], place=view["ranking"][p])
             for p in range(view["players"])]
         final += [line for p in range(view["players"]) if (line := breakdown_text(view, p))]

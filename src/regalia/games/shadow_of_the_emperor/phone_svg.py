@@ -38,9 +38,14 @@ def _tile_chip(view: Mapping[str, Any], tile: Mapping[str, Any], legal: set[str]
     action = _claim([f"{verb} {name}" for verb in TILE_VERBS], legal, used)
     seat = tile["seat"]
     who = view["seats"][seat]["name"] if seat < len(view["seats"]) else "?"
-    return Chip(f"{tile['age']} {'♥' if tile['couple'] else ''}{name}",
-                SEAT_FILLS[seat % 4], _ink(seat), "#333" if not eminence else "#111",
-                title=f"{who}: {name}, {tile['age']}", action=action, data={"tile": name})
+    # the noble in words: its owner's colour, its age (♥ a married couple), never its
+    # notation (``R1``)
+    age = _("age {age}").format(age=tile["age"])
+    said = (_("{who}'s married couple, age {age}") if tile["couple"] else
+            _("{who}'s noble, age {age}")).format(who=who, age=tile["age"])
+    return Chip(age + (" ♥" if tile["couple"] else ""), SEAT_FILLS[seat % 4], _ink(seat),
+                "#333" if not eminence else "#111", title=said, action=action,
+                data={"tile": name})
 
 
 def _electorate(view: Mapping[str, Any], elx: Mapping[str, Any], legal: set[str],
@@ -62,8 +67,9 @@ def _electorate(view: Mapping[str, Any], elx: Mapping[str, Any], legal: set[str]
         return Tile(elx["title"], lines, action=action, fill="#cccccc", kind="electorate",
                     data={"electorate": eid})
     if elx["elector"]:
-        lines.append(pgettext("shadow-of-the-emperor", "Elector") + ": " + names[
-            elx["elector"]["seat"]] + " " + elx["elector"]["tile"])
+        lines.append(pgettext("shadow-of-the-emperor", "Elector") + ": " + _(
+            "{who}, age {age}").format(who=names[elx["elector"]["seat"]],
+                                       age=elx["elector"]["age"]))
         chips.append(_tile_chip(view, elx["elector"], legal, used))
     else:
         lines.append(pgettext("shadow-of-the-emperor", "Elector") + ": —")
@@ -106,10 +112,11 @@ def _stacks(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[Ti
             names = ["buy permit baron", "buy permit couple", "trier permit baron",
                      "trier permit couple"]
         action = _claim(names, legal, used)
-        cost = f"{st['cost']}/{st['cost_couple']}" if st["cost_couple"] != st["cost"] \
-            else str(st["cost"])
-        tiles.append(Tile(st["title"], [f"{st['left']} / {st['count']} · " +
-                                         _("cost {cost}").format(cost=cost)], action=action,
+        cost = _("cost {baron} for a baron, {couple} for a couple").format(
+            baron=st["cost"], couple=st["cost_couple"]) if st["cost_couple"] != st["cost"] \
+            else _("cost {cost}").format(cost=st["cost"])
+        tiles.append(Tile(st["title"], [_("{left} of {count} left").format(
+            left=st["left"], count=st["count"]), cost], action=action,
                           fill=CARD_FILLS.get(st["colour"], "#eee") if st["left"] else "#ddd",
                           kind="stack", data={"card": kind}))
     return tiles
@@ -152,7 +159,7 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     phase = phase_word(view["phase"])
     movers = pgettext("shadow-of-the-emperor", ", ").join(
         view["seats"][p]["name"] for p in view["to_move"])
-    header = [_("Round {n}").format(n=view["round"]) + " / 5 · " + (
+    header = [_("Round {n} of {last}").format(n=view["round"], last=5) + " · " + (
         _("Phase: {phase} — to move: {movers}").format(phase=phase, movers=movers)
         if movers else _("Phase: {phase}").format(phase=phase))]
     emperor = view["emperor"]
@@ -190,9 +197,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         Section(_("Throne"), [Tile(lines=throne_lines, chips=throne_chips, kind="throne")],
                 panel="throne", note=_("Thalers") + ": " + thalers),
         Section(_("Electorates"), electorates, panel="map",
-                note=_("Nobles: the age, ♥ if married, the colour and number (B2: Blue's "
-                       "noble 2); ⚔: a knight.")),
-        Section(_("Action cards (left / all, cost)"), stacks, columns=2, panel="cards"),
+                note=_("Nobles in their owner's colour, with their age; ♥ a married "
+                       "couple; ⚔ a knight.")),
+        Section(_("Action cards"), stacks, columns=2, panel="cards"),
         Section(pgettext("shadow-of-the-emperor", "Seats"), _seats(view), panel="players"),
         Section(_("Round track and the Emperor's rights"), rights, columns=3, panel="rounds"),
     ]

@@ -67,11 +67,13 @@
     box.replaceChildren();
     if (!g.options.length) box.append(el("p", { class: "dim" }, t("This game has no options.")));
     for (const o of g.options) {
-      const label = el("label", { title: o.help }, `${o.name} `);
+      const label = el("label", { title: o.help }, `${o.label || o.name} `);
       let input;
       if (o.choices) {
         input = el("select", { "data-option": o.name });
-        for (const c of o.choices) input.append(el("option", { value: String(c) }, String(c)));
+        for (const c of o.choices) {  // (the value as words: "twelve or fewer")
+          input.append(el("option", { value: String(c) }, String(c).replace(/[-_]/g, " ")));
+        }
         input.value = String(o.default);
       } else if (typeof o.default === "boolean") {
         input = el("input", { type: "checkbox", "data-option": o.name });

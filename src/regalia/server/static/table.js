@@ -38,7 +38,11 @@
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const fresh = holder.querySelector("#body");
-    if (fresh) { body().replaceWith(fresh); showKey(); tick(); }
+    if (fresh) {
+      body().replaceWith(fresh);
+      if (window.regaliaBoard) window.regaliaBoard.layout();
+      showKey(); tick();
+    }
   }
 
   // The key under the board stays as its reader left it across the table's updates: open at
