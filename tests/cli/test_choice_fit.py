@@ -217,3 +217,33 @@ def test_castles_die_choices_with_a_worker_cost_are_not_paged_at_80x24(lang: str
             checked += 1
         state.apply(legal[rng.below(len(legal))], seat)
     assert checked == 6
+
+
+def long_lists(game: str, seed: int, least: int) -> list[tuple[State, int]]:
+    """Every decision of a random game with at least ``least`` choices."""
+    state = new_game(game, 3, seed=seed)
+    rng = Rng(seed)
+    out = []
+    while movers := state.to_move():
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        if len(legal) >= least:
+            out.append((state.clone(), seat))
+        state.apply(legal[rng.below(len(legal))], seat)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_castles_long_lists_are_never_paged_at_80x24(lang: str) -> None:
+    # Two whole games' decisions of ten to fifteen choices (long card names, three kinds of
+    # die action, the actions without a card): each fits one screen beside the board, none
+    # cut, none alike; the board gives up its bonus lines ("type board") to make room.
+    checked = 0
+    for seed in (1, 2):
+        for state, seat in long_lists("castles-of-burgundy-cards", seed, 10):
+            with speaking(lang):
+                lines, choices = laid_out(state, seat, 80, 24)
+            wrong, kind = problems(lines, choices)
+            assert not wrong and kind != "paged", "\n".join(lines)
+            checked += 1
+    assert checked >= 30

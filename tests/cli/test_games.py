@@ -33,11 +33,12 @@ def test_games_game_gives_its_summary_and_options(runner: CliRunner) -> None:
     result = runner.invoke(app, ["games", TOY], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "Sealed Bids" in result.stdout and "2–4 players (default 3)" in result.stdout
-    options = result.stdout.split(f"{TOY} options")[1]
+    options = result.stdout.split("Options (--option NAME=VALUE")[1]
+    # a game that gives no short words: its help is the line's words
     hand = next(line for line in options.splitlines() if " hand " in line)
-    assert "3" in hand and "2 | 3" in hand and "cards dealt to each player" in hand
+    assert "3 | 2" in hand and "cards dealt to each player" in hand
     allow = next(line for line in options.splitlines() if " allow_pass " in line)
-    assert "false" in allow and "true | false" in allow
+    assert "false" in allow and "true" not in allow  # (true or false goes without saying)
     assert f"regalia rules {TOY}" in result.stdout
     other = runner.invoke(app, ["games", "el-grande"], env={"COLUMNS": "200"})
     assert "tie_break" in other.stdout and "allow_pass" not in other.stdout
@@ -103,16 +104,49 @@ def test_version(runner: CliRunner) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_games_game_fits_80_columns_with_every_option(runner: CliRunner, game: str,
-                                                      lang: str) -> None:
+def test_games_game_is_one_screen_a_line_to_each_option(runner: CliRunner, game: str,
+                                                        lang: str) -> None:
     result = runner.invoke(app, ["games", game, "--lang", lang], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
+    assert len(lines) <= 23, result.stdout  # one 80x24 screen, the shell's prompt below it
     assert max(display_width(line) for line in lines) <= 80
     info = regalia.get_game(game)
     assert info.options
+    with speaking(lang):
+        for option in info.options:
+            line = next(line for line in lines if line.startswith(f"  {option.name} "))
+            # its default, then its other values, and its few words (the start of them)
+            shown = line.split(option.name, 1)[1].split()
+            assert shown[0] == str(option.default).lower(), line
+            assert option.short and _(option.short)[:4] in line, line
+            if lang == "zh":
+                assert _(option.short) != option.short
+            assert _(option.help) not in result.stdout  # the long text waits for --long
+    assert f"regalia games {game} --long" in result.stdout
+    assert f"regalia rules {game}" in result.stdout
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_game_long_gives_every_option_in_full(runner: CliRunner, game: str) -> None:
+    result = runner.invoke(app, ["games", game, "--long"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    info = regalia.get_game(game)
+    flat = " ".join(result.stdout.replace("│", " ").split())
     for option in info.options:
         assert any(line.startswith(f"│ {option.name} ") for line in lines), option.name
-    assert f"regalia rules {game}" in result.stdout
-    if lang == "zh":
-        assert "选项" in result.stdout and "Meaning" not in result.stdout
+        assert " ".join(option.help.split())[:60] in flat
+    assert "--long" not in result.stdout
+
+
+def test_games_game_option_tells_one_option_in_full(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games", "palais-royal", "end"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    assert "default twelve-or-fewer" in flat
+    assert "values: twelve-or-fewer | fewer-than-twelve" in flat
+    assert "one German review's wording" in flat and "--option end=VALUE" in flat
+    wrong = runner.invoke(app, ["games", "palais-royal", "ends"])
+    assert wrong.exit_code == 2 and wrong.stdout == ""
+    assert "has no option 'ends'" in wrong.stderr and "edge_ties" in wrong.stderr

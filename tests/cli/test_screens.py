@@ -190,6 +190,44 @@ def test_every_code_on_a_screen_is_explained_there_or_behind_the_key_it_names(
     assert seen, f"{game}: none of its codes was seen (the list is out of date)"
 
 
+# The codes an 80×24 screen explains on itself, never only behind ``key``: the legend line's
+# words (or the words the code was replaced by), in each language.
+LEGENDS: dict[str, list[tuple[str, dict[str, str]]]] = {
+    "el-grande": [
+        (r"\b\d+G\b", {"en": "3G: 3 Caballeros and the Grande", "zh": "3G：3个臣子加大公"}),
+        (r"\b\d/\d/\d\b", {"en": "Points: for 1st/2nd/3rd place", "zh": "分数：第1/2/3名得分"}),
+        ("♔", {"en": "King", "zh": "国王"}),
+    ],
+    "palais-royal": [
+        (r"\b\d+v \d+g\b", {"en": "= 14 VP, 6 gold now", "zh": "= 14分，现需6金币"}),
+        (r"\d[tp] [SMXGBTPC$](?= |$)", {"en": "privilege: S=servants", "zh": "特权："}),
+        (r"\d/\d \d \d", {"en": "edges (VP first/second, servants per player):",
+                          "zh": "边沿（1/2名得分，仆人数）："}),
+    ],
+    "ming-dynasty": [
+        (r"(?<= )-(?= |$)", {"en": "- empty", "zh": "-：空"}),
+        (r"\b[YGBRN]\d[YGBRN*\s]|[黄绿蓝红中]\d", {"en": "3 Yellow family members",
+                                                 "zh": "皇亲"}),
+    ],
+}
+
+
+@pytest.mark.parametrize("game", sorted(LEGENDS))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_80x24_every_code_is_explained_on_its_own_screen(game: str, lang: str) -> None:
+    shots, _play = play_screens(game, 80, 24, lang, limit=30)
+    seen: set[str] = set()
+    for screen, _view in shots.turns:
+        board = " ".join("\n".join(screen.rstrip().splitlines()[:-1]).split(" "))
+        for pattern, words in LEGENDS[game]:
+            if re.search(pattern, board, re.MULTILINE):
+                seen.add(pattern)
+                flat = " ".join(board.split())
+                assert " ".join(words[lang].split()) in flat, (
+                    f"{game} ({lang}): {pattern!r} shown without {words[lang]!r}:\n{screen}")
+    assert len(seen) == len(LEGENDS[game]), (game, lang, seen)
+
+
 def test_no_two_visible_choices_read_alike(
         screens: tuple[str, int, int, str, Screens]) -> None:
     game, width, height, _lang, shots = screens

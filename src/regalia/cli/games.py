@@ -45,16 +45,72 @@ def heading(info: GameInfo, default: bool = True) -> str:
         f"{info.year} · {players}"
 
 
-def game_card(info: GameInfo) -> Group:
-    """One game: its title line, its summary and its options (``regalia games GAME``)."""
+def game_card(info: GameInfo, long: bool = False) -> Group:
+    """One game: its title line, its summary and its options (``regalia games GAME``), a
+    short line to each (name, values with the default first, a few words), on one screen;
+    with ``long``, each option's help in full."""
     parts: list[RenderableType] = [Text.from_markup(heading(info)),
                                    Text(_(info.summary)) if info.summary else Text("")]
-    if info.options:
+    if not info.options:
+        parts.append(Text(_("This game has no options.")))
+    elif long:
         parts.append(options_table(info))
     else:
-        parts.append(Text(_("This game has no options.")))
+        parts.append(Text.from_markup(_("Options ({how}; the default first):").format(
+            how="[cyan]--option NAME=VALUE[/]")))
+        parts.append(short_options(info))
+    if info.options and not long:
+        parts.append(Text.from_markup("[dim]" + _("Each option in full: {long}").format(
+            long=f"[cyan]regalia games {escape(info.id)} --long[/]") + "[/]"))
     parts.append(Text.from_markup("[dim]" + _("Its turn and scoring: {rules}").format(
         rules=f"[cyan]regalia rules {escape(info.id)}[/]") + "[/]"))
+    return Group(*parts)
+
+
+def short_options(info: GameInfo) -> Table:
+    """An option to a line: its name, its values (the default first, in bold) and what it
+    sets in a few words (the help's first words where the game gives no short text)."""
+    table = Table.grid(padding=(0, 2, 0, 0))
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column(overflow="fold", max_width=20)
+    table.add_column(overflow="fold", ratio=1)
+    for option in info.options:
+        # (true or false goes without saying: the default alone)
+        others = [] if isinstance(option.default, bool) else [
+            show_value(c) for c in choices(option) if c != option.default]
+        values = f"[bold]{escape(show_value(option.default))}[/]" + "".join(
+            f" | {escape(v)}" for v in others)
+        table.add_row("  " + escape(option.name), values, escape(short_text(option)))
+    return table
+
+
+def short_text(option: Option) -> str:
+    if option.short:
+        return _(option.short)
+    told = _(option.help) if option.help else ""
+    return told
+
+
+def option_card(info: GameInfo, name: str) -> Group:
+    """One option in full (``regalia games GAME OPTION``)."""
+    option = next((o for o in info.options if o.name == name), None)
+    if option is None:
+        from regalia.engine.errors import InvalidOption
+
+        raise InvalidOption(_("{game} has no option {name} (its options: {names})").format(
+            game=info.id, name=repr(name), names=", ".join(o.name for o in info.options)
+            or _("none")))
+    values = [show_value(c) for c in choices(option)]
+    parts: list[RenderableType] = [
+        Text.from_markup(f"[bold cyan]{escape(option.name)}[/] · " + _("default {value}").format(
+            value=f"[bold]{escape(show_value(option.default))}[/]")
+            + (" · " + _("values: {values}").format(values=escape(" | ".join(values)))
+               if values else "")),
+        Text(short_text(option), style="italic"),
+        Text(_(option.help) if option.help else ""),
+        Text.from_markup("[dim]" + _("Set it with {how}").format(
+            how=f"[cyan]--option {escape(option.name)}=VALUE[/]") + "[/]"),
+    ]
     return Group(*parts)
 
 

@@ -38,7 +38,14 @@ from regalia.cli.console import (
     stderr_console,
     stdout_console,
 )
-from regalia.cli.games import game_card, game_json, games_json, games_table, rules_card
+from regalia.cli.games import (
+    game_card,
+    game_json,
+    games_json,
+    games_table,
+    option_card,
+    rules_card,
+)
 from regalia.cli.language import (
     HELP_OPTION_HELP,
     LANG_HELP,
@@ -245,11 +252,16 @@ def records_written(count: int, folder: Path) -> str:
 # ---------------------------------------------------------------------------------- games
 @app.command(cls=Command, help=N_(
     "List the games (id, title, designers, year, player counts); with GAME, that game's "
-    "summary and options."))
+    "summary and options, a line to each; with GAME OPTION, that option in full."))
 @reports_errors
 def games(
     game: Annotated[str | None, typer.Argument(
         metavar="GAME", help=N_("A game id: show its summary and options."))] = None,
+    option: Annotated[str | None, typer.Argument(
+        metavar="OPTION", help=N_("One of the game's options: show its help in full."))] = None,
+    long: Annotated[bool, typer.Option("--long", metavar="",
+                                       help=N_("With GAME: every option's help in full."))
+                    ] = False,
     as_json: Annotated[bool, typer.Option("--json", metavar="",
                                           help=N_("Machine-readable output (JSON)."))] = False,
 ) -> None:
@@ -257,8 +269,10 @@ def games(
         info = get_game(game)  # (an unknown id: a clear error naming the known ones)
         if as_json:
             typer.echo(json.dumps(game_json(info), indent=1))
+        elif option is not None:
+            stdout_console().print(option_card(info, option))
         else:
-            stdout_console().print(game_card(info))
+            stdout_console().print(game_card(info, long=long))
         return
     infos = all_games()
     if as_json:

@@ -29,12 +29,14 @@ BUILTIN_GAMES: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its name, default, allowed values and a line of help."""
+    """One game option: its name, default, allowed values, its help in full and in a few
+    words (``short``: the line ``regalia games GAME`` gives it, the help being long)."""
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    short: str = ""
 
     def validate(self, value: Any) -> Any:
         kind = type(self.default)

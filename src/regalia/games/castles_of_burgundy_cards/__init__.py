@@ -36,20 +36,20 @@ OPTIONS = (
            "each before a last player takes 2 (2 players 0/1, 3 players 0/1/1). 4 players get "
            "0/1/1/2 either way."),
         ("last-gets-two", "left-first"),
-    ),
+        short=N_("who gets the start workers with 2 or 3 players")),
     Option(
         "watchtower_vp", 1,
         N_("Value of the victory point card a watchtower gives. The rule book says 'take 1 "
            "victory point card' and the cards come as 1 and 2 VP; default 1."),
         (1, 2),
-    ),
+        short=N_("the VP card a watchtower gives")),
     Option(
         "all_types_by_player_count", True,
         N_("Use only the 'all 7 types' bonus cards of the player count (1-2 players: 3 and 1 "
            "VP; 3 players: 4, 2, 1; 4 players: all four), as the published rule book says "
            "(default). false: the whole 4-3-2-1 stack, as the Chinese rules text describes "
            "setup without removing any."),
-    ),
+        short=N_("'all 7 types' bonus cards by player count")),
 )
 
 INFO = register(GameInfo(

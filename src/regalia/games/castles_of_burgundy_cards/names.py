@@ -68,6 +68,15 @@ def face_words(face: int, edition: Edition | None = None) -> str:
     return card_words(FACE_KIND[face], FACE_DIE[face], edition)
 
 
+def short_face_words(face: int, edition: Edition | None = None) -> str:
+    """'carpenter (3)': a card as a list short of room names it, by the board's word for
+    its kind (:func:`kind_label`; the rule book's "carpenter's workshop" is a building, which
+    its type says), else as :func:`face_words`."""
+    label = kind_label(KIND_NAMES[FACE_KIND[face]], edition).replace("-", " ")
+    return pgettext("castles-of-burgundy-cards", "{kind} ({die})").format(
+        kind=label, die=FACE_DIE[face])
+
+
 def kind_label(kind: str, edition: Edition | None = None) -> str:
     """A card's kind as a board labels it: the id (``boarding-house``) in English, where the
     board has always shown it so, the edition's name (宿舍) in a language that has one."""

@@ -542,7 +542,11 @@ def _rich_aaron(view: Mapping[str, Any], width: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- compact board
-def _compact(view: Mapping[str, Any], width: int, brief: bool = False) -> list[str]:
+def _compact(view: Mapping[str, Any], width: int, brief: bool = False,
+             tight: bool = False) -> list[str]:
+    """The compact board; ``brief``: the other seats a line each; ``tight`` as well: the
+    bonus and supply lines only where the decision chooses there (a ← in them), else a line
+    saying ``board`` shows them (a long list of choices needs their room)."""
     legal = clickable(view)
     turn = view.get("turn")
     rnd = f"[bold]{esc(view.get('round', '?'))}[/]"
@@ -562,22 +566,39 @@ def _compact(view: Mapping[str, Any], width: int, brief: bool = False) -> list[s
         out[-1] += "[/]"
     rows = []
     for r, row in enumerate(view.get("display") or (), start=1):
-        cards = [card_markup(c) + (" [bold cyan]←[/]" if f"take {r} {c}" in legal else "")
+        # (tight, the list of choices under the board names the cards to take)
+        cards = [card_markup(c) + (" [bold cyan]←[/]" if f"take {r} {c}" in legal and not tight
+                                   else "")
                  for c in row]
         glyph = DIE_FACES[r] if r < len(DIE_FACES) else str(r)
         rows.append(_item(f"[bold]{glyph}[/] " + (_sep().join(cards) if cards else "[dim]—[/]")))
     out += _wrap(esc(pgettext(
             "castles-of-burgundy-cards", "Display")) + " ", rows, width, sep=" │ ")
     rc = view.get("round_card") or {}
-    out += _wrap(esc(_("Triple bonus {letter}, one of: ").format(letter=rc.get("letter", "?"))),
-                 _round_menu(view, legal), width, sep=_sep())
+    menu = _round_menu(view, legal)
+    piles = _pile_words(view, legal, compact=True)
+    left_out = False
+    if not tight or any("←" in plain for _m, plain in menu):
+        out += _wrap(esc(_("Triple bonus {letter}, one of: ").format(
+            letter=rc.get("letter", "?"))), menu, width, sep=_sep())
+    else:
+        left_out = True
     deck = _item(esc(_("deck {n}").format(n=view.get("deck", "?"))))
-    out += _wrap("", [*_pile_words(view, legal, compact=True), deck], width, sep=" · ")
+    if not tight or any("←" in plain for _m, plain in piles):
+        out += _wrap("", [*piles, deck], width, sep=" · ")
+    else:
+        left_out = True
     marks = [_item("[bold cyan]←[/] " + esc(_("you may choose it")))] if legal else []
-    out += _wrap("", [_item(esc(_("first-triple bonus open:")) + " " + _first_left(view)),
-                      _item(esc(_("all-7-types bonus:")) + " "
-                            + _all_types_words(view)), *marks], width,
-                 sep=" · ")
+    if not tight:
+        out += _wrap("", [_item(esc(_("first-triple bonus open:")) + " " + _first_left(view)),
+                          _item(esc(_("all-7-types bonus:")) + " "
+                                + _all_types_words(view)), *marks], width,
+                     sep=" · ")
+    else:
+        left_out = True
+    if left_out:
+        out.append("[dim]" + esc(_("bonus cards, goods and animals to take, deck: type board"))
+                   + "[/]")
     for i, s in enumerate(view.get("seats") or ()):
         if brief and i != view.get("seat"):
             out += _brief_seat(view, i, s, width)
@@ -714,6 +735,9 @@ def render_text(view: Mapping[str, Any], *, width: int = WIDTH, height: int = 40
     if len(out) > height:
         # Short of room (a long list of choices under it): the other seats a line each
         out = _compact(view, width, brief=True)
+    if len(out) > height:
+        # Shorter still: the bonus and supply lines wait behind ``board``
+        out = _compact(view, width, brief=True, tight=True)
     room = min(height, COMPACT_HEIGHT) - ROOM_FOR_CHOICES - len(out)
     count = min(2, room) if log_lines is None else log_lines
     out += _log_lines(view, count, width)

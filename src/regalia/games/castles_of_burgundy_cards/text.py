@@ -33,6 +33,7 @@ from regalia.games.castles_of_burgundy_cards.names import (
     animal_word,
     face_words,
     goods_word,
+    short_face_words,
     type_word,
 )
 
@@ -120,12 +121,12 @@ def choice_group(s: CobState, action: Action) -> tuple[str, str] | None:
         heading = (_("Take a card from the display (workers turn your {die} into its row)")
                    if die else _("Take a card from the display"))
         return heading.format(die=die), _("{card}, row {row}{cost}").format(
-            card=face_words(args[1], s.edition), row=args[0], cost=paid)
+            card=short_face_words(args[1], s.edition), row=args[0], cost=paid)
     if kind == "place":
         heading = (_("Place a project in your estate (workers turn your {die} into its die)")
                    if die else _("Place a project in your estate"))
         return heading.format(die=die), _("{card}{cost}").format(
-            card=face_words(args[0], s.edition), cost=paid)
+            card=short_face_words(args[0], s.edition), cost=paid)
     seat = s.current_seat
     faces = s.components.goods_faces
     n = sum(c for gf, c in enumerate(s.goods[seat]) if faces[gf][0] == args[0])

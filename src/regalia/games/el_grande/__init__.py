@@ -15,44 +15,55 @@ from regalia.games.el_grande.state import ElGrandeState
 # Help texts name their sources in words; docs/games/el-grande.md cites each one exactly.
 OPTIONS = (
     Option("rounds", 9, N_("9 rounds, or the 6-round short game (rounds 2, 3, 5, 6, 8, 9)"),
-           (9, 6)),
+           (9, 6),
+           short=N_("rounds (6: the short game)")),
     Option("setup_disk", True,
            N_("each player places one more Caballero at setup by secret disk, as the Chinese "
               "rules text says; false: the 1995 rule book's setup (7 to court, 21 in the "
-              "provinces)")),
+              "provinces)"),
+           short=N_("one more Caballero at setup by disk")),
     Option("split_placement", True,
            N_("a player may interrupt his placement for the special action and then go on "
               "placing, as the Chinese rules text says; false: the 1995 rule book's rule D, "
-              "neither may be split")),
+              "neither may be split"),
+           short=N_("special action may split the placing")),
     Option("tie_break", "none",
            N_("final ties: none (the official rules: tied players share the place) or "
               "unused-power (the World Boardgaming Championships' house rule: the higher "
-              "unused power cards win)"), ("none", "unused-power")),
+              "unused power cards win)"), ("none", "unused-power"),
+           short=N_("how tied final places are broken")),
     Option("disk_return_self", False,
            N_("the two stack-2 secret-disk return cards also hit the player who plays them "
-              "(the 1995 rule book and the championship notes say only his fellow players)")),
+              "(the 1995 rule book and the championship notes say only his fellow players)"),
+           short=N_("disk-return cards hit their player")),
     Option("group_values", "current",
            N_("which 1st value makes a region a 4-, 5- or 6-7-region for the stack-3 scorings: "
               "current (a mobile scoreboard counts, as the 1995 rule book says) or printed"),
-           ("current", "printed")),
+           ("current", "printed"),
+           short=N_("region values for stack-3 scorings")),
     Option("castillo_king", "court",
            N_("a Castillo disk set to the King's region sends those Caballeros back to court "
               "(the Chinese rules text and the 1995 rule book), or that choice is not offered"),
-           ("court", "forbidden")),
+           ("court", "forbidden"),
+           short=N_("Castillo disk may choose the King")),
     Option("movement_to_court", True,
            N_("Movement card: a player may set his disk to the King's region or to the named "
               "region itself and take those Caballeros back to his court, as the 1995 rule "
-              "book says; false: he must move them to another region")),
+              "book says; false: he must move them to another region"),
+           short=N_("Movement card may move to court")),
     Option("scoreboard_castillo", True,
            N_("a mobile scoreboard may be placed on or moved to the Castillo, as the 1995 rule "
-              "book says; false: regions only")),
+              "book says; false: regions only"),
+           short=N_("mobile scoreboard may go on Castillo")),
     Option("banish_own", True,
            N_("the stack-2 card that sends one Caballero of each player back to the provinces "
               "takes one of the player's own too, as the 1995 rule book says; false: his "
-              "opponents' only")),
+              "opponents' only"),
+           short=N_("banish card takes your own too")),
     Option("secret_scoring_king", True,
            N_("the secret special scoring may choose the King's region, as in the 1995 rule "
-              "book (the disks show every region); false: it may not")),
+              "book (the disks show every region); false: it may not"),
+           short=N_("secret scoring may pick the King")),
 )
 
 

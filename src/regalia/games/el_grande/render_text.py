@@ -831,8 +831,9 @@ def screen_parts(board: Board, width: int, log_lines: int = 6
         grid = _grid_rows(board, 1)
     legend = "[dim]" + esc(_("3G: 3 Caballeros and the Grande · Points: for 1st/2nd/3rd "
                              "place · ♔ the King")) + "[/]"
-    # The grid's codes explained under it while the screen has the line to spare.
-    parts.append(("regions", [table, [*grid, legend], grid]))
+    # The grid's codes explained under it: the line stays however short the screen (the
+    # cards' texts and the blank lines give way first), a code read nowhere is a misread.
+    parts.append(("regions", [table, [*grid, legend]]))
     if any(board.scoreboards.values()):
         parts.append(("mobile", [_mobile_line(board), []]))
     parts.append(("blank", blank))

@@ -25,7 +25,7 @@ OPTIONS = (
         "(most members in any one district's three houses) or 'fullest-section' (most members "
         "in the section that holds most members of all)."),
         ("own-section", "fullest-section"),
-    ),
+        short=N_("which section breaks a city bonus tie")),
     Option(
         "hand_memory", "perfect",
         N_("What a seat knows of other hands: 'perfect' (every card enters a hand face up from "
@@ -33,7 +33,7 @@ OPTIONS = (
         "memory, as DESIGN.md models every seat, knows them all) or 'counts' (only their "
         "sizes: players who hold their cards closed and do not keep track)."),
         ("perfect", "counts"),
-    ),
+        short=N_("what a seat knows of the others' hands")),
 )
 
 INFO = register(GameInfo(

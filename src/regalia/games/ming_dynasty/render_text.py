@@ -113,6 +113,8 @@ def _legend(shown: str, view: Mapping[str, Any]) -> str | None:
     if re.search(r"[YGBRN]\d|[黄绿蓝红中]\d", shown):
         bits.append(_("{mark}3: 3 {name} family members").format(
             mark=marks[0], name=view["players"][0]["name"]))
+    if re.search(r"(?<= )-(?= |$)", shown, re.MULTILINE):
+        bits.append(_("- empty"))
     if "*" in shown:
         bits.append(_("* majority"))
     short = [(pgettext("ming-dynasty mark", "c"), _("cloister")),
@@ -287,9 +289,10 @@ def render_text(view: Mapping[str, Any], *, width: int = 80, height: int = 24) -
         lines.extend(esc(line) for line in wrap_cells(final, width))  # read whole
     lines = [head, *lines]
     legend = _legend(strip_markup("\n".join(lines)), view)
-    if legend is not None and len(lines) < height:
-        lines.append(esc(legend if display_width(legend) <= width else
-                         cut(legend, width - 1) + "…"))
+    if legend is not None and height >= 2:
+        # The marks' legend stays, however short the screen: the tail gives way to it.
+        lines = [*lines[:height - 1], esc(legend if display_width(legend) <= width else
+                                         cut(legend, width - 1) + "…")]
     if len(lines) > height:  # the seats and the viewer's lines matter more than the tail
         lines = lines[:height]
     out = []

@@ -25,52 +25,52 @@ OPTIONS = (
            "'gate-centre' (the Gate fixed in the middle, as one review plays it), 'first-game' "
            "(the layout the rulebook recommends for a first game)."),
         ("random", "gate-centre", "first-game"),
-    ),
+        short=N_("how the nine rooms are laid out")),
     Option(
         "discount", "orthogonal",
         N_("Gold reduction of a noble (reconstructed): one gold less per empty orthogonally "
            "neighbouring park space ('orthogonal'), per empty space of the eight around it "
            "('eight'), or none ('none')."),
         ("orthogonal", "eight", "none"),
-    ),
+        short=N_("which empty park spaces make a noble cheaper")),
     Option(
         "end", "twelve-or-fewer",
         N_("End trigger at the start player's turn: 'twelve-or-fewer' nobles left (SEED, "
            "gamepack), or 'fewer-than-twelve' (one German review's wording)."),
         ("twelve-or-fewer", "fewer-than-twelve"),
-    ),
+        short=N_("how few nobles left end the game")),
     Option(
         "edge_ties", "both-score",
         N_("Ties on a park edge: 'both-score' (tied players each score the place, the next "
            "place is skipped) or 'cardinal' (strength in the Cardinal's room, servants and "
            "the Cardinal's privilege, breaks the tie first)."),
         ("both-score", "cardinal"),
-    ),
+        short=N_("how ties on a park edge score")),
     Option(
         "winner_tiebreak", "shared",
         N_("Equal final scores: 'shared' (no source gives a tie-break) or 'gold' (more gold "
            "left wins)."),
         ("shared", "gold"),
-    ),
+        short=N_("how equal final scores are broken")),
     Option(
         "stall_rounds", 20,
         N_("Not in the rules: the game also ends after this many rounds in a row in which no "
            "noble was enlisted (at least 5), so that players who never enlist cannot play for "
            "ever. Real games enlist nobles every round."),
-    ),
+        short=N_("rounds without an enlisted noble that end the game")),
     Option(
         "dead_position", True,
         N_("Not in the rules: the game also ends after a whole round of turns without a choice "
            "in a position where nobody can ever enlist again (no Office servant with the seals "
            "and gold for any noble). Off: such a game runs on until 'stall_rounds' ends it."),
-    ),
+        short=N_("end a game where nobody can enlist again")),
     Option(
         "open_nobles", True,
         N_("Every seat knows the face-down (points-only) nobles of the others, as a player who "
            "remembers every tile taken from the park does (every tile lay face up there and the "
            "space it left is public). False: a seat knows which tiles went face down but not "
            "who holds which, only how many each seat has."),
-    ),
+        short=N_("everyone knows the others' face-down nobles")),
 )
 
 INFO = register(GameInfo(

@@ -495,19 +495,20 @@ def render_text(view: Mapping[str, Any], *, width: int = 100, height: int = 40) 
     # The park's key stays while choices are made from the park; on a short final screen
     # it gives way to the results (the `key` command holds it too).
     out.append((_fit(park_key(width), width), 1 if view.get("over") else 0))
-    out.append((privilege_key(width), 1))
+    # (the park's privilege letters are read by it: it stays while the park does)
+    out.append((privilege_key(width), 0))
     park_at = len(out)
     out.extend((r, 0) for r in _park(view, width))
     edges = view.get("edges", [])
     if edges:
         # Each edge: its points for first/second place, then each seat's servants on it.
-        head = _("edges") + " " if compact else \
-            _("edges (VP first/second, servants per player):")
-        head += _after(head) if not head.endswith(" ") else ""
-        out.append((_fit(esc(head) + pgettext("palais-royal", "; ").join(
-            f"{esc(e.get('title', e['name']))} {e['first']}/{e['second']} " + " ".join(
-                seat_mark(p, str(e['counts'][p])) for p in range(players)) for e in edges),
-            width), 3 if compact else 0))
+        # Said in words on the line itself: wrapped, never cut, and dropped whole.
+        head = _("edges (VP first/second, servants per player):")
+        head += _after(head)
+        said = pgettext("palais-royal", "; ").join(
+            f"{e.get('title', e['name'])} {e['first']}/{e['second']} " + " ".join(
+                str(e['counts'][p]) for p in range(players)) for e in edges)
+        out.extend((esc(line), 3 if compact else 0) for line in wrap_cells(head + said, width))
     out.extend((line, 0) for line in _seat_lines(view, compact, width))
     if view.get("over") and view.get("ranking"):
         final = _("final: {results}").format(results=sep.join(

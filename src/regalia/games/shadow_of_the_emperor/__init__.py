@@ -25,31 +25,31 @@ OPTIONS = (
         "points open' implies; the screen shows each seat only its own until the end, though "
            "every point is won in the open and a seat that counts knows them all) or 'open'."),
         ("hidden", "open"),
-    ),
+        short=N_("whether victory points lie face down or open")),
     Option(
         "elector_influence", True,
         N_("Whether the sitting elector counts toward its family's influence in phase V "
            "(rules question A1; the sources are silent, and the tile shows its power like any "
            "other aristocrat)."),
-    ),
+        short=N_("the sitting elector counts for its family's influence")),
     Option(
         "empire_city", "optional",
         N_("The Emperor's empire city in phase VII: 'optional' (the seed's 'may') or "
            "'mandatory' (a reading of the English rule book, rules question A9)."),
         ("optional", "mandatory"),
-    ),
+        short=N_("whether the Emperor's empire city is optional")),
     Option(
         "church_counts_elector", False,
         N_("Church influence: whether the archdiocese's elector tile itself adds a vote "
            "besides its own (rules question A7; the seed counts 'each aristocrat of the "
            "elector's colour' in the archdiocese, which the elector also is)."),
-    ),
+        short=N_("the archdiocese's elector adds a church vote")),
     Option(
         "winner_tiebreak", "shared",
         N_("Equal final points: 'shared' (no tie-break is printed in any source) or "
            "'thalers' (more thalers left wins)."),
         ("shared", "thalers"),
-    ),
+        short=N_("how equal final points are broken")),
 )
 
 INFO = register(GameInfo(
