@@ -354,9 +354,12 @@ def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True)
     try:
-        # Once both workers play (400 searching games take minutes), as a person would.
-        deadline = time.monotonic() + 20
-        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+        # Once both workers play (400 searching games take minutes), as a person would: once
+        # each has left Ctrl-C to the parent (a worker forked but not yet past that, on a
+        # loaded machine, would die of the KeyboardInterrupt with a traceback).
+        deadline = time.monotonic() + 60
+        while not _workers_started(process.pid):
+            assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.2)
         time.sleep(1.0)
         os.killpg(process.pid, signal.SIGINT)
@@ -367,6 +370,22 @@ def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
     assert process.returncode == 130, (out[-500:], err[-1500:])
     assert "out of memory" not in out + err
     assert "Traceback" not in err
+
+
+def _workers_started(pid: int) -> bool:
+    """Whether ``pid`` has two children, each ignoring SIGINT (its pool's initializer ran)."""
+    children = _children(pid)
+    return len(children) >= 2 and all(_ignores_sigint(child) for child in children)
+
+
+def _ignores_sigint(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    ignored = next(line.split()[1] for line in status.splitlines()
+                   if line.startswith("SigIgn:"))
+    return bool(int(ignored, 16) & (1 << (signal.SIGINT - 1)))
 
 
 def _children(pid: int) -> list[int]:
