@@ -38,11 +38,19 @@ class Pane:
 
     def __init__(self, command: str, width: int, height: int, cwd: Path) -> None:
         self.name = f"regalia-test-{os.getpid()}-{random.randrange(10 ** 9)}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width),
+        # a tmux server of its own: the machine's default one may have been started by
+        # someone else, whose environment (PYTHONPATH, LANG) its sessions would run in
+        # (tmux's socket path must be short: the temporary folder may be deep)
+        self.socket = f"/tmp/{self.name}.sock"
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(width),
                         "-y", str(height), "-c", str(cwd), command], check=True)
 
+    @property
+    def tmux(self) -> list[str]:
+        return ["tmux", "-S", self.socket]
+
     def text(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+        return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name],
                               capture_output=True, text=True, check=True).stdout
 
     def settle(self, until: tuple[str, ...], before: str = "", timeout: float = 60.0) -> str:
@@ -59,11 +67,11 @@ class Pane:
         raise AssertionError(f"the pane never settled:\n{last}")
 
     def send(self, keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, keys, "Enter"], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, keys, "Enter"], check=True)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False,
-                       capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], check=False, capture_output=True)
+        Path(self.socket).unlink(missing_ok=True)
 
 
 def choice_lines(screen: str) -> list[str]:
