@@ -356,7 +356,8 @@ def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
         process = subprocess.Popen(
             [sys.executable, "-m", "regalia", "simulate", "palais-royal", "-n", "400", "--bots",
              "ismcts:iterations=100", "--workers", "2", "--seed", "3"],
-            cwd=tmp_path, stdout=out_file, stderr=err_file, start_new_session=True)
+            cwd=tmp_path, stdout=out_file, stderr=err_file, start_new_session=True,
+            env={**os.environ, "PYTHONFAULTHANDLER": "1"})  # (a hang's stacks: below)
     workers: list[int] = []
     try:
         # Once both workers play (400 searching games take minutes), as a person would: once
@@ -369,7 +370,14 @@ def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
         workers = _children(process.pid)
         time.sleep(1.0)
         os.killpg(process.pid, signal.SIGINT)
-        process.wait(timeout=60)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # where it hangs: faulthandler's stacks on SIGABRT
+            os.kill(process.pid, signal.SIGABRT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=10)
+            err = (tmp_path / "err.txt").read_text(errors="replace")
+            pytest.fail(f"still running 60 s after Ctrl-C:\n{err[-6000:]}")
         deadline = time.monotonic() + 30  # the pool's workers are stopped with it
         while any(_alive(pid) for pid in workers):
             assert time.monotonic() < deadline, "the workers outlived the simulation"
