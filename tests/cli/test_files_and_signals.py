@@ -348,25 +348,73 @@ def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
     """Ctrl-C reaches every process of the job (the terminal signals the foreground group):
     the workers leave it to the parent, which stops the pool and says so. Compiled, a worker
     interrupted inside its arithmetic aborted with "fatal: out of memory" before."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "regalia", "simulate", "palais-royal", "-n", "400", "--bots",
-         "ismcts:iterations=100", "--workers", "2", "--seed", "3"],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
+    # Its output goes to files, not pipes: the test waits for the process, not for the pipes'
+    # end, which any process that inherited them keeps open (under load, one did for over a
+    # minute after the whole job had been killed: not one of the job's).
+    with (tmp_path / "out.txt").open("w") as out_file, \
+            (tmp_path / "err.txt").open("w") as err_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "regalia", "simulate", "palais-royal", "-n", "400", "--bots",
+             "ismcts:iterations=100", "--workers", "2", "--seed", "3"],
+            cwd=tmp_path, stdout=out_file, stderr=err_file, start_new_session=True,
+            env={**os.environ, "PYTHONFAULTHANDLER": "1"})  # (a hang's stacks: below)
+    workers: list[int] = []
     try:
-        # Once both workers play (400 searching games take minutes), as a person would.
-        deadline = time.monotonic() + 20
-        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+        # Once both workers play (400 searching games take minutes), as a person would: once
+        # each has left Ctrl-C to the parent (a worker forked but not yet past that, on a
+        # loaded machine, would die of the KeyboardInterrupt with a traceback).
+        deadline = time.monotonic() + 60
+        while not _workers_started(process.pid):
+            assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.2)
+        workers = _children(process.pid)
         time.sleep(1.0)
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # where it hangs: faulthandler's stacks on SIGABRT
+            os.kill(process.pid, signal.SIGABRT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=10)
+            err = (tmp_path / "err.txt").read_text(errors="replace")
+            pytest.fail(f"still running 60 s after Ctrl-C:\n{err[-6000:]}")
+        deadline = time.monotonic() + 30  # the pool's workers are stopped with it
+        while any(_alive(pid) for pid in workers):
+            assert time.monotonic() < deadline, "the workers outlived the simulation"
+            time.sleep(0.1)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
+    out = (tmp_path / "out.txt").read_text(errors="replace")
+    err = (tmp_path / "err.txt").read_text(errors="replace")
     assert process.returncode == 130, (out[-500:], err[-1500:])
     assert "out of memory" not in out + err
     assert "Traceback" not in err
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, exited but not yet reaped by init, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _workers_started(pid: int) -> bool:
+    """Whether ``pid`` has two children, each ignoring SIGINT (its pool's initializer ran)."""
+    children = _children(pid)
+    return len(children) >= 2 and all(_ignores_sigint(child) for child in children)
+
+
+def _ignores_sigint(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    ignored = next(line.split()[1] for line in status.splitlines()
+                   if line.startswith("SigIgn:"))
+    return bool(int(ignored, 16) & (1 << (signal.SIGINT - 1)))
 
 
 def _children(pid: int) -> list[int]:

@@ -38,30 +38,40 @@ class Pane:
 
     def __init__(self, command: str, width: int, height: int, cwd: Path) -> None:
         self.name = f"regalia-test-{os.getpid()}-{random.randrange(10 ** 9)}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width),
+        # a tmux server of its own: the machine's default one may have been started by
+        # someone else, whose environment (PYTHONPATH, LANG) its sessions would run in
+        # (tmux's socket path must be short: the temporary folder may be deep)
+        self.socket = f"/tmp/{self.name}.sock"
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(width),
                         "-y", str(height), "-c", str(cwd), command], check=True)
 
+    @property
+    def tmux(self) -> list[str]:
+        return ["tmux", "-S", self.socket]
+
     def text(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+        return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name],
                               capture_output=True, text=True, check=True).stdout
 
-    def settle(self, until: tuple[str, ...], timeout: float = 20.0) -> str:
-        """The pane once it ends with one of ``until`` and stops changing."""
+    def settle(self, until: tuple[str, ...], before: str = "", timeout: float = 60.0) -> str:
+        """The pane once it ends with one of ``until``, is not ``before`` (the screen as it
+        was when the keys were sent: a loaded machine may not have answered them yet) and
+        stops changing."""
         last, deadline = "", time.monotonic() + timeout
         while time.monotonic() < deadline:
             time.sleep(0.2)
             now = self.text()
-            if now == last and now.rstrip().endswith(until):
+            if now == last and now != before and now.rstrip().endswith(until):
                 return now
             last = now
         raise AssertionError(f"the pane never settled:\n{last}")
 
     def send(self, keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, keys, "Enter"], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, keys, "Enter"], check=True)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False,
-                       capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], check=False, capture_output=True)
+        Path(self.socket).unlink(missing_ok=True)
 
 
 def choice_lines(screen: str) -> list[str]:
@@ -86,23 +96,23 @@ def test_a_turn_screen_in_tmux_explains_its_codes(game: str, lang: str, width: i
     pages = ("move", "着法")  # a page of news: Enter goes on
     screens: list[str] = []
 
-    def to_prompt() -> str:
-        screen = pane.settle((">", *pages))
+    def to_prompt(before: str = "") -> str:
+        screen = pane.settle((">", *pages), before)
         while screen.rstrip().endswith(pages):
             screens.append(screen)
             pane.send("")
-            screen = pane.settle((">", *pages))
+            screen = pane.settle((">", *pages), screen)
         screens.append(screen)
         return screen
 
     try:
+        screen = ""
         for _turn in range(2):
-            to_prompt()
+            screen = to_prompt(screen)
             pane.send("1")
-        turn = to_prompt()
+        turn = to_prompt(screen)
         pane.send("key")
-        time.sleep(0.3)  # (the prompt before it ends the same way)
-        key = pane.settle((">",))
+        key = pane.settle((">",), turn)  # (the prompt before it ends the same way)
     finally:
         pane.close()
     assert KEY_NAMED[lang] in turn, turn

@@ -41,9 +41,10 @@ def test_a_thinking_bot_lets_another_thread_run(spec: str) -> None:
         spinner.join(5)
     # Held for the whole search, the spinner ticks once at the start and waits two seconds;
     # free, it ticks every 10-15 ms on a quiet machine, and a busy one (the scheduler's and
-    # the 5 ms switch interval's share) stretches a gap to tens of milliseconds, not a second.
+    # the 5 ms switch interval's share) stretches a gap to tens of milliseconds: 0.37 s was
+    # measured at load 20 (28 ticks in the 2 s), so the bound is 1.5 s, still short of 2.
     gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
-    assert len(ticks) >= 5 and max(gaps) < 1.0, (len(ticks), max(gaps, default=None))
+    assert len(ticks) >= 5 and max(gaps) < 1.5, (len(ticks), max(gaps, default=None))
 
 
 INTERRUPTED = """

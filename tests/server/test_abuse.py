@@ -81,19 +81,45 @@ def test_the_levels_sit_within_the_servers_caps(db_url: str) -> None:
         assert over.status_code == 422 and "at most 1 s" in over.json()["detail"]
 
 
-def test_a_persons_table_never_waits_behind_bots_only_searches(db_url: str) -> None:
-    """Six bots-only tables of `hard` bots (2 s a decision), made at once, would keep both
-    bots' threads busy for three rounds if they were served in turn with the person's table;
-    a random bot at a person's table still answers within a few seconds."""
+def test_a_persons_table_never_waits_behind_bots_only_searches(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six bots-only tables of searching bots, made at once, would keep both bots' threads
+    busy if they were served in turn with the person's table; a random bot at a person's
+    table still answers while they all think (here: until the person's bot has moved)."""
+    thinking, release, finished = threading.Event(), threading.Event(), []
+    real = server_bots.make_bot
+    monkeypatch.setattr(server_bots, "make_bot", lambda spec, seed=None: (
+        HeldBot(thinking, release, finished) if spec.startswith("hard")
+        else real(spec, seed)))
     with TestClient(create_app(db_url, bot_workers=2)) as client:
-        for _ in range(6):  # (more than the threads: each round of them is 2 s)
-            create(client, game=ELG, seats=["hard", "hard", "hard"])
-        time.sleep(1.0)  # the searches are under way
-        started = time.monotonic()
-        data = create(client, game=ELG, seats=["me", "random"])
-        service = service_of(client)
-        wait_for(lambda: any(d.seat == 1 for d in service.log(data["game_id"])), 10.0)
-        assert time.monotonic() - started < 3.0
+        try:
+            for _ in range(6):  # (more than the threads)
+                create(client, game=ELG, seats=["hard", "hard", "hard"])
+            assert thinking.wait(30)  # the searches are under way
+            data = create(client, game=ELG, seats=["me", "random"])
+            service = service_of(client)
+            wait_for(lambda: any(d.seat == 1 for d in service.log(data["game_id"])), 60.0)
+            assert finished == []  # no search had to end first
+        finally:
+            release.set()
+
+
+class HeldBot:
+    """A search that goes on until released (at most 90 s), whatever cancels it."""
+
+    name = "held"
+
+    def __init__(self, thinking: threading.Event, release: threading.Event,
+                 finished: list[float]) -> None:
+        self.thinking = thinking
+        self.release = release
+        self.finished = finished
+
+    def act(self, info: InformationSet) -> Action:
+        self.thinking.set()
+        self.release.wait(90)
+        self.finished.append(time.monotonic())
+        return info.legal_actions[0]
 
 
 # ---------------------------------------------------------------- rematch
@@ -258,8 +284,10 @@ def test_taking_a_seat_back_cancels_the_bots_search(
     assert started.wait(10)
     taken = time.monotonic()
     live_client.post("/api/seat/bot", headers={"X-Seat-Token": token}, json={"bot": None})
-    wait_for(lambda: bool(stopped), 5.0)
-    assert stopped[0] - taken < 1.0  # the search ended at once, not after its 20 s
+    wait_for(lambda: bool(stopped), 15.0)
+    # the search ended at once, not after its 20 s (within 10 s: a loaded machine may keep
+    # the request's and the bot's threads waiting a few)
+    assert stopped[0] - taken < 10.0
     assert [d for d in service_of(live_client).log(game_id) if d.seat == 1] == []
 
 
@@ -355,7 +383,8 @@ def test_stopping_ends_an_analysis_under_way(client: TestClient) -> None:
     job = analyses.job(data["game_id"])
     wait_for(lambda: job.done >= 1, 60.0)
     analyses.close()
-    stopped = time.monotonic()
-    wait_for(lambda: job.error is not None, 10.0)
-    assert time.monotonic() - stopped < 5.0 and job.report is None
+    # (within the decision being judged: a few seconds, on a loaded machine more; the whole
+    # analysis would take minutes, and end with no error)
+    wait_for(lambda: job.error is not None, 60.0)
+    assert job.report is None
     assert job.done < job.total  # it did not run to its end

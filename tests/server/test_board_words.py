@@ -104,8 +104,8 @@ def test_a_chinese_table_stays_chinese_live_reads_at_every_width_and_explains_it
                 after = a_move(server.url, token, rng)
                 page.wait_for_function(
                     "d => Number(document.getElementById('body').dataset.decisions) >= d",
-                    arg=max(after, before + 1), timeout=15_000)
-                page.wait_for_selector("button.act", timeout=15_000)
+                    arg=max(after, before + 1), timeout=60_000)
+                page.wait_for_selector("button.act", timeout=60_000)
                 assert page.evaluate("window.notReloaded === true"), "the page was reloaded"
                 if page.evaluate(BUTTONS):
                     break
@@ -140,7 +140,7 @@ def test_a_chinese_table_stays_chinese_live_reads_at_every_width_and_explains_it
             # (at its centre may lie a part with a text of its own: Palais Royal's rooms hold
             # the players' servant counts, each titled: the text is that of what is under it)
             page.hover("#probe")
-            page.wait_for_selector("#about:not([hidden])", timeout=3000)
+            page.wait_for_selector("#about:not([hidden])", timeout=15_000)
             under = page.evaluate(UNDER_THE_MOUSE)
             assert under and re.search(r"[\u4e00-\u9fff]", under), under
             assert page.inner_text("#about").strip() == under.strip()

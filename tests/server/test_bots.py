@@ -104,16 +104,36 @@ def test_a_bot_is_handed_its_seats_information_set_only(
     assert view == start.view(seat)
 
 
+class HeldBot:
+    """Thinks until released (at most 30 s)."""
+
+    name = "held"
+
+    def __init__(self, thinking: threading.Event, release: threading.Event) -> None:
+        self.thinking = thinking
+        self.release = release
+
+    def act(self, info: InformationSet) -> Action:
+        self.thinking.set()
+        self.release.wait(30)
+        return RandomBot(1).act(info)
+
+
 def test_a_thinking_bot_does_not_hold_up_other_requests(
         live_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    handed: list[Any] = []
-    monkeypatch.setattr(server_bots, "make_bot", lambda spec, seed=None: SpyBot(handed, 1.5))
-    create(live_client, seats=["random", "random"])
-    wait_for(lambda: len(handed) >= 1)
-    started = time.monotonic()
-    other = create(live_client, seats=["me", "open"])  # a request while the bot thinks
-    seat_state(live_client, other["tokens"][0])
-    assert time.monotonic() - started < 1.0
+    thinking, release = threading.Event(), threading.Event()
+    monkeypatch.setattr(server_bots, "make_bot",
+                        lambda spec, seed=None: HeldBot(thinking, release))
+    try:
+        bots = create(live_client, seats=["random", "random"])
+        assert thinking.wait(30)
+        other = create(live_client, seats=["me", "open"])  # a request while the bot thinks
+        seat_state(live_client, other["tokens"][0])
+        # answered while the bot still thought (a bot holding requests up would have
+        # thought its 30 s, and moved, first)
+        assert service_of(live_client).live(bots["game_id"]).decisions == 0
+    finally:
+        release.set()
 
 
 def test_a_seat_handed_to_a_bot_and_back(live_client: TestClient) -> None:

@@ -55,10 +55,11 @@ def test_a_long_press_on_a_phone_shows_the_text_and_plays_nothing(
     before = page.get_attribute("#body", "data-decisions")
     target = page.locator("#board [data-action]").first
     target.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
-    page.wait_for_timeout(700)
+    # held until the text shows (its 500 ms timer; not a fixed wait, which a loaded machine's
+    # page may not have reached: the press would then end as a tap)
+    page.wait_for_selector("#about:not([hidden])")
     target.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
     target.dispatch_event("click", {"bubbles": True})  # the press ends in a click: swallowed
-    page.wait_for_selector("#about:not([hidden])")
     text = page.inner_text("#about")
     assert "西班牙的一个区域" in text  # a region's text, in Chinese
     screenshot(page, "texts-long-press-phone-zh")

@@ -21,16 +21,26 @@ import pytest
 
 import regalia
 
+_GIVEN: set[int] = set()
+
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A port free now on 127.0.0.1, never one given before in this process (the probe is
+    closed at once: two calls in a row could be given the same port, two servers then
+    meeting on it)."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port not in _GIVEN:
+            _GIVEN.add(port)
+            return port
 
 
 # The per-visitor limits are off in the tests (every request comes from one address); the tests
 # of the limits turn them on (tests/server/test_abuse.py).
 NO_LIMITS = ("--games-per-hour", "0", "--requests-per-minute", "0")
+WAIT = 30  # seconds for an answer (httpx's default 5 s is short for a loaded machine)
 
 
 @contextmanager
@@ -73,15 +83,15 @@ def test_kill_9_loses_no_acknowledged_move_and_games_resume(tmp_path: Path) -> N
     base = f"http://127.0.0.1:{port}"
     acknowledged: list[tuple[int, str]] = []  # (decision number, action) of each 200
     with serving(db, port) as server:
-        created = httpx.post(f"{base}/api/games", json={
+        created = httpx.post(f"{base}/api/games", timeout=WAIT, json={
             "game": "palais-royal", "seats": ["me", "open"]}).json()
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
-        bots = httpx.post(f"{base}/api/games", json={
+        bots = httpx.post(f"{base}/api/games", timeout=WAIT, json={
             "game": "ming-dynasty", "seats": ["random", "random"]}).json()
         stop = threading.Event()
 
         def play() -> None:
-            with httpx.Client(base_url=base, timeout=5) as client:
+            with httpx.Client(base_url=base, timeout=WAIT) as client:
                 while not stop.is_set():
                     try:
                         state: Any = client.get("/api/seat",
@@ -101,7 +111,10 @@ def test_kill_9_loses_no_acknowledged_move_and_games_resume(tmp_path: Path) -> N
 
         player = threading.Thread(target=play)
         player.start()
+        end = time.monotonic() + 120
         while len(acknowledged) < 15:
+            assert player.is_alive(), "the player stopped before 15 moves"
+            assert time.monotonic() < end, "15 moves took more than 2 minutes"
             time.sleep(0.01)
         server.send_signal(signal.SIGKILL)  # mid-game, mid-request perhaps
         server.wait(10)
@@ -110,17 +123,18 @@ def test_kill_9_loses_no_acknowledged_move_and_games_resume(tmp_path: Path) -> N
     assert len(acknowledged) >= 15
 
     with serving(db, port):
-        state = httpx.get(f"{base}/api/seat", headers={"X-Seat-Token": tokens[0]}).json()
+        state = httpx.get(f"{base}/api/seat", headers={"X-Seat-Token": tokens[0]},
+                          timeout=WAIT).json()
         assert state["decisions"] >= len(acknowledged)
         # each acknowledged move is in the log at its place: replay the game's moves and see
-        game = httpx.get(f"{base}/api/games/{created['game_id']}").json()
+        game = httpx.get(f"{base}/api/games/{created['game_id']}", timeout=WAIT).json()
         assert game["decisions"] == state["decisions"]
         # the bots' game goes on after the restart, and to its end
         end = time.monotonic() + 120
-        while not httpx.get(f"{base}/api/games/{bots['game_id']}").json()["over"]:
+        while not httpx.get(f"{base}/api/games/{bots['game_id']}", timeout=WAIT).json()["over"]:
             assert time.monotonic() < end, "the bots did not go on after the restart"
             time.sleep(0.2)
-        record = httpx.get(f"{base}/api/games/{bots['game_id']}/record").json()
+        record = httpx.get(f"{base}/api/games/{bots['game_id']}/record", timeout=WAIT).json()
         assert regalia.replay(record).is_over()
 
     # the acknowledged moves are those of the stored log, in order

@@ -178,15 +178,15 @@ def tap_a_move(page: Any) -> bool:
         try:
             if target is not None:
                 target.scroll_into_view_if_needed(timeout=1000)
-                target.tap(timeout=2000)
+                target.tap(timeout=10_000)
                 on_board = True
                 if page.is_visible("#filter-note"):
-                    page.tap("#actions li:not(.hidden) button.act", timeout=2000)
+                    page.tap("#actions li:not(.hidden) button.act", timeout=10_000)
             else:
-                page.tap("button.act", timeout=2000)
+                page.tap("button.act", timeout=10_000)
             page.wait_for_function(
                 "d => Number(document.getElementById('body').dataset.decisions) > d",
-                arg=before, timeout=5_000)
+                arg=before, timeout=15_000)
             return on_board
         except Exception:
             if int(page.get_attribute("#body", "data-decisions")) > before or \
@@ -217,7 +217,7 @@ def test_a_whole_game_of_el_grande_by_taps_on_a_phone(server: LiveServer, phone:
             board += 1
         else:
             listed += 1
-    page.wait_for_selector("#result", timeout=15_000)
+    page.wait_for_selector("#result", timeout=60_000)
     assert "place" in page.inner_text("#result")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert errors == []

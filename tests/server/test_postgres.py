@@ -66,7 +66,7 @@ def test_two_processes_share_the_games_their_live_updates_bots_and_limits(
 
         follower = threading.Thread(target=follow, daemon=True)
         follower.start()
-        assert ready.wait(10)
+        assert ready.wait(WAIT)
         mover = httpx.get(f"{a}/api/seat", headers={"X-Seat-Token": tokens[0]},
                           timeout=WAIT).json()["to_move"][0]
         state = httpx.get(f"{a}/api/seat", headers={"X-Seat-Token": tokens[mover]},
@@ -76,8 +76,10 @@ def test_two_processes_share_the_games_their_live_updates_bots_and_limits(
                               json={"action": state["legal"][0]["action"], "turn": 0},
                               timeout=WAIT)
         assert response.status_code == 200
-        follower.join(10)
-        assert len(events) == 2 and events[1] - moved < 3.0  # B's player heard of it
+        follower.join(WAIT)
+        # B's player heard of it (without NOTIFY, never: B's streams wait, they do not poll;
+        # at once is well under a second, the bound is for a loaded machine)
+        assert len(events) == 2 and events[1] - moved < 10.0
         seen = httpx.get(f"{b}/api/seat", headers={"X-Seat-Token": tokens[mover]},
                          timeout=WAIT).json()
         assert seen["decisions"] == 1
@@ -105,7 +107,9 @@ def test_two_processes_share_the_games_their_live_updates_bots_and_limits(
         gone = time.monotonic()
         before = decisions(other, bots)
         wait_until(lambda: decisions(other, bots) >= before + 3)
-        assert time.monotonic() - gone < 15.0
+        # (within seconds: the sweeper looks every second, and three decisions take 0.3 s;
+        # without it, never. The bound is for a loaded machine.)
+        assert time.monotonic() - gone < 40.0
         # every decision was thought once: the killed process's last perhaps twice (killed
         # after thinking, before its move was committed)
         held, taken = thought(logs[holder], bots), thought(logs[other], bots)
@@ -154,12 +158,12 @@ def test_a_seat_taken_back_through_another_process_cancels_the_search_there(
         data = create(a, game="el-grande", seats=["me", "open"])
         token = data["tokens"][1]
         a.post("/api/seat/bot", headers={"X-Seat-Token": token}, json={"bot": "random"})
-        assert started.wait(10)
+        assert started.wait(30)
         taken = time.monotonic()
         back = b.post("/api/seat/bot", headers={"X-Seat-Token": token}, json={"bot": None})
         assert back.status_code == 200
-        wait_for(lambda: bool(stopped), 5.0)
-        assert stopped[0] - taken < 2.0  # not after its 20 s
+        wait_for(lambda: bool(stopped), 15.0)
+        assert stopped[0] - taken < 10.0  # not after its 20 s (at once; a loaded machine)
         assert [d for d in service_of(a).log(data["game_id"]) if d.seat == 1] == []
 
 

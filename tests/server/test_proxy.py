@@ -177,7 +177,7 @@ def test_a_game_is_created_and_played_through_the_proxy_with_live_updates_unbuff
 
         follower = threading.Thread(target=follow, daemon=True)
         follower.start()
-        assert first.wait(15), "no live update came through the proxy"
+        assert first.wait(30), "no live update came through the proxy"
         headers = {"X-Seat-Token": token}
         moves = 0
         moved_at: list[float] = []
@@ -197,11 +197,13 @@ def test_a_game_is_created_and_played_through_the_proxy_with_live_updates_unbuff
                 "action": state["legal"][0]["action"], "turn": state["decisions"]})
             assert answer.status_code == 200, answer.text
             moves += 1
-        follower.join(15)
+        follower.join(30)
         # the update of the first move (and the bot's after it) came at once, not when a
-        # buffer filled or the line closed: each is a few dozen bytes
+        # buffer filled or the line closed: each is a few dozen bytes (at once is well under
+        # a second; the bound is for a loaded machine, and a buffering proxy holds them for
+        # good)
         assert len(updates) >= 3, updates
-        assert updates[1][0] - moved_at[0] < 3.0, "the live update was held by the proxy"
+        assert updates[1][0] - moved_at[0] < 10.0, "the live update was held by the proxy"
 
 
 def test_the_limits_count_each_visitor_behind_the_proxy_and_a_forged_header_is_replaced(

@@ -72,5 +72,8 @@ def test_the_log_is_checkpointed_by_the_servers_thread_not_by_a_commit(tmp_path:
     thread = checkpointer.thread
     assert thread is not None and thread.is_alive()
     checkpointer.stop()
+    # (stop waits half a second; a loaded machine may not have run the thread by then: it
+    # ends at its next look, which a thread that ignored the stop would never do)
+    thread.join(10)
     assert not thread.is_alive()
     engine.dispose()

@@ -135,8 +135,8 @@ def test_the_news_since_the_seats_move_updates_live_as_the_bots_move(
         page.click(f'button.act[data-action="{choice}"]')
         page.wait_for_function(
             "d => Number(document.getElementById('body').dataset.decisions) > d",
-            arg=before, timeout=5000)
-    page.wait_for_selector("#news li", timeout=15000)  # the bots' moves, without a reload
+            arg=before, timeout=15_000)
+    page.wait_for_selector("#news li", timeout=60_000)  # the bots' moves, without a reload
     assert "Since your last move" in page.inner_text("#news h2")
     news = page.inner_text("#news")
     assert "Player 2" in news or "Player 3" in news
