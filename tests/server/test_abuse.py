@@ -91,6 +91,9 @@ def test_a_persons_table_never_waits_behind_bots_only_searches(
     monkeypatch.setattr(server_bots, "make_bot", lambda spec, seed=None: (
         HeldBot(thinking, release, finished) if spec.startswith("hard")
         else real(spec, seed)))
+    # The held searches think in the bots' threads (whose turns are what is measured), not in
+    # the search pool's processes, which a patched make_bot does not reach.
+    monkeypatch.setattr(server_bots, "searches", lambda spec, game=None: False)
     with TestClient(create_app(db_url, bot_workers=2)) as client:
         try:
             for _ in range(6):  # (more than the threads)
