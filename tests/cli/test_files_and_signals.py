@@ -357,6 +357,7 @@ def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
             [sys.executable, "-m", "regalia", "simulate", "palais-royal", "-n", "400", "--bots",
              "ismcts:iterations=100", "--workers", "2", "--seed", "3"],
             cwd=tmp_path, stdout=out_file, stderr=err_file, start_new_session=True,
+            preexec_fn=_hear_ctrl_c_as_a_terminal_job_does,
             env={**os.environ, "PYTHONFAULTHANDLER": "1"})  # (a hang's stacks: below)
     workers: list[int] = []
     try:
@@ -390,6 +391,14 @@ def test_ctrl_c_stops_a_simulation_on_workers_cleanly(tmp_path: Path) -> None:
     assert process.returncode == 130, (out[-500:], err[-1500:])
     assert "out of memory" not in out + err
     assert "Traceback" not in err
+
+
+def _hear_ctrl_c_as_a_terminal_job_does() -> None:
+    """Ctrl-C back to its default in the child: a test run started in the background of a
+    shell (``pytest … &``) ignores SIGINT, and a child inheriting that, as Python does not
+    install its handler over an ignored signal, would never hear the test's Ctrl-C (it hung in
+    7 of 8 such runs)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _alive(pid: int) -> bool:
