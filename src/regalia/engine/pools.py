@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -27,27 +25,4 @@ def in_order(job: Callable[[T], R], items: Iterable[T], workers: int,
     # fork lets workers inherit games registered at run time (plug-ins, tests).
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ctx.Pool(workers, initializer=_leave_interrupts_to_the_parent) as pool:
-        # (chunks made here: with a chunksize of its own, imap answers with a generator that
-        # has no timeout to wait with)
-        results = pool.imap(partial(_each, job), _chunks(items, chunksize))
-        while True:
-            # Waited for in short spells: Ctrl-C may be delivered to one of the pool's threads,
-            # which only notes it for the main thread; a main thread blocked on the next
-            # result until it came never ran the handler (the simulation went on).
-            try:
-                chunk = results.next(timeout=0.25)
-            except multiprocessing.TimeoutError:
-                continue
-            except StopIteration:
-                return
-            yield from chunk
-
-
-def _each(job: Callable[[T], R], chunk: list[T]) -> list[R]:
-    return [job(item) for item in chunk]
-
-
-def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
-    it = iter(items)
-    while chunk := list(itertools.islice(it, max(1, size))):
-        yield chunk
+        yield from pool.imap(job, items, chunksize=chunksize)
