@@ -75,7 +75,7 @@ def test_a_table_in_chinese(server: LiveServer, browser: Any) -> None:
         assert table.get_attribute("html", "lang") == "zh"
         for words in ("轮到你了。", "你的行动", "牌桌", "观战链接", "让机器人替我打", "提示"):
             assert words in table.inner_text("body"), words
-        assert "（random 机器人）" in table.inner_text("#seats")
+        assert "（随机 机器人）" in table.inner_text("#seats")  # the level in Chinese too
         table.click("button.act")  # a move: the table updates itself, still in Chinese
         table.wait_for_function(
             "() => Number(document.getElementById('body').dataset.decisions) > 0")

@@ -137,7 +137,7 @@ def test_a_table_in_chinese(client: TestClient) -> None:
     page = client.get(f"/play/{token}", headers=ZH).text
     text = visible_text(page)
     for words in ("轮到你了", "你的行动", "牌桌", "观战链接", "让机器人替我打", "（空位）",
-                  "（random 机器人）", "提示"):
+                  "（随机 机器人）", "提示"):
         assert words in text, words
     for english in ("Your turn", "Your actions", "spectator link", "(open)", "random bot"):
         assert english not in text
