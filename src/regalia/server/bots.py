@@ -30,35 +30,19 @@ from collections import deque
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 
-from regalia.bots import InformationSet, make_bot
+from regalia.bots import make_bot
 from regalia.engine import State
-from regalia.engine.rng import Rng
 from regalia.server.leases import Leases, OneProcess
-from regalia.server.search_pool import SearchPool, SharedFlag, searches
+from regalia.server.search_pool import (
+    CancellableInformationSet,
+    SearchCancelled,
+    SearchPool,
+    SharedFlag,
+    searches,
+)
 from regalia.server.service import Conflict, GameService
 
 log = logging.getLogger("regalia.server")
-
-class SearchCancelled(Exception):
-    """A bot's search was cancelled: its seat was taken back, or the server is stopping."""
-
-
-class CancellableInformationSet(InformationSet):
-    """An information set whose samples stop coming once ``cancelled`` is set: the search
-    bots draw a sample every iteration, so a cancelled search ends within one."""
-
-    __slots__ = ("cancelled",)
-
-    def __init__(self, state: State, seat: int,
-                 cancelled: threading.Event | SharedFlag) -> None:
-        super().__init__(state, seat)
-        self.cancelled = cancelled
-
-    def sample(self, rng: Rng) -> State:
-        if self.cancelled.is_set():
-            raise SearchCancelled
-        return super().sample(rng)
-
 
 PEOPLE, BOTS_ONLY = 0, 1  # the two queues, in the order they are served
 

@@ -11,7 +11,7 @@ shipping their position to another process would cost more than their decision.
 
 Cancelling a search (its seat taken back, the server stopping) sets its slot in a small array
 of shared memory, one slot a bots' thread; the pool process's information set reads it at
-each sample, as :class:`regalia.server.bots.CancellableInformationSet` does in a thread, so a
+each sample (:class:`CancellableInformationSet`, which a thread's search reads too), so a
 cancelled search ends within one iteration. The pool's processes are started with ``spawn``
 (never forked from a threaded server), replay the game's record they are handed (a state
 does not pickle), run at a lower priority than the server (people's requests first), and end
@@ -28,7 +28,7 @@ import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
 import regalia
 from regalia.bots import InformationSet, make_bot
@@ -40,6 +40,34 @@ from regalia.engine.rng import Rng
 SEARCHES = ("medium", "hard")  # the web levels that think in the pool
 POOL_NICENESS = 5  # the pool's processes yield a busy CPU to the server's requests
 ORPHAN_CHECK = 1.0  # seconds between a pool process's looks at whether the server is gone
+
+
+class SearchCancelled(Exception):
+    """A bot's search was cancelled: its seat was taken back, or the server is stopping."""
+
+
+class CancelFlag(Protocol):
+    """What a search reads to know it is cancelled: an event in the server's thread, or its
+    pool slot in a pool process."""
+
+    def is_set(self) -> bool: ...
+
+
+class CancellableInformationSet(InformationSet):
+    """An information set whose samples stop coming once ``cancelled`` is set: the search
+    bots draw a sample every iteration, so a cancelled search ends within one (in a thread of
+    the server or in a pool process alike)."""
+
+    __slots__ = ("cancelled",)
+
+    def __init__(self, state: State, seat: int, cancelled: CancelFlag) -> None:
+        super().__init__(state, seat)
+        self.cancelled = cancelled
+
+    def sample(self, rng: Rng) -> State:
+        if self.cancelled.is_set():
+            raise SearchCancelled
+        return super().sample(rng)
 
 
 def searches(spec: str, game: str | None = None) -> bool:
@@ -141,23 +169,6 @@ class _SlotFlag:
         return bool(_flags[self.slot])
 
 
-class SearchCancelled(Exception):
-    """A search in a pool process was cancelled."""
-
-
-class _PoolInformationSet(InformationSet):
-    __slots__ = ("cancelled",)
-
-    def __init__(self, state: State, seat: int, cancelled: _SlotFlag) -> None:
-        super().__init__(state, seat)
-        self.cancelled = cancelled
-
-    def sample(self, rng: Rng) -> State:
-        if self.cancelled.is_set():
-            raise SearchCancelled
-        return super().sample(rng)
-
-
 def _started(flags: Any, server: int) -> None:
     global _flags
     _flags = flags
@@ -183,7 +194,7 @@ def think(spec: str, seed: int, record: Record, seat: int, slot: int) -> str | N
     state = regalia.replay(record)
     bot = make_bot(spec, seed=seed)
     try:
-        action = bot.act(_PoolInformationSet(state, seat, cancelled))
+        action = bot.act(CancellableInformationSet(state, seat, cancelled))
     except SearchCancelled:
         return None
     return None if cancelled.is_set() else action.text
