@@ -27,6 +27,7 @@ from typing import Any, cast
 from sqlalchemy import (
     ColumnElement,
     CursorResult,
+    Table,
     bindparam,
     delete,
     func,
@@ -35,6 +36,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -186,15 +188,32 @@ class GameService:
         # (game, seat, svg, language) -> (its position, its payload's JSON): a reader's
         # latest position only (the others will not be read again)
         self._payloads: dict[tuple[Any, ...], tuple[tuple[int, int], bytes]] = {}
-        self._seat_by_token = select(Seat.game_id, Seat.seat, Seat.bot, Seat.name).where(
-            Seat.token_digest == bindparam("digest"))
-        self._bots_of = select(Seat.seat, Seat.bot).where(
-            Seat.game_id == bindparam("game"), Seat.bot.is_not(None))
-        self._table = select(Game.id, Game.rematch, Game.move_seconds, Game.updated,
-                             Seat.seat, Seat.bot, Seat.name, Seat.claimed).outerjoin(
-            Seat, Seat.game_id == Game.id).where(Game.id == bindparam("game")).order_by(Seat.seat)
-        self._count = select(func.count()).select_from(Move).where(
-            Move.game_id == bindparam("game"))
+        # The hot paths (a move, a seat's read, a bot's turn) run these statements of the
+        # tables on a connection, not through the ORM's session: a session and the ORM's
+        # handling of its statements were half of a move's CPU in the server, and a move's
+        # time holding SQLite's writer lock is what the other tables' moves wait for.
+        self.engine: Engine = sessions.kw["bind"]
+        games, seats, moves = (cast("Table", model.__table__) for model in (Game, Seat, Move))
+        self._seat_by_token = select(seats.c.game_id, seats.c.seat, seats.c.bot, seats.c.name
+                                     ).where(seats.c.token_digest == bindparam("digest"))
+        self._bots_of = select(seats.c.seat, seats.c.bot).where(
+            seats.c.game_id == bindparam("game"), seats.c.bot.is_not(None))
+        self._table = select(games.c.id, games.c.rematch, games.c.move_seconds, games.c.updated,
+                             seats.c.seat, seats.c.bot, seats.c.name, seats.c.claimed).outerjoin(
+            seats, seats.c.game_id == games.c.id).where(
+            games.c.id == bindparam("game")).order_by(seats.c.seat)
+        self._count = select(func.count()).select_from(moves).where(
+            moves.c.game_id == bindparam("game"))
+        # (a seat's row updated to the bot it has: see _bot_holds)
+        self._hold_seat = update(seats).where(
+            seats.c.game_id == bindparam("game"), seats.c.seat == bindparam("at"),
+            seats.c.bot == bindparam("held_by")).values(bot=bindparam("held_by"))
+        self._insert_moves = insert(moves)
+        self._moved = update(games).where(games.c.id == bindparam("moved_game")).values(
+            decisions=bindparam("decisions_now"), over=bindparam("over_now"),
+            updated=bindparam("updated_now"))
+        self._banks = banks = cast("Table", TimeBank.__table__)
+        self._bank_of = select(banks).where(banks.c.game_id == bindparam("game"))
         # The time banks' clock (seconds since the epoch): tests hand in a fake one.
         self.clock: Callable[[], float] = time.time
         self._banked: dict[str, bool] = {}  # game -> has a time bank (fixed at creation)
@@ -217,6 +236,12 @@ class GameService:
     def session(self) -> Iterator[Session]:
         with self.sessions() as session:
             yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A connection for the hot paths' reads (statements of the tables, no session)."""
+        with self.engine.connect() as conn:
+            yield conn
 
     def changed(self, game_id: str) -> None:
         self.versions[game_id] = self.versions.get(game_id, 0) + 1
@@ -334,8 +359,8 @@ class GameService:
         """The seat a token holds; any token that holds none is refused (403)."""
         if not isinstance(token, str) or not 8 <= len(token) <= 100:
             raise Forbidden(_("this link holds no seat"))
-        with self.session() as session:
-            row = session.execute(self._seat_by_token, {"digest": digest(token)}).first()
+        with self.reading() as conn:
+            row = conn.execute(self._seat_by_token, {"digest": digest(token)}).first()
         if row is None:
             raise Forbidden(_("this link holds no seat"))
         return SeatInfo(row.game_id, row.seat, row.bot, row.name)
@@ -351,8 +376,8 @@ class GameService:
         """What a seat's payload needs of the game's row and its seats, in one statement of
         columns (a seat read's: the ORM's row and its seats' second query took 1.5 ms of the
         read's 3-4 ms of CPU)."""
-        with self.session() as session:
-            rows = session.execute(self._table, {"game": game_id}).all()
+        with self.reading() as conn:
+            rows = conn.execute(self._table, {"game": game_id}).all()
         if not rows:
             raise NotFound(_("no such game"))
         first = rows[0]
@@ -422,14 +447,15 @@ class GameService:
                 return False
         return True
 
-    def banks(self, game_id: str, session: Session | None = None) -> Banks | None:
-        """The game's time banks as committed (None: the game has none)."""
+    def banks(self, game_id: str, conn: Connection | None = None) -> Banks | None:
+        """The game's time banks as committed (None: the game has none); read on ``conn``
+        (a move's transaction) if given."""
         if self._banked.get(game_id) is False:
             return None  # most games: no query
-        if session is None:
-            with self.session() as own:
+        if conn is None:
+            with self.reading() as own:
                 return self.banks(game_id, own)
-        row = session.get(TimeBank, game_id, populate_existing=True)
+        row = conn.execute(self._bank_of, {"game": game_id}).first()
         self._banked[game_id] = row is not None
         if row is None:
             return None
@@ -584,21 +610,19 @@ class GameService:
         self.changed(info.game_id)
         return info
 
-    @staticmethod
-    def _bot_holds(session: Session, game_id: str, seat: int, bot: str) -> bool:
+    def _bot_holds(self, conn: Connection, game_id: str, seat: int, bot: str) -> bool:
         """Whether ``bot`` still holds the seat, as the first statement of a move's
         transaction: an update of the seat's row (changing nothing) locks it until the commit,
         so a hand-over committed first refuses the move, and one committed after it follows
         the move (SQLite: the write lock; PostgreSQL: the row's lock)."""
-        held = cast("CursorResult[Any]", session.execute(
-            update(Seat).where(Seat.game_id == game_id, Seat.seat == seat, Seat.bot == bot)
-            .values(bot=bot), execution_options={"synchronize_session": False}))
+        held = cast("CursorResult[Any]", conn.execute(
+            self._hold_seat, {"game": game_id, "at": seat, "held_by": bot}))
         return held.rowcount == 1
 
     def bot_seats(self, game_id: str) -> dict[int, str]:
         # (rows, not ORM objects: the bots' runner asks before each of their decisions)
-        with self.session() as session:
-            return {row.seat: row.bot for row in session.execute(
+        with self.reading() as conn:
+            return {row.seat: row.bot for row in conn.execute(
                 self._bots_of, {"game": game_id}) if row.bot is not None}
 
     def overdue(self) -> list[tuple[str, int, list[int] | None]]:
@@ -686,11 +710,10 @@ class GameService:
                                sealed_left=sorted(sealed_left), by_bot=by_bot,
                                timed_out=timed_out)
                 rows.append(row)
-            # Core statements, not the ORM's unit of work: a move is two statements and a
-            # commit, the server's hottest path.
-            with timing.waiting("lock", self.writing), timing.phase("db"), \
-                    self.session() as session:
-                self._commit_move(session, game_id, seat, state, live, rows, bot=bot,
+            # Statements of the tables on a connection, not the ORM's unit of work: a move
+            # is two statements and a commit, the server's hottest path.
+            with timing.waiting("lock", self.writing), timing.phase("db"):
+                self._commit_move(game_id, seat, state, live, rows, bot=bot,
                                   by_bot=by_bot, timed_out=timed_out)
             new = Live(state, live.entries + len(added), live.decisions + 1, sealed_left,
                        (*live.log, decision))
@@ -698,30 +721,29 @@ class GameService:
         self.changed(game_id)
         return new
 
-    def _commit_move(self, session: Session, game_id: str, seat: int, state: State,
-                     live: Live, rows: list[dict[str, Any]], *, bot: str | None, by_bot: bool,
+    def _commit_move(self, game_id: str, seat: int, state: State, live: Live,
+                     rows: list[dict[str, Any]], *, bot: str | None, by_bot: bool,
                      timed_out: bool) -> None:
-        """The move's statements and commit (the caller holds the writer lock)."""
+        """The move's statements and commit, in one transaction (the caller holds the writer
+        lock); nothing of it stays when it is refused."""
         try:
-            if bot is not None and not self._bot_holds(session, game_id, seat, bot):
-                session.rollback()
-                raise Conflict(_("the seat is no longer this bot's"))
-            banks = self.banks(game_id, session)
-            if banks is not None:
-                banks.moved(seat, state.to_move(), self.clock(),
-                            charged=timed_out or not by_bot, timed_out=timed_out)
-                session.execute(update(TimeBank).where(TimeBank.game_id == game_id)
-                                .values(**banks.row_values()))
-            session.execute(insert(Move), rows)
-            session.execute(update(Game).where(Game.id == game_id).values(
-                decisions=live.decisions + 1, over=state.is_over(), updated=now()),
-                execution_options={"synchronize_session": False})
-            if self.notify:  # delivered to the other processes when this commits
-                session.execute(text("SELECT pg_notify(:channel, :game)"),
-                                {"channel": NOTIFY_CHANNEL, "game": game_id})
-            session.commit()
+            with self.engine.begin() as conn:  # commits at the end, rolls back on an error
+                if bot is not None and not self._bot_holds(conn, game_id, seat, bot):
+                    raise Conflict(_("the seat is no longer this bot's"))
+                banks = self.banks(game_id, conn)
+                if banks is not None:
+                    banks.moved(seat, state.to_move(), self.clock(),
+                                charged=timed_out or not by_bot, timed_out=timed_out)
+                    conn.execute(update(self._banks).where(self._banks.c.game_id == game_id)
+                                 .values(**banks.row_values()))
+                conn.execute(self._insert_moves, rows)
+                conn.execute(self._moved, {"moved_game": game_id,
+                                           "decisions_now": live.decisions + 1,
+                                           "over_now": state.is_over(), "updated_now": now()})
+                if self.notify:  # delivered to the other processes when this commits
+                    conn.execute(text("SELECT pg_notify(:channel, :game)"),
+                                 {"channel": NOTIFY_CHANNEL, "game": game_id})
         except IntegrityError:
-            session.rollback()
             self._live.pop(game_id, None)
             raise Conflict(_("another move was made first; look again")) from None
 
