@@ -4,6 +4,7 @@ worked out off the request thread."""
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 
 import regalia
 from regalia.engine import Rng
+from regalia.engine.i18n import speaking
 from regalia.engine.state import State
 from regalia.server import create_app
 from regalia.server.hints import HintDesk, suggestions
@@ -120,6 +122,9 @@ def test_a_hint_is_worked_out_off_the_request_thread(
     monkeypatch.setattr(hints, "suggestions", held)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", bots=False,
                                hint_bot=QUICK_HINTS, hint_spacing=0)) as client:
+        # in the desk's thread, where the held search can be seen (its process is another
+        # test's)
+        client.app.state.hints.processes = None  # type: ignore[attr-defined]
         slow = create(client, game="el-grande", seats=["open", "open"])
         other = create(client, game="el-grande", seats=["open", "open"])
         mover = service_of(client).live(slow["game_id"]).state.to_move()[0]
@@ -157,3 +162,31 @@ def test_the_table_shows_the_button_to_the_seat_to_move_only(client: TestClient)
         page = client.get(f"/play/{token}").text
         assert ('id="hint"' in page) == (seat in state.to_move()), seat
     assert 'id="hint"' not in client.get(f"/watch/{data['game_id']}").text
+
+
+def test_a_hint_thinks_in_a_process_of_its_own_and_says_what_the_thread_would(
+        client: TestClient) -> None:
+    """The hint's search runs in the desk's own process (not the server's, whose interpreter
+    lock every request needs, nor the bots' pool), replaying the game's record there, and
+    gives the hint a search in this process gives with the same seed, in the reader's
+    language."""
+    from regalia.server.bots import bot_seed
+
+    desk = client.app.state.hints  # type: ignore[attr-defined]
+    assert isinstance(desk, HintDesk) and desk.processes is not None
+    data = create(client, game="el-grande", seats=["open", "open", "open"])
+    live = service_of(client).live(data["game_id"])
+    mover = live.state.to_move()[0]
+    for moment, lang in ((1e12, "en"), (2e12, "zh")):
+        desk.clock = lambda moment=moment: moment  # (past the spacing: ask again now)
+        response = client.post("/api/seat/hint", headers={"X-Seat-Token": data["tokens"][mover],
+                                                         "Accept-Language": lang})
+        assert response.status_code == 200, response.text
+        seed = bot_seed(data["game_id"], live.decisions, mover) ^ 0x68696E74
+        with speaking(lang):
+            here = suggestions(live.state.clone(), mover, QUICK_HINTS, seed)
+        assert response.json()["hints"] == here
+    executor = desk.processes._executor
+    assert executor is not None
+    pids = {process.pid for process in (executor._processes or {}).values()}
+    assert pids and os.getpid() not in pids

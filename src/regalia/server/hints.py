@@ -3,9 +3,12 @@ their share of the search and the estimated win chance (issue 11's "Hints", as `
 play``'s ``hint`` gives them).
 
 The search is handed only an :class:`~regalia.bots.InformationSet` of the asking seat, so a
-hint tells nothing the seat could not know. It runs in a thread pool of its own, never on a
-request's thread nor in the bots' pool: a second of thinking for one table blocks no other
-table and no bot. Each seat may ask once per ``spacing`` seconds and has one hint at a time.
+hint tells nothing the seat could not know. It runs in a process of its own (a
+:class:`~regalia.server.search_pool.SearchPool` of one, never the bots'), so its second of
+pure-Python thinking holds neither a request's thread nor the server's interpreter lock, which
+every other table's requests need; a game a fresh process does not know (registered at run
+time) thinks in a thread instead. Each seat may ask once per ``spacing`` seconds and has one
+hint at a time.
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import regalia
 from regalia.bots import InformationSet, make_bot
 from regalia.bots.ismcts import IsmctsBot
-from regalia.engine import State
-from regalia.engine.i18n import _
+from regalia.engine import Record, State
+from regalia.engine.i18n import _, language, speaking
 from regalia.server.bots import bot_seed
+from regalia.server.search_pool import SearchPool, searches
 from regalia.server.service import Conflict, Forbidden, GameService, ServiceError
 
 HINT_BOT = "hard:think=1s"  # the same bot as `regalia play`'s hint
@@ -48,17 +53,29 @@ def suggestions(state: State, seat: int, spec: str, seed: int,
              "expected_place": round(s.expected_place, 2)} for s in top]
 
 
+def suggestions_of_record(record: Record, seat: int, spec: str, seed: int,
+                          lang: str) -> list[dict[str, Any]]:
+    """:func:`suggestions` for the game ``record`` (replayed), described in ``lang``: what a
+    hint's process is handed (a state does not pickle)."""
+    with speaking(lang):
+        return suggestions(regalia.replay(record), seat, spec, seed)
+
+
 class HintDesk:
-    """Answers the hint button: one worker thread, rate-limited per seat."""
+    """Answers the hint button: one worker process (or thread, ``processes=False``),
+    rate-limited per seat."""
 
     def __init__(self, service: GameService, spec: str = HINT_BOT,
                  spacing: float = HINT_SPACING, workers: int = 1,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, *,
+                 processes: bool = True) -> None:
         self.service = service
         self.spec = spec
         self.spacing = spacing
         self.clock = clock
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regalia-hint")
+        # (started at the first hint: a server whose players never ask starts no process)
+        self.processes = SearchPool(workers) if processes else None
         self._asked: dict[tuple[str, int], float] = {}
         self._busy: set[tuple[str, int]] = set()
         self._guard = threading.Lock()
@@ -89,9 +106,15 @@ class HintDesk:
             # device, after a restart) the hint is the same.
             seed = bot_seed(seat.game_id, live.decisions, seat.seat) ^ 0x68696E74
             state = live.state.clone()
-            # run in this request's context: the descriptions speak its reader's language
-            top = await asyncio.wrap_future(self.pool.submit(
-                contextvars.copy_context().run, suggestions, state, seat.seat, self.spec, seed))
+            if self.processes is not None and searches(self.spec, state.info().id):
+                # the descriptions speak the reader's language, told to the process
+                top = await asyncio.wrap_future(self.processes.call(
+                    suggestions_of_record, state.record(), seat.seat, self.spec, seed,
+                    language()))
+            else:  # in this request's context: its reader's language
+                top = await asyncio.wrap_future(self.pool.submit(
+                    contextvars.copy_context().run, suggestions, state, seat.seat, self.spec,
+                    seed))
         finally:
             with self._guard:
                 self._busy.discard(key)
@@ -100,3 +123,5 @@ class HintDesk:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.processes is not None:
+            self.processes.close()

@@ -27,8 +27,9 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import regalia
 from regalia.bots import InformationSet, make_bot
@@ -36,6 +37,8 @@ from regalia.bots.specs import spec_name
 from regalia.engine import Record, State
 from regalia.engine.registry import BUILTIN_GAMES
 from regalia.engine.rng import Rng
+
+T = TypeVar("T")
 
 SEARCHES = ("medium", "hard")  # the web levels that think in the pool
 POOL_NICENESS = 5  # the pool's processes yield a busy CPU to the server's requests
@@ -118,6 +121,16 @@ class SearchPool:
                slot: int) -> Future[str | None]:
         """Think for ``seat`` of ``state`` with the bot ``spec`` (seeded ``seed``) in a pool
         process; the future's result is the chosen action's text, or None when cancelled."""
+        executor = self._executor_started()
+        # (a state does not pickle; its record is a few kilobytes, replayed there in ~5 ms)
+        return executor.submit(think, spec, seed, state.record(), seat, slot)
+
+    def call(self, function: Callable[..., T], *args: Any) -> Future[T]:
+        """Run ``function(*args)`` (a module-level function: it is pickled by name) in a
+        pool process: work that needs no cancel flag, as a hint's search."""
+        return self._executor_started().submit(function, *args)
+
+    def _executor_started(self) -> ProcessPoolExecutor:
         with self._guard:
             if self._closed:
                 raise RuntimeError("the search pool is closed")
@@ -125,9 +138,7 @@ class SearchPool:
                 self._executor = ProcessPoolExecutor(
                     self.processes, mp_context=self._context, initializer=_started,
                     initargs=(self.flags, os.getpid()))
-            executor = self._executor
-        # (a state does not pickle; its record is a few kilobytes, replayed there in ~5 ms)
-        return executor.submit(think, spec, seed, state.record(), seat, slot)
+            return self._executor
 
     def broken(self) -> None:
         """Drop a pool whose process died (the next search starts a new one)."""
