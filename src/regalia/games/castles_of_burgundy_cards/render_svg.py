@@ -905,7 +905,9 @@ def _legend(x: float, y: float) -> list[str]:
     out.append(_text(x + 22, y + 14, _("a goods card: the VP it scores when sold"), size=9,
                      anchor="start", fill="#3b2a1a"))
     x += 22 + 5.0 * display_width(_("a goods card: the VP it scores when sold")) + 24
-    out.append(_text(x, y + 14, _("×2: two alike"), size=9, anchor="start", fill="#3b2a1a"))
+    out.append(_text(x, y + 14, _("×2: two alike · A B C D E: the rounds, a round card each · VP: "
+                                  "victory points · ▶: to move"), size=9, anchor="start",
+                     fill="#3b2a1a"))
     out.append("</g>")
     return out
 

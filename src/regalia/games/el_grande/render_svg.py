@@ -344,7 +344,9 @@ def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
 
 
 def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
-    out = [_text(x, y, _("Players"), size=13, weight="bold", anchor="start", fill="#3b2a1a")]
+    out = [_text(x, y, _("Players"), size=13, weight="bold", anchor="start", fill="#3b2a1a"),
+           _text(x + 12 + 7.4 * display_width(_("Players")), y, _("▶: to move"), size=8.5,
+                 anchor="start", fill="#5a4630", class_="legend")]
     for label, dx in _COLS:
         out.append(_text(x + dx, y, _(label), size=9, fill="#6b4e2e"))
     y += 8

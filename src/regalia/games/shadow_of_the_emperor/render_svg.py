@@ -347,6 +347,25 @@ def _seats(view: Mapping[str, Any], y: float) -> list[str]:
     return out
 
 
+LEGEND_H = 44
+
+
+def _legend(y: float) -> list[str]:
+    """What the picture's short marks are, in words, under the seats (the phone picture says
+    them in full: "Red's noble, age 45")."""
+    lines = [_("A noble's tile: its age above, its family and number below (R1, B2, Y1, G3 …; "
+               "R1 is Red's first; R, B, Y, G: the families Red, Blue, Yellow, Green); ♥: a "
+               "married couple; ⚔B: a knight of Blue's"),
+             _("A castle in its family's colour; E: an empire city; Influence: each family's "
+               "influence in the electorate; a dashed rim: a Gray eminence; cost 3/5: 3 for a "
+               "baron, 5 for a couple; VP: victory points; V: phase V")]
+    out = ['<g class="legend">']
+    for i, line in enumerate(lines):
+        out.append(_text(20, y + 4 + i * 18, line, 12, "normal", "#444"))
+    out.append("</g>")
+    return out
+
+
 def render_svg(view: Mapping[str, Any]) -> str:
     """The position as an SVG document (a string)."""
     legal = set(view.get("legal", []))
@@ -366,6 +385,8 @@ def render_svg(view: Mapping[str, Any]) -> str:
     y += 76
     body.extend(_seats(view, y))
     y += 126
+    body.extend(_legend(y))
+    y += LEGEND_H
     bits = election_notes(view)
     if bits:
         body.append(_text(20, y + 4, " · ".join(bits), 13, "bold"))
