@@ -184,3 +184,22 @@ def test_el_grandes_players_say_what_their_cards_in_hand_are() -> None:
     with i18n.speaking("zh"):
         zh = " ".join(words(render_phone_svg(state.view(0))).split())
     assert "in hand" not in zh and "played" not in zh
+
+
+def test_castles_phone_counts_workers_and_silver_in_words() -> None:
+    from regalia.games.castles_of_burgundy_cards.phone_svg import render_phone_svg
+
+    state = regalia.new_game("castles-of-burgundy-cards", 3, seed=2)
+    text = words(render_phone_svg(state.view(0)))
+    assert re.search(r"\d+ workers? · \d+ silver", text), text
+    assert "workers ×" not in text and "silver ×" not in text
+
+
+def test_palais_royals_edges_keep_each_name_with_its_count_on_a_line() -> None:
+    from regalia.games.palais_royal.phone_svg import render_phone_svg
+
+    state = regalia.new_game("palais-royal", 3, seed=1)
+    lines = [line.strip() for line in words(render_phone_svg(state.view(0))).splitlines()]
+    edge_lines = [line for line in lines if "\u00a0" in line]
+    assert edge_lines and all(re.search(r"Player\u00a0\d\u00a0\d", line) for line in edge_lines)
+    assert not [line for line in lines if re.search(r"(now:|,) Player \d$", line)], "a name cut"

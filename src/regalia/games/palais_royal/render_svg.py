@@ -23,6 +23,7 @@ from regalia.engine.i18n import _, display_width, language, ngettext, pgettext
 from regalia.engine.markup import button_words, text_width
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.engine.phone_board import NO_BREAK
 from regalia.games.palais_royal.render_text import breakdown_text
 from regalia.games.palais_royal.text import step_title
 
@@ -245,7 +246,7 @@ def edge_lines(view: Mapping[str, Any]) -> list[str]:
         text = _("{edge} edge: most servants {first} VP, second most {second} VP; servants "
                  "there now: {counts}").format(
             edge=e.get("title", e["name"]), first=e["first"], second=e["second"],
-            counts=sep.join(_("{name} {n}").format(name=names[p], n=n).replace(" ", "\u00a0")
+            counts=sep.join(_("{name} {n}").format(name=names[p], n=n).replace(" ", NO_BREAK)
                             for p, n in enumerate(e["counts"])))  # (a name with its count)
         lines += wrapped(text, EDGE_CHARS)
     return lines
