@@ -203,3 +203,22 @@ def test_palais_royals_edges_keep_each_name_with_its_count_on_a_line() -> None:
     edge_lines = [line for line in lines if "\u00a0" in line]
     assert edge_lines and all(re.search(r"Player\u00a0\d\u00a0\d", line) for line in edge_lines)
     assert not [line for line in lines if re.search(r"(now:|,) Player \d$", line)], "a name cut"
+
+
+def test_shadow_of_the_emperor_counts_each_noun_in_its_number() -> None:
+    """A seat with 1 thaler and 1 aristocrat left: "1 thaler", "1 aristocrat", on the phone
+    and on the desktop's picture (not "1 thalers", "1 aristocrats")."""
+    from regalia.games.shadow_of_the_emperor.phone_svg import render_phone_svg
+    from regalia.games.shadow_of_the_emperor.render_svg import (
+        purse_words,
+        render_svg,
+        supply_words,
+    )
+
+    seat = {"thalers": 1, "votes": 0, "income": 6, "tiles_in_supply": 1,
+            "knights_in_supply": 2, "cities_in_supply": 1}
+    assert purse_words(seat, "0") == "1 thaler · VP 0 · votes 0 · income 6"
+    assert supply_words(seat) == "supply: 1 aristocrat, 2 knights, 1 city"
+    state = regalia.new_game("shadow-of-the-emperor", 3, seed=1)
+    for svg in (render_phone_svg(state.view(0)), render_svg(state.view(0))):
+        assert not re.search(r"\b1 (thalers|aristocrats|knights|cities)\b", words(svg))

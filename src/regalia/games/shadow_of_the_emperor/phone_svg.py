@@ -23,6 +23,8 @@ from regalia.games.shadow_of_the_emperor.render_svg import (
     _claim,
     election_notes,
     phase_word,
+    purse_words,
+    supply_words,
 )
 from regalia.games.shadow_of_the_emperor.render_text import child_word
 from regalia.games.shadow_of_the_emperor.view import shown_vp
@@ -133,11 +135,7 @@ def _seats(view: Mapping[str, Any]) -> list[Tile]:
             marks.append(pgettext("shadow-of-the-emperor", "Rival"))
         shown = shown_vp(view, p)
         vp = pgettext("shadow-of-the-emperor", "hidden") if shown is None else str(shown)
-        lines = [_("{thalers} thalers · VP {vp} · votes {votes} · income {income}").format(
-            thalers=seat["thalers"], vp=vp, votes=seat["votes"], income=seat["income"]),
-            _("supply: {tiles} aristocrats, {knights} knights, {cities} cities").format(
-                tiles=seat["tiles_in_supply"], knights=seat["knights_in_supply"],
-                cities=seat["cities_in_supply"])]
+        lines = [purse_words(seat, vp), supply_words(seat)]
         kept = sep.join(view["stacks"][k]["title"] + (f" ×{c}" if c > 1 else "")
                         for k, c in seat["kept"].items())
         lines.append(_("kept: {cards}").format(cards=kept or "—"))

@@ -331,13 +331,8 @@ def _seats(view: Mapping[str, Any], y: float) -> list[str]:
                          SEAT_FILLS[p % 4]))
         shown = shown_vp(view, p)
         vp = pgettext("shadow-of-the-emperor", "hidden") if shown is None else str(shown)
-        out.append(_text(x + 10, y + 40, _(
-            "{thalers} thalers · VP {vp} · votes {votes} · income {income}").format(
-            thalers=seat["thalers"], vp=vp, votes=seat["votes"], income=seat["income"]), 12))
-        out.append(_text(x + 10, y + 58, _(
-            "supply: {tiles} aristocrats, {knights} knights, {cities} cities").format(
-            tiles=seat["tiles_in_supply"], knights=seat["knights_in_supply"],
-            cities=seat["cities_in_supply"]), 12))
+        out.append(_text(x + 10, y + 40, purse_words(seat, vp), 12))
+        out.append(_text(x + 10, y + 58, supply_words(seat), 12))
         kept = sep.join(view["stacks"][k]["title"] + (f" ×{c}" if c > 1 else "")
                         for k, c in seat["kept"].items())
         out.append(_text(x + 10, y + 76, _("kept: {cards}").format(cards=kept or "—"), 11))
@@ -364,6 +359,23 @@ def _legend(y: float) -> list[str]:
         out.append(_text(20, y + 4 + i * 18, line, 12, "normal", "#444"))
     out.append("</g>")
     return out
+
+
+def purse_words(seat: Mapping[str, Any], vp: str) -> str:
+    """A seat's thalers, VP, votes and income ("1 thaler", not "1 thalers")."""
+    return _("{thalers} · VP {vp} · votes {votes} · income {income}").format(
+        thalers=ngettext("{n} thaler", "{n} thalers", seat["thalers"]).format(
+            n=seat["thalers"]), vp=vp, votes=seat["votes"], income=seat["income"])
+
+
+def supply_words(seat: Mapping[str, Any]) -> str:
+    """What a seat has left in its supply, each count with its noun in the right number."""
+    tiles, knights = seat["tiles_in_supply"], seat["knights_in_supply"]
+    cities = seat["cities_in_supply"]
+    return _("supply: {tiles}, {knights}, {cities}").format(
+        tiles=ngettext("{n} aristocrat", "{n} aristocrats", tiles).format(n=tiles),
+        knights=ngettext("{n} knight", "{n} knights", knights).format(n=knights),
+        cities=ngettext("{n} city", "{n} cities", cities).format(n=cities))
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
