@@ -222,3 +222,17 @@ def test_shadow_of_the_emperor_counts_each_noun_in_its_number() -> None:
     state = regalia.new_game("shadow-of-the-emperor", 3, seed=1)
     for svg in (render_phone_svg(state.view(0)), render_svg(state.view(0))):
         assert not re.search(r"\b1 (thalers|aristocrats|knights|cities)\b", words(svg))
+
+
+def test_shadow_of_the_emperor_says_what_the_seat_to_move_decides() -> None:
+    """At the setup the header said "Phase: setup — to move: Red" and nothing of what Red
+    decides: now, on the phone and the desktop picture, "choosing the first empire city"."""
+    from regalia.games.shadow_of_the_emperor.phone_svg import render_phone_svg
+    from regalia.games.shadow_of_the_emperor.render_svg import render_svg
+
+    state = regalia.new_game("shadow-of-the-emperor", 3, seed=1)
+    for render in (render_phone_svg, render_svg):
+        said = " ".join(words(render(state.view(0))).split())
+        assert "to move: Red, choosing the first empire city" in said
+        with i18n.speaking("zh"):
+            assert "轮到：红，选择第一个帝国市" in " ".join(words(render(state.view(0))).split())

@@ -21,6 +21,7 @@ from regalia.games.shadow_of_the_emperor.render_svg import (
     TILE_VERBS,
     _button_label,
     _claim,
+    decision_words,
     election_notes,
     phase_word,
     purse_words,
@@ -160,6 +161,11 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     header = [_("Round {n} of {last}").format(n=view["round"], last=5) + " · " + (
         _("Phase: {phase} — to move: {movers}").format(phase=phase, movers=movers)
         if movers else _("Phase: {phase}").format(phase=phase))]
+    if movers and decision_words(view):  # what is decided now ("the first empire city")
+        header = [_("Round {n} of {last}").format(n=view["round"], last=5) + " · " +
+                  _("Phase: {phase}").format(phase=phase),
+                  _("to move: {movers}, choosing {asking}").format(
+                      movers=movers, asking=decision_words(view))]
     emperor = view["emperor"]
     throne_lines = [_("Emperor: {name}").format(name=view["seats"][emperor]["name"]),
                     _("empire cities in supply: {n}").format(n=view["empire_supply"])]

@@ -34,6 +34,7 @@ from regalia.engine.markup import button_words, text_width
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
 from regalia.games.shadow_of_the_emperor.render_text import child_word
+from regalia.games.shadow_of_the_emperor.text import asking_words
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
 WIDTH = 1280
@@ -280,7 +281,20 @@ def _top(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
     line = (_("Phase: {phase} — to move: {movers}").format(phase=phase, movers=movers)
             if movers else _("Phase: {phase}").format(phase=phase))
     out.append(_text(x0, TOP_Y + 92, line, 13, "bold"))
+    if movers and decision_words(view):
+        out.append(_text(x0, TOP_Y + 110, _("to move: {movers}, choosing {asking}").format(
+            movers=movers, asking=decision_words(view)), 12))
     return out
+
+
+def decision_words(view: Mapping[str, Any]) -> str:
+    """What the seat to move decides now, in words ("the first empire city", "who wins the
+    tied electorate in Trier"), as the terminal's header says it; "" when nothing is asked."""
+    asking = asking_words(view.get("asking"))
+    if asking and view.get("electorate"):
+        asking = _("{asking} in {electorate}").format(
+            asking=asking, electorate=_electorate_name(view, view["electorate"]))
+    return asking
 
 
 def _stacks(view: Mapping[str, Any], y: float, legal: set[str], used: set[str]) -> list[str]:
