@@ -268,7 +268,8 @@ def test_the_chinese_create_form_shows_every_choice_in_chinese_and_submits_its_i
     """The create form in Chinese: each choice of an option reads in Chinese (not
     ``gate centre``), its help names the choices by those words (not by their ids), and the
     value the form submits is the option's own id; in English a choice reads as words
-    (``twelve or fewer``, not ``twelve-or-fewer``)."""
+    (``twelve or fewer``, not ``twelve-or-fewer``). In both, a help names another option by
+    its label (not ``'stall_rounds'``) and a checkbox's values as ticked and unticked."""
     import json
     import re
 
@@ -302,6 +303,14 @@ def test_the_chinese_create_form_shows_every_choice_in_chinese_and_submits_its_i
                 assert not re.search(rf"(?<![A-Za-z-]){re.escape(value)}(?![A-Za-z-])",
                                      shown["zh"]["help"]), (option.name, shown["zh"]["help"])
     assert worded >= 25  # (every game's worded choices were looked at)
+    # no help names another option by its id, nor a checkbox's value as true or false
+    for lang, games in pages.items():
+        for game in games.values():
+            for entry in game["options"]:
+                said = entry["help"]
+                assert not re.search(r"\w_\w", said), (lang, entry["name"], said)
+                if isinstance(entry["default"], bool):
+                    assert not re.search(r"(?i)\b(true|false)\b", said), (lang, said)
     script = client.get("/static/lobby.js").text
     assert 'value: String(c.value) }, c.label' in script
 

@@ -4,6 +4,7 @@ of the page's language; the value a choice submits stays the option's own (``gat
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from regalia.engine import i18n
@@ -86,13 +87,26 @@ def choice_label(option: str, value: Any) -> str:
     return labels.get((option, value)) or value.replace("-", " ").replace("_", " ")
 
 
-def help_in_words(option: Option) -> str:
-    """The option's help in the page's language. In Chinese the help names each choice by
-    its id (the word ``regalia play -o`` takes, in quotes or not); on the form, whose list
-    shows the choices' Chinese words, it names them by those words instead."""
+def help_in_words(option: Option, siblings: Sequence[Option] = ()) -> str:
+    """The option's help in the page's language, with the form's words for what it names by
+    id: another option (``'stall_rounds'``: its label on the form), a checkbox's ``true``
+    and ``false`` (ticked, unticked), and in Chinese each choice (the word ``regalia play -o``
+    takes, in quotes or not: the words its list shows)."""
     text = _(option.help)
-    if i18n.language() == "en" or not option.choices:
+    for other in siblings:
+        if other.name != option.name and "_" in other.name:
+            text = re.sub(rf"'{re.escape(other.name)}'|(?<![A-Za-z0-9_]){re.escape(other.name)}"
+                          r"(?![A-Za-z0-9_])", "“" + option_label(other.name) + "”", text)
+    if isinstance(option.default, bool):  # (a checkbox on the form)
+        for value, word in ((False, _("unticked")), (True, _("ticked"))):
+            said = word if i18n.language() == "en" else "「" + word + "」"
+            text = re.sub(rf"(?<![A-Za-z]){str(value).lower()}(?![A-Za-z])", said, text)
+            text = re.sub(rf"(?<![A-Za-z]){value}(?![A-Za-z])", said[:1].upper() + said[1:],
+                          text)
+    if i18n.language() == "en":
         return text
+    if not option.choices:
+        return re.sub(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=「)", "", text)
     for value in option.choices:
         if isinstance(value, str):
             words = "「" + choice_label(option.name, value) + "」"
@@ -101,9 +115,10 @@ def help_in_words(option: Option) -> str:
     return re.sub(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=「)", "", text)  # (no space before 「)
 
 
-def option_entry(option: Option) -> dict[str, Any]:
-    """What the create form's script (static/lobby.js) builds an option's field from."""
+def option_entry(option: Option, siblings: Sequence[Option] = ()) -> dict[str, Any]:
+    """What the create form's script (static/lobby.js) builds an option's field from;
+    ``siblings``: the game's options (its help may name one)."""
     return {"name": option.name, "label": option_label(option.name),
-            "default": option.default, "help": help_in_words(option),
+            "default": option.default, "help": help_in_words(option, siblings),
             "choices": [{"value": c, "label": choice_label(option.name, c)}
                         for c in option.choices] if option.choices else None}

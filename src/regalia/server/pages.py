@@ -97,7 +97,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
     def lobby(request: Request) -> Response:
         games = [{"id": g.id, "title": title(g.title), "min_players": g.min_players,
                   "max_players": g.max_players, "default_players": g.default_players,
-                  "options": [option_entry(o) for o in g.options]}
+                  "options": [option_entry(o, g.options) for o in g.options]}
                  for g in regalia.list_games()]
         open_games = [{"id": row.id, "title": title(regalia.get_game(row.game).title),
                        "players": row.players, "free": len(free)}
