@@ -236,3 +236,14 @@ def test_shadow_of_the_emperor_says_what_the_seat_to_move_decides() -> None:
         assert "to move: Red, choosing the first empire city" in said
         with i18n.speaking("zh"):
             assert "轮到：红，选择第一个帝国市" in " ".join(words(render(state.view(0))).split())
+
+
+def test_ming_dynastys_setup_says_what_the_seat_to_move_does() -> None:
+    from regalia.games.ming_dynasty.phone_svg import render_phone_svg
+
+    state = regalia.new_game("ming-dynasty", 3, seed=1)
+    seat = state.to_move()[0]
+    assert "tap a district to place your prince there" in " ".join(
+        words(render_phone_svg(state.view(seat))).split())
+    other = (seat + 1) % 3  # (not told to one who is not to move)
+    assert "place your prince" not in words(render_phone_svg(state.view(other)))
