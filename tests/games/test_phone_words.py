@@ -184,3 +184,66 @@ def test_el_grandes_players_say_what_their_cards_in_hand_are() -> None:
     with i18n.speaking("zh"):
         zh = " ".join(words(render_phone_svg(state.view(0))).split())
     assert "in hand" not in zh and "played" not in zh
+
+
+def test_castles_phone_counts_workers_and_silver_in_words() -> None:
+    from regalia.games.castles_of_burgundy_cards.phone_svg import render_phone_svg
+
+    state = regalia.new_game("castles-of-burgundy-cards", 3, seed=2)
+    text = words(render_phone_svg(state.view(0)))
+    assert re.search(r"\d+ workers? · \d+ silver", text), text
+    assert "workers ×" not in text and "silver ×" not in text
+
+
+def test_palais_royals_edges_keep_each_name_with_its_count_on_a_line() -> None:
+    from regalia.games.palais_royal.phone_svg import render_phone_svg
+
+    state = regalia.new_game("palais-royal", 3, seed=1)
+    lines = [line.strip() for line in words(render_phone_svg(state.view(0))).splitlines()]
+    edge_lines = [line for line in lines if "\u00a0" in line]
+    assert edge_lines and all(re.search(r"Player\u00a0\d\u00a0\d", line) for line in edge_lines)
+    assert not [line for line in lines if re.search(r"(now:|,) Player \d$", line)], "a name cut"
+
+
+def test_shadow_of_the_emperor_counts_each_noun_in_its_number() -> None:
+    """A seat with 1 thaler and 1 aristocrat left: "1 thaler", "1 aristocrat", on the phone
+    and on the desktop's picture (not "1 thalers", "1 aristocrats")."""
+    from regalia.games.shadow_of_the_emperor.phone_svg import render_phone_svg
+    from regalia.games.shadow_of_the_emperor.render_svg import (
+        purse_words,
+        render_svg,
+        supply_words,
+    )
+
+    seat = {"thalers": 1, "votes": 0, "income": 6, "tiles_in_supply": 1,
+            "knights_in_supply": 2, "cities_in_supply": 1}
+    assert purse_words(seat, "0") == "1 thaler · VP 0 · votes 0 · income 6"
+    assert supply_words(seat) == "supply: 1 aristocrat, 2 knights, 1 city"
+    state = regalia.new_game("shadow-of-the-emperor", 3, seed=1)
+    for svg in (render_phone_svg(state.view(0)), render_svg(state.view(0))):
+        assert not re.search(r"\b1 (thalers|aristocrats|knights|cities)\b", words(svg))
+
+
+def test_shadow_of_the_emperor_says_what_the_seat_to_move_decides() -> None:
+    """At the setup the header said "Phase: setup — to move: Red" and nothing of what Red
+    decides: now, on the phone and the desktop picture, "choosing the first empire city"."""
+    from regalia.games.shadow_of_the_emperor.phone_svg import render_phone_svg
+    from regalia.games.shadow_of_the_emperor.render_svg import render_svg
+
+    state = regalia.new_game("shadow-of-the-emperor", 3, seed=1)
+    for render in (render_phone_svg, render_svg):
+        said = " ".join(words(render(state.view(0))).split())
+        assert "to move: Red, choosing the first empire city" in said
+        with i18n.speaking("zh"):
+            assert "轮到：红，选择第一个帝国市" in " ".join(words(render(state.view(0))).split())
+
+
+def test_ming_dynastys_setup_says_what_the_seat_to_move_does() -> None:
+    from regalia.games.ming_dynasty.phone_svg import render_phone_svg
+
+    state = regalia.new_game("ming-dynasty", 3, seed=1)
+    seat = state.to_move()[0]
+    assert "tap a district to place your prince there" in " ".join(
+        words(render_phone_svg(state.view(seat))).split())
+    other = (seat + 1) % 3  # (not told to one who is not to move)
+    assert "place your prince" not in words(render_phone_svg(state.view(other)))

@@ -261,7 +261,58 @@ def test_the_create_form_names_every_option_in_words_in_both_languages(
                 if lang == "zh":
                     assert re.search(r"[\u4e00-\u9fff]", label), (game["id"], label)
     client.cookies.clear()
-    assert 'String(c).replace(/[-_]/g, " ")' in client.get("/static/lobby.js").text
+
+
+def test_the_chinese_create_form_shows_every_choice_in_chinese_and_submits_its_id(
+        client: TestClient) -> None:
+    """The create form in Chinese: each choice of an option reads in Chinese (not
+    ``gate centre``), its help names the choices by those words (not by their ids), and the
+    value the form submits is the option's own id; in English a choice reads as words
+    (``twelve or fewer``, not ``twelve-or-fewer``). In both, a help names another option by
+    its label (not ``'stall_rounds'``) and a checkbox's values as ticked and unticked."""
+    import json
+    import re
+
+    import regalia
+
+    pages = {}
+    for lang in ("en", "zh"):
+        client.cookies.set("regalia_lang", lang)
+        page = client.get("/").text
+        pages[lang] = {g["id"]: g for g in json.loads(re.search(
+            r'<script type="application/json" id="catalog">(.*?)</script>', page, re.S)[1])}
+    client.cookies.clear()
+    worded = 0
+    for info in regalia.list_games():
+        for option in info.options:
+            if not option.choices:
+                continue
+            shown = {lang: next(o for o in pages[lang][info.id]["options"]
+                                if o["name"] == option.name) for lang in pages}
+            for entry in shown.values():
+                assert [c["value"] for c in entry["choices"]] == list(option.choices)
+            for value, en, zh in zip(option.choices, shown["en"]["choices"],
+                                     shown["zh"]["choices"], strict=True):
+                if not isinstance(value, str):
+                    assert en["label"] == zh["label"] == str(value)
+                    continue
+                worded += 1
+                assert re.fullmatch(r"[A-Za-z ]+", en["label"]), (option.name, en)
+                assert not re.search(r"[A-Za-z]", zh["label"]), (option.name, zh)
+                assert re.search(r"[\u4e00-\u9fff]", zh["label"]), (option.name, zh)
+                assert not re.search(rf"(?<![A-Za-z-]){re.escape(value)}(?![A-Za-z-])",
+                                     shown["zh"]["help"]), (option.name, shown["zh"]["help"])
+    assert worded >= 25  # (every game's worded choices were looked at)
+    # no help names another option by its id, nor a checkbox's value as true or false
+    for lang, games in pages.items():
+        for game in games.values():
+            for entry in game["options"]:
+                said = entry["help"]
+                assert not re.search(r"\w_\w", said), (lang, entry["name"], said)
+                if isinstance(entry["default"], bool):
+                    assert not re.search(r"(?i)\b(true|false)\b", said), (lang, said)
+    script = client.get("/static/lobby.js").text
+    assert 'value: String(c.value) }, c.label' in script
 
 
 def test_the_analysis_graphs_place_while_computed_reads_on_a_phone() -> None:

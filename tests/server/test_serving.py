@@ -208,7 +208,7 @@ def test_serve_hands_its_guards_to_the_workers(monkeypatch: pytest.MonkeyPatch) 
             "REGALIA_PARENT", "REGALIA_LIMITS", "REGALIA_MAX_BOT_THINK")})))
     for key in ("REGALIA_PARENT", "REGALIA_LIMITS", "REGALIA_MAX_BOT_THINK", "REGALIA_DB"):
         monkeypatch.delenv(key, raising=False)
-    serve("127.0.0.1", 8000, "sqlite:////nonexistent/x.db", 1)
+    serve("127.0.0.1", 8000, None, 1)
     serve("127.0.0.1", 8000, "postgresql://u:p@h/db", 3,
           guards=Guards(max_bot_think=1.5, games_per_hour=5, requests_per_minute=0,
                         trust_proxy="10.0.0.2"))

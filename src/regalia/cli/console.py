@@ -51,8 +51,14 @@ def safe(text: object) -> str:
 
 R = TypeVar("R")
 
+
+class UsageError(RegaliaError):
+    """A command-line value that cannot be used as it is given (a database URL that is none)."""
+
+
 # Usage-type errors: the command line itself asked for something that does not exist.
-USAGE_ERRORS: tuple[type[RegaliaError], ...] = (UnknownGame, InvalidOption, InvalidPlayerCount)
+USAGE_ERRORS: tuple[type[RegaliaError], ...] = (UnknownGame, InvalidOption, InvalidPlayerCount,
+                                                 UsageError)
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
 EXIT_INTERRUPTED = 130  # the shell's convention for Ctrl-C

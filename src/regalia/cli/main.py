@@ -765,7 +765,8 @@ def serve(
     port: Annotated[int, typer.Option("--port", metavar="PORT", min=1, max=65535,
                                       help=N_("Port to listen on."))] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", metavar="URL", help=N_("Database URL: sqlite:///games.db or postgresql://… "
+        "--db", metavar="PATH|URL", help=N_("Where the games are kept: a SQLite file's path "
+        "(games.db), or a URL: sqlite:///games.db, postgresql://USER:PASSWORD@HOST/NAME "
         "(default: a SQLite file in your data directory)."))] = None,
     workers: Annotated[int, typer.Option("--workers", metavar="N", min=1, max=64,
                                          help=N_("Server processes (PostgreSQL only)."))] = 1,

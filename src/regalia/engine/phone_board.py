@@ -123,11 +123,14 @@ CLOSING = set("）」』】》〉，。、；：！？…)]}%,.;:!?·")
 OPENING = set("（「『【《〈([{")
 
 
+NO_BREAK = "\u00a0"
+
+
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
     word = ""
     for ch in text:
-        if ch.isspace():
+        if ch.isspace() and ch != NO_BREAK:  # (a no-break space holds its words together)
             if word:
                 out.append(word)
                 word = ""

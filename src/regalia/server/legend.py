@@ -27,7 +27,7 @@ WEB_KEYS: dict[str, tuple[str, ...]] = {
         N_("On the web board: G or a G cube: the player's Grande; ♚: the King (his region "
            "is closed to new Caballeros); ▶: the player to move; the three numbers in circles "
            "under a region's name: its points for the first, second and third place."),
-        N_("Prov.: the provinces (Caballeros still in the supply)."),
+        N_("Provinces: the Caballeros still in the supply."),
     ),
     "castles-of-burgundy-cards": (
         N_("On the web board: ▶ the player to move; 1st: holds the start player card; "

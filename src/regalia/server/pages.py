@@ -12,11 +12,12 @@ from markupsafe import Markup
 
 import regalia
 from regalia.engine import i18n
-from regalia.engine.i18n import _, pgettext
+from regalia.engine.i18n import _
 from regalia.engine.phone_board import widen
 from regalia.server.about import component_texts, titled
 from regalia.server.api import Announcer, events_response
 from regalia.server.legend import key_lines
+from regalia.server.option_words import option_entry
 from regalia.server.payloads import game_names, history_svg
 from regalia.server.service import GameService, ServiceError
 from regalia.server.words import COOKIE, COOKIE_AGE, js_messages, safe_next, switch_url, title
@@ -30,41 +31,6 @@ TEMPLATES.env.add_extension("jinja2.ext.i18n")
 TEMPLATES.env.install_gettext_callables(  # type: ignore[attr-defined]
     gettext=i18n._, ngettext=i18n.ngettext, pgettext=i18n.pgettext,
     npgettext=i18n.npgettext, newstyle=False)
-
-
-def option_label(name: str) -> str:
-    """A game option's name as words for the create form, in the language in force (the
-    option's help says what it does; ``edge_ties`` read as a code)."""
-    labels = {
-        "rounds": pgettext("option", "rounds"), "setup_disk": pgettext("option", "setup disk"),
-        "split_placement": pgettext("option", "split placement"),
-        "tie_break": pgettext("option", "tie break"),
-        "disk_return_self": pgettext("option", "disk returns to its owner"),
-        "group_values": pgettext("option", "group values"),
-        "castillo_king": pgettext("option", "the King and the Castillo"),
-        "movement_to_court": pgettext("option", "movement to the court"),
-        "scoreboard_castillo": pgettext("option", "scoreboard on the Castillo"),
-        "banish_own": pgettext("option", "banish your own"),
-        "secret_scoring_king": pgettext("option", "secret scoring of the King's region"),
-        "start_workers": pgettext("option", "starting workers"),
-        "watchtower_vp": pgettext("option", "watchtower VP"),
-        "all_types_by_player_count": pgettext("option", "all-types bonus by player count"),
-        "layout": pgettext("option", "room layout"),
-        "discount": pgettext("option", "gold discount"),
-        "end": pgettext("option", "end of the game"),
-        "edge_ties": pgettext("option", "ties on a park edge"),
-        "winner_tiebreak": pgettext("option", "tie for the win"),
-        "stall_rounds": pgettext("option", "rounds without an enlisted noble"),
-        "dead_position": pgettext("option", "end when no one can enlist"),
-        "open_nobles": pgettext("option", "face-down nobles known to all"),
-        "points": pgettext("option", "points"),
-        "elector_influence": pgettext("option", "elector's influence"),
-        "empire_city": pgettext("option", "empire city"),
-        "church_counts_elector": pgettext("option", "the Church counts the elector"),
-        "city_tie": pgettext("option", "city tie"),
-        "hand_memory": pgettext("option", "memory of hands"),
-    }
-    return labels.get(name) or name.replace("_", " ")
 
 
 def sectioned(phone_svg: Markup | None) -> bool:
@@ -131,10 +97,7 @@ def build_pages(service: GameService, announcer: Announcer, hints: bool = True) 
     def lobby(request: Request) -> Response:
         games = [{"id": g.id, "title": title(g.title), "min_players": g.min_players,
                   "max_players": g.max_players, "default_players": g.default_players,
-                  "options": [{"name": o.name, "label": option_label(o.name), "default": o.default,
-                         "help": _(o.help),
-                               "choices": list(o.choices) if o.choices else None}
-                              for o in g.options]}
+                  "options": [option_entry(o, g.options) for o in g.options]}
                  for g in regalia.list_games()]
         open_games = [{"id": row.id, "title": title(regalia.get_game(row.game).title),
                        "players": row.players, "free": len(free)}

@@ -460,6 +460,6 @@ def test_svg_labels_are_in_sentence_case(midgame: State) -> None:
     labels = [t.text or "" for t in root.iter(f"{NS}text")
               if id(t) not in wrapped and t.get("class") != "turn"
               and (t.text or "")[:1].isalpha()]
-    assert {"Score", "Court", "Prov.", "Grande", "Players", "Action cards"} <= set(labels)
+    assert {"Score", "Court", "Provinces", "Grande", "Players", "Action cards"} <= set(labels)
     lower = [w for w in labels if w[0].islower()]
     assert not lower, lower

@@ -166,8 +166,10 @@ def _board(view: Mapping[str, Any], seat: int, s: Mapping[str, Any], legal: set[
     zoo = ", ".join(f"{animal_word(k)} {animals[k]}" for k in
                     (*ANIMAL_KINDS, *(k for k in animals if k not in ANIMAL_KINDS))
                     if animals.get(k))
-    lines.append(_("workers ×{w} · silver ×{s}").format(w=s.get("workers", 0),
-                                                       s=s.get("silver", 0)) +
+    # what each counts, in words ("2 workers", not "workers ×2"), as the desktop's picture
+    workers, coins = int(s.get("workers", 0)), int(s.get("silver", 0))
+    lines.append(ngettext("{n} worker", "{n} workers", workers).format(n=workers) + " · " +
+                 ngettext("{n} silver", "{n} silver", coins).format(n=coins) +
                  (" · " + zoo if zoo else ""))
     stored = int(s.get("storage", 0))
     lines.append(pgettext("castles-of-burgundy-cards", "Sold") +

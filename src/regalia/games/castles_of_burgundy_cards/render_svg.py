@@ -561,12 +561,14 @@ def _storage(view: Mapping[str, Any], s: Mapping[str, Any], seat: int, legal: se
            _text(x, y + 10, pgettext(
                    "castles-of-burgundy-cards", "Storage"), size=10, weight="bold", anchor="start")]
     y += 16
+    # each counter says what it counts (the phone's words), not a bare "×2" beside an icon
+    workers, coins = int(s.get("workers", 0)), int(s.get("silver", 0))
     out += worker(x, y)
-    out.append(_text(x + 18, y + 12, f"×{s.get('workers', 0)}", size=11, weight="bold",
-                     anchor="start"))
-    out += silver(x + 48, y)
-    out.append(_text(x + 66, y + 12, f"×{s.get('silver', 0)}", size=11, weight="bold",
-                     anchor="start"))
+    out.append(_text(x + 18, y + 12, ngettext("{n} worker", "{n} workers", workers).format(
+        n=workers), size=10, weight="bold", anchor="start"))
+    out += silver(x + 92, y)
+    out.append(_text(x + 110, y + 12, ngettext("{n} silver", "{n} silver", coins).format(
+        n=coins), size=10, weight="bold", anchor="start"))
     y += 20
     # Goods grouped by card (kind and printed VP) with a count: a long game's storage
     # stays on its board. Clicking any good of a kind sells that kind when legal.
@@ -849,26 +851,64 @@ def _order(act: str) -> tuple[int, int, str]:
     return k, num, act
 
 
+def _recent(view: Mapping[str, Any], lines: int) -> list[str]:
+    """The newest log lines that fit in ``lines``, each move's round named once where it
+    begins and at the top (as on the phone: not a bare letter before each line)."""
+    log = list(view.get("log") or ())
+    for count in range(min(lines, len(log)), 0, -1):
+        texts: list[str] = []
+        current = None
+        for e in log[-count:]:
+            if isinstance(e, Mapping) and e.get("kind", "move") != "move":
+                texts.append(str(e.get("text", "")))  # an event's text names its round
+            elif isinstance(e, Mapping):
+                if e.get("round") and e.get("round") != current:
+                    current = e.get("round")
+                    texts.append(_("Round {round}:").format(round=current))
+                texts.append(str(e.get("text") or e.get("action", "")))
+            else:
+                texts.append(str(e))
+        if len(texts) <= lines:
+            return texts
+    return []
+
+
 def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> list[str]:
-    log = list(view.get("log") or ())[-lines:]
-    if not log:
+    texts = _recent(view, lines)
+    if not texts:
         return []
     out = [_text(x, y, pgettext(
             "castles-of-burgundy-cards", "Recent"), size=11, weight="bold", anchor="start")]
-    for i, e in enumerate(log):
-        if isinstance(e, Mapping) and e.get("kind", "move") != "move":
-            text = str(e.get("text", ""))  # an event's text names its round itself
-        elif isinstance(e, Mapping):
-            text = pgettext("castles-of-burgundy-cards", "{round}  {text}").format(
-                round=e.get("round", ""), text=e.get("text") or e.get("action", ""))
-        else:
-            text = str(e)
+    for i, text in enumerate(texts):
         limit = int(w / 5.6)
         if display_width(text) > limit:
             while display_width(text) > limit - 1:
                 text = text[:-1]
             text += "…"
         out.append(_text(x, y + 14 + i * 13, text, size=9.5, anchor="start", fill="#5a4630"))
+    return out
+
+
+LEGEND_H = 26.0
+
+
+def _legend(x: float, y: float) -> list[str]:
+    """What the table's small signs are, in one row under the boards: a card's die, a goods
+    card's number, a count."""
+    out = [group("legend")]
+    out += die(x, y + 2, 16.0, 5)
+    out.append(_text(x + 22, y + 14, _("on a card: the die that takes it from the display and "
+                                       "plays it"), size=9, anchor="start", fill="#3b2a1a"))
+    x += 22 + 5.0 * display_width(_("on a card: the die that takes it from the display and "
+                                   "plays it")) + 24
+    out += good_token(x, y + 2, "dark-2vp", size=16.0, cls="sample")
+    out.append(_text(x + 22, y + 14, _("a goods card: the VP it scores when sold"), size=9,
+                     anchor="start", fill="#3b2a1a"))
+    x += 22 + 5.0 * display_width(_("a goods card: the VP it scores when sold")) + 24
+    out.append(_text(x, y + 14, _("×2: two alike · A B C D E: the rounds, a round card each · VP: "
+                                  "victory points · ▶: to move"), size=9, anchor="start",
+                     fill="#3b2a1a"))
+    out.append("</g>")
     return out
 
 
@@ -971,7 +1011,10 @@ def render_svg(view: Mapping[str, Any]) -> str:
                 "castles-of-burgundy-cards", "Start player card"), size=10, weight="bold",
                           anchor="start"))
         body += start_player_card(sx, y0 + 184, str(sp.get("side")), holder)
-        body.append(_text(sx + 42, y0 + 200, holder, size=10, anchor="start"))
+        # the card's face down side is printed with question marks: said in words beside it
+        side = (_("{who} · face down: 1 VP at the end") if sp.get("side") == "question marks"
+                else _("{who} · face up: 1 VP at the end")).format(who=holder)
+        body.append(_text(sx + 42, y0 + 200, side, size=10, anchor="start"))
     # Boards first (two per line; solo: Aaron beside the player), drawn from y = 0 and
     # moved into place afterwards: the decision bar above them gets a button for every legal
     # action the boards did not already take, so it must know what they took.
@@ -999,8 +1042,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
         part, end = _final_scores(view, 12.0, y, WIDTH - 24.0)
         body += part
         y = end + 12
-    body += _log(view, 14, y + 12, WIDTH - 28, 6)
-    height = y + 12 + 14 + 6 * 13 + 10
+    body += _legend(14, y + 4)
+    body += _log(view, 14, y + 12 + LEGEND_H, WIDTH - 28, 6)
+    height = y + 12 + LEGEND_H + 14 + 6 * 13 + 10
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{WIDTH}" '
             f'height="{_n(height)}" viewBox="0 0 {WIDTH} {_n(height)}" '
             f'font-family={quoteattr(FONT)}>')

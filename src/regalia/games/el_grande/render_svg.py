@@ -311,7 +311,7 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-_COLS = ((N_("Score"), 222), (N_("Court"), 262), (N_("Prov."), 298), (N_("Grande"), 344))
+_COLS = ((N_("Score"), 222), (N_("Court"), 256), (N_("Provinces"), 300), (N_("Grande"), 346))
 
 
 def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
@@ -344,7 +344,9 @@ def _power_strip(board: Board, s: Seat, x: float, y: float) -> list[str]:
 
 
 def _players(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
-    out = [_text(x, y, _("Players"), size=13, weight="bold", anchor="start", fill="#3b2a1a")]
+    out = [_text(x, y, _("Players"), size=13, weight="bold", anchor="start", fill="#3b2a1a"),
+           _text(x + 12 + 7.4 * display_width(_("Players")), y, _("▶: to move"), size=8.5,
+                 anchor="start", fill="#5a4630", class_="legend")]
     for label, dx in _COLS:
         out.append(_text(x + dx, y, _(label), size=9, fill="#6b4e2e"))
     y += 8
@@ -388,16 +390,27 @@ def _score_track(board: Board, x: float, y: float, w: float) -> tuple[list[str],
     out = []
     for i, s in enumerate(board.seats):
         fill, stroke = colour_of(s)
-        bw = (w - 30) * s.score / top
+        bw = (w - 110) * s.score / top  # (room after the longest bar for its words)
         out.append(el("rect", x=x, y=y + i * 9, width=max(bw, 1.5), height=7.0, fill=fill,
                       stroke=stroke, stroke_width=0.6))
-        out.append(_text(x + bw + 4, y + i * 9 + 6.5, str(s.score), size=7.5, anchor="start"))
-    return out, y + len(board.seats) * 9 + 6
+        out.append(_text(x + bw + 4, y + i * 9 + 6.5, ngettext(
+            "{who}: {n} point", "{who}: {n} points", s.score).format(who=s.name, n=s.score),
+            size=7.5, anchor="start"))
+    y += len(board.seats) * 9 + 8
+    # the strips of power cards in the players' rows, in the phone picture's words
+    out.append(_text(x, y, _("Power cards 1–13: white: in your hand · grey: played · gold: "
+                             "this round"), size=8.5, anchor="start", fill="#5a4630",
+                     class_="legend"))
+    return out, y + 4
 
 
 def _cards(board: Board, x: float, y: float, w: float) -> tuple[list[str], float]:
     out = [_text(x, y, _("Action cards"), size=13, weight="bold", anchor="start",
-                 fill="#3b2a1a")]
+                 fill="#3b2a1a"),
+           # what the squares at a card's top are (the stack it lies on, as on its back)
+           _text(x + 8 + 7.4 * display_width(_("Action cards")), y, _(
+               "■■■: place up to 3 Caballeros"), size=8.5, anchor="start", fill="#5a4630",
+               class_="legend")]
     y += 8
     if not board.cards:
         out.append(_text(x, y + 14, _("None face up"), size=9, anchor="start", fill="#6b4e2e",
@@ -479,8 +492,10 @@ def _footer(board: Board, x: float, y: float, w: float) -> list[str]:
                              fill="#3b2a1a", class_="turn"))
             y += 13
         y += 3
-    boards = [_("{board} on {area}").format(board=k, area=board.label(v)) if v
-              else _("{board} in reserve").format(board=k) for k, v in board.scoreboards.items()]
+    # each board by what it is (a region's points for 1st, 2nd and 3rd place), not "8/4/0"
+    boards = [(_("points {values}: on {region}") if v else _("points {values}: in reserve"))
+              .format(values=k.replace("/", " / "), region=board.label(v) if v else "")
+              for k, v in board.scoreboards.items()]
     if boards:
         out.append(_text(x, y, _("Mobile scoreboards: {boards}").format(
             boards=pgettext("list separator", "; ").join(boards)), size=9,

@@ -141,6 +141,9 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
         if view["round"] else phase_title(view["phase"])]  # (setup: no round 0)
     if movers:
         header.append(_("to move: {movers}").format(movers=movers))
+    if view["phase"] == "prince" and view.get("seat") in view["to_move"]:
+        # the setup's title alone ("setup: princes") did not say what to do
+        header.append(_("tap a district to place your prince there"))
     if view["over"]:
         ranks = view["ranking"]
         header.append(pgettext("ming-dynasty", "Final: {results}").format(results="; ".join(

@@ -59,6 +59,9 @@ def _border_label(view: Mapping[str, Any], kind: str) -> str:
     return name[:3] if name.isascii() else short_card(kind)
 
 
+ROAD_KINDS = ("horse", "rickshaw", "junk")
+
+
 def _style(view: Mapping[str, Any], colour: int) -> str:
     return COLOUR_FILLS[4 if colour >= view["players_count"] else colour]
 
@@ -240,10 +243,26 @@ def render_svg(view: Mapping[str, Any]) -> str:
                        stroke="#a03030" if scoring else "#666",
                        stroke_width=2 if scoring else 1))
         body.append(_text(rx + 15, 57, str(r), 11, "bold", anchor="middle"))
+    # what the picture's marks are: the round track's, the province spaces', the players'
+    # rows, the districts' and the roads' ("hor", "ric", "jun": the phone writes them out)
+    sep = pgettext("ming-dynasty", ", ")
+    roads = sep.join(_("{short} {card}").format(short=_border_label(view, kind),
+                                                card=_card(view, kind))
+                     for kind in ROAD_KINDS)
+    legend = [_("Round track: a red rim marks a scoring round · on a province space: each "
+                "family's members on it (how many) · under a player: the province tiles "
+                "taken, by province"),
+              _("1a, 1b, 1c … 6c: the three districts of each province (the number is the "
+                "province) · on a road, the movement card that crosses it: {roads}").format(
+                  roads=roads)]
+    body.append('<g class="legend">')
+    for i, line in enumerate(legend):
+        body.append(_text(20, HEIGHT - 128 + 16 * i, line, 10))
     body.append(_text(20, HEIGHT - 96, _(
         "Each district: open-area members (count per colour), cloister (square, top), three "
         "city houses (bottom), prince (triangle); * marks the majority; a dashed rim: "
         "reachable with the viewer's cards."), 10))
+    body.append("</g>")
     body.extend(_map(view, legal, used))
     body.extend(_panel(view, legal, used))
     rest = [a for a in view.get("legal", []) if a not in used]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.engine.i18n import _, ngettext, pgettext
-from regalia.engine.phone_board import Chip, Section, Tile, draw
+from regalia.engine.phone_board import NO_BREAK, Chip, Section, Tile, draw
 from regalia.games.palais_royal.render_svg import (
     SEAT_FILLS,
     _button_label,
@@ -201,7 +201,8 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     edges = [_("{edge} edge: most servants {first} VP, second most {second} VP; servants "
                "there now: {counts}").format(
         edge=e.get("title", e["name"]), first=e["first"], second=e["second"],
-        counts=sep.join(_("{name} {n}").format(name=seat_names[p], n=n)
+        # (a name and its count on one line: "Player 2 0", never "Player 2" and "0")
+        counts=sep.join(_("{name} {n}").format(name=seat_names[p], n=n).replace(" ", NO_BREAK)
                         for p, n in enumerate(e["counts"]))) for e in view["edges"]]
     sections = [
         Section(_("Drawn at the Back door:"), drawn, panel="decide"),

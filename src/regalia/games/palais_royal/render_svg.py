@@ -15,13 +15,15 @@ Stairway move), a park space (enlist), a card (keep, play).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from regalia.engine.i18n import _, language, ngettext, pgettext
+from regalia.engine.i18n import _, display_width, language, ngettext, pgettext
 from regalia.engine.markup import button_words, text_width
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
+from regalia.engine.phone_board import NO_BREAK
 from regalia.games.palais_royal.render_text import breakdown_text
 from regalia.games.palais_royal.text import step_title
 
@@ -214,20 +216,59 @@ def _park(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]
     for r in range(park["rows"]):
         out.append(_text(PARK_X - 8, PARK_Y + r * SPACE + SPACE / 2 + 2, str(r + 1), 13,
                          "bold", "#555", "middle"))
+    out.append('<g class="legend">')
     out.append(_text(PARK_X, bottom + 34, _("crown VP · coin gold to pay now · dots seals "
                                             "(turquoise, purple) · dark tile: points only"),
                      12, fill="#444"))
-    edges = view["edges"]
-    y = bottom + 54
-    for e in edges:
-        counts = ", ".join(str(n) for n in e["counts"])
-        out.append(_text(PARK_X, y, _("{edge} edge {first}/{second} VP — servants "
-                                      "{counts}").format(edge=e.get("title", e["name"]),
-                                                         first=e["first"],
-                                                         second=e["second"], counts=counts),
-                         13))
-        y += 18
+    out.append(_text(PARK_X, bottom + 50, _("a word under a noble: its privilege (+turq. a "
+                                            "turquoise seal, +draw a Back-door draw …) · a b c "
+                                            "d e f, 1 to 6: the park's columns and rows"),
+                     12, fill="#444"))
+    out.append("</g>")
+    y = bottom + 72
+    for line in edge_lines(view):
+        out.append(_text(PARK_X, y, line, 12))
+        y += EDGE_LINE
     return out
+
+
+EDGE_LINE = 16
+EDGE_CHARS = 88  # of a line of 12 px under the park
+
+
+def edge_lines(view: Mapping[str, Any]) -> list[str]:
+    """The park's edges as the phone says them (most servants 6 VP, second most 2 VP, each
+    player's servants there by name), wrapped to the park's width."""
+    sep = pgettext("palais-royal", ", ")
+    names = [s["name"] for s in view["seats"]]
+    lines: list[str] = []
+    for e in view["edges"]:
+        text = _("{edge} edge: most servants {first} VP, second most {second} VP; servants "
+                 "there now: {counts}").format(
+            edge=e.get("title", e["name"]), first=e["first"], second=e["second"],
+            counts=sep.join(_("{name} {n}").format(name=names[p], n=n).replace(" ", NO_BREAK)
+                            for p, n in enumerate(e["counts"])))  # (a name with its count)
+        lines += wrapped(text, EDGE_CHARS)
+    return lines
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns (a CJK character two), broken at
+    spaces or between CJK characters; a line after the first indented."""
+    lines: list[str] = []
+    line = ""
+    for token in _TOKEN.findall(text):
+        if line.strip() and display_width(line + token.rstrip()) > width:
+            lines.append(line.rstrip())
+            line = "  "
+        line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+_CJK = "\u3000-\u9fff\uff00-\uffef"
+_TOKEN = re.compile(rf"[{_CJK}][，、；：）]?|[^ {_CJK}]+ *| +")  # (a no-break space holds)
 
 
 def _chips(view: Mapping[str, Any], counts: Mapping[str, int], top: float) -> tuple[
@@ -337,17 +378,26 @@ def render_svg(view: Mapping[str, Any]) -> str:
         heading = _("{heading} — last round").format(heading=heading)
     body.append(_text(20, 32, heading, 20, "bold"))
     turn = view.get("turn")
-    if turn:
-        body.append(_text(20, 56, _(
-            "seals this turn: {turquoise} turquoise, {purple} purple · Office {office} · "
-            "Back door draws {draws} · left in the step {left}").format(
-                turquoise=turn["turquoise"], purple=turn["purple"], office=turn["office"],
-                draws=turn["backdoor_draws"], left=view["left"]), 13))
+    if turn:  # (in the phone picture's words: what each counter counts)
+        said = [_("this turn: seals {turquoise} turquoise, {purple} purple · nobles you may "
+                  "enlist {office} · a Back-door draw brings {draws} cards").format(
+                      turquoise=turn["turquoise"], purple=turn["purple"], office=turn["office"],
+                      draws=turn["backdoor_draws"])]
+        if step in ("setup", "parade"):
+            said.append(_("servants still to place in this step: {left}").format(
+                left=view["left"]))
+        elif step == "stairs":
+            said.append(_("Stairway moves left: {left}").format(left=view["left"]))
+        body.append(_text(20, 56, " · ".join(said), 13))
     body.extend(_castle(view, legal, used))
     body.extend(_park(view, legal, used))
-    park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 36 + 18 * 5  # names, key, edges
+    # the column names, the key's two lines, the edges
+    park_bottom = PARK_Y + view["park"]["rows"] * SPACE + 72 + EDGE_LINE * len(edge_lines(view))
     castle_bottom = CASTLE_Y + 3 * (ROOM_H + 10)
-    piles, piles_bottom = _piles(view, castle_bottom + 4)
+    body.append('<g class="legend">' + _text(CASTLE_X, castle_bottom + 10, _(
+        "★: the player with the most servants in the room · the circles: each player's "
+        "servants there"), 12, fill="#444") + "</g>")
+    piles, piles_bottom = _piles(view, castle_bottom + 24)
     body.extend(piles)
     y = float(max(park_bottom, piles_bottom) + 10)
     drawn = view.get("drawn")

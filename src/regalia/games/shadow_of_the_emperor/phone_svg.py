@@ -21,8 +21,11 @@ from regalia.games.shadow_of_the_emperor.render_svg import (
     TILE_VERBS,
     _button_label,
     _claim,
+    decision_words,
     election_notes,
     phase_word,
+    purse_words,
+    supply_words,
 )
 from regalia.games.shadow_of_the_emperor.render_text import child_word
 from regalia.games.shadow_of_the_emperor.view import shown_vp
@@ -133,11 +136,7 @@ def _seats(view: Mapping[str, Any]) -> list[Tile]:
             marks.append(pgettext("shadow-of-the-emperor", "Rival"))
         shown = shown_vp(view, p)
         vp = pgettext("shadow-of-the-emperor", "hidden") if shown is None else str(shown)
-        lines = [_("{thalers} thalers · VP {vp} · votes {votes} · income {income}").format(
-            thalers=seat["thalers"], vp=vp, votes=seat["votes"], income=seat["income"]),
-            _("supply: {tiles} aristocrats, {knights} knights, {cities} cities").format(
-                tiles=seat["tiles_in_supply"], knights=seat["knights_in_supply"],
-                cities=seat["cities_in_supply"])]
+        lines = [purse_words(seat, vp), supply_words(seat)]
         kept = sep.join(view["stacks"][k]["title"] + (f" ×{c}" if c > 1 else "")
                         for k, c in seat["kept"].items())
         lines.append(_("kept: {cards}").format(cards=kept or "—"))
@@ -162,6 +161,11 @@ def render_phone_svg(view: Mapping[str, Any]) -> str:
     header = [_("Round {n} of {last}").format(n=view["round"], last=5) + " · " + (
         _("Phase: {phase} — to move: {movers}").format(phase=phase, movers=movers)
         if movers else _("Phase: {phase}").format(phase=phase))]
+    if movers and decision_words(view):  # what is decided now ("the first empire city")
+        header = [_("Round {n} of {last}").format(n=view["round"], last=5) + " · " +
+                  _("Phase: {phase}").format(phase=phase),
+                  _("to move: {movers}, choosing {asking}").format(
+                      movers=movers, asking=decision_words(view))]
     emperor = view["emperor"]
     throne_lines = [_("Emperor: {name}").format(name=view["seats"][emperor]["name"]),
                     _("empire cities in supply: {n}").format(n=view["empire_supply"])]

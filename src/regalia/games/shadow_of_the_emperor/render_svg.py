@@ -34,6 +34,7 @@ from regalia.engine.markup import button_words, text_width
 from regalia.engine.markup import element as el
 from regalia.engine.markup import group as _group
 from regalia.games.shadow_of_the_emperor.render_text import child_word
+from regalia.games.shadow_of_the_emperor.text import asking_words
 from regalia.games.shadow_of_the_emperor.view import shown_vp
 
 WIDTH = 1280
@@ -280,7 +281,20 @@ def _top(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[str]:
     line = (_("Phase: {phase} — to move: {movers}").format(phase=phase, movers=movers)
             if movers else _("Phase: {phase}").format(phase=phase))
     out.append(_text(x0, TOP_Y + 92, line, 13, "bold"))
+    if movers and decision_words(view):
+        out.append(_text(x0, TOP_Y + 110, _("to move: {movers}, choosing {asking}").format(
+            movers=movers, asking=decision_words(view)), 12))
     return out
+
+
+def decision_words(view: Mapping[str, Any]) -> str:
+    """What the seat to move decides now, in words ("the first empire city", "who wins the
+    tied electorate in Trier"), as the terminal's header says it; "" when nothing is asked."""
+    asking = asking_words(view.get("asking"))
+    if asking and view.get("electorate"):
+        asking = _("{asking} in {electorate}").format(
+            asking=asking, electorate=_electorate_name(view, view["electorate"]))
+    return asking
 
 
 def _stacks(view: Mapping[str, Any], y: float, legal: set[str], used: set[str]) -> list[str]:
@@ -331,13 +345,8 @@ def _seats(view: Mapping[str, Any], y: float) -> list[str]:
                          SEAT_FILLS[p % 4]))
         shown = shown_vp(view, p)
         vp = pgettext("shadow-of-the-emperor", "hidden") if shown is None else str(shown)
-        out.append(_text(x + 10, y + 40, _(
-            "{thalers} thalers · VP {vp} · votes {votes} · income {income}").format(
-            thalers=seat["thalers"], vp=vp, votes=seat["votes"], income=seat["income"]), 12))
-        out.append(_text(x + 10, y + 58, _(
-            "supply: {tiles} aristocrats, {knights} knights, {cities} cities").format(
-            tiles=seat["tiles_in_supply"], knights=seat["knights_in_supply"],
-            cities=seat["cities_in_supply"]), 12))
+        out.append(_text(x + 10, y + 40, purse_words(seat, vp), 12))
+        out.append(_text(x + 10, y + 58, supply_words(seat), 12))
         kept = sep.join(view["stacks"][k]["title"] + (f" ×{c}" if c > 1 else "")
                         for k, c in seat["kept"].items())
         out.append(_text(x + 10, y + 76, _("kept: {cards}").format(cards=kept or "—"), 11))
@@ -345,6 +354,42 @@ def _seats(view: Mapping[str, Any], y: float) -> list[str]:
             out.append(_text(x + 10, y + 94, _("next round: a {child}").format(
                 child=child_word(seat["children"])), 11, "normal", "#555"))
     return out
+
+
+LEGEND_H = 44
+
+
+def _legend(y: float) -> list[str]:
+    """What the picture's short marks are, in words, under the seats (the phone picture says
+    them in full: "Red's noble, age 45")."""
+    lines = [_("A noble's tile: its age above, its family and number below (R1, B2, Y1, G3 …; "
+               "R1 is Red's first; R, B, Y, G: the families Red, Blue, Yellow, Green); ♥: a "
+               "married couple; ⚔B: a knight of Blue's"),
+             _("A castle in its family's colour; E: an empire city; Influence: each family's "
+               "influence in the electorate; a dashed rim: a Gray eminence; cost 3/5: 3 for a "
+               "baron, 5 for a couple; VP: victory points; V: phase V")]
+    out = ['<g class="legend">']
+    for i, line in enumerate(lines):
+        out.append(_text(20, y + 4 + i * 18, line, 12, "normal", "#444"))
+    out.append("</g>")
+    return out
+
+
+def purse_words(seat: Mapping[str, Any], vp: str) -> str:
+    """A seat's thalers, VP, votes and income ("1 thaler", not "1 thalers")."""
+    return _("{thalers} · VP {vp} · votes {votes} · income {income}").format(
+        thalers=ngettext("{n} thaler", "{n} thalers", seat["thalers"]).format(
+            n=seat["thalers"]), vp=vp, votes=seat["votes"], income=seat["income"])
+
+
+def supply_words(seat: Mapping[str, Any]) -> str:
+    """What a seat has left in its supply, each count with its noun in the right number."""
+    tiles, knights = seat["tiles_in_supply"], seat["knights_in_supply"]
+    cities = seat["cities_in_supply"]
+    return _("supply: {tiles}, {knights}, {cities}").format(
+        tiles=ngettext("{n} aristocrat", "{n} aristocrats", tiles).format(n=tiles),
+        knights=ngettext("{n} knight", "{n} knights", knights).format(n=knights),
+        cities=ngettext("{n} city", "{n} cities", cities).format(n=cities))
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
@@ -366,6 +411,8 @@ def render_svg(view: Mapping[str, Any]) -> str:
     y += 76
     body.extend(_seats(view, y))
     y += 126
+    body.extend(_legend(y))
+    y += LEGEND_H
     bits = election_notes(view)
     if bits:
         body.append(_text(20, y + 4, " · ".join(bits), 13, "bold"))

@@ -71,8 +71,8 @@
       let input;
       if (o.choices) {
         input = el("select", { "data-option": o.name });
-        for (const c of o.choices) {  // (the value as words: "twelve or fewer")
-          input.append(el("option", { value: String(c) }, String(c).replace(/[-_]/g, " ")));
+        for (const c of o.choices) {  // (the value's id submitted, its words shown)
+          input.append(el("option", { value: String(c.value) }, c.label));
         }
         input.value = String(o.default);
       } else if (typeof o.default === "boolean") {
