@@ -57,6 +57,23 @@ def test_a_game_log_in_the_view_gives_the_news_after_the_seats_own_entries() -> 
     assert log_lines(0, view, [], ["Red", "Blue"])[-3:] == [x["text"] for x in seen["lines"]]
 
 
+def test_a_log_that_dropped_the_seats_last_move_is_all_news() -> None:
+    """Castles' view keeps its log's last 16 entries: after a long run of the others' turns
+    the seat's own last move is no longer among them. What is kept is then all news since
+    that move, not "the game so far" (as for a seat that has not moved yet)."""
+    window = {"log": [{"event": "play", "seat": 1, "text": f"Blue plays {k}"}
+                      for k in range(16)]}
+    names = ["Red", "Blue"]
+    seen = news(0, window, [move(0, "a"), *(move(1, f"b{k}") for k in range(16))], names)
+    assert seen is not None and seen["since"]
+    assert [line["text"] for line in seen["lines"]] == [f"Blue plays {k}" for k in range(16)]
+    # a seat whose only decision is sealed (not yet told) has not moved, as the log shows it
+    sealed = news(0, window, [move(0, "a", sealed=True), move(1, "b")], names)
+    assert sealed is not None and not sealed["since"]
+    fresh = news(0, window, [move(1, "b")], names)
+    assert fresh is not None and not fresh["since"]
+
+
 @pytest.mark.parametrize("game", BUILTIN)
 def test_every_game_tells_a_seat_what_the_others_did_since_its_move(
         client: TestClient, game: str) -> None:

@@ -137,7 +137,10 @@ def news(viewer: int | None, view: Mapping[str, Any], moves: Sequence[Decision],
         items.extend((line, mine, False) for line, mine in zip(lines[at:], own[at:], strict=False))
     last = max((i for i, (_text, mine, _event) in enumerate(items) if mine), default=None)
     since = items[last + 1:] if last is not None else items
-    return {"since": last is not None,
+    # A game's log that keeps only its last entries (Castles: 16) may have dropped the seat's
+    # last move: every line it keeps is then news, told as such, not as "the game so far".
+    moved = last is not None or any(move.seat == viewer and not move.sealed for move in moves)
+    return {"since": moved,
             "lines": [{"text": text, "event": event} for text, _mine, event in since]}
 
 
