@@ -473,3 +473,58 @@ def test_shadow_tells_the_others_moves_in_words_not_codes() -> None:
             kinds.add(action.kind)
             state.apply(action, seat)
     assert {"to", "buy", "knight", "move"} <= kinds
+
+
+SHADOW_TILE_KINDS = {"younger", "older", "move", "flip", "propose", "seat", "throne"}
+SHADOW_TILE_ID = re.compile(r"\b[RBYG][1-7]\b")  # the notation's tile numbers: on no board
+SHADOW_LABEL = re.compile(r"\b([RBYG](?:15|25|35|45)c?)(!?)")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_shadow_names_every_tile_choice_as_the_board_shows_it(lang: str) -> None:
+    """A choice that names a tile (Doctor, Move, marriage, new elector, throne, a lifted tile
+    placed again) names it as the board shows it, in the row of its electorate ("Trier
+    R35c") or on the head line's throne ("Emperor R45"), never by the notation's number
+    ("R2 (35 Couple)", which no screen shows)."""
+    kinds: set[str] = set()
+    with speaking(lang):
+        emperor = "Emperor" if lang == "en" else "皇帝"
+        for seed, players in ((0, 3), (1, 4), (2, 3), (3, 2), (4, 4)):
+            state = new_game("shadow-of-the-emperor", players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over():
+                seat = state.to_move()[0]
+                legal = state.legal_actions(seat)
+                named = [a for a in legal if a.kind in SHADOW_TILE_KINDS
+                         or (a.kind == "to" and SHADOW_LABEL.match(state.describe(a)))]
+                if named:
+                    view = state.view(seat)
+                    render_text = get_game("shadow-of-the-emperor").render_text
+                    assert render_text is not None
+                    board = strip_markup(render_text(view, width=120, height=40))
+                    rows = {el["name"]: line for el in view["electorates"]
+                            for line in board.splitlines() if line.startswith(el["name"])}
+                    head = board.splitlines()[0]
+                for action in legal:
+                    text = state.describe(action)
+                    assert not SHADOW_TILE_ID.search(text), (action.text, text)
+                for action in named:
+                    text = state.describe(action)
+                    label = SHADOW_LABEL.search(text)
+                    assert label, (action.text, text)
+                    before = text[:label.start()]
+                    place = next((name for name in rows if re.search(
+                        rf"{re.escape(name)}(?: elector|选帝侯)? $", before)), None)
+                    if action.kind == "to":  # a tile lifted off the board: the turn line's
+                        assert f"where the {label.group(1)} (" in board or \
+                            f"{label.group(1)}（" in board, (text, board)
+                    elif before.endswith(f"{emperor} "):
+                        age = label.group(1)[1:3]
+                        assert f"{emperor}" in head and age in head, (text, head)
+                    else:
+                        assert place is not None, (action.text, text)
+                        assert re.search(rf"(?<!\S){re.escape(label.group(0))}\*?(?!\S)",
+                                         rows[place]), (text, rows[place])
+                    kinds.add(action.kind)
+                state.apply(rng.choice(legal), seat)
+    assert kinds >= SHADOW_TILE_KINDS | {"to"}, kinds
