@@ -41,7 +41,7 @@ from regalia.engine.actions import Action
 from regalia.engine.compiling import signals_at_pauses
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.files import FileExists, unused_path, write_atomic
-from regalia.engine.i18n import N_, _, ngettext, speaking
+from regalia.engine.i18n import N_, _, display_width, ngettext, speaking
 from regalia.engine.markup import printable
 from regalia.engine.reading import fold, read_action, substitute
 from regalia.engine.seeds import bot_seed
@@ -784,7 +784,8 @@ class PlaySession:
         out: list[Text] = []
         for head, items in sections:
             if head is not None:
-                heading = Text.from_markup("[dim]" + safe(head) + (":" if " " in head else "：")
+                wide = display_width(head) > len(head)  # Chinese: a wide colon
+                heading = Text.from_markup("[dim]" + safe(head) + ("：" if wide else ":")
                                            + "[/]")
                 if heading.cell_len > width:
                     return None
@@ -816,9 +817,11 @@ class PlaySession:
         head, tail = shared_words([texts[i] for i in group])
         if not head and not tail:
             return None
-        spaced = " " in head + tail  # (Chinese is written without spaces)
-        heading = Text.from_markup("[dim]" + safe(heading_words(head, tail))
-                                   + (":" if spaced else "：") + "[/]")
+        words = heading_words(head, tail)
+        # a Chinese heading ends with a wide colon (a one-word English one, "Permit…", too
+        # has no space, so the words' width tells them apart)
+        wide = display_width(words) > len(words)
+        heading = Text.from_markup("[dim]" + safe(words) + ("：" if wide else ":") + "[/]")
         items = [f"[bold cyan]{pairs[i][0]:>3}[/] {safe(without_shared(texts[i], head, tail))}"
                  for i in group]
         others = [f"[bold cyan]{n:>3}[/] {safe(t)}"
