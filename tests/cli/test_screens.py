@@ -76,7 +76,7 @@ CODES: dict[str, list[tuple[str, dict[str, str]]]] = {
         ("♛", {"en": "holds the start player card", "zh": "持有起始玩家卡"}),
         ("▶", {"en": "the player to move", "zh": "轮到的玩家"}),
         ("⚀", {"en": "the six rows of the display", "zh": "展示区的六行"}),
-        (r"\(\d+\)", {"en": "in brackets, the cards in that pile", "zh": "括号里是这堆的卡数"}),
+        (r"\(\d+\)", {"en": "a castle card with the die 6", "zh": "印有骰子6的城堡卡"}),
     ],
 }
 KEY_NAMED = {"en": "type key for the codes", "zh": "输入 key 看代号说明"}
@@ -528,3 +528,22 @@ def test_shadow_names_every_tile_choice_as_the_board_shows_it(lang: str) -> None
                     kinds.add(action.kind)
                 state.apply(rng.choice(legal), seat)
     assert kinds >= SHADOW_TILE_KINDS | {"to"}, kinds
+
+
+def test_castles_says_its_pile_counts_in_words(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    """The goods and animal piles' counts read "(8 left)" on the board itself: a bare "(8)"
+    was explained only behind ``key``."""
+    game, width, _height, lang, shots = screens
+    if game != "castles-of-burgundy-cards":
+        return
+    labels = {"en": ("goods:", "animals:"), "zh": ("货物：", "动物：")}[lang]
+    counted = re.compile(r"\(\d+ left\)" if lang == "en" else r"（剩\d+）")
+    seen = 0
+    for screen, _view in shots.turns:
+        for line in screen.splitlines():
+            if line.lstrip().startswith(labels):
+                assert not re.search(r"[(（]\d+[)）]", line), line
+                assert counted.search(line), line
+                seen += 1
+    assert seen or width > 100, "no pile was shown"  # (the wide board: "(8 cards)")
