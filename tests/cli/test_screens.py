@@ -547,3 +547,35 @@ def test_castles_says_its_pile_counts_in_words(
                 assert counted.search(line), line
                 seen += 1
     assert seen or width > 100, "no pile was shown"  # (the wide board: "(8 cards)")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_castles_news_is_on_the_turn_screen_at_120x40(players: int) -> None:
+    """What the others did since the last turn fits the turn's screen at 120×40 (the board's
+    own "Recent" log gives it room, a player's moves in a row make one line), not a page of
+    four lines to press Enter at before every turn."""
+    shots, _play = play_screens("castles-of-burgundy-cards", 120, 40, "en", limit=30,
+                                players=players)
+    assert not shots.pages, shots.pages[0]
+    told = [s for s, _v in shots.turns if SINCE["en"] in s]
+    assert len(told) > 10
+    assert any("; " in line for s in told for line in s.splitlines()
+               if line.startswith("  Player "))  # a player's moves in one line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_castles_news_pages_at_80x24_are_full_pages(lang: str) -> None:
+    """At 80×24 (four players) the news comes on pages, each as full as the screen allows:
+    a scoring and the moves before it share one page where they fit together (no page of
+    two lines, then its "(continued)")."""
+    shots, _play = play_screens("castles-of-burgundy-cards", 80, 24, lang, limit=30,
+                                players=4)
+    assert shots.pages
+    continued = "(continued)" if lang == "en" else "（续）"
+    bodies = [page.rstrip("\n").splitlines()[1:-1] for page in shots.pages]
+    for page, body in zip(shots.pages, bodies, strict=True):
+        lines = page.rstrip("\n").splitlines()
+        assert len(lines) <= 24 and all(display_width(line) <= 80 for line in lines)
+    for i in range(1, len(bodies)):
+        if continued in shots.pages[i].splitlines()[0]:
+            assert len(bodies[i - 1]) + len(bodies[i]) > 24 - 3, shots.pages[i - 1:i + 1]

@@ -28,9 +28,11 @@ from regalia.cli.board import (
     board,
     columns,
     cut_columns,
+    drops_lines_only,
     heading_words,
     height_of,
     shared_words,
+    shows_log,
     without_shared,
 )
 from regalia.cli.console import label, safe
@@ -555,6 +557,19 @@ class PlaySession:
         numbers = self.numbering(seat, legal)
         actions, shown = self.fit_screen(seat, legal, numbers, width, height - 2 - sealed)
         room = height - 2 - sealed - len(actions) - height_of(console, shown, width)
+        if new and len(self.wrapped(new, width)) + 1 > room:
+            # Short of room: a player's moves in a row said in one sentence, their name once
+            new, new_news = self.grouped_news(seat, start, new, new_news)
+        if new and len(self.wrapped(new, width)) + 1 > room and shows_log(self.render_text):
+            # A board that ends with the game's log gives its room to the news, which says
+            # the same, rather than send the news to a page of its own before the turn;
+            # only where the board merely drops lines (its log, blank lines), not its form.
+            needed = len(self.wrapped(new, width)) + 1
+            fitted = self.fit_screen(seat, legal, numbers, width,
+                                     height - 2 - sealed - needed, log_lines=0)
+            rest = height - 2 - sealed - len(fitted[0]) - height_of(console, fitted[1], width)
+            if rest >= needed and drops_lines_only(shown, fitted[1]):
+                actions, shown, room = fitted[0], fitted[1], rest
         typed: str | None = None
         if new and len(self.wrapped(new, width)) + 1 > room:
             if SCORING in new_news:
@@ -598,6 +613,31 @@ class PlaySession:
         for action_line in actions:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
         return typed
+
+    def grouped_news(self, seat: int, start: int, lines: list[str], kinds: list[int]
+                     ) -> tuple[list[str], list[int]]:
+        """The news ``lines`` (the log's from ``start`` on) with each run of one player's
+        moves in one line, the player's name said once ("Player 2 plays a knowledge (3);
+        restocks their workers to 2"); scorings and reveals stay lines of their own."""
+        entries = self.table_log(seat)
+        actors: list[int] = (
+            [e.actor for e in self.log] if entries is None else
+            [e.get("seat", -1) if isinstance(e, Mapping) else -1 for e in entries])[start:]
+        out: list[str] = []
+        out_kinds: list[int] = []
+        last: tuple[int, str] | None = None  # the actor of the line before, and its name
+        for line, kind, actor in zip(lines, kinds, actors + [-1] * len(lines), strict=False):
+            name = self.state.seat_name(actor) if isinstance(actor, int) and actor >= 0 else ""
+            plain = Text.from_markup(line).plain
+            if (kind == MOVE and last is not None and name and last == (actor, name)
+                    and plain.startswith(name) and line.startswith(safe(name))):
+                more = line[len(safe(name)):].lstrip()
+                out[-1] = _("{moves}; {more}").format(moves=out[-1], more=more)
+                continue
+            out.append(line)
+            out_kinds.append(kind)
+            last = (actor, name) if kind == MOVE and name and plain.startswith(name) else None
+        return out, out_kinds
 
     def wrapped(self, lines: Sequence[str], width: int) -> list[Text]:
         """Log lines (markup) as the screen shows them: indented, each wrapped whole at
@@ -643,6 +683,9 @@ class PlaySession:
             first -= 1  # the move that set the scoring off (a special scoring card)
         last = max(i for i, kind in enumerate(news) if kind != MOVE)
         head = f"[bold]{title}[/]"
+        whole = len(self.wrapped(new[:last + 1], self.console.width))
+        if first and whole <= max(3, self.console.height - 3):
+            first = 0  # the moves before it and the scoring fit one page: one page it is
         if first:
             # The lines before the scoring come first, on their own page: nothing the
             # others did is skipped.
@@ -653,13 +696,15 @@ class PlaySession:
         return new[last + 1:], self.show_pages(head, new[first:last + 1])
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
-                   width: int, height: int) -> tuple[list[Text], RenderableType]:
+                   width: int, height: int, log_lines: int | None = None
+                   ) -> tuple[list[Text], RenderableType]:
         """The list of choices and the board, laid out to share ``height`` lines.
 
         Tries one to six columns of choices and keeps the layout that shows the most of the
         board with every choice whole (the wording they share said once, as a heading, where
         that makes them fit). Where no such layout leaves the board room, the choices come a
-        page at a time: the first ones whole, and a line saying how to see the rest."""
+        page at a time: the first ones whole, and a line saying how to see the rest.
+        ``log_lines``: the lines of its own log a board that shows one keeps."""
         view = self.state.view(seat)
         best: tuple[float, list[Text], RenderableType] | None = None
         for count in range(1, min(len(legal), 6) + 1):
@@ -667,17 +712,17 @@ class PlaySession:
             lines, lost = self.choice_lines(legal, numbers, width, rows)
             if lost:
                 continue  # a cut choice is misread: the list is paged instead
-            shown = board(self.render_text, view, width, height - len(lines))
+            shown = board(self.render_text, view, width, height - len(lines), log_lines)
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height and height - len(lines) >= BOARD_ROOM
             worth = tall - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
         if not legal:  # no legal action (a waiting seat): the board alone
-            return [], board(self.render_text, view, width, height)
+            return [], board(self.render_text, view, width, height, log_lines)
         if best is None or best[0] < 100:
             # The board as short as it goes; the choices get the rest, a page of them.
-            shown = board(self.render_text, view, width, BOARD_ROOM)
+            shown = board(self.render_text, view, width, BOARD_ROOM, log_lines)
             room = max(3, height - height_of(self.console, shown, width))
             return self.choice_page(legal, numbers, width, room), shown
         return best[1], best[2]
