@@ -573,9 +573,34 @@ def test_castles_news_pages_at_80x24_are_full_pages(lang: str) -> None:
     assert shots.pages
     continued = "(continued)" if lang == "en" else "（续）"
     bodies = [page.rstrip("\n").splitlines()[1:-1] for page in shots.pages]
-    for page, body in zip(shots.pages, bodies, strict=True):
+    for page in shots.pages:
         lines = page.rstrip("\n").splitlines()
         assert len(lines) <= 24 and all(display_width(line) <= 80 for line in lines)
     for i in range(1, len(bodies)):
         if continued in shots.pages[i].splitlines()[0]:
             assert len(bodies[i - 1]) + len(bodies[i]) > 24 - 3, shots.pages[i - 1:i + 1]
+
+
+def test_palais_rooms_on_the_grid_are_named_as_the_choices_name_them(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    """The castle grid at 80 columns names each room by its number and a word of the name
+    the choices give it ("5 Pompadour" for "5 Madame de Pompadour"; "Pompad." and
+    "Stairs" for "Stairway" were found by the number alone)."""
+    game, width, _height, lang, shots = screens
+    if game != "palais-royal" or width > 100:
+        return
+    room = re.compile(r"(?:^|\|)(\d) (\S+(?: door)?)")
+    checked = 0
+    for screen, _view in shots.turns:
+        grid = {number: short for line in screen.splitlines() if "|" in line
+                for number, short in room.findall(line)}
+        for number, text in choices_shown(screen):
+            if number in grid and len(grid) == 9 and not text[:1].isdigit():
+                name = text.removeprefix("放1个仆人到")
+                if lang == "en" and " " in name and not name.startswith(
+                        ("Parade", "Stairway", "Mint", "King", "Madame", "Office", "Back",
+                         "Cardinal", "Gate")):
+                    continue  # not a room's name
+                assert grid[number] in name, (number, grid[number], text)
+                checked += 1
+    assert checked
