@@ -100,6 +100,13 @@ def news_kind(entry: object) -> int:
     return REVEAL if entry.get("event") in REVEAL_EVENTS else MOVE
 
 
+def with_colon(heading: str) -> str:
+    """A heading (markup) and its colon: ":" in English, the full-width "：" after Chinese
+    ("自你上一轮以来：")."""
+    plain = Text.from_markup(heading).plain
+    return heading + ("：" if display_width(plain) > len(plain) else ":")
+
+
 def number_range(numbers: Sequence[int], verb: str = "a number") -> str:
     """"a number from 1 to 5", or where the numbers have gaps "one of 1, 2, 4, 5"."""
     if not numbers:
@@ -594,12 +601,12 @@ class PlaySession:
             rule += " · " + _("type {key} for the codes").format(key="key")
         wrapped = self.wrapped(new, width)
         if new and len(wrapped) + 1 <= room:
-            console.print(f"[dim]{title}:[/]")
+            console.print(f"[dim]{with_colon(title)}[/]")
             for line in wrapped:
                 console.print(line, no_wrap=True, crop=True)
             room -= len(wrapped) + 1
         elif new and room >= 3:
-            console.print(f"[dim]{title}:[/]")
+            console.print(f"[dim]{with_colon(title)}[/]")
             for line in wrapped[-(room - 1):]:
                 console.print(line, no_wrap=True, crop=True)
             room = 0

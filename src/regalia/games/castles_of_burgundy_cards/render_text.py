@@ -267,10 +267,11 @@ def _all_types_words(view: Mapping[str, Any]) -> str:
 
 
 def _pile_left(count: int) -> str:
-    """A pile's count in words on the compact board: "(8 left)" (a bare "(8)" was read
+    """A pile's count in words on the compact board: " (8 left)" (a bare "(8)" was read
     only through ``key``)."""
-    # TRANSLATORS: the cards left in a goods or animal pile
-    return _("({n} left)").format(n=count)
+    # TRANSLATORS: after a pile's top card, the cards left in it (the space too: none
+    # before a full-width bracket)
+    return _(" ({n} left)").format(n=count)
 
 
 def _pile_words(view: Mapping[str, Any], legal: set[str],
@@ -284,7 +285,7 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
                  else _empty())
         mark = " [bold cyan]←[/]" if f"goods {i}" in legal else ""
         count = p.get("count", 0)
-        goods.append(f"{shown} {esc(_pile_left(count))}{mark}" if compact else
+        goods.append(f"{shown}{esc(_pile_left(count))}{mark}" if compact else
                      esc(_("goods {n}:").format(n=i)) + f" {shown} ({esc(cards_text(count))})"
                      + mark)
     for i, p in enumerate(view.get("animal_piles") or (), start=1):
@@ -292,7 +293,7 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
         mark = " [bold cyan]←[/]" if f"animal {i}" in legal else ""
         shown = esc(animal_word(t)) if t else _empty()
         count = p.get("count", 0)
-        animals.append(f"{shown} {esc(_pile_left(count))}{mark}" if compact else
+        animals.append(f"{shown}{esc(_pile_left(count))}{mark}" if compact else
                        esc(_("animals {n}:").format(n=i)) + f" {shown} "
                        f"({esc(cards_text(count))}){mark}")
     if compact:
