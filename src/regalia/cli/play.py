@@ -384,11 +384,13 @@ class PlaySession:
         public ones for the others) and of the events it set off; how many events ``state``
         has now."""
         who = self.seat_label(seat)
-        mine = f"{who}: {safe(description)}"
+        # TRANSLATORS: a move in the news, after the seat that made it
+        said = _("{who}: {move}")
+        mine = said.format(who=who, move=safe(description))
         if sealed:
             self.log.append(LogLine(seat, mine, _("{who} made a sealed choice.").format(who=who)))
         else:
-            self.log.append(LogLine(seat, mine, f"{who}: {safe(public)}"))
+            self.log.append(LogLine(seat, mine, said.format(who=who, move=safe(public))))
         events = self.events(state)
         for event in events[events_seen:]:  # what the move set off: income, a vote …
             text = safe(event["text"])
@@ -428,8 +430,9 @@ class PlaySession:
         self.seen.update({seat: last[seat] for seat in self.humans if seat in last})
 
     def seat_label(self, seat: int) -> str:
-        kind = "" if seat not in self.bots else \
-            " [dim]" + _("({bot} bot)").format(bot=safe(self.seats[seat])) + "[/]"
+        bot = "" if seat not in self.bots else _("({bot} bot)").format(bot=safe(self.seats[seat]))
+        # (no space before a full-width bracket: "绿（random 机器人）")
+        kind = "" if not bot else ("" if bot.startswith("（") else " ") + f"[dim]{bot}[/]"
         missed = fallback_note(self.bots.get(seat))
         if missed:
             kind += f" [yellow]{missed}[/]"
