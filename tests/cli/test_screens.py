@@ -606,3 +606,12 @@ def test_palais_rooms_on_the_grid_are_named_as_the_choices_name_them(
                 assert grid[number] in name, (number, grid[number], text)
                 checked += 1
     assert checked
+
+
+def test_shadow_news_is_on_the_turn_screen_at_80x24() -> None:
+    """The two or three moves since the last turn are on the turn's screen at 80×24 (the
+    board gives up its spare legend lines, which key repeats), not a page of two lines to
+    press Enter at before every turn."""
+    shots, _play = play_screens("shadow-of-the-emperor", 80, 24, "en", limit=20)
+    told = [s for s, _v in shots.turns if SINCE["en"] in s]
+    assert len(shots.pages) <= 2 and len(told) >= 10, (len(shots.pages), len(told))

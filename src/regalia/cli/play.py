@@ -32,7 +32,6 @@ from regalia.cli.board import (
     heading_words,
     height_of,
     shared_words,
-    shows_log,
     without_shared,
 )
 from regalia.cli.console import label, safe
@@ -570,10 +569,11 @@ class PlaySession:
         if new and len(self.wrapped(new, width)) + 1 > room:
             # Short of room: a player's moves in a row said in one sentence, their name once
             new, new_news = self.grouped_news(seat, start, new, new_news)
-        if new and len(self.wrapped(new, width)) + 1 > room and shows_log(self.render_text):
-            # A board that ends with the game's log gives its room to the news, which says
-            # the same, rather than send the news to a page of its own before the turn;
-            # only where the board merely drops lines (its log, blank lines), not its form.
+        if new and len(self.wrapped(new, width)) + 1 > room:
+            # The board gives the news room (Castles' its own log, which says the same;
+            # Shadow its spare legend lines, which key repeats) rather than send the news to
+            # a page of its own before every turn; only where the board merely drops lines,
+            # not where it would change its form.
             needed = len(self.wrapped(new, width)) + 1
             fitted = self.fit_screen(seat, legal, numbers, width,
                                      height - 2 - sealed - needed, log_lines=0)
