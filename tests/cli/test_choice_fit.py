@@ -247,3 +247,20 @@ def test_castles_long_lists_are_never_paged_at_80x24(lang: str) -> None:
             assert not wrong and kind != "paged", "\n".join(lines)
             checked += 1
     assert checked >= 30
+
+
+def test_an_english_heading_ends_with_an_english_colon() -> None:
+    """A one-word heading ("Permit…", over Permit Baron and Permit Couple) has no space, yet
+    is English: its colon is ":", not the Chinese "：" (Shadow at 4 players, 80×24)."""
+    state = new_game("shadow-of-the-emperor", 4, seed=0)
+    rng = Rng(0)
+    for _ in range(400):
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) >= 14:
+            lines, _choices = laid_out(state, seat, 80, 24)
+            assert not any("：" in line for line in lines), "\n".join(lines)
+            if any(line.startswith("Permit…") for line in lines):
+                return
+        state.apply(legal[rng.below(len(legal))], seat)
+    pytest.fail("no one-word heading came")

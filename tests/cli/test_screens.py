@@ -76,7 +76,7 @@ CODES: dict[str, list[tuple[str, dict[str, str]]]] = {
         ("♛", {"en": "holds the start player card", "zh": "持有起始玩家卡"}),
         ("▶", {"en": "the player to move", "zh": "轮到的玩家"}),
         ("⚀", {"en": "the six rows of the display", "zh": "展示区的六行"}),
-        (r"\(\d+\)", {"en": "in brackets, the cards in that pile", "zh": "括号里是这堆的卡数"}),
+        (r"\(\d+\)", {"en": "a castle card with the die 6", "zh": "印有骰子6的城堡卡"}),
     ],
 }
 KEY_NAMED = {"en": "type key for the codes", "zh": "输入 key 看代号说明"}
@@ -269,6 +269,8 @@ def test_what_the_others_did_is_shown_before_the_choice(
     assert "type log" not in everything.replace("type log to see", "")  # never a bare count
     assert "new: " not in everything and "条新" not in everything
     assert SINCE[lang] in everything, game
+    if lang == "zh":  # a Chinese heading ends with the full-width colon
+        assert "以来:" not in everything and "机器人）:" not in everything, game
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -473,3 +475,143 @@ def test_shadow_tells_the_others_moves_in_words_not_codes() -> None:
             kinds.add(action.kind)
             state.apply(action, seat)
     assert {"to", "buy", "knight", "move"} <= kinds
+
+
+SHADOW_TILE_KINDS = {"younger", "older", "move", "flip", "propose", "seat", "throne"}
+SHADOW_TILE_ID = re.compile(r"\b[RBYG][1-7]\b")  # the notation's tile numbers: on no board
+SHADOW_LABEL = re.compile(r"\b([RBYG](?:15|25|35|45)c?)(!?)")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_shadow_names_every_tile_choice_as_the_board_shows_it(lang: str) -> None:
+    """A choice that names a tile (Doctor, Move, marriage, new elector, throne, a lifted tile
+    placed again) names it as the board shows it, in the row of its electorate ("Trier
+    R35c") or on the head line's throne ("Emperor R45"), never by the notation's number
+    ("R2 (35 Couple)", which no screen shows)."""
+    kinds: set[str] = set()
+    with speaking(lang):
+        emperor = "Emperor" if lang == "en" else "皇帝"
+        for seed, players in ((0, 3), (1, 4), (2, 3), (3, 2), (4, 4)):
+            state = new_game("shadow-of-the-emperor", players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over():
+                seat = state.to_move()[0]
+                legal = state.legal_actions(seat)
+                named = [a for a in legal if a.kind in SHADOW_TILE_KINDS
+                         or (a.kind == "to" and SHADOW_LABEL.match(state.describe(a)))]
+                if named:
+                    view = state.view(seat)
+                    render_text = get_game("shadow-of-the-emperor").render_text
+                    assert render_text is not None
+                    board = strip_markup(render_text(view, width=120, height=40))
+                    rows = {el["name"]: line for el in view["electorates"]
+                            for line in board.splitlines() if line.startswith(el["name"])}
+                    head = board.splitlines()[0]
+                for action in legal:
+                    text = state.describe(action)
+                    assert not SHADOW_TILE_ID.search(text), (action.text, text)
+                for action in named:
+                    text = state.describe(action)
+                    label = SHADOW_LABEL.search(text)
+                    assert label, (action.text, text)
+                    before = text[:label.start()]
+                    place = next((name for name in rows if re.search(
+                        rf"{re.escape(name)}(?: elector|选帝侯)? $", before)), None)
+                    if action.kind == "to":  # a tile lifted off the board: the turn line's
+                        assert f"where the {label.group(1)} (" in board or \
+                            f"{label.group(1)}（" in board, (text, board)
+                    elif before.endswith(f"{emperor} "):
+                        age = label.group(1)[1:3]
+                        assert f"{emperor}" in head and age in head, (text, head)
+                    else:
+                        assert place is not None, (action.text, text)
+                        assert re.search(rf"(?<!\S){re.escape(label.group(0))}\*?(?!\S)",
+                                         rows[place]), (text, rows[place])
+                    kinds.add(action.kind)
+                state.apply(rng.choice(legal), seat)
+    assert kinds >= SHADOW_TILE_KINDS | {"to"}, kinds
+
+
+def test_castles_says_its_pile_counts_in_words(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    """The goods and animal piles' counts read "(8 left)" on the board itself: a bare "(8)"
+    was explained only behind ``key``."""
+    game, width, _height, lang, shots = screens
+    if game != "castles-of-burgundy-cards":
+        return
+    labels = {"en": ("goods:", "animals:"), "zh": ("货物：", "动物：")}[lang]
+    counted = re.compile(r"\(\d+ left\)" if lang == "en" else r"（剩\d+）")
+    seen = 0
+    for screen, _view in shots.turns:
+        for line in screen.splitlines():
+            if line.lstrip().startswith(labels):
+                assert not re.search(r"[(（]\d+[)）]", line), line
+                assert counted.search(line), line
+                seen += 1
+    assert seen or width > 100, "no pile was shown"  # (the wide board: "(8 cards)")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_castles_news_is_on_the_turn_screen_at_120x40(players: int) -> None:
+    """What the others did since the last turn fits the turn's screen at 120×40 (the board's
+    own "Recent" log gives it room, a player's moves in a row make one line), not a page of
+    four lines to press Enter at before every turn."""
+    shots, _play = play_screens("castles-of-burgundy-cards", 120, 40, "en", limit=30,
+                                players=players)
+    assert not shots.pages, shots.pages[0]
+    told = [s for s, _v in shots.turns if SINCE["en"] in s]
+    assert len(told) > 10
+    assert any("; " in line for s in told for line in s.splitlines()
+               if line.startswith("  Player "))  # a player's moves in one line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_castles_news_pages_at_80x24_are_full_pages(lang: str) -> None:
+    """At 80×24 (four players) the news comes on pages, each as full as the screen allows:
+    a scoring and the moves before it share one page where they fit together (no page of
+    two lines, then its "(continued)")."""
+    shots, _play = play_screens("castles-of-burgundy-cards", 80, 24, lang, limit=30,
+                                players=4)
+    assert shots.pages
+    continued = "(continued)" if lang == "en" else "（续）"
+    bodies = [page.rstrip("\n").splitlines()[1:-1] for page in shots.pages]
+    for page in shots.pages:
+        lines = page.rstrip("\n").splitlines()
+        assert len(lines) <= 24 and all(display_width(line) <= 80 for line in lines)
+    for i in range(1, len(bodies)):
+        if continued in shots.pages[i].splitlines()[0]:
+            assert len(bodies[i - 1]) + len(bodies[i]) > 24 - 3, shots.pages[i - 1:i + 1]
+
+
+def test_palais_rooms_on_the_grid_are_named_as_the_choices_name_them(
+        screens: tuple[str, int, int, str, Screens]) -> None:
+    """The castle grid at 80 columns names each room by its number and a word of the name
+    the choices give it ("5 Pompadour" for "5 Madame de Pompadour"; "Pompad." and
+    "Stairs" for "Stairway" were found by the number alone)."""
+    game, width, _height, lang, shots = screens
+    if game != "palais-royal" or width > 100:
+        return
+    room = re.compile(r"(?:^|\|)(\d) (\S+(?: door)?)")
+    checked = 0
+    for screen, _view in shots.turns:
+        grid = {number: short for line in screen.splitlines() if "|" in line
+                for number, short in room.findall(line)}
+        for number, text in choices_shown(screen):
+            if number in grid and len(grid) == 9 and not text[:1].isdigit():
+                name = text.removeprefix("放1个仆人到")
+                if lang == "en" and " " in name and not name.startswith(
+                        ("Parade", "Stairway", "Mint", "King", "Madame", "Office", "Back",
+                         "Cardinal", "Gate")):
+                    continue  # not a room's name
+                assert grid[number] in name, (number, grid[number], text)
+                checked += 1
+    assert checked
+
+
+def test_shadow_news_is_on_the_turn_screen_at_80x24() -> None:
+    """The two or three moves since the last turn are on the turn's screen at 80×24 (the
+    board gives up its spare legend lines, which key repeats), not a page of two lines to
+    press Enter at before every turn."""
+    shots, _play = play_screens("shadow-of-the-emperor", 80, 24, "en", limit=20)
+    told = [s for s, _v in shots.turns if SINCE["en"] in s]
+    assert len(shots.pages) <= 2 and len(told) >= 10, (len(shots.pages), len(told))

@@ -32,13 +32,38 @@ def takes_size(render_text: Callable[..., str]) -> bool:
     return "width" in params and "height" in params
 
 
+@functools.cache
+def shows_log(render_text: Callable[..., str]) -> bool:
+    """Whether ``render_text`` shows the game's log under the board and takes ``log_lines``,
+    how many lines of it (Castles' rich board ends with the recent moves)."""
+    try:
+        return "log_lines" in inspect.signature(render_text).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def board(render_text: Callable[..., str] | None, view: Mapping[str, Any],
-          width: int | None = None, height: int | None = None) -> RenderableType:
+          width: int | None = None, height: int | None = None,
+          log_lines: int | None = None) -> RenderableType:
+    """The view as the game draws it within ``width`` × ``height``; ``log_lines``: how
+    many lines of its own log a board that shows one keeps (None: as many as fit)."""
     if render_text is not None:
         if width is not None and height is not None and takes_size(render_text):
-            return render_text(view, width=width, height=max(1, height)).rstrip("\n")
+            more = {"log_lines": log_lines} if log_lines is not None and shows_log(
+                render_text) else {}
+            return render_text(view, width=width, height=max(1, height), **more).rstrip("\n")
         return render_text(view).rstrip("\n")
     return Pretty(_trimmed(view), indent_guides=False, expand_all=False)
+
+
+def drops_lines_only(whole: RenderableType, shorter: RenderableType) -> bool:
+    """Whether the ``shorter`` drawing of a board is the ``whole`` one less some of its lines
+    (its log, blank lines), not a board of another form (a compact one)."""
+    if not isinstance(whole, str) or not isinstance(shorter, str):
+        return False
+    kept = {line.rstrip() for line in Text.from_markup(whole).plain.splitlines()}
+    return all(line.rstrip() in kept
+               for line in Text.from_markup(shorter).plain.splitlines() if line.strip())
 
 
 def height_of(console: Console, renderable: RenderableType, width: int) -> int:

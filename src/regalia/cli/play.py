@@ -28,6 +28,7 @@ from regalia.cli.board import (
     board,
     columns,
     cut_columns,
+    drops_lines_only,
     heading_words,
     height_of,
     shared_words,
@@ -41,7 +42,7 @@ from regalia.engine.actions import Action
 from regalia.engine.compiling import signals_at_pauses
 from regalia.engine.errors import IllegalAction, MalformedAction, RegaliaError
 from regalia.engine.files import FileExists, unused_path, write_atomic
-from regalia.engine.i18n import N_, _, ngettext, speaking
+from regalia.engine.i18n import N_, _, display_width, ngettext, speaking
 from regalia.engine.markup import printable
 from regalia.engine.reading import fold, read_action, substitute
 from regalia.engine.seeds import bot_seed
@@ -96,6 +97,13 @@ def news_kind(entry: object) -> int:
             "points" in entry and (entry["points"] or entry.get("kind") != "move")):
         return SCORING  # (a move that scored nothing, Castles' "points": 0, is a move)
     return REVEAL if entry.get("event") in REVEAL_EVENTS else MOVE
+
+
+def with_colon(heading: str) -> str:
+    """A heading (markup) and its colon: ":" in English, the full-width "：" after Chinese
+    ("自你上一轮以来：")."""
+    plain = Text.from_markup(heading).plain
+    return heading + ("：" if display_width(plain) > len(plain) else ":")
 
 
 def number_range(numbers: Sequence[int], verb: str = "a number") -> str:
@@ -375,11 +383,13 @@ class PlaySession:
         public ones for the others) and of the events it set off; how many events ``state``
         has now."""
         who = self.seat_label(seat)
-        mine = f"{who}: {safe(description)}"
+        # TRANSLATORS: a move in the news, after the seat that made it
+        said = _("{who}: {move}")
+        mine = said.format(who=who, move=safe(description))
         if sealed:
             self.log.append(LogLine(seat, mine, _("{who} made a sealed choice.").format(who=who)))
         else:
-            self.log.append(LogLine(seat, mine, f"{who}: {safe(public)}"))
+            self.log.append(LogLine(seat, mine, said.format(who=who, move=safe(public))))
         events = self.events(state)
         for event in events[events_seen:]:  # what the move set off: income, a vote …
             text = safe(event["text"])
@@ -419,8 +429,9 @@ class PlaySession:
         self.seen.update({seat: last[seat] for seat in self.humans if seat in last})
 
     def seat_label(self, seat: int) -> str:
-        kind = "" if seat not in self.bots else \
-            " [dim]" + _("({bot} bot)").format(bot=safe(self.seats[seat])) + "[/]"
+        bot = "" if seat not in self.bots else _("({bot} bot)").format(bot=safe(self.seats[seat]))
+        # (no space before a full-width bracket: "绿（random 机器人）")
+        kind = "" if not bot else ("" if bot.startswith("（") else " ") + f"[dim]{bot}[/]"
         missed = fallback_note(self.bots.get(seat))
         if missed:
             kind += f" [yellow]{missed}[/]"
@@ -555,6 +566,20 @@ class PlaySession:
         numbers = self.numbering(seat, legal)
         actions, shown = self.fit_screen(seat, legal, numbers, width, height - 2 - sealed)
         room = height - 2 - sealed - len(actions) - height_of(console, shown, width)
+        if new and len(self.wrapped(new, width)) + 1 > room:
+            # Short of room: a player's moves in a row said in one sentence, their name once
+            new, new_news = self.grouped_news(seat, start, new, new_news)
+        if new and len(self.wrapped(new, width)) + 1 > room:
+            # The board gives the news room (Castles' its own log, which says the same;
+            # Shadow its spare legend lines, which key repeats) rather than send the news to
+            # a page of its own before every turn; only where the board merely drops lines,
+            # not where it would change its form.
+            needed = len(self.wrapped(new, width)) + 1
+            fitted = self.fit_screen(seat, legal, numbers, width,
+                                     height - 2 - sealed - needed, log_lines=0)
+            rest = height - 2 - sealed - len(fitted[0]) - height_of(console, fitted[1], width)
+            if rest >= needed and drops_lines_only(shown, fitted[1]):
+                actions, shown, room = fitted[0], fitted[1], rest
         typed: str | None = None
         if new and len(self.wrapped(new, width)) + 1 > room:
             if SCORING in new_news:
@@ -579,12 +604,12 @@ class PlaySession:
             rule += " · " + _("type {key} for the codes").format(key="key")
         wrapped = self.wrapped(new, width)
         if new and len(wrapped) + 1 <= room:
-            console.print(f"[dim]{title}:[/]")
+            console.print(f"[dim]{with_colon(title)}[/]")
             for line in wrapped:
                 console.print(line, no_wrap=True, crop=True)
             room -= len(wrapped) + 1
         elif new and room >= 3:
-            console.print(f"[dim]{title}:[/]")
+            console.print(f"[dim]{with_colon(title)}[/]")
             for line in wrapped[-(room - 1):]:
                 console.print(line, no_wrap=True, crop=True)
             room = 0
@@ -598,6 +623,31 @@ class PlaySession:
         for action_line in actions:
             console.print(action_line, overflow="ellipsis", no_wrap=True, crop=True)
         return typed
+
+    def grouped_news(self, seat: int, start: int, lines: list[str], kinds: list[int]
+                     ) -> tuple[list[str], list[int]]:
+        """The news ``lines`` (the log's from ``start`` on) with each run of one player's
+        moves in one line, the player's name said once ("Player 2 plays a knowledge (3);
+        restocks their workers to 2"); scorings and reveals stay lines of their own."""
+        entries = self.table_log(seat)
+        actors: list[int] = (
+            [e.actor for e in self.log] if entries is None else
+            [e.get("seat", -1) if isinstance(e, Mapping) else -1 for e in entries])[start:]
+        out: list[str] = []
+        out_kinds: list[int] = []
+        last: tuple[int, str] | None = None  # the actor of the line before, and its name
+        for line, kind, actor in zip(lines, kinds, actors + [-1] * len(lines), strict=False):
+            name = self.state.seat_name(actor) if isinstance(actor, int) and actor >= 0 else ""
+            plain = Text.from_markup(line).plain
+            if (kind == MOVE and last is not None and name and last == (actor, name)
+                    and plain.startswith(name) and line.startswith(safe(name))):
+                more = line[len(safe(name)):].lstrip()
+                out[-1] = _("{moves}; {more}").format(moves=out[-1], more=more)
+                continue
+            out.append(line)
+            out_kinds.append(kind)
+            last = (actor, name) if kind == MOVE and name and plain.startswith(name) else None
+        return out, out_kinds
 
     def wrapped(self, lines: Sequence[str], width: int) -> list[Text]:
         """Log lines (markup) as the screen shows them: indented, each wrapped whole at
@@ -643,6 +693,9 @@ class PlaySession:
             first -= 1  # the move that set the scoring off (a special scoring card)
         last = max(i for i, kind in enumerate(news) if kind != MOVE)
         head = f"[bold]{title}[/]"
+        whole = len(self.wrapped(new[:last + 1], self.console.width))
+        if first and whole <= max(3, self.console.height - 3):
+            first = 0  # the moves before it and the scoring fit one page: one page it is
         if first:
             # The lines before the scoring come first, on their own page: nothing the
             # others did is skipped.
@@ -653,13 +706,15 @@ class PlaySession:
         return new[last + 1:], self.show_pages(head, new[first:last + 1])
 
     def fit_screen(self, seat: int, legal: Sequence[Action], numbers: Sequence[int],
-                   width: int, height: int) -> tuple[list[Text], RenderableType]:
+                   width: int, height: int, log_lines: int | None = None
+                   ) -> tuple[list[Text], RenderableType]:
         """The list of choices and the board, laid out to share ``height`` lines.
 
         Tries one to six columns of choices and keeps the layout that shows the most of the
         board with every choice whole (the wording they share said once, as a heading, where
         that makes them fit). Where no such layout leaves the board room, the choices come a
-        page at a time: the first ones whole, and a line saying how to see the rest."""
+        page at a time: the first ones whole, and a line saying how to see the rest.
+        ``log_lines``: the lines of its own log a board that shows one keeps."""
         view = self.state.view(seat)
         best: tuple[float, list[Text], RenderableType] | None = None
         for count in range(1, min(len(legal), 6) + 1):
@@ -667,17 +722,17 @@ class PlaySession:
             lines, lost = self.choice_lines(legal, numbers, width, rows)
             if lost:
                 continue  # a cut choice is misread: the list is paged instead
-            shown = board(self.render_text, view, width, height - len(lines))
+            shown = board(self.render_text, view, width, height - len(lines), log_lines)
             tall = height_of(self.console, shown, width)
             fits = len(lines) + tall <= height and height - len(lines) >= BOARD_ROOM
             worth = tall - count / 10 + (100 if fits else 0)
             if best is None or worth > best[0]:
                 best = (worth, lines, shown)
         if not legal:  # no legal action (a waiting seat): the board alone
-            return [], board(self.render_text, view, width, height)
+            return [], board(self.render_text, view, width, height, log_lines)
         if best is None or best[0] < 100:
             # The board as short as it goes; the choices get the rest, a page of them.
-            shown = board(self.render_text, view, width, BOARD_ROOM)
+            shown = board(self.render_text, view, width, BOARD_ROOM, log_lines)
             room = max(3, height - height_of(self.console, shown, width))
             return self.choice_page(legal, numbers, width, room), shown
         return best[1], best[2]
@@ -784,7 +839,8 @@ class PlaySession:
         out: list[Text] = []
         for head, items in sections:
             if head is not None:
-                heading = Text.from_markup("[dim]" + safe(head) + (":" if " " in head else "：")
+                wide = display_width(head) > len(head)  # Chinese: a wide colon
+                heading = Text.from_markup("[dim]" + safe(head) + ("：" if wide else ":")
                                            + "[/]")
                 if heading.cell_len > width:
                     return None
@@ -816,9 +872,11 @@ class PlaySession:
         head, tail = shared_words([texts[i] for i in group])
         if not head and not tail:
             return None
-        spaced = " " in head + tail  # (Chinese is written without spaces)
-        heading = Text.from_markup("[dim]" + safe(heading_words(head, tail))
-                                   + (":" if spaced else "：") + "[/]")
+        words = heading_words(head, tail)
+        # a Chinese heading ends with a wide colon (a one-word English one, "Permit…", too
+        # has no space, so the words' width tells them apart)
+        wide = display_width(words) > len(words)
+        heading = Text.from_markup("[dim]" + safe(words) + ("：" if wide else ":") + "[/]")
         items = [f"[bold cyan]{pairs[i][0]:>3}[/] {safe(without_shared(texts[i], head, tail))}"
                  for i in group]
         others = [f"[bold cyan]{n:>3}[/] {safe(t)}"

@@ -266,6 +266,14 @@ def _all_types_words(view: Mapping[str, Any]) -> str:
     return _("next {vp}").format(vp=top)
 
 
+def _pile_left(count: int) -> str:
+    """A pile's count in words on the compact board: " (8 left)" (a bare "(8)" was read
+    only through ``key``)."""
+    # TRANSLATORS: after a pile's top card, the cards left in it (the space too: none
+    # before a full-width bracket)
+    return _(" ({n} left)").format(n=count)
+
+
 def _pile_words(view: Mapping[str, Any], legal: set[str],
                 compact: bool = False) -> list[tuple[str, str]]:
     """Goods and animal piles: the card on top and how many cards lie there."""
@@ -277,7 +285,7 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
                  else _empty())
         mark = " [bold cyan]←[/]" if f"goods {i}" in legal else ""
         count = p.get("count", 0)
-        goods.append(f"{shown} ({count}){mark}" if compact else
+        goods.append(f"{shown}{esc(_pile_left(count))}{mark}" if compact else
                      esc(_("goods {n}:").format(n=i)) + f" {shown} ({esc(cards_text(count))})"
                      + mark)
     for i, p in enumerate(view.get("animal_piles") or (), start=1):
@@ -285,7 +293,7 @@ def _pile_words(view: Mapping[str, Any], legal: set[str],
         mark = " [bold cyan]←[/]" if f"animal {i}" in legal else ""
         shown = esc(animal_word(t)) if t else _empty()
         count = p.get("count", 0)
-        animals.append(f"{shown} ({count}){mark}" if compact else
+        animals.append(f"{shown}{esc(_pile_left(count))}{mark}" if compact else
                        esc(_("animals {n}:").format(n=i)) + f" {shown} "
                        f"({esc(cards_text(count))}){mark}")
     if compact:
@@ -702,8 +710,9 @@ def render_key(view: Mapping[str, Any]) -> str:
         esc(_("first-triple bonus open: the types whose bonus card for the first "
               "triple nobody has won yet; all-7-types bonus: what the next player with a "
               "triple of every type scores.")),
-        esc(_("goods: light 1 VP (8): the goods card on top of a pile, its points and, in "
-              "brackets, the cards in that pile; the same for animals.")),
+        esc(_("goods: light 1 VP (8 left): the goods card on top of a pile, its points and "
+              "the cards left in that pile; the same for animals. castle (6) in a choice or "
+              "the news: a castle card with the die 6 printed on it.")),
         esc(_("estate, projects, hand: a player's cards; face down: the cards still to come "
               "in the player's pile; ★ castle: a complete triple.")),
     ])

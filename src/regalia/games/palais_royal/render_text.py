@@ -33,8 +33,10 @@ PRIVILEGE_MARKS = {"servants": "S", "moves": "M", "diagonal": "X", "gate": "G",
                    "cardinal": "C"}
 PRIVILEGE_KEY = (("S", "servants"), ("M", "move"), ("X", "diagonal"), ("G", "Gate"),
                  ("B", "card"), ("T/P", "seal"), ("$", "gold"), ("C", "Cardinal"))
-SHORT_ROOMS = {"parade": "Parade", "stairs": "Stairs", "mint": "Mint", "king": "King",
-               "pompadour": "Pompad.", "office": "Office", "backdoor": "Backdoor",
+# The rooms as the castle grid names them: the first word of the choices' names ("Back door",
+# "Stairway"), so that "5 Madame de Pompadour" is found as "5 Pompadour" (not "Pompad.").
+SHORT_ROOMS = {"parade": "Parade", "stairs": "Stairway", "mint": "Mint", "king": "King",
+               "pompadour": "Pompadour", "office": "Office", "backdoor": "Back door",
                "cardinal": "Cardinal", "gate": "Gate"}
 CELL = 13  # a park tile's text at most: "19v 9g 3t3p M"
 # Priorities of the card piles' lines (see ``render_text``): the lists go first when the
@@ -202,8 +204,8 @@ def _rooms(view: Mapping[str, Any], cell: int) -> list[str]:
             # The room's number (turn order) is what a player types for it.
             name = f"{ROOM_NUMBER.get(room, '?')} {_short_room(room)}"
             nums = " ".join(seat_mark(p, str(counts[p])) for p in range(players))
-            label = f"{pad(esc(name), 10)} " if held is None else \
-                f"{pad(esc(name), 10)}{seat_mark(held, '*')}"
+            label = f"{pad(esc(name), 11)} " if held is None else \
+                f"{pad(esc(name), 11)}{seat_mark(held, '*')}"
             parts.append(_pad(f"{label} {nums}", cell))
         lines.append("|".join(parts))
     return lines

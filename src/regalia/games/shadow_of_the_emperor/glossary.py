@@ -11,7 +11,7 @@ from regalia.engine.glossary import Entry, read_texts
 from regalia.games.shadow_of_the_emperor.board import SEAT_LETTERS, TILES
 
 TILE_NAMES = tuple(f"{letter}{n}" for letter in SEAT_LETTERS for n in range(1, TILES + 1))
-# Further names ``help`` accepts: the choices name tiles by family and number (``help R3``),
+# Further names ``help`` accepts: the notation names tiles by family and number (``help R3``),
 # the screens say VP.
 _WORDS = {"piece:aristocrat": (*TILE_NAMES, "tile"), "piece:victory-points": ("VP", "points")}
 

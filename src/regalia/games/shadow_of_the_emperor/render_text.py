@@ -356,8 +356,9 @@ def render_text(view: Mapping[str, Any], *, width: int = 120, height: int = 40) 
     if placing:
         piece = (_("{age}-year-old Couple") if placing["couple"]
                  else _("{age}-year-old Baron")).format(age=placing["age"])
-        if placing["tile"]:
-            piece = _("{tile} ({piece})").format(tile=placing["tile"], piece=piece)
+        if placing["tile"]:  # a tile lifted off the board: its label as it stood there
+            label = f"{placing['tile'][0]}{placing['age']}{'c' if placing['couple'] else ''}"
+            piece = _("{tile} ({piece})").format(tile=label, piece=piece)
         asking = _("where the {piece} goes: {reason}").format(
             piece=piece, reason=reason_word(placing["reason"]))
     if view.get("electorate"):
@@ -447,14 +448,25 @@ def _legend(message: str, width: int) -> str:
 
 
 def _tile_words(view: Mapping[str, Any], name: str) -> str:
-    """A tile on the board named as a player would: "Red's Baron aged 25 (R3)"."""
+    """A tile on the board named as a player would, and where the board shows it: "Red's
+    Baron aged 25 (Trier R25)" (the notation's "R3" is on no board)."""
+    found: list[tuple[Mapping[str, Any], str]] = []
     for el in view["electorates"]:
-        for tile in [*el["aristocrats"], *([el["elector"]] if el["elector"] else [])]:
-            if tile["tile"] == name:
-                text = (_("{seat}'s Couple aged {age} ({tile})") if tile["couple"]
-                        else _("{seat}'s Baron aged {age} ({tile})"))
-                return text.format(seat=view["seats"][tile["seat"]]["name"], age=tile["age"],
-                                   tile=name)
+        where = _name(view, el["id"])
+        if el["elector"]:
+            found.append((el["elector"], _("{electorate} elector {tile}").format(
+                electorate=where, tile="{tile}")))
+        found += [(t, _("{electorate} {tile}").format(electorate=where, tile="{tile}"))
+                  for t in el["aristocrats"]]
+    if view.get("throne"):
+        found.append((view["throne"], _("Emperor {tile}")))
+    for tile, place in found:
+        if tile.get("tile") == name:
+            shown = place.format(tile=strip_markup(tile_label(tile)))
+            text = (_("{seat}'s Couple aged {age} ({tile})") if tile["couple"]
+                    else _("{seat}'s Baron aged {age} ({tile})"))
+            return text.format(seat=view["seats"][tile["seat"]]["name"], age=tile["age"],
+                               tile=shown)
     return name
 
 
@@ -483,7 +495,8 @@ def render_key(view: Mapping[str, Any]) -> str:
         esc(_("kept: the cards kept this round (Move ×2: two Move cards); → son: the child "
               "they bring next round (more blue cards than red bring a son, else a "
               "daughter).")),
-        esc(_("Choices: R1, B4 a family's tiles by number (R1 Red's first); (1t) costs 1 "
-              "thaler.")),
+        esc(_("Choices name a tile where the board shows it (Trier R35c; Emperor R45: the "
+              "tile on the throne); after · comes the notation to type, where R1, B4 are a "
+              "family's tiles by number (R1 Red's first); (1t) costs 1 thaler.")),
     ]
     return "\n".join(lines)

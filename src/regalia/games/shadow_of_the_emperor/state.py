@@ -370,6 +370,11 @@ class ShadowState(State):
 
         return describe(self, action)
 
+    def choice_group(self, action: Action) -> tuple[str, str] | None:
+        from regalia.games.shadow_of_the_emperor.text import choice_group
+
+        return choice_group(self, action)
+
     def announce(self, action: Action, seat: int) -> str:
         from regalia.games.shadow_of_the_emperor.text import announce
 

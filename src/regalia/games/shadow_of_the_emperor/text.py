@@ -23,11 +23,13 @@ from regalia.games.shadow_of_the_emperor.board import (
     K_PERMIT,
     K_PROMOTION,
     KINDS,
+    SEAT_LETTERS,
     TILES,
     tile_name,
 )
 from regalia.games.shadow_of_the_emperor.edition import data_of, load_edition
 from regalia.games.shadow_of_the_emperor.phases import R_PALATINATE, R_PERMIT, R_SON
+from regalia.games.shadow_of_the_emperor.places import ARISTOCRAT, ELECTOR, EMINENCE, THRONE
 
 if TYPE_CHECKING:
     from regalia.games.shadow_of_the_emperor.state import ShadowState
@@ -89,8 +91,8 @@ def _placed_piece(s: ShadowState | None) -> str:
     if s is None or not s.tasks or s.tasks[-1][0] != "place":
         return pgettext("shadow-of-the-emperor", "Aristocrat")
     _task, _seat, tile, age, couple, _exclude, _only, reason, _opt = s.tasks[-1]
-    if tile >= 0:
-        return tile_name(tile)
+    if tile >= 0:  # lifted off the board: its label, as it stood there
+        return tile_label(s, tile)
     if reason == R_SON:
         return pgettext("shadow-of-the-emperor", "Son")
     if reason == R_PERMIT:
@@ -100,13 +102,45 @@ def _placed_piece(s: ShadowState | None) -> str:
     return aged_piece(AGES[age], couple)
 
 
-def _tile(s: ShadowState | None, t: int) -> str:
-    """``R3 (25 Baron)``: the notation's name with what the board shows of the tile."""
-    if s is None or s.where[t] < 0:
+def tile_label(s: ShadowState, t: int) -> str:
+    """``R35c``: a tile as the terminal board shows it, its family's letter and its age,
+    ``c`` on its Couple side (the notation's ``R2`` appears on no board)."""
+    return f"{SEAT_LETTERS[t // TILES]}{AGES[s.age[t]]}{'c' if s.couple[t] else ''}"
+
+
+def tile_place(s: ShadowState | None, t: int, brief: bool = False) -> str:
+    """A tile where a player finds it: ``Trier R35c`` (in Trier's row), ``Bohemia elector
+    B45``, ``Emperor R45`` (the head line's), ``Mainz R45!`` (a Gray eminence); a tile off
+    the board (being placed) by its label alone. ``brief``: an elector without the word
+    (its row shows it), unless an aristocrat there has the same label."""
+    if s is None:
         return tile_name(t)
-    if s.couple[t]:
-        return _("{tile} ({age} Couple)").format(tile=tile_name(t), age=AGES[s.age[t]])
-    return _("{tile} ({age} Baron)").format(tile=tile_name(t), age=AGES[s.age[t]])
+    loc, label = s.where[t], tile_label(s, t)
+    if loc == THRONE:
+        return _("Emperor {tile}").format(tile=label)
+    if loc < ELECTOR:  # in supply or being placed
+        return label
+    electorate = electorate_name(s, loc % 10)
+    if loc >= EMINENCE:
+        return _("{electorate} {tile}!").format(electorate=electorate, tile=label)
+    if loc >= ARISTOCRAT or (brief and not _twin(s, t, ARISTOCRAT + loc % 10)):
+        return _("{electorate} {tile}").format(electorate=electorate, tile=label)
+    return _("{electorate} elector {tile}").format(electorate=electorate, tile=label)
+
+
+def _twin(s: ShadowState, t: int, loc: int) -> bool:
+    """Whether a tile at ``loc`` looks as ``t`` does (same family, age and side)."""
+    owner, age, couple = t // TILES, s.age[t], s.couple[t]
+    return any(s.where[u] == loc and s.age[u] == age and s.couple[u] == couple
+               for u in range(owner * TILES, owner * TILES + TILES))
+
+
+def _tile(s: ShadowState | None, t: int) -> str:
+    """``Trier R35c (Red's Couple aged 35)``: where the board shows the tile, and what it
+    is in words."""
+    if s is None or s.where[t] < 0:
+        return tile_name(t) if s is None else tile_label(s, t)
+    return _("{place} ({tile})").format(place=tile_place(s, t), tile=_tile_words(s, t))
 
 
 def _spot(s: ShadowState | None, spot: int, short: bool = False) -> str:
@@ -205,14 +239,9 @@ def describe(s: ShadowState | None, action: Action) -> str:
         tile = args[0]
         age = AGES[s.age[tile]]
         after = age - 10 if kind == "younger" else age + 10
-        name = tile_name(tile)
         if after > 45:
-            text = (_("{tile} {age} Couple → dies") if s.couple[tile]
-                    else _("{tile} {age} Baron → dies"))
-        else:
-            text = (_("{tile} {age} Couple → {after}") if s.couple[tile]
-                    else _("{tile} {age} Baron → {after}"))
-        return text.format(tile=name, age=age, after=after)
+            return _("{tile} → dies").format(tile=tile_place(s, tile, brief=True))
+        return _("{tile} → {after}").format(tile=tile_place(s, tile, brief=True), after=after)
     tile_words = {
         "younger": N_TILE_YOUNGER, "older": N_TILE_OLDER, "move": N_TILE_MOVE,
         "flip": N_TILE_FLIP, "propose": N_TILE_PROPOSE, "seat": N_TILE_SEAT,
@@ -237,6 +266,17 @@ def describe(s: ShadowState | None, action: Action) -> str:
             return _("Vote for the Emperor ({seat})").format(seat=seat_colour(s.emperor))
         return _("Vote for the Rival ({seat})").format(seat=seat_colour(s.rival))
     return action.text
+
+
+def choice_group(s: ShadowState, action: Action) -> tuple[str, str] | None:
+    """The Doctor's targets as a list says them short of room: a heading for each direction
+    (one's own younger, another's older) and each tile where the board shows it."""
+    if action.kind == "younger":
+        return _("Doctor: one of yours 10 years younger"), tile_place(s, action.args[0], True)
+    if action.kind == "older":
+        return (_("Doctor: another's 10 years older (past 45 it dies)"),
+                tile_place(s, action.args[0], True))
+    return None
 
 
 # The card whose action a "decline" leaves undone, by the task on top.
