@@ -39,6 +39,7 @@ from regalia.games.castles_of_burgundy_cards.render_svg import (
     _order,
     _short_kind,
     _vp,
+    round_named_lines,
     type_colours,
 )
 
@@ -219,19 +220,7 @@ def _decision(view: Mapping[str, Any], legal: set[str], used: set[str]) -> list[
 def _log(view: Mapping[str, Any]) -> list[str]:
     """The recent lines, with the round named once where it begins (not a bare letter
     before each line)."""
-    lines = []
-    current = None
-    for e in list(view.get("log") or ())[-RECENT:]:
-        if isinstance(e, Mapping) and e.get("kind", "move") != "move":
-            lines.append(str(e.get("text", "")))
-        elif isinstance(e, Mapping):
-            if e.get("round") and e.get("round") != current:
-                current = e.get("round")
-                lines.append(_("Round {round}:").format(round=current))
-            lines.append(str(e.get("text") or e.get("action", "")))
-        else:
-            lines.append(str(e))
-    return lines
+    return round_named_lines(list(view.get("log") or ())[-RECENT:])
 
 
 def render_phone_svg(view: Mapping[str, Any]) -> str:

@@ -856,21 +856,28 @@ def _recent(view: Mapping[str, Any], lines: int) -> list[str]:
     begins and at the top (as on the phone: not a bare letter before each line)."""
     log = list(view.get("log") or ())
     for count in range(min(lines, len(log)), 0, -1):
-        texts: list[str] = []
-        current = None
-        for e in log[-count:]:
-            if isinstance(e, Mapping) and e.get("kind", "move") != "move":
-                texts.append(str(e.get("text", "")))  # an event's text names its round
-            elif isinstance(e, Mapping):
-                if e.get("round") and e.get("round") != current:
-                    current = e.get("round")
-                    texts.append(_("Round {round}:").format(round=current))
-                texts.append(str(e.get("text") or e.get("action", "")))
-            else:
-                texts.append(str(e))
+        texts = round_named_lines(log[-count:])
         if len(texts) <= lines:
             return texts
     return []
+
+
+def round_named_lines(entries: Sequence[Any]) -> list[str]:
+    """The log ``entries``' texts, each move's round named once where it begins and at the
+    top (an event's own text names its round)."""
+    texts: list[str] = []
+    current = None
+    for e in entries:
+        if isinstance(e, Mapping) and e.get("kind", "move") != "move":
+            texts.append(str(e.get("text", "")))
+        elif isinstance(e, Mapping):
+            if e.get("round") and e.get("round") != current:
+                current = e.get("round")
+                texts.append(_("Round {round}:").format(round=current))
+            texts.append(str(e.get("text") or e.get("action", "")))
+        else:
+            texts.append(str(e))
+    return texts
 
 
 def _log(view: Mapping[str, Any], x: float, y: float, w: float, lines: int) -> list[str]:
