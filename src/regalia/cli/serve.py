@@ -43,18 +43,17 @@ def database_url(db: str) -> str:
     from sqlalchemy.engine import URL, make_url
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
+    not_a_url = BadDatabase(_("--db {db} is not a database URL: write sqlite:///PATH, "
+                              "postgresql://USER:PASSWORD@HOST/NAME, or a file's path").format(
+                                  db=db))
     if "://" not in db:
         if _SCHEME_ONLY.match(db):
-            raise BadDatabase(_("--db {db} is not a database URL: write sqlite:///PATH, "
-                                "postgresql://USER:PASSWORD@HOST/NAME, or a file's path").format(
-                                    db=db))
+            raise not_a_url
         return URL.create("sqlite", database=str(sqlite_file(db))).render_as_string()
     try:
         url = make_url(db)
     except ArgumentError:
-        raise BadDatabase(_("--db {db} is not a database URL: write sqlite:///PATH, "
-                            "postgresql://USER:PASSWORD@HOST/NAME, or a file's path").format(
-                                db=db)) from None
+        raise not_a_url from None
     kind = url.get_backend_name()
     if kind not in DATABASE_KINDS:
         raise BadDatabase(_("--db: Regalia keeps games in SQLite (sqlite:///PATH, or a file's "
